@@ -8,8 +8,34 @@ let package = Package(
     .library(name: "Trackers", targets: ["Trackers"]),
   ],
   targets: [
+    // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+
+    // MARK: Example: the shop app (`swift run shop`)
+    .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
+    .target(name: "APIClient", path: "Examples/Shop/APIClient"),
+    .target(name: "UserSession", path: "Examples/Shop/UserSession"),
+    .target(
+      name: "ShopGoogleAnalytics",
+      dependencies: ["Trackers", "AppLifecycle"],
+      path: "Examples/Shop/ShopGoogleAnalytics"
+    ),
+    .target(
+      name: "ShopFirebase",
+      dependencies: ["Trackers", "AppLifecycle", "APIClient"],
+      path: "Examples/Shop/ShopFirebase"
+    ),
+    .target(
+      name: "ShopMixpanel",
+      dependencies: ["Trackers", "UserSession"],
+      path: "Examples/Shop/ShopMixpanel"
+    ),
+    .executableTarget(
+      name: "shop",
+      dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      path: "Examples/Shop/shop"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

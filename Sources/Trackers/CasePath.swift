@@ -1,0 +1,70 @@
+/// A path from an enum to one of its cases: embed a value into the case, or extract it back out.
+///
+/// `CasePath` is the enum counterpart of a key path. It is built by hand from the case constructor and an
+/// optional accessor, with no reflection and no macros, so it costs no more than a `guard case let`:
+///
+/// ```swift
+/// enum AnalyticsEvent { case app(AppEvent), api(APIErrorEvent) }
+/// extension AnalyticsEvent {
+///   var app: AppEvent? { guard case let .app(event) = self else { return nil }; return event }
+/// }
+///
+/// let app = CasePath(AnalyticsEvent.app, \.app)
+/// app.embed(.appLaunched)            // AnalyticsEvent.app(.appLaunched)
+/// app.extract(.app(.appLaunched))    // AppEvent.appLaunched
+/// ```
+public struct CasePath<Root, Value>: Sendable {
+  /// Wraps a value in the root's case.
+  public let embed: @Sendable (Value) -> Root
+  /// Returns the case's value when the root is that case, or `nil` otherwise.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a case path from an embed and an extract function.
+  ///
+  /// ```swift
+  /// let api = CasePath<AnalyticsEvent, APIErrorEvent>(
+  ///   embed: { .api($0) },
+  ///   extract: { if case let .api(event) = $0 { event } else { nil } }
+  /// )
+  /// ```
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+  }
+
+  /// Creates a case path from a case constructor and an optional accessor, typically a key-path literal.
+  ///
+  /// ```swift
+  /// let user = CasePath(AnalyticsEvent.user, \.user)
+  /// ```
+  @inlinable
+  public init(
+    _ embed: @escaping @Sendable (Value) -> Root,
+    _ extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.init(embed: embed, extract: extract)
+  }
+
+  /// Extends this path into a case of the value, for nested enums.
+  ///
+  /// ```swift
+  /// // AnalyticsEvent.api(APIErrorEvent.timeout(endpoint:))
+  /// let timeout = CasePath(AnalyticsEvent.api, \.api)
+  ///   .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+  /// timeout.extract(.api(.timeout(endpoint: "/cart")))   // "/cart"
+  /// ```
+  @inlinable
+  public func appending<AppendedValue>(
+    path: CasePath<Value, AppendedValue>
+  ) -> CasePath<Root, AppendedValue> {
+    let embed = self.embed, extract = self.extract
+    return CasePath<Root, AppendedValue>(
+      embed: { embed(path.embed($0)) },
+      extract: { root in extract(root).flatMap(path.extract) }
+    )
+  }
+}

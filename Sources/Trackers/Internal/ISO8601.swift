@@ -1,0 +1,61 @@
+import Foundation
+
+/// ISO-8601 in UTC with milliseconds, written by hand: `ISO8601DateFormatter` costs microseconds per call,
+/// and dates are formatted on the hot path of `track`.
+enum ISO8601 {
+  static func string(from date: Date) -> String {
+    var bytes: [UInt8] = []
+    append(date, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `yyyy-MM-ddTHH:mm:ss.SSSZ`.
+  static func append(_ date: Date, to bytes: inout [UInt8]) {
+    let totalMilliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+    let (year, month, day) = civilDate(fromDaysSince1970: days)
+    appendPadded(year, width: 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendPadded(month, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendPadded(day, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    appendPadded(millisecondOfDay / 3_600_000, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendPadded(millisecondOfDay / 60_000 % 60, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendPadded(millisecondOfDay / 1_000 % 60, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    appendPadded(millisecondOfDay % 1_000, width: 3, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
+  }
+
+  private static func floorDivide(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
+    let remainder = ((value % divisor) + divisor) % divisor
+    return ((value - remainder) / divisor, remainder)
+  }
+
+  /// Howard Hinnant's `civil_from_days`: the proleptic Gregorian date of a day count.
+  private static func civilDate(fromDaysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  private static func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<width { divisor *= 10 }
+    var value = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      value %= divisor
+      divisor /= 10
+    }
+  }
+}

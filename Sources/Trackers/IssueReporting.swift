@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(os)
+import os
+#endif
+
+/// Where in the source a reported issue comes from.
+public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
+  public var fileID: String
+  public var filePath: String
+  public var line: Int
+  public var column: Int
+
+  /// Creates a location; the defaults capture the caller's position.
+  public init(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.fileID = "\(fileID)"
+    self.filePath = "\(filePath)"
+    self.line = Int(line)
+    self.column = Int(column)
+  }
+
+  public var description: String { "\(fileID):\(line)" }
+}
+
+/// Receives the issues that library code reports: a misused API, an unconfigured module, an unexpected
+/// call to an `unimplemented` environment.
+///
+/// Library modules never import a test framework. They call ``reportIssue(_:fileID:filePath:line:column:)``,
+/// which goes to the reporter in force: inside a test run by `TrackersTesting`, one that fails the test;
+/// elsewhere ``runtimeWarning``, which logs a loud warning and lets the app go on.
+public struct IssueReporter: Sendable {
+  /// Handles one issue.
+  public var report: @Sendable (_ message: String, _ location: IssueLocation) -> Void
+
+  /// Creates a reporter from a closure.
+  public init(_ report: @escaping @Sendable (_ message: String, _ location: IssueLocation) -> Void) {
+    self.report = report
+  }
+
+  /// Logs the issue as a runtime warning (`os.Logger` fault on Apple platforms, standard error elsewhere)
+  /// and lets the program continue.
+  public static let runtimeWarning = IssueReporter { message, location in
+    let line = "[swift-trackers] warning: \(message) (\(location))"
+    #if canImport(os)
+    Logger(subsystem: "swift-trackers", category: "runtime-warning").fault("\(line, privacy: .public)")
+    #endif
+    LogSink.standardError.write(line)
+  }
+
+  /// The reporter in force: the task's (see ``withIssueReporter(_:operation:)-(_,()->R)``), else the
+  /// process-wide one, which is ``runtimeWarning`` unless the app or a test harness changed it.
+  public static var current: IssueReporter {
+    taskLocal ?? processWide.current
+  }
+
+  /// The reporter used outside any ``withIssueReporter(_:operation:)-(_,()->R)`` scope.
+  public static var processWideDefault: IssueReporter {
+    get { processWide.current }
+    set { processWide.current = newValue }
+  }
+
+  @TaskLocal static var taskLocal: IssueReporter?
+  private static let processWide = LockIsolated(IssueReporter.runtimeWarning)
+}
+
+/// Reports an issue to the reporter in force (see ``IssueReporter``).
+///
+/// ```swift
+/// reportIssue("""
+///   MixpanelTracker.Current is not configured, so events are dropped. \
+///   To fix this, set `MixpanelTracker.Current = .live(...)` at launch.
+///   """)
+/// ```
+public func reportIssue(
+  _ message: @autoclosure () -> String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  IssueReporter.current.report(
+    message(),
+    IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  )
+}
+
+/// Runs `operation` with `reporter` receiving every issue reported in it and in its child tasks.
+public func withIssueReporter<R>(_ reporter: IssueReporter, operation: () throws -> R) rethrows -> R {
+  try IssueReporter.$taskLocal.withValue(reporter, operation: operation)
+}
+
+/// Runs an asynchronous `operation` with `reporter` receiving every issue reported in it and in its child
+/// tasks.
+public func withIssueReporter<R>(
+  _ reporter: IssueReporter,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await IssueReporter.$taskLocal.withValue(reporter, operation: operation)
+}

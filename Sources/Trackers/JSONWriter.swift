@@ -1,0 +1,172 @@
+import Foundation
+
+/// How a ``PropertyValue/date(_:)`` is written to JSON: each vendor wants its own format.
+public enum DateEncoding: Sendable, Hashable {
+  /// `"2026-11-21T09:30:00.123Z"`, always UTC with milliseconds.
+  case iso8601
+  /// Whole seconds since 1970 as a number.
+  case secondsSince1970
+  /// Whole milliseconds since 1970 as a number.
+  case millisecondsSince1970
+  /// Whole microseconds since 1970 as a number.
+  case microsecondsSince1970
+}
+
+/// A small, fast JSON writer that appends UTF-8 bytes to a buffer.
+///
+/// Vendor modules encode every event on the caller's thread, so this sits on the hot path of `track`.
+/// It writes straight into a byte buffer, without `JSONSerialization` (slow on Linux) or `Codable`.
+///
+/// ```swift
+/// var bytes: [UInt8] = []
+/// JSONWriter.appendString("Signup", to: &bytes)            // "Signup"
+/// PropertyValue.object(["seats": 5]).appendJSON(to: &bytes) // {"seats":5}
+/// ```
+public enum JSONWriter {
+  /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
+  public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var string = string
+    string.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendEscape(for: byte, to: &bytes)
+        runStart = index + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends an integer in decimal.
+  public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
+    if value == 0 {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold the 20 digits of UInt64.max
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while magnitude > 0 {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      }
+      bytes.append(contentsOf: buffer[(24 - count)...])
+    }
+  }
+
+  /// Appends a double in its shortest round-tripping form; NaN and infinities, which JSON can't express,
+  /// become `null`.
+  public static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
+    guard value.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      // Integral doubles keep a fraction so they stay doubles when parsed back.
+      appendInt(Int(value), to: &bytes)
+      bytes.append(contentsOf: ".0".utf8)
+      return
+    }
+    bytes.append(contentsOf: value.description.utf8)
+  }
+
+  /// Appends a date in the given encoding.
+  public static func appendDate(_ date: Date, encoding: DateEncoding, to bytes: inout [UInt8]) {
+    let seconds = date.timeIntervalSince1970
+    switch encoding {
+    case .iso8601:
+      bytes.append(UInt8(ascii: "\""))
+      ISO8601.append(date, to: &bytes)
+      bytes.append(UInt8(ascii: "\""))
+    case .secondsSince1970:
+      appendInt(Int(seconds.rounded(.down)), to: &bytes)
+    case .millisecondsSince1970:
+      appendInt(Int((seconds * 1_000).rounded(.down)), to: &bytes)
+    case .microsecondsSince1970:
+      appendInt(Int((seconds * 1_000_000).rounded(.down)), to: &bytes)
+    }
+  }
+
+  private static func appendEscape(for byte: UInt8, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: "u00".utf8)
+      bytes.append(hex[Int(byte >> 4)])
+      bytes.append(hex[Int(byte & 0xF)])
+    }
+  }
+}
+
+extension PropertyValue {
+  /// Appends this value as JSON to `bytes`.
+  ///
+  /// - Parameters:
+  ///   - dates: how dates are written, in the vendor's format.
+  ///   - sortedKeys: write object members in key order, for output that is the same on every run.
+  public func appendJSON(to bytes: inout [UInt8], dates: DateEncoding = .iso8601, sortedKeys: Bool = false) {
+    switch self {
+    case let .string(value): JSONWriter.appendString(value, to: &bytes)
+    case let .int(value): JSONWriter.appendInt(value, to: &bytes)
+    case let .double(value): JSONWriter.appendDouble(value, to: &bytes)
+    case let .bool(value): bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    case let .date(value): JSONWriter.appendDate(value, encoding: dates, to: &bytes)
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case let .array(values):
+      bytes.append(UInt8(ascii: "["))
+      for (index, value) in values.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case let .object(members):
+      bytes.append(UInt8(ascii: "{"))
+      var first = true
+      func appendMember(_ key: String, _ value: PropertyValue) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        JSONWriter.appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+      }
+      if sortedKeys {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) { appendMember(key, value) }
+      } else {
+        for (key, value) in members { appendMember(key, value) }
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// This value as JSON bytes.
+  ///
+  /// ```swift
+  /// PropertyValue.object(["plan": "pro"]).jsonBytes()   // {"plan":"pro"}
+  /// ```
+  public func jsonBytes(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(128)
+    appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+    return bytes
+  }
+
+  /// This value as a JSON string.
+  public func jsonString(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> String {
+    String(decoding: jsonBytes(dates: dates, sortedKeys: sortedKeys), as: UTF8.self)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// `PropertyValue` encodes as plain JSON: strings, numbers, booleans, arrays, objects and `null`.
+///
+/// Dates encode through the encoder's date strategy (with `JSONEncoder`'s default, seconds since 2001),
+/// and decode back as numbers or strings: JSON has no date type, so decoding can't tell a date from the
+/// number or string it was written as. Integral numbers decode as `.int`, others as `.double`.
+extension PropertyValue: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([PropertyValue].self) {
+      self = .array(value)
+    } else if let value = try? container.decode([String: PropertyValue].self) {
+      self = .object(value)
+    } else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "Expected a JSON string, number, boolean, array, object or null."
+      )
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case let .string(value): try container.encode(value)
+    case let .int(value): try container.encode(value)
+    case let .double(value): try container.encode(value)
+    case let .bool(value): try container.encode(value)
+    case let .date(value): try container.encode(value)
+    case let .array(value): try container.encode(value)
+    case let .object(value): try container.encode(value)
+    case .null: try container.encodeNil()
+    }
+  }
+}

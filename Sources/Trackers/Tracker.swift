@@ -1,0 +1,124 @@
+/// A tracker: a function that receives events and sends them somewhere.
+///
+/// Trackers are plain values. Feature code calls one; the app decides, at its root, where the events go by
+/// composing trackers with ``combine(_:)-(Tracker<Event>...)``, ``pullback(_:action:)-(_,(Global)->Local?)``, ``filter(_:_:)`` and ``logging(_:label:to:format:)``.
+///
+/// ```swift
+/// let send: Tracker<AnalyticsEvent> = combine(
+///   pullback(googleAnalyticsTracker, action: \.app),
+///   pullback(firebaseAPIErrorTracker, action: \.api)
+/// )
+/// send(.app(.appLaunched))
+/// ```
+public typealias Tracker<Event> = @Sendable (Event) -> Void
+
+/// Combines trackers into one that sends every event to each of them, in the order given.
+///
+/// ```swift
+/// let both: Tracker<AnalyticsData> = combine(consoleTracker, amplitudeTracker)
+/// ```
+@inlinable
+public func combine<Event>(_ trackers: Tracker<Event>...) -> Tracker<Event> {
+  combine(trackers)
+}
+
+/// Combines an array of trackers into one that sends every event to each of them, in array order.
+///
+/// An empty array gives a tracker that does nothing; a single tracker is returned as it is, so combining
+/// costs nothing when there is nothing to combine.
+@inlinable
+public func combine<Event>(_ trackers: [Tracker<Event>]) -> Tracker<Event> {
+  switch trackers.count {
+  case 0:
+    return { _ in }
+  case 1:
+    return trackers[0]
+  case 2:
+    // The common pair is unrolled: it spares the array walk on every event.
+    let first = trackers[0], second = trackers[1]
+    return { event in
+      first(event)
+      second(event)
+    }
+  default:
+    return { event in
+      for tracker in trackers { tracker(event) }
+    }
+  }
+}
+
+/// Pulls a tracker of local events back to a tracker of global events.
+///
+/// The global tracker runs `action` on every event and forwards only when it yields a local event, so a
+/// tracker of `AppEvent` can listen to an app-wide `AnalyticsEvent` through an optional accessor:
+///
+/// ```swift
+/// extension AnalyticsEvent {
+///   var app: AppEvent? {
+///     guard case let .app(event) = self else { return nil }
+///     return event
+///   }
+/// }
+/// let appTracker: Tracker<AnalyticsEvent> = pullback(googleAnalyticsTracker, action: \.app)
+/// ```
+///
+/// A key-path literal such as `\.app` converts to the function parameter directly; that is also much
+/// faster than applying a stored `KeyPath` on every event.
+@inlinable
+public func pullback<Local, Global>(
+  _ tracker: @escaping Tracker<Local>,
+  action: @escaping @Sendable (Global) -> Local?
+) -> Tracker<Global> {
+  return { global in
+    if let local = action(global) { tracker(local) }
+  }
+}
+
+/// Pulls a tracker of local events back to global events along a ``CasePath``.
+///
+/// ```swift
+/// let api = CasePath(AnalyticsEvent.api, \.api)
+/// let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
+/// ```
+@inlinable
+public func pullback<Local, Global>(
+  _ tracker: @escaping Tracker<Local>,
+  action: CasePath<Global, Local>
+) -> Tracker<Global> {
+  pullback(tracker, action: action.extract)
+}
+
+/// Pulls a tracker back along a total transform: every global event becomes one local event.
+///
+/// This is how a feature's own event enum reaches a vendor tracker of the vendor-neutral vocabulary:
+///
+/// ```swift
+/// func analytics(_ event: CheckoutEvent) -> AnalyticsData {
+///   switch event {
+///   case let .purchased(total): .event(name: "purchase", properties: ["value": .double(total)])
+///   }
+/// }
+/// let checkoutTracker: Tracker<CheckoutEvent> = pullback(mixpanelTracker, transform: analytics)
+/// ```
+@inlinable
+public func pullback<Local, Global>(
+  _ tracker: @escaping Tracker<Local>,
+  transform: @escaping @Sendable (Global) -> Local
+) -> Tracker<Global> {
+  return { global in tracker(transform(global)) }
+}
+
+/// Forwards only the events for which `isIncluded` returns `true`.
+///
+/// ```swift
+/// let withoutBackground = filter(googleAnalyticsTracker) { $0 != .appEnteredBackground }
+/// ```
+@inlinable
+public func filter<Event>(
+  _ tracker: @escaping Tracker<Event>,
+  _ isIncluded: @escaping @Sendable (Event) -> Bool
+) -> Tracker<Event> {
+  return { event in
+    if isIncluded(event) { tracker(event) }
+  }
+}

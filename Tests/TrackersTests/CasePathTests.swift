@@ -1,0 +1,30 @@
+import Testing
+import Trackers
+
+@Suite struct CasePathTests {
+  @Test func embedsAndExtracts() {
+    let app = CasePath(AnalyticsEvent.app, \.app)
+    #expect(app.embed(.appLaunched) == .app(.appLaunched))
+    #expect(app.extract(.app(.appEnteredForeground)) == .appEnteredForeground)
+    #expect(app.extract(.user(.loggedOut)) == nil)
+  }
+
+  @Test func labelledInitializer() {
+    let user = CasePath<AnalyticsEvent, UserEvent>(
+      embed: { .user($0) },
+      extract: { if case let .user(event) = $0 { event } else { nil } }
+    )
+    #expect(user.embed(.loggedOut) == .user(.loggedOut))
+    #expect(user.extract(.user(.loggedIn(userId: "a"))) == .loggedIn(userId: "a"))
+    #expect(user.extract(.app(.appLaunched)) == nil)
+  }
+
+  @Test func appendingReachesANestedCase() {
+    let timeout = CasePath(AnalyticsEvent.api, \.api)
+      .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    #expect(timeout.embed("/cart") == .api(.timeout(endpoint: "/cart")))
+    #expect(timeout.extract(.api(.timeout(endpoint: "/cart"))) == "/cart")
+    #expect(timeout.extract(.api(.unexpectedResponse(endpoint: "/cart"))) == nil)
+    #expect(timeout.extract(.app(.appLaunched)) == nil)
+  }
+}
