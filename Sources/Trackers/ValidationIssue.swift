@@ -1,0 +1,28 @@
+/// One way an event breaks a vendor's rules, found before the event is queued.
+///
+/// Vendor modules return these from their public `validate(_:)` so a team can check its tracking plan in
+/// its own tests:
+///
+/// ```swift
+/// #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
+/// let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
+/// // GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter
+/// ```
+public struct ValidationIssue: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The vendor whose rule was broken, as it appears in messages: "GA4", "Mixpanel", ...
+  public var vendor: String
+  /// A stable identifier of the rule, for tests and counters: "event-name-characters".
+  public var rule: String
+  /// What is wrong and what the rule is, in one sentence.
+  public var message: String
+
+  /// Creates an issue.
+  public init(vendor: String, rule: String, message: String) {
+    self.vendor = vendor
+    self.rule = rule
+    self.message = message
+  }
+
+  /// `"<vendor>: <message>"`.
+  public var description: String { "\(vendor): \(message)" }
+}
