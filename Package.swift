@@ -36,6 +36,14 @@ let package = Package(
       dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
       path: "Examples/Shop/shop"
     ),
+
+    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
+    .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
+    .executableTarget(
+      name: "trackers-bench",
+      dependencies: ["Trackers", "ClassicTrackers"],
+      path: "Benchmarks/trackers-bench"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
