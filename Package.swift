@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
     .target(name: "APIClient", path: "Examples/Shop/APIClient"),
     .target(name: "UserSession", path: "Examples/Shop/UserSession"),
+    .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
     .target(
       name: "ShopGoogleAnalytics",
       dependencies: ["Trackers", "AppLifecycle"],
