@@ -32,6 +32,18 @@ let package = Package(
       dependencies: ["Trackers", "UserSession"],
       path: "Examples/Shop/ShopMixpanel"
     ),
+    .target(name: "Onboarding", dependencies: ["Trackers"], path: "Examples/Shop/Onboarding"),
+    .testTarget(name: "OnboardingTests", dependencies: ["Onboarding", "Trackers"]),
+    .target(name: "Catalog", dependencies: ["Trackers"], path: "Examples/Shop/Catalog"),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Trackers"]),
+    .target(
+      name: "ShopApp",
+      dependencies: ["Trackers", "AppLifecycle", "APIClient", "Onboarding", "Catalog", "Checkout"],
+      path: "Examples/Shop/ShopApp"
+    ),
+    .testTarget(name: "ShopAppTests", dependencies: ["ShopApp", "Trackers", "Checkout", "Catalog", "Onboarding"]),
+    // TEMPORARY: runs ShopApp until `shop` calls into it.
+    .executableTarget(name: "shop-next", dependencies: ["ShopApp"], path: "Examples/Shop/shop-next"),
     .executableTarget(
       name: "shop",
       dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],

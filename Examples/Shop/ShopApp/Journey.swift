@@ -1,0 +1,90 @@
+import Checkout
+import Catalog
+import Onboarding
+import Trackers
+
+/// The scripted user journey `shop` plays by default: launch, browse, sign up, add to cart, checkout,
+/// an API timeout, logout.
+public enum Journey {
+  /// One thing the user or the app does.
+  public enum Step: Sendable, Equatable {
+    /// A feature event sent to the root tracker.
+    case track(ShopEvent)
+    /// An action for the checkout reducer, whose analytics are declared beside it.
+    case checkout(CheckoutAction)
+  }
+
+  /// A titled part of the journey.
+  public struct Chapter: Sendable, Equatable {
+    public var title: String
+    public var steps: [Step]
+  }
+
+  static let sencha = Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
+
+  /// The journey, in order.
+  public static let chapters: [Chapter] = [
+    Chapter(title: "Launch", steps: [.track(.app(.appLaunched)), .track(.onboarding(.welcomeShown))]),
+    Chapter(title: "Browse", steps: [
+      .track(.catalog(.homeViewed)),
+      .track(.catalog(.categoryViewed(name: "Green tea"))),
+      .track(.catalog(.searched(query: "sencha", resultCount: 2))),
+      .track(.catalog(.productViewed(sencha))),
+    ]),
+    Chapter(title: "Sign up", steps: [
+      .track(.onboarding(.signUpStarted(method: .email))),
+      .track(.onboarding(.signedUp(userId: "user-42", method: .email, plan: "free"))),
+    ]),
+    Chapter(title: "Add to cart", steps: [
+      .checkout(.add(Checkout.Item(sku: sencha.sku, price: sencha.price))),
+      .checkout(.applyCoupon(code: "WELCOME5")),
+    ]),
+    Chapter(title: "Checkout", steps: [
+      .checkout(.payTapped),
+      .checkout(.paymentSucceeded(orderId: "order-1001")),
+    ]),
+    Chapter(title: "API timeout", steps: [.track(.api(.timeout(endpoint: "/recommendations")))]),
+    Chapter(title: "Logout", steps: [.track(.onboarding(.loggedOut)), .track(.app(.appEnteredBackground))]),
+  ]
+
+  /// Plays the journey into `track`, writing chapter titles and checkout actions to `sink`.
+  ///
+  /// Checkout actions run through ``Checkout/checkoutReducer(tracker:)``, whose analytics reach `track` as
+  /// ``ShopEvent/checkout(_:)``.
+  public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink) {
+    let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }))
+    var cart = Checkout()
+    for (number, chapter) in chapters.enumerated() {
+      sink.write("")
+      sink.write("== \(number + 1). \(chapter.title)")
+      for step in chapter.steps {
+        switch step {
+        case let .track(event):
+          track(event)
+        case let .checkout(action):
+          sink.write("checkout: \(describe(action))")
+          if let effect = checkout(&cart, action) {
+            sink.write("checkout effect: \(describe(effect))")
+          }
+        }
+      }
+    }
+  }
+
+  static func describe(_ action: CheckoutAction) -> String {
+    switch action {
+    case let .add(item): "add(sku: \"\(item.sku)\", price: \(item.price))"
+    case let .remove(sku): "remove(sku: \"\(sku)\")"
+    case let .applyCoupon(code): "applyCoupon(code: \"\(code)\")"
+    case .payTapped: "payTapped"
+    case let .paymentSucceeded(orderId): "paymentSucceeded(orderId: \"\(orderId)\")"
+    case let .paymentFailed(reason): "paymentFailed(reason: \"\(reason)\")"
+    }
+  }
+
+  static func describe(_ effect: CheckoutEffect) -> String {
+    switch effect {
+    case let .chargeCard(amount): "chargeCard(amount: \(amount))"
+    }
+  }
+}

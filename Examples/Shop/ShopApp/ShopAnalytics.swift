@@ -1,0 +1,60 @@
+import APIClient
+import AppLifecycle
+import Catalog
+import Onboarding
+import Trackers
+
+/// What an app lifecycle event means to analytics.
+///
+/// The lifecycle module predates vendor-neutral mappings, so the shop keeps this one at its root.
+public func appAnalytics(_ event: AppEvent) -> AnalyticsData {
+  switch event {
+  case .appLaunched: "Application Opened"
+  case .appEnteredForeground: "Application Foregrounded"
+  case .appEnteredBackground: "Application Backgrounded"
+  }
+}
+
+/// What an API failure means to analytics: an error carrying the endpoint.
+public func apiErrorAnalytics(_ event: APIErrorEvent) -> AnalyticsData {
+  switch event {
+  case let .timeout(endpoint):
+    .error(message: "request timed out", properties: ["endpoint": .string(endpoint)])
+  case let .unexpectedResponse(endpoint):
+    .error(message: "unexpected response", properties: ["endpoint": .string(endpoint)])
+  }
+}
+
+/// The shop's root composition: every feature's events, mapped by the feature's pure function, reach
+/// `vendors` (usually all five vendor trackers combined).
+///
+/// `logFeatureEvents`, when given, receives one line per feature event before it is mapped
+/// (`catalog: productViewed(...)`), so a reader sees the feature event above what the vendors receive.
+///
+/// ```swift
+/// let track = shopTracker(vendors: combine(ga4, mixpanel, amplitude, segment, posthog))
+/// track(.catalog(.homeViewed))
+/// ```
+public func shopTracker(vendors: @escaping Tracker<AnalyticsData>, logFeatureEvents sink: LogSink? = nil) -> Tracker<ShopEvent> {
+  func logged<Event>(_ tracker: @escaping Tracker<Event>, _ label: String) -> Tracker<Event> {
+    sink.map { logging(tracker, label: label, to: $0) } ?? tracker
+  }
+  return combine(
+    pullback(logged(pullback(vendors, transform: appAnalytics), "app"), action: \.app),
+    pullback(logged(forEach(vendors, onboardingAnalytics), "onboarding"), action: \.onboarding),
+    pullback(logged(pullback(vendors, transform: catalogAnalytics), "catalog"), action: \.catalog),
+    // Checkout's reducer logs its own actions (see `Journey`); what reaches here is already analytics.
+    pullback(vendors, action: \.checkout),
+    pullback(logged(pullback(vendors, transform: apiErrorAnalytics), "api"), action: \.api)
+  )
+}
+
+/// A tracker of feature events that sends every event `analytics` maps one event to, in order.
+func forEach<Event>(
+  _ tracker: @escaping Tracker<AnalyticsData>,
+  _ analytics: @escaping @Sendable (Event) -> [AnalyticsData]
+) -> Tracker<Event> {
+  return { event in
+    for data in analytics(event) { tracker(data) }
+  }
+}

@@ -1,0 +1,49 @@
+import APIClient
+import AppLifecycle
+import Catalog
+import Onboarding
+import Trackers
+
+/// Every event the shop tracks: one case per feature, each carrying the feature's own event.
+///
+/// Checkout is a reducer whose analytics are declared beside it (``Checkout/checkoutReducer(tracker:)``),
+/// so what it reports is already ``AnalyticsData``.
+public enum ShopEvent: Sendable, Hashable {
+  case app(AppEvent)
+  case onboarding(OnboardingEvent)
+  case catalog(CatalogEvent)
+  case checkout(AnalyticsData)
+  case api(APIErrorEvent)
+}
+
+extension ShopEvent {
+  /// The lifecycle event, if this is one.
+  public var app: AppEvent? {
+    guard case let .app(event) = self else { return nil }
+    return event
+  }
+
+  /// The onboarding event, if this is one.
+  public var onboarding: OnboardingEvent? {
+    guard case let .onboarding(event) = self else { return nil }
+    return event
+  }
+
+  /// The catalog event, if this is one.
+  public var catalog: CatalogEvent? {
+    guard case let .catalog(event) = self else { return nil }
+    return event
+  }
+
+  /// What the checkout reducer reported, if this is from checkout.
+  public var checkout: AnalyticsData? {
+    guard case let .checkout(data) = self else { return nil }
+    return data
+  }
+
+  /// The API failure, if this is one.
+  public var api: APIErrorEvent? {
+    guard case let .api(event) = self else { return nil }
+    return event
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The shop's command line, parsed without dependencies.
+///
+/// ```swift
+/// switch try ShopOptions.parse(["--vendor", "mixpanel", "--endpoint", "http://127.0.0.1:8080"]) {
+/// case .help: print(ShopOptions.help)
+/// case let .run(options): ...
+/// }
+/// ```
+public struct ShopOptions: Sendable, Equatable {
+  /// What the command line asks for.
+  public enum Command: Sendable, Equatable {
+    case help
+    case run(ShopOptions)
+  }
+
+  /// The vendors to send to, in the order of ``Vendor/allCases``.
+  public var vendors: [Vendor] = Vendor.allCases
+  /// Deliver to this base URL (the vendor's paths appended) instead of printing offline.
+  public var endpoint: URL?
+  /// The queue directory (one subdirectory per vendor); a fresh temporary directory when `nil`.
+  public var storage: URL?
+  /// The pending cap per vendor, in mebibytes; the delivery queue's default when `nil`.
+  public var maxPendingMegabytes: Int?
+  /// Load mode: this many synthetic events instead of the scripted journey.
+  public var eventCount: Int?
+  /// Send what is pending in ``storage``, then exit.
+  public var drain = false
+
+  /// The defaults: every vendor, offline, the scripted journey.
+  public init() {}
+
+  /// The pending cap in bytes, if one was given.
+  public var maxPendingBytes: Int? { maxPendingMegabytes.map { $0 << 20 } }
+
+  /// The help text (`--help`).
+  public static let help = """
+    usage: shop [options]
+
+    With no options, plays a short scripted journey (launch, browse, sign up, add to cart, checkout,
+    an API timeout, logout) offline and shows, per event, what each vendor would receive.
+
+    options:
+      --vendor V          ga4 | mixpanel | amplitude | segment | posthog | all (default: all)
+      --endpoint URL      deliver to URL (the vendor's paths appended) instead of printing offline;
+                          https, or http to a loopback host (127.0.0.1, localhost, ::1) only
+      --storage DIR       queue directory, one subdirectory per vendor (default: a new temporary directory)
+      --max-pending-mb N  the most pending data per vendor, in MiB, before the oldest is dropped
+      --events N          load mode: N synthetic events (integer property seq = 0..N-1) tracked as fast
+                          as possible; prints "tracked <n>" after every 1,000 accepted events
+      --drain             send what is pending in --storage, then exit
+      --help              show this text
+
+    Before exiting, prints one line per vendor:
+      summary vendor=<v> tracked=<n> delivered=<n> dropped=<n> retried=<n> pending=<n> track_ns_per_event=<x> elapsed_s=<x>
+    and exits with status 1 if anything was dropped.
+    """
+
+  /// Parses the arguments (without the program name); `--name value` and `--name=value` both work.
+  /// - Throws: ``ShopOptionsError`` naming the rule the arguments broke.
+  public static func parse(_ arguments: [String]) throws(ShopOptionsError) -> Command {
+    var options = ShopOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "-h" { return .help }
+      guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
+      let name: String
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      } else {
+        name = argument
+      }
+      func value() throws(ShopOptionsError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.first, !next.hasPrefix("--") else { throw .missingValue(option: name) }
+        remaining.removeFirst()
+        return next
+      }
+      func flag() throws(ShopOptionsError) {
+        if inlineValue != nil { throw .unexpectedValue(option: name) }
+      }
+      switch name {
+      case "--help":
+        return .help
+      case "--vendor":
+        options.vendors = try parseVendors(value())
+      case "--endpoint":
+        options.endpoint = try parseEndpoint(value())
+      case "--storage":
+        let path = try value()
+        guard !path.isEmpty else { throw .missingValue(option: name) }
+        options.storage = URL(fileURLWithPath: path, isDirectory: true)
+      case "--max-pending-mb":
+        options.maxPendingMegabytes = try parsePositive(value(), option: name)
+      case "--events":
+        options.eventCount = try parseNonNegative(value(), option: name)
+      case "--drain":
+        try flag()
+        options.drain = true
+      default:
+        throw .unknownOption(name)
+      }
+    }
+    try options.validate()
+    return .run(options)
+  }
+
+  private func validate() throws(ShopOptionsError) {
+    if drain && eventCount != nil { throw .conflict("--drain", "--events") }
+    if drain && storage == nil { throw .requires(option: "--drain", other: "--storage") }
+    if drain && endpoint == nil { throw .requires(option: "--drain", other: "--endpoint") }
+    if eventCount != nil && endpoint == nil { throw .requires(option: "--events", other: "--endpoint") }
+    if endpoint == nil {
+      if storage != nil { throw .requires(option: "--storage", other: "--endpoint") }
+      if maxPendingMegabytes != nil { throw .requires(option: "--max-pending-mb", other: "--endpoint") }
+    }
+  }
+
+  private static func parseVendors(_ text: String) throws(ShopOptionsError) -> [Vendor] {
+    if text == "all" { return Vendor.allCases }
+    guard let vendor = Vendor(rawValue: text) else { throw .unknownVendor(text) }
+    return [vendor]
+  }
+
+  private static func parseEndpoint(_ text: String) throws(ShopOptionsError) -> URL {
+    guard let components = URLComponents(string: text),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty,
+      let url = components.url
+    else { throw .invalidEndpoint(text) }
+    if scheme == "http" && !isLoopback(host) { throw .insecureEndpoint(text) }
+    return url
+  }
+
+  /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if host == "localhost" || host == "::1" { return true }
+    let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+  }
+
+  private static func parsePositive(_ text: String, option: String) throws(ShopOptionsError) -> Int {
+    guard let number = Int(text), number > 0 else { throw .invalidNumber(option: option, value: text, rule: "a whole number above 0") }
+    return number
+  }
+
+  private static func parseNonNegative(_ text: String, option: String) throws(ShopOptionsError) -> Int {
+    guard let number = Int(text), number >= 0 else { throw .invalidNumber(option: option, value: text, rule: "a whole number, 0 or more") }
+    return number
+  }
+}

@@ -1,0 +1,42 @@
+/// A command line the shop cannot run; every message names the rule and how to fix it.
+public enum ShopOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
+  case unknownOption(String)
+  case unexpectedArgument(String)
+  case missingValue(option: String)
+  case unexpectedValue(option: String)
+  case unknownVendor(String)
+  case invalidEndpoint(String)
+  case insecureEndpoint(String)
+  case invalidNumber(option: String, value: String, rule: String)
+  case requires(option: String, other: String)
+  case conflict(String, String)
+
+  /// The message, ending with the fix.
+  public var description: String {
+    switch self {
+    case let .unknownOption(option):
+      "Unknown option \(option). To fix this, use one of the options listed by shop --help."
+    case let .unexpectedArgument(argument):
+      "Unexpected argument \"\(argument)\": every argument is an option starting with --. To fix this, see shop --help."
+    case let .missingValue(option):
+      "\(option) needs a value. To fix this, write \(option) VALUE or \(option)=VALUE."
+    case let .unexpectedValue(option):
+      "\(option) takes no value. To fix this, write \(option) alone."
+    case let .unknownVendor(vendor):
+      "Unknown vendor \"\(vendor)\". To fix this, use --vendor with one of: "
+        + (Vendor.allCases.map(\.rawValue) + ["all"]).joined(separator: ", ") + "."
+    case let .invalidEndpoint(text):
+      "\"\(text)\" is not an http(s) URL with a host. To fix this, pass a base URL such as https://collector.example.com "
+        + "or http://127.0.0.1:8080."
+    case let .insecureEndpoint(text):
+      "Refusing plain http to \(text): http is allowed for loopback hosts only (127.0.0.0/8, localhost, ::1). "
+        + "To fix this, use https, or a loopback address."
+    case let .invalidNumber(option, value, rule):
+      "\(option) must be \(rule), not \"\(value)\". To fix this, pass \(option) with \(rule)."
+    case let .requires(option, other):
+      "\(option) only works together with \(other). To fix this, add \(other), or leave out \(option)."
+    case let .conflict(first, second):
+      "\(first) and \(second) cannot be used together. To fix this, run shop once with each."
+    }
+  }
+}

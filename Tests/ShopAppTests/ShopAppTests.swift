@@ -1,0 +1,55 @@
+import Testing
+import Trackers
+@testable import ShopApp
+
+@Suite struct ShopAppTests {
+  @Test func theOfflineJourneyShowsOneLinePerVendorPerEventAndASummaryPerVendor() async {
+    let output = Lines()
+    let errors = Lines()
+    let status = await ShopApp.run([], output: output.sink, errors: errors.sink)
+    #expect(status == 0)
+    #expect(errors.all.isEmpty)
+    let lines = output.all
+    let mapped = lines.filter { $0.hasPrefix("  -> ") }
+    #expect(mapped.count == 20)
+    for vendor in Vendor.allCases {
+      let vendorLines = lines.filter { $0.hasPrefix("      \(vendor.rawValue) ") }
+      #expect(vendorLines.count == mapped.count, "\(vendor)")
+    }
+    let summaries = lines.filter { $0.hasPrefix("summary ") }
+    #expect(summaries.count == 5)
+    #expect(summaries.allSatisfy { $0.contains(" tracked=20 delivered=0 dropped=0 retried=0 pending=0 track_ns_per_event=") })
+    #expect(lines.contains("      mixpanel  identify distinct_id=\"user-42\""))
+  }
+
+  @Test func oneVendorPrintsOnlyThatVendor() async {
+    let output = Lines()
+    let status = await ShopApp.run(["--vendor", "posthog"], output: output.sink, errors: Lines().sink)
+    #expect(status == 0)
+    #expect(!output.all.contains { $0.hasPrefix("      ga4 ") })
+    #expect(output.all.filter { $0.hasPrefix("summary vendor=posthog tracked=20 ") }.count == 1)
+    #expect(output.all.filter { $0.hasPrefix("summary ") }.count == 1)
+  }
+
+  @Test func aBadCommandLineExitsWithTwoAndSaysWhy() async {
+    let errors = Lines()
+    let status = await ShopApp.run(["--events", "x"], output: Lines().sink, errors: errors.sink)
+    #expect(status == 2)
+    #expect(errors.all == ["shop: \(ShopOptionsError.invalidNumber(option: "--events", value: "x", rule: "a whole number, 0 or more"))"])
+  }
+
+  @Test func helpGoesToStandardOutput() async {
+    let output = Lines()
+    #expect(await ShopApp.run(["--help"], output: output.sink, errors: Lines().sink) == 0)
+    #expect(output.all == [ShopOptions.help])
+  }
+
+  @Test func theSummaryLineHasTheExactShape() {
+    let summary = ShopSummary(
+      vendor: .segment, tracked: 1000, delivered: 990, dropped: 10, retried: 3, pending: 0,
+      trackNanosecondsPerEvent: 2345.678, elapsedSeconds: 1.23456
+    )
+    #expect(summary.line
+      == "summary vendor=segment tracked=1000 delivered=990 dropped=10 retried=3 pending=0 track_ns_per_event=2345.7 elapsed_s=1.235")
+  }
+}

@@ -1,0 +1,84 @@
+import Catalog
+import Onboarding
+import Synchronization
+import Testing
+import Trackers
+@testable import ShopApp
+
+/// Collects what a tracker received, in order.
+final class Received<Event: Sendable>: Sendable {
+  private let events = Mutex<[Event]>([])
+  var tracker: Tracker<Event> { { event in self.events.withLock { $0.append(event) } } }
+  var all: [Event] { events.withLock { $0 } }
+}
+
+/// Collects the lines a `LogSink` received.
+final class Lines: Sendable {
+  private let lines = Mutex<[String]>([])
+  var sink: LogSink { LogSink { line in self.lines.withLock { $0.append(line) } } }
+  var all: [String] { lines.withLock { $0 } }
+}
+
+@Suite struct ShopTrackerTests {
+  @Test func everyFeatureReachesTheVendorsThroughItsOwnMapping() {
+    let vendors = Received<AnalyticsData>()
+    let track = shopTracker(vendors: vendors.tracker)
+    let product = Product(sku: "p1", name: "Pot", price: 30)
+    track(.app(.appLaunched))
+    track(.catalog(.productViewed(product)))
+    track(.onboarding(.loggedOut))
+    track(.checkout("Order Completed"))
+    track(.api(.timeout(endpoint: "/cart")))
+    #expect(vendors.all == [
+      "Application Opened",
+      catalogAnalytics(.productViewed(product)),
+      "Logged Out", .userId(nil),
+      "Order Completed",
+      .error(message: "request timed out", properties: ["endpoint": "/cart"]),
+    ])
+  }
+
+  @Test func featureEventsAreLoggedBeforeTheyAreMappedButCheckoutIsNot() {
+    let lines = Lines()
+    let track = shopTracker(vendors: { _ in }, logFeatureEvents: lines.sink)
+    track(.app(.appEnteredForeground))
+    track(.onboarding(.signUpStarted(method: .apple)))
+    track(.catalog(.categoryViewed(name: "Tea")))
+    track(.checkout("Checkout Started"))
+    track(.api(.unexpectedResponse(endpoint: "/x")))
+    #expect(lines.all == [
+      "app: appEnteredForeground",
+      "onboarding: signUpStarted(method: .apple)",
+      "catalog: categoryViewed(name: \"Tea\")",
+      "api: unexpectedResponse(endpoint: \"/x\")",
+    ])
+  }
+
+  @Test func lifecycleAndAPIMappings() {
+    #expect(appAnalytics(.appLaunched) == "Application Opened")
+    #expect(appAnalytics(.appEnteredForeground) == "Application Foregrounded")
+    #expect(appAnalytics(.appEnteredBackground) == "Application Backgrounded")
+    #expect(apiErrorAnalytics(.unexpectedResponse(endpoint: "/a")) == .error(
+      message: "unexpected response", properties: ["endpoint": "/a"]))
+  }
+
+  @Test func theJourneyRunsCheckoutThroughItsReducer() {
+    let vendors = Received<AnalyticsData>()
+    let lines = Lines()
+    Journey.play(into: shopTracker(vendors: vendors.tracker), log: lines.sink)
+    let names = vendors.all.compactMap(\.name)
+    // The reducer's analytics, including its on-change event, in the order the actions happened.
+    #expect(names.filter { ["Product Added", "Cart Total Changed", "Coupon Applied", "Checkout Started", "Order Completed"].contains($0) } == [
+      "Product Added", "Cart Total Changed", "Coupon Applied", "Cart Total Changed", "Checkout Started", "Order Completed",
+    ])
+    #expect(vendors.all.first == "Application Opened")
+    #expect(vendors.all.last == "Application Backgrounded")
+    #expect(vendors.all.contains(.userId("user-42")))
+    #expect(vendors.all.contains(.error(message: "request timed out", properties: ["endpoint": "/recommendations"])))
+    #expect(lines.all.contains("checkout effect: chargeCard(amount: 7.5)"))
+    #expect(lines.all.filter { $0.hasPrefix("== ") } == [
+      "== 1. Launch", "== 2. Browse", "== 3. Sign up", "== 4. Add to cart", "== 5. Checkout", "== 6. API timeout",
+      "== 7. Logout",
+    ])
+  }
+}
