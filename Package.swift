@@ -7,11 +7,19 @@ let package = Package(
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
+    .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+
+    // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
+    .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "GoogleAnalyticsTrackerTests",
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery"]
+    ),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
@@ -47,7 +55,7 @@ let package = Package(
     ),
 
     // MARK: Delivery: the durable queue every live vendor module sends through
-    .target(name: "TrackersDelivery"),
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
     .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
   ],
