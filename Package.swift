@@ -18,7 +18,10 @@ let package = Package(
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "GoogleAnalyticsTrackerTests",
-      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery"]
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(
+      name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
 
     // MARK: Example: the shop app (`swift run shop`)
