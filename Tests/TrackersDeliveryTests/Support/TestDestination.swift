@@ -46,6 +46,6 @@ struct TestDestination: DeliveryDestination {
 func payload(_ seq: Int, size: Int = 0) -> [UInt8] {
   let plain = "{\"seq\":\(seq)}"
   guard size > plain.utf8.count + 10 else { return Array(plain.utf8) }
-  let pad = String(repeating: "x", count: size - plain.utf8.count - 10)
+  let pad = String(repeating: "x", count: size - plain.utf8.count - 9)
   return Array("{\"seq\":\(seq),\"pad\":\"\(pad)\"}".utf8)
 }
