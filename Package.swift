@@ -50,10 +50,16 @@ let package = Package(
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Trackers"]),
     .target(
       name: "ShopApp",
-      dependencies: ["Trackers", "AppLifecycle", "APIClient", "Onboarding", "Catalog", "Checkout"],
+      dependencies: [
+        "Trackers", "TrackersDelivery", "GoogleAnalyticsTracker", "AppLifecycle", "APIClient", "Onboarding", "Catalog",
+        "Checkout",
+      ],
       path: "Examples/Shop/ShopApp"
     ),
-    .testTarget(name: "ShopAppTests", dependencies: ["ShopApp", "Trackers", "Checkout", "Catalog", "Onboarding"]),
+    .testTarget(
+      name: "ShopAppTests",
+      dependencies: ["ShopApp", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport"]
+    ),
     // TEMPORARY: runs ShopApp until `shop` calls into it.
     .executableTarget(name: "shop-next", dependencies: ["ShopApp"], path: "Examples/Shop/shop-next"),
     .executableTarget(

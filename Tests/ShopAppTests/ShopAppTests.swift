@@ -6,7 +6,7 @@ import Trackers
   @Test func theOfflineJourneyShowsOneLinePerVendorPerEventAndASummaryPerVendor() async {
     let output = Lines()
     let errors = Lines()
-    let status = await ShopApp.run([], output: output.sink, errors: errors.sink)
+    let status = await withIsolatedEnvironments { await ShopApp.run([], output: output.sink, errors: errors.sink) }
     #expect(status == 0)
     #expect(errors.all.isEmpty)
     let lines = output.all
@@ -24,7 +24,9 @@ import Trackers
 
   @Test func oneVendorPrintsOnlyThatVendor() async {
     let output = Lines()
-    let status = await ShopApp.run(["--vendor", "posthog"], output: output.sink, errors: Lines().sink)
+    let status = await withIsolatedEnvironments {
+      await ShopApp.run(["--vendor", "posthog"], output: output.sink, errors: Lines().sink)
+    }
     #expect(status == 0)
     #expect(!output.all.contains { $0.hasPrefix("      ga4 ") })
     #expect(output.all.filter { $0.hasPrefix("summary vendor=posthog tracked=20 ") }.count == 1)
@@ -33,14 +35,15 @@ import Trackers
 
   @Test func aBadCommandLineExitsWithTwoAndSaysWhy() async {
     let errors = Lines()
-    let status = await ShopApp.run(["--events", "x"], output: Lines().sink, errors: errors.sink)
+    let status = await withIsolatedEnvironments { await ShopApp.run(["--events", "x"], output: Lines().sink, errors: errors.sink) }
     #expect(status == 2)
     #expect(errors.all == ["shop: \(ShopOptionsError.invalidNumber(option: "--events", value: "x", rule: "a whole number, 0 or more"))"])
   }
 
   @Test func helpGoesToStandardOutput() async {
     let output = Lines()
-    #expect(await ShopApp.run(["--help"], output: output.sink, errors: Lines().sink) == 0)
+    let status = await withIsolatedEnvironments { await ShopApp.run(["--help"], output: output.sink, errors: Lines().sink) }
+    #expect(status == 0)
     #expect(output.all == [ShopOptions.help])
   }
 

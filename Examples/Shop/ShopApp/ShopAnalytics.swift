@@ -25,6 +25,11 @@ public func apiErrorAnalytics(_ event: APIErrorEvent) -> AnalyticsData {
   }
 }
 
+/// The load generator's event: `Load Test` with the integer property `seq`.
+public func loadTestAnalytics(_ seq: Int) -> AnalyticsData {
+  .event(name: "Load Test", properties: ["seq": .int(seq)])
+}
+
 /// The shop's root composition: every feature's events, mapped by the feature's pure function, reach
 /// `vendors` (usually all five vendor trackers combined).
 ///
@@ -45,7 +50,8 @@ public func shopTracker(vendors: @escaping Tracker<AnalyticsData>, logFeatureEve
     pullback(logged(pullback(vendors, transform: catalogAnalytics), "catalog"), action: \.catalog),
     // Checkout's reducer logs its own actions (see `Journey`); what reaches here is already analytics.
     pullback(vendors, action: \.checkout),
-    pullback(logged(pullback(vendors, transform: apiErrorAnalytics), "api"), action: \.api)
+    pullback(logged(pullback(vendors, transform: apiErrorAnalytics), "api"), action: \.api),
+    pullback(pullback(vendors, transform: loadTestAnalytics), action: \.loadTest)
   )
 }
 

@@ -1,11 +1,16 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
 /// The shop example's entry point: parses the command line and runs the journey, the load generator or
 /// a drain. `shop`'s `main.swift` is one call to ``run(_:output:errors:)``.
 public enum ShopApp {
+  /// How long the final flush may go on without delivering anything before `shop` gives up and reports
+  /// what is still pending.
+  static let flushStall: Duration = .seconds(3)
+
   /// Runs `shop` with `arguments` (without the program name) and returns the exit status: 0 on success,
-  /// 1 if anything was dropped, 2 for a command line it cannot run.
+  /// 1 if anything was dropped (or a vendor could not start), 2 for a command line it cannot run.
   public static func run(
     _ arguments: [String],
     output: LogSink = .standardOutput,
@@ -24,45 +29,70 @@ public enum ShopApp {
       errors.write("shop: \(error)")
       return 2
     }
-    if options.endpoint != nil {
-      // TEMPORARY: delivery arrives with the vendor modules (branches vendors-a and vendors-b).
-      errors.write("shop: --endpoint needs the vendor modules, which are not merged into this build yet. "
-        + "To fix this, run shop without --endpoint.")
-      return 2
+    let start = ContinuousClock.now
+    let sessions = options.vendors.map { VendorSession(link: .forVendor($0)) }
+    if let endpoint = options.endpoint {
+      let storage = options.storage
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)", isDirectory: true)
+      for session in sessions {
+        let settings = VendorLink.LiveSettings(
+          endpoint: endpoint,
+          storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
+          maxPendingBytes: options.maxPendingBytes,
+          onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
+        )
+        do {
+          try session.link.goLive(settings)
+        } catch {
+          errors.write("shop: \(session.link.vendor) could not start: \(error)")
+          return 1
+        }
+      }
+      if options.drain {
+        output.write("shop: draining what is pending in \(storage.path) to \(endpoint.absoluteString)")
+      } else if let eventCount = options.eventCount {
+        generateLoad(eventCount, into: sessions, output: output)
+      } else {
+        playJourney(into: sessions, output: output, showVendorLines: false)
+      }
+      await withTaskGroup(of: Void.self) { group in
+        for session in sessions { group.addTask { await session.finish(stall: flushStall) } }
+      }
+    } else {
+      for session in sessions {
+        session.link.printOffline(output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))
+      }
+      output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
+      output.write("then one line per vendor: what that vendor would receive.")
+      playJourney(into: sessions, output: output, showVendorLines: true)
+      output.write("")
     }
-    let summaries = playOffline(vendors: options.vendors, output: output)
+    let elapsed = (ContinuousClock.now - start).seconds
+    let summaries = sessions.map { $0.summary(elapsedSeconds: elapsed) }
     for summary in summaries { output.write(summary.line) }
     return summaries.contains { $0.dropped > 0 } ? 1 : 0
   }
 
-  /// Plays the scripted journey offline: every vendor prints what it would receive, nothing is sent.
-  static func playOffline(vendors: [Vendor], output: LogSink) -> [ShopSummary] {
-    let start = ContinuousClock.now
-    output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
-    output.write("then one line per vendor: what that vendor would receive.")
-    let counts = vendors.map { _ in LockedCounter() }
-    let vendorTrackers: [Tracker<AnalyticsData>] = zip(vendors, counts).map { vendor, count in
-      let label = "      " + vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-      return { data in
-        count.increment()
-        output.write(label + temporaryVendorPreview(vendor, data))
-      }
-    }
-    let vendorsTracker = logging(combine(vendorTrackers), to: output) { "  -> \($0)" }
-    let track = shopTracker(vendors: vendorsTracker, logFeatureEvents: output)
-    let clock = ContinuousClock()
-    let trackTime = clock.measure {
-      Journey.play(into: track, log: output)
-    }
-    output.write("")
-    let elapsed = ContinuousClock.now - start
-    return zip(vendors, counts).map { vendor, count in
-      let tracked = count.value
-      return ShopSummary(
-        vendor: vendor, tracked: tracked, delivered: 0, dropped: 0, retried: 0, pending: 0,
-        trackNanosecondsPerEvent: tracked == 0 ? 0 : trackTime.nanoseconds / Double(tracked),
-        elapsedSeconds: elapsed.seconds
-      )
+  /// The root composition over the sessions' measured trackers.
+  static func rootTracker(_ sessions: [VendorSession], log: LogSink?) -> Tracker<ShopEvent> {
+    let vendors = combine(sessions.map(\.tracker))
+    let logged = log.map { sink in logging(vendors, to: sink) { "  -> \($0)" } } ?? vendors
+    return shopTracker(vendors: logged, logFeatureEvents: log)
+  }
+
+  static func playJourney(into sessions: [VendorSession], output: LogSink, showVendorLines: Bool) {
+    Journey.play(into: rootTracker(sessions, log: output), log: output)
+  }
+
+  /// Tracks `count` synthetic events as fast as possible, reporting progress after every 1,000.
+  static func generateLoad(_ count: Int, into sessions: [VendorSession], output: LogSink) {
+    let track = rootTracker(sessions, log: nil)
+    var seq = 0
+    while seq < count {
+      track(.loadTest(seq: seq))
+      seq += 1
+      // Written after `track` returned for this event, so every counted event was accepted.
+      if seq % 1_000 == 0 { output.write("tracked \(seq)") }
     }
   }
 }

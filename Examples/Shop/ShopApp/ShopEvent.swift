@@ -14,6 +14,8 @@ public enum ShopEvent: Sendable, Hashable {
   case catalog(CatalogEvent)
   case checkout(AnalyticsData)
   case api(APIErrorEvent)
+  /// A synthetic event of the load generator (`shop --events N`), numbered from 0.
+  case loadTest(seq: Int)
 }
 
 extension ShopEvent {
@@ -39,6 +41,12 @@ extension ShopEvent {
   public var checkout: AnalyticsData? {
     guard case let .checkout(data) = self else { return nil }
     return data
+  }
+
+  /// The load generator's sequence number, if this is a synthetic event.
+  public var loadTest: Int? {
+    guard case let .loadTest(seq) = self else { return nil }
+    return seq
   }
 
   /// The API failure, if this is one.
