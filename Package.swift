@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
+    .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
   ],
   targets: [
     // MARK: Library
@@ -19,6 +20,11 @@ let package = Package(
     .testTarget(
       name: "GoogleAnalyticsTrackerTests",
       dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "MixpanelTrackerTests",
+      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
     ),
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
