@@ -6,11 +6,22 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
+    .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
+    .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+
+    // MARK: Vendor modules (vendors-b)
+    .target(name: "AmplitudeTracker", dependencies: ["Trackers"]),
+    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker"]),
+    .target(name: "SegmentTracker", dependencies: ["Trackers"]),
+    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker"]),
+    .target(name: "PostHogTracker", dependencies: ["Trackers"]),
+    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker"]),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
