@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
@@ -47,6 +48,11 @@ let package = Package(
       dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
       path: "Examples/Shop/shop"
     ),
+
+    // MARK: Delivery: the durable queue every live vendor module sends through
+    .target(name: "TrackersDelivery"),
+    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
+    .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
   ],
   swiftLanguageModes: [.v6]
 )
