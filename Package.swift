@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
+    .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
@@ -16,13 +17,20 @@ let package = Package(
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
 
-    // MARK: Vendor modules (vendors-b)
-    .target(name: "AmplitudeTracker", dependencies: ["Trackers"]),
-    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker"]),
-    .target(name: "SegmentTracker", dependencies: ["Trackers"]),
-    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker"]),
-    .target(name: "PostHogTracker", dependencies: ["Trackers"]),
-    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker"]),
+    // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
+    .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "GoogleAnalyticsTrackerTests",
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery"]
+    ),
+
+    // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)
+    .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery"]),
+    .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery"]),
+    .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery"]),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
@@ -49,8 +57,16 @@ let package = Package(
       path: "Examples/Shop/shop"
     ),
 
+    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
+    .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
+    .executableTarget(
+      name: "trackers-bench",
+      dependencies: ["Trackers", "ClassicTrackers"],
+      path: "Benchmarks/trackers-bench"
+    ),
+
     // MARK: Delivery: the durable queue every live vendor module sends through
-    .target(name: "TrackersDelivery"),
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
     .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
   ],
