@@ -20,21 +20,6 @@ public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   AmplitudeValidation.issues(in: data)
 }
 
-/// The limits behind ``validate(_:)``, as Amplitude documents them.
-public enum AmplitudeLimits {
-  /// The longest string Amplitude keeps, in characters (event types, names and values).
-  public static let maxStringLength = 1_024
-  /// The shortest user or device id Amplitude accepts by default (`min_id_length`).
-  public static let minIdLength = 5
-  /// Ids Amplitude treats as "no id" and rejects, compared without case.
-  public static let placeholderIds: Set<String> = [
-    "anon", "anonymous", "nil", "none", "null", "n/a", "na", "undefined", "unknown", "<nil>",
-    "0", "-1", "true", "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
-  ]
-  /// Prefixes of event types and property names that belong to Amplitude.
-  public static let reservedPrefix = "[Amplitude]"
-}
-
 enum AmplitudeValidation {
   static let vendor = "Amplitude"
 
@@ -64,10 +49,10 @@ enum AmplitudeValidation {
     case let .error(message, properties):
       checkText(message, what: "error message", rule: "error-message", into: &issues)
       checkProperties(properties, kind: "error property", into: &issues)
-      if properties[AmplitudeMapping.errorMessageProperty] != nil {
+      if properties[AmplitudeNames.errorMessage] != nil {
         issues.append(issue(
           "error-message-property",
-          "error property '\(AmplitudeMapping.errorMessageProperty)' would be replaced by the error's message. "
+          "error property '\(AmplitudeNames.errorMessage)' would be replaced by the error's message. "
             + "To fix this, rename that property."
         ))
       }
@@ -90,11 +75,11 @@ enum AmplitudeValidation {
   private static func checkText(_ text: String, what: String, rule: String, into issues: inout [ValidationIssue]) {
     if text.allSatisfy(\.isWhitespace) {
       issues.append(issue("\(rule)-empty", "\(what) is empty; Amplitude drops events without one. To fix this, give it a name."))
-    } else if text.count > AmplitudeLimits.maxStringLength {
+    } else if text.unicodeScalars.count > AmplitudeLimits.stringLength {
       issues.append(issue(
         "\(rule)-length",
-        "\(what) '\(text.prefix(40))...' has \(text.count) characters; Amplitude keeps at most "
-          + "\(AmplitudeLimits.maxStringLength). To fix this, shorten it."
+        "\(what) '\(text.prefix(40))...' has \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten it."
       ))
     }
   }
@@ -106,17 +91,17 @@ enum AmplitudeValidation {
         "user id '\(id)' is a placeholder that Amplitude rejects, and it would merge every such user into one. "
           + "To fix this, send `.userId(nil)` for a signed-out user and the real id once known."
       ))
-    } else if id.count < AmplitudeLimits.minIdLength {
+    } else if id.unicodeScalars.count < AmplitudeLimits.minIdLength {
       issues.append(issue(
         "user-id-length",
-        "user id '\(id)' has \(id.count) characters; Amplitude rejects ids shorter than \(AmplitudeLimits.minIdLength). "
+        "user id '\(id)' has \(id.unicodeScalars.count) characters; Amplitude rejects ids shorter than \(AmplitudeLimits.minIdLength). "
           + "To fix this, send the full id (or a prefixed one such as 'user-\(id)')."
       ))
-    } else if id.count > AmplitudeLimits.maxStringLength {
+    } else if id.unicodeScalars.count > AmplitudeLimits.stringLength {
       issues.append(issue(
         "user-id-length",
-        "user id '\(id.prefix(40))...' has \(id.count) characters; Amplitude keeps at most "
-          + "\(AmplitudeLimits.maxStringLength). To fix this, send a shorter, stable id."
+        "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, send a shorter, stable id."
       ))
     }
   }
@@ -131,11 +116,11 @@ enum AmplitudeValidation {
   private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
     if name.isEmpty {
       issues.append(issue("property-name-empty", "\(kind) has an empty name. To fix this, name it."))
-    } else if name.count > AmplitudeLimits.maxStringLength {
+    } else if name.unicodeScalars.count > AmplitudeLimits.stringLength {
       issues.append(issue(
         "property-name-length",
-        "\(kind) name '\(name.prefix(40))...' has \(name.count) characters; Amplitude keeps at most "
-          + "\(AmplitudeLimits.maxStringLength). To fix this, shorten it."
+        "\(kind) name '\(name.prefix(40))...' has \(name.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten it."
       ))
     }
     if name.hasPrefix(AmplitudeLimits.reservedPrefix) {
@@ -149,11 +134,11 @@ enum AmplitudeValidation {
 
   private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
     switch value {
-    case let .string(text) where text.count > AmplitudeLimits.maxStringLength:
+    case let .string(text) where text.unicodeScalars.count > AmplitudeLimits.stringLength:
       issues.append(issue(
         "property-value-length",
-        "\(path) has a string of \(text.count) characters; Amplitude keeps at most "
-          + "\(AmplitudeLimits.maxStringLength). To fix this, shorten the value or split it."
+        "\(path) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
       ))
     case let .double(number) where !number.isFinite:
       issues.append(issue(

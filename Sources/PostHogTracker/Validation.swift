@@ -19,20 +19,6 @@ public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   PostHogValidation.issues(in: data)
 }
 
-/// The limits behind ``validate(_:)`` and batching, as PostHog documents them.
-public enum PostHogLimits {
-  /// The longest `distinct_id` PostHog ingests.
-  public static let maxDistinctIdLength = 200
-  /// The largest request body PostHog accepts by default.
-  public static let maxBatchBytes = 20 * 1_024 * 1_024
-  /// Ids PostHog refuses to identify with, or that would merge unrelated people, compared without case.
-  public static let placeholderIds: Set<String> = [
-    "anon", "anonymous", "guest", "distinct_id", "distinctid", "id", "not_authenticated", "email",
-    "nil", "none", "null", "n/a", "na", "nan", "undefined", "unknown", "<nil>", "[object object]",
-    "0", "-1", "true", "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
-  ]
-}
-
 enum PostHogValidation {
   static let vendor = "PostHog"
 
@@ -66,10 +52,10 @@ enum PostHogValidation {
       if message.allSatisfy(\.isWhitespace) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
       }
-      if properties[PostHogMapping.errorMessageProperty] != nil {
+      if properties[PostHogNames.errorMessage] != nil {
         issues.append(issue(
           "error-message-property",
-          "error property '\(PostHogMapping.errorMessageProperty)' would be replaced by the error's message. To fix this, rename that property."
+          "error property '\(PostHogNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
         ))
       }
       checkProperties(properties, into: &issues)
@@ -90,10 +76,10 @@ enum PostHogValidation {
         "user id '\(id)' is a placeholder; PostHog refuses to identify with it, and it would merge every such user into one. "
           + "To fix this, send `.userId(nil)` for a signed-out user and the real id once known."
       ))
-    } else if id.count > PostHogLimits.maxDistinctIdLength {
+    } else if id.unicodeScalars.count > PostHogLimits.distinctIdLength {
       issues.append(issue(
         "user-id-length",
-        "user id '\(id.prefix(40))...' has \(id.count) characters; PostHog accepts at most \(PostHogLimits.maxDistinctIdLength). "
+        "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; PostHog accepts at most \(PostHogLimits.distinctIdLength). "
           + "To fix this, send a shorter, stable id."
       ))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
 /// Checks `data` against the Segment HTTP Tracking API's rules, before anything is queued.
 ///
@@ -14,30 +15,15 @@ import Trackers
 ///
 /// The rules: track events and screens have a non-empty name; user ids are not empty; numbers are finite;
 /// a message, as JSON with its ids and timestamp, is at most 32 KB (Segment answers 400 to larger ones and
-/// the whole batch would be lost). This check assumes an anonymous user: the tracker checks the size
-/// again with the real user id before queueing.
+/// the whole batch would be lost). This check assumes an anonymous user: the tracker checks the
+/// size again with the real user id before queueing.
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
-  SegmentValidation.issues(in: data, identity: SegmentValidation.sampleIdentity)
-}
-
-/// The limits behind ``validate(_:)`` and batching, as Segment documents them.
-public enum SegmentLimits {
-  /// The largest message, as JSON bytes.
-  public static let maxMessageBytes = 32 * 1_024
-  /// The largest batch request body, in bytes.
-  public static let maxBatchBytes = 500 * 1_024
-  /// The most messages in one batch request.
-  public static let maxBatchMessages = 2_500
-  /// The bytes the `messageId` member adds to a message: `,"messageId":"<36 characters>"`.
-  public static let messageIdBytes = #","messageId":""#.utf8.count + 36 + 1
+  SegmentValidation.issues(in: data)
 }
 
 enum SegmentValidation {
   static let vendor = "Segment"
-  /// An anonymous identity with an id of the length the tracker creates (a UUID string).
-  static let sampleIdentity = SegmentIdentity(anonymousId: "00000000-0000-4000-8000-000000000000")
-
-  static func issues(in data: AnalyticsData, identity: SegmentIdentity) -> [ValidationIssue] {
+  static func issues(in data: AnalyticsData) -> [ValidationIssue] {
     var issues: [ValidationIssue] = []
     switch data {
     case let .event(name, properties):
@@ -69,26 +55,36 @@ enum SegmentValidation {
       if message.allSatisfy(\.isWhitespace) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
       }
-      if properties[SegmentMapping.errorMessageProperty] != nil {
+      if properties[SegmentNames.errorMessage] != nil {
         issues.append(issue(
           "error-message-property",
-          "error property '\(SegmentMapping.errorMessageProperty)' would be replaced by the error's message. To fix this, rename that property."
+          "error property '\(SegmentNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
         ))
       }
       checkValues(properties, kind: "property", into: &issues)
     }
-    let after = identity.applying(data, newAnonymousId: { identity.anonymousId })
-    if let message = SegmentMapping.message(for: data, identity: after, time: Date(timeIntervalSince1970: 0)) {
-      let size = SegmentMapping.encode(message).count + SegmentLimits.messageIdBytes
-      if size > SegmentLimits.maxMessageBytes {
-        issues.append(issue(
-          "message-size",
-          "message is \(size) bytes as JSON; Segment accepts at most \(SegmentLimits.maxMessageBytes) bytes (32 KB) per message "
-            + "and answers 400 to the whole batch otherwise. To fix this, send fewer or shorter properties."
-        ))
-      }
+    if let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
+      issues.append(sizeIssue(size))
     }
     return issues
+  }
+
+  /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
+  /// anonymous id as long as the ones the tracker creates.
+  static func sampleSize(of data: AnalyticsData) -> Int? {
+    var identity = IdentityStore<[UInt8]>.Identity(anonymousId: RecordID().uuidString)
+    if case let .userId(id?) = data { identity.userId = id }
+    let message = WireFormat.message(
+      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity), at: Date(), messageId: RecordID())
+    return message?.count
+  }
+
+  static func sizeIssue(_ size: Int) -> ValidationIssue {
+    issue(
+      "message-size",
+      "message is \(size) bytes as JSON; Segment accepts at most \(SegmentLimits.messageBytes) bytes (32 KB) per message "
+        + "and answers 400 to the whole batch otherwise. To fix this, send fewer or shorter properties."
+    )
   }
 
   private static func checkValues(_ properties: AnalyticsData.Properties, kind: String, into issues: inout [ValidationIssue]) {
