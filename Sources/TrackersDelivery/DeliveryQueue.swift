@@ -114,13 +114,7 @@ public final class DeliveryQueue: Sendable {
     }
     await sender.value
     watchdog.cancel()
-    core.state.withLock { s in
-      if !s.closed {
-        try? s.log.persistCursor()
-        s.log.closeFiles()
-        s.closed = true
-      }
-    }
+    core.state.withLock { $0.release() }
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.

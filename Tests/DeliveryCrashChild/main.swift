@@ -29,7 +29,6 @@ guard arguments.count == 3, let url = URL(string: arguments[2]) else {
   FileHandle.standardError.write(Data("usage: DeliveryCrashChild <directory> <url>\n".utf8))
   exit(2)
 }
-setvbuf(stdout, nil, _IOLBF, 0)
 let queue = try DeliveryQueue(
   destination: CrashTestDestination(url: url),
   configuration: DeliveryConfiguration(directory: URL(fileURLWithPath: arguments[1])),
@@ -38,7 +37,8 @@ let queue = try DeliveryQueue(
 var sequence = 0
 while true {
   try queue.enqueue(Array("{\"seq\":\(sequence)}".utf8))
-  print(sequence)
+  // Unbuffered: a number is visible to the parent only after its enqueue returned.
+  FileHandle.standardOutput.write(Data("\(sequence)\n".utf8))
   sequence += 1
   if sequence % 100 == 0 { usleep(1000) }
 }

@@ -29,6 +29,18 @@ struct QueueState {
   var flushWaiters: [CheckedContinuation<Void, Never>] = []
   var backoffUntil: ContinuousClock.Instant?
   var consecutiveFailures = 0
+  /// The `flock`ed file that keeps other queues out of the directory; -1 once released by `close`.
+  var lockFD: Int32 = -1
+
+  /// Closes the log and lets another queue open the directory.
+  mutating func release() {
+    guard !closed else { return }
+    try? log.persistCursor()
+    log.closeFiles()
+    closed = true
+    if lockFD >= 0 { _ = close(lockFD) }
+    lockFD = -1
+  }
 }
 
 /// Everything the public `DeliveryQueue` and its sender task share.
@@ -41,7 +53,6 @@ final class QueueCore: Sendable {
   let onReport: (@Sendable (DeliveryReport) -> Void)?
   let state: LockIsolated<QueueState>
   let wakeup = Wakeup()
-  private let lockFD: Int32
 
   init(
     destination: any DeliveryDestination,
@@ -66,7 +77,6 @@ final class QueueCore: Sendable {
       close(fd)
       throw .directoryInUse(directory)
     }
-    lockFD = fd
     let log: SegmentLog
     do {
       log = try SegmentLog(directory: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes))
@@ -75,6 +85,7 @@ final class QueueCore: Sendable {
       throw error
     }
     var initial = QueueState(log: log)
+    initial.lockFD = fd
     initial.counters.recovered = log.recoveredEvents
     if log.pendingEvents > 0 { initial.pendingSince = .now }
     var reports: [DeliveryReport] = []
@@ -94,7 +105,7 @@ final class QueueCore: Sendable {
   }
 
   deinit {
-    close(lockFD)
+    state.withLock { $0.release() }
   }
 
   func emit(_ reports: [DeliveryReport]) {
