@@ -6,11 +6,14 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+    .target(name: "TrackersTesting", dependencies: ["Trackers"]),
+    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
