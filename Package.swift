@@ -34,10 +34,32 @@ let package = Package(
       dependencies: ["Trackers", "UserSession"],
       path: "Examples/Shop/ShopMixpanel"
     ),
+    .target(
+      name: "ShopAnalytics",
+      dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      path: "Examples/Shop/ShopAnalytics"
+    ),
     .executableTarget(
       name: "shop",
-      dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      dependencies: ["Trackers", "ShopAnalytics"],
       path: "Examples/Shop/shop"
+    ),
+    // The example's tests: each vendor module through its `Current`, then the app's composition.
+    .testTarget(
+      name: "ShopGoogleAnalyticsTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
+    ),
+    .testTarget(
+      name: "ShopFirebaseTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
+    ),
+    .testTarget(
+      name: "ShopMixpanelTests",
+      dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]
+    ),
+    .testTarget(
+      name: "ShopAnalyticsTests",
+      dependencies: ["Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"]
     ),
   ],
   swiftLanguageModes: [.v6]
