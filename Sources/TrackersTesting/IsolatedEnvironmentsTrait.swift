@@ -45,6 +45,8 @@ public struct IsolatedEnvironmentsTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    TestFailure.runningSwiftTestingScopes.withLock { $0 += 1 }
+    defer { TestFailure.runningSwiftTestingScopes.withLock { $0 -= 1 } }
     try await withIsolatedTestEnvironments {
       try await function()
     }
