@@ -21,7 +21,7 @@ import XCTest
 /// }
 /// ```
 ///
-/// Each test method, with its `setUp` and `tearDown`, runs inside ``withIsolatedTestEnvironments(_:)-(()->R)``:
+/// Each test method, with its `setUp` and `tearDown`, runs inside ``withIsolatedTestEnvironments(_:)``:
 /// every module's `Current` starts fresh and its changes stay in the test, `reportIssue` fails the test at
 /// the reported file and line, and exhaustive ``TrackerRecorder``s are checked for unconsumed events after
 /// `tearDown`.

@@ -23,7 +23,7 @@ public func withIsolatedTestEnvironments<R>(_ operation: () throws -> R) rethrow
 }
 
 /// Runs an asynchronous `operation` the way the `.isolatedEnvironments` trait runs a test; see
-/// ``withIsolatedTestEnvironments(_:)-(()->R)``.
+/// ``withIsolatedTestEnvironments(_:)``.
 ///
 /// ```swift
 /// await withIsolatedTestEnvironments {

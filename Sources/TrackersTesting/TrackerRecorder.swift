@@ -48,8 +48,11 @@ public final class TrackerRecorder<Event: Sendable>: Sendable {
   /// - Parameters:
   ///   - exhaustivity: ``Exhaustivity/exhaustive`` (the default) fails the test on any event that no
   ///     expectation consumed; ``Exhaustivity/nonExhaustive`` lets other events come and go.
-  ///   - fileID, filePath, line, column: Where unconsumed events are reported at the end of the test;
-  ///     the defaults name the line that creates the recorder.
+  ///   - fileID: The file ID where unconsumed events are reported at the end of the test: by default, the
+  ///     caller's.
+  ///   - filePath: The file path of that location.
+  ///   - line: The line of that location: by default, the line that creates the recorder.
+  ///   - column: The column of that location.
   public init(
     exhaustivity: Exhaustivity = .exhaustive,
     fileID: StaticString = #fileID,
