@@ -12,11 +12,14 @@ let package = Package(
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
+    .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+    .target(name: "TrackersTesting", dependencies: ["Trackers"]),
+    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
 
     // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
@@ -79,9 +82,14 @@ let package = Package(
     ),
     // TEMPORARY: runs ShopApp until `shop` calls into it.
     .executableTarget(name: "shop-next", dependencies: ["ShopApp"], path: "Examples/Shop/shop-next"),
+    .target(
+      name: "ShopAnalytics",
+      dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      path: "Examples/Shop/ShopAnalytics"
+    ),
     .executableTarget(
       name: "shop",
-      dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      dependencies: ["Trackers", "ShopAnalytics"],
       path: "Examples/Shop/shop"
     ),
 
@@ -97,6 +105,23 @@ let package = Package(
     .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
     .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
+    // The example's tests: each vendor module through its `Current`, then the app's composition.
+    .testTarget(
+      name: "ShopGoogleAnalyticsTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
+    ),
+    .testTarget(
+      name: "ShopFirebaseTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
+    ),
+    .testTarget(
+      name: "ShopMixpanelTests",
+      dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]
+    ),
+    .testTarget(
+      name: "ShopAnalyticsTests",
+      dependencies: ["Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,7 @@ extension VendorDelivery {
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
     }
     guard userId != nil else {
-      module.noteIdentityUpdate()
+      local.withLock { $0.identityUpdates += 1 }
       return nil
     }
     return identity.current.derived
