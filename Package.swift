@@ -71,27 +71,25 @@ let package = Package(
     .target(
       name: "ShopApp",
       dependencies: [
-        "Trackers", "TrackersDelivery", "GoogleAnalyticsTracker", "AppLifecycle", "APIClient", "Onboarding", "Catalog",
-        "Checkout",
+        "Trackers", "TrackersDelivery", "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker",
+        "PostHogTracker", "AppLifecycle", "APIClient", "Onboarding", "Catalog", "Checkout",
       ],
       path: "Examples/Shop/ShopApp"
     ),
     .testTarget(
       name: "ShopAppTests",
-      dependencies: ["ShopApp", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport"]
+      dependencies: [
+        "ShopApp", "shop", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport",
+      ]
     ),
-    // TEMPORARY: runs ShopApp until `shop` calls into it.
-    .executableTarget(name: "shop-next", dependencies: ["ShopApp"], path: "Examples/Shop/shop-next"),
+    .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),
+    // The first, smaller version of the example (`swift run classic`), with its tests below.
     .target(
       name: "ShopAnalytics",
       dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
       path: "Examples/Shop/ShopAnalytics"
     ),
-    .executableTarget(
-      name: "shop",
-      dependencies: ["Trackers", "ShopAnalytics"],
-      path: "Examples/Shop/shop"
-    ),
+    .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
 
     // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
     .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),

@@ -19,7 +19,8 @@ import Trackers
     let summaries = lines.filter { $0.hasPrefix("summary ") }
     #expect(summaries.count == 5)
     #expect(summaries.allSatisfy { $0.contains(" tracked=20 delivered=0 dropped=0 retried=0 pending=0 track_ns_per_event=") })
-    #expect(lines.contains("      mixpanel  identify distinct_id=\"user-42\""))
+    #expect(lines.contains("      mixpanel  identify \"user-42\""))
+    #expect(lines.contains("      ga4       event sign_up_completed {\"method\": \"email\"}"))
   }
 
   @Test func oneVendorPrintsOnlyThatVendor() async {

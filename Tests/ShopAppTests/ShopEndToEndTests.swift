@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import Trackers
 import VendorTestSupport
-@testable import ShopApp
 
-/// The load mode and the drain, over real HTTP to the loopback collector.
+/// The `shop` executable's load mode and drain, over real HTTP to the loopback collector.
 @Suite struct ShopEndToEndTests {
-  /// The `seq` of every event the collector received, in arrival order.
+  /// The `seq` of every event the collector received (GA4 bodies: `{"events": [{"params": {"seq": n}}]}`).
   func receivedSequenceNumbers(_ collector: Collector) async throws -> [Int] {
     var numbers: [Int] = []
     for request in try await collector.requests() {
@@ -22,75 +21,85 @@ import VendorTestSupport
     defer { collector.stop() }
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let output = Lines()
-    let errors = Lines()
-    let status = await withIsolatedEnvironments {
-      await ShopApp.run(
-        ["--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--events", "2500"],
-        output: output.sink, errors: errors.sink
-      )
-    }
-    #expect(status == 0)
-    #expect(errors.all.isEmpty)
-    #expect(output.all.filter { $0.hasPrefix("tracked ") } == ["tracked 1000", "tracked 2000"])
-    let summary = try #require(output.all.last)
-    #expect(summary.hasPrefix("summary vendor=ga4 tracked=2500 delivered=2500 dropped=0 retried=0 pending=0 track_ns_per_event="))
+    let run = try ShopProcess.run([
+      "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--events", "2500",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.filter { $0.hasPrefix("tracked ") } == ["tracked 1000", "tracked 2000"])
+    #expect(run.output.filter { $0.hasPrefix("summary ") }.count == 1)
+    #expect(run.summary["vendor"] == "ga4")
+    #expect(run.count("tracked") == 2500)
+    #expect(run.count("delivered") == 2500)
+    #expect(run.count("dropped") == 0)
+    #expect(run.count("pending") == 0)
+    #expect(run.summary["track_ns_per_event"].flatMap { Double($0) }.map { $0 > 0 } == true)
     #expect(try await receivedSequenceNumbers(collector).sorted() == Array(0..<2500))
+    #expect(Set(try await collector.requests().map(\.path)) == ["/mp/collect"])
+  }
+
+  @Test func everyVendorDeliversTheJourneyToTheEndpoint() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let run = try ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
+    #expect(run.status == 0, "\(run.errors)")
+    let summaries = run.output.filter { $0.hasPrefix("summary ") }
+    #expect(summaries.map { $0.split(separator: " ")[1] } == [
+      "vendor=ga4", "vendor=mixpanel", "vendor=amplitude", "vendor=segment", "vendor=posthog",
+    ])
+    for line in summaries {
+      #expect(line.contains(" dropped=0 ") && line.contains(" pending=0 ") && !line.contains(" delivered=0 "), "\(line)")
+    }
     let paths = Set(try await collector.requests().map(\.path))
-    #expect(paths == ["/mp/collect"])
+    #expect(paths.count >= 5, "\(paths)")
   }
 
   @Test func eventsTrackedWhileTheEndpointIsDownStayPendingThenDrainDeliversThem() async throws {
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let down = Lines()
     // Nothing listens on the discard port of the loopback interface: every connection is refused.
-    let offlineStatus = await withIsolatedEnvironments {
-      await ShopApp.run(
-        ["--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--events", "1200"],
-        output: down.sink, errors: Lines().sink
-      )
-    }
-    #expect(offlineStatus == 0)
-    #expect(down.all.last?.hasPrefix("summary vendor=ga4 tracked=1200 delivered=0 dropped=0 ") == true)
-    #expect(down.all.last?.contains(" pending=1200 ") == true)
+    let down = try ShopProcess.run([
+      "--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--events", "1200",
+    ])
+    #expect(down.status == 0, "\(down.errors)")
+    #expect(down.count("tracked") == 1200)
+    #expect(down.count("delivered") == 0)
+    #expect(down.count("dropped") == 0)
+    #expect(down.count("pending") == 1200)
 
     let collector = try Collector.start()
     defer { collector.stop() }
-    let drained = Lines()
-    let drainStatus = await withIsolatedEnvironments {
-      await ShopApp.run(
-        ["--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain"],
-        output: drained.sink, errors: Lines().sink
-      )
-    }
-    #expect(drainStatus == 0)
-    #expect(drained.all.last?.hasPrefix("summary vendor=ga4 tracked=0 delivered=1200 dropped=0 ") == true)
-    #expect(drained.all.last?.contains(" pending=0 ") == true)
+    let drained = try ShopProcess.run([
+      "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
+    ])
+    #expect(drained.status == 0, "\(drained.errors)")
+    #expect(drained.count("tracked") == 0)
+    #expect(drained.count("delivered") == 1200)
+    #expect(drained.count("pending") == 0)
     #expect(try await receivedSequenceNumbers(collector).sorted() == Array(0..<1200))
   }
 
-  @Test func aSmallPendingCapDropsTheOldestAndExitsNonZero() async throws {
+  @Test func aSmallPendingCapDropsTheOldestExactlyAndExitsNonZero() async throws {
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let output = Lines()
-    let status = await withIsolatedEnvironments {
-      await ShopApp.run(
-        ["--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--max-pending-mb", "1",
-         "--events", "30000"],
-        output: output.sink, errors: Lines().sink
-      )
-    }
-    #expect(status == 1)
-    let summary = try #require(output.all.last)
-    let fields = Dictionary(uniqueKeysWithValues: summary.split(separator: " ").dropFirst().map {
-      let pair = $0.split(separator: "=", maxSplits: 1)
-      return (String(pair[0]), String(pair[1]))
-    })
-    let dropped = try #require(fields["dropped"].flatMap { Int($0) })
-    let pending = try #require(fields["pending"].flatMap { Int($0) })
-    #expect(fields["tracked"] == "30000")
+    let down = try ShopProcess.run([
+      "--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--max-pending-mb", "1",
+      "--events", "20000",
+    ])
+    #expect(down.status == 1)
+    let dropped = down.count("dropped")
+    let pending = down.count("pending")
     #expect(dropped > 0)
-    #expect(dropped + pending == 30000)
+    #expect(dropped + pending == 20000)
+
+    // What is left is exactly the newest `pending` events: the oldest were dropped, and counted.
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let drained = try ShopProcess.run([
+      "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
+    ])
+    #expect(drained.count("delivered") == pending)
+    #expect(try await receivedSequenceNumbers(collector).sorted() == Array(dropped..<20000))
   }
 }

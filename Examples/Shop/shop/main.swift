@@ -1,16 +1,5 @@
-import ShopAnalytics
-import Trackers
+// `swift run shop`: the example app. Everything lives in the ShopApp library, where its tests reach it too.
+import Foundation
+import ShopApp
 
-// The composition lives in `ShopAnalytics` (`shopTracker`), where the app-level tests reach it too.
-let track = logging(shopTracker, label: "app", to: .standardOutput)
-
-let journey: [AnalyticsEvent] = [
-  .app(.appLaunched),
-  .user(.loggedIn(userId: "user-42")),
-  .api(.timeout(endpoint: "/cart")),
-  .app(.appEnteredBackground),
-  .user(.loggedOut),
-]
-for event in journey {
-  track(event)
-}
+exit(await ShopApp.run(Array(CommandLine.arguments.dropFirst())))

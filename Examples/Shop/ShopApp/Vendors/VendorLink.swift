@@ -2,31 +2,53 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the shop drives one vendor module: its tracker, and the handles on its `Current`.
+/// How the shop (and the benchmark) drives one vendor module: its tracker, and handles on its `Current`.
 ///
-/// Each vendor module has the same shape (an `Environment` with `send`, `flush`, `close`, `counters`, and a
-/// `live(Configuration)`), so each link is a few lines; see `VendorLinks.swift`.
-struct VendorLink: Sendable {
+/// Every vendor module has the same shape (an `Environment` with `send`, `flush`, `close`, `counters`, and
+/// `live(Configuration)`), so each link is a few lines (see `VendorLinks.swift`):
+///
+/// ```swift
+/// let link = VendorLink.forVendor(.mixpanel)
+/// try link.goLive(.init(endpoint: collectorURL, storage: directory))
+/// link.tracker("Signed Up")
+/// await link.flush()
+/// ```
+public struct VendorLink: Sendable {
   /// Where and how a live environment delivers.
-  struct LiveSettings: Sendable {
+  public struct LiveSettings: Sendable {
     /// The base URL the vendor's paths are appended to.
-    var endpoint: URL
+    public var endpoint: URL
     /// This vendor's own directory (identity and queue).
-    var storage: URL
+    public var storage: URL
     /// The pending cap; the queue's default when `nil`.
-    var maxPendingBytes: Int?
+    public var maxPendingBytes: Int?
     /// Receives the queue's reports.
-    var onReport: @Sendable (DeliveryReport) -> Void
+    public var onReport: @Sendable (DeliveryReport) -> Void
+
+    /// Creates settings; reports are ignored unless `onReport` is given.
+    public init(
+      endpoint: URL, storage: URL, maxPendingBytes: Int? = nil,
+      onReport: @escaping @Sendable (DeliveryReport) -> Void = { _ in }
+    ) {
+      self.endpoint = endpoint
+      self.storage = storage
+      self.maxPendingBytes = maxPendingBytes
+      self.onReport = onReport
+    }
   }
 
-  var vendor: Vendor
+  /// Which vendor.
+  public var vendor: Vendor
   /// The module's tracker of the vocabulary, adapted to the vendor's naming rules where needed.
-  var tracker: Tracker<AnalyticsData>
-  /// Sets the module's `Current.send` to print each vendor-shaped event as one line.
-  var printOffline: @Sendable (_ sink: LogSink, _ label: String) -> Void
+  public var tracker: Tracker<AnalyticsData>
+  /// Sets the module's `Current.send` to print each vendor-shaped event as one line, `label` first.
+  public var printOffline: @Sendable (_ sink: LogSink, _ label: String) -> Void
   /// Sets the module's `Current` to its live environment.
-  var goLive: @Sendable (LiveSettings) throws -> Void
-  var flush: @Sendable () async -> Void
-  var close: @Sendable (Duration) async -> Void
-  var counters: @Sendable () -> TrackerCounters
+  public var goLive: @Sendable (LiveSettings) throws -> Void
+  /// `Current.flush()`.
+  public var flush: @Sendable () async -> Void
+  /// `Current.close(timeout)`.
+  public var close: @Sendable (Duration) async -> Void
+  /// `Current.counters()`.
+  public var counters: @Sendable () -> TrackerCounters
 }

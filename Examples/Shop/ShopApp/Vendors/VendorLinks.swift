@@ -1,66 +1,130 @@
+import AmplitudeTracker
 import Foundation
 import GoogleAnalyticsTracker
+import MixpanelTracker
+import PostHogTracker
+import SegmentTracker
 import Trackers
 import TrackersDelivery
 
 extension VendorLink {
   /// The link for `vendor`.
-  static func forVendor(_ vendor: Vendor) -> VendorLink {
+  public static func forVendor(_ vendor: Vendor) -> VendorLink {
     switch vendor {
     case .ga4: googleAnalytics
-    case .mixpanel, .amplitude, .segment, .posthog: temporaryPreview(vendor)
+    case .mixpanel: mixpanel
+    case .amplitude: amplitude
+    case .segment: segment
+    case .posthog: postHog
     }
   }
 
-  /// GA4 through the `GoogleAnalyticsTracker` module; names and values adapted by ``ga4Compatible(_:)``.
-  static let googleAnalytics = VendorLink(
+  /// Events wait at most this long for a batch to fill: short, so a demo run ends quickly.
+  static let flushInterval: Duration = .milliseconds(200)
+
+  /// GA4 through `GoogleAnalyticsTracker`; names and values adapted by ``ga4Compatible(_:)``.
+  public static let googleAnalytics = VendorLink(
     vendor: .ga4,
     tracker: pullback(googleAnalyticsTracker, transform: ga4Compatible),
-    printOffline: { sink, label in
-      GoogleAnalyticsTracker.Current.send = { event in sink.write(label + event.description) }
-    },
+    printOffline: { sink, label in GoogleAnalyticsTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
       var configuration = GoogleAnalyticsTracker.Configuration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
         storageDirectory: settings.storage
       )
-      configuration.flushInterval = .milliseconds(200)
-      configuration.delivery = { $0.maxPendingBytes = settings.maxPendingBytes ?? $0.maxPendingBytes }
+      configuration.flushInterval = flushInterval
+      configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
       GoogleAnalyticsTracker.Current = try .live(configuration)
     },
     flush: { await GoogleAnalyticsTracker.Current.flush() },
-    close: { timeout in await GoogleAnalyticsTracker.Current.close(timeout) },
+    close: { await GoogleAnalyticsTracker.Current.close($0) },
     counters: { GoogleAnalyticsTracker.Current.counters() }
+  )
+
+  /// Mixpanel through `MixpanelTracker`.
+  public static let mixpanel = VendorLink(
+    vendor: .mixpanel,
+    tracker: mixpanelTracker,
+    printOffline: { sink, label in MixpanelTracker.Current.send = { sink.write(label + $0.description) } },
+    goLive: { settings in
+      var configuration = MixpanelTracker.Configuration(
+        projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
+      )
+      configuration.flushInterval = flushInterval
+      configuration.delivery = settings.tuneQueue
+      configuration.onReport = settings.onReport
+      MixpanelTracker.Current = try .live(configuration)
+    },
+    flush: { await MixpanelTracker.Current.flush() },
+    close: { await MixpanelTracker.Current.close($0) },
+    counters: { MixpanelTracker.Current.counters() }
+  )
+
+  /// Amplitude through `AmplitudeTracker`.
+  public static let amplitude = VendorLink(
+    vendor: .amplitude,
+    tracker: amplitudeTracker,
+    printOffline: { sink, label in AmplitudeTracker.Current.send = { sink.write(label + $0.description) } },
+    goLive: { settings in
+      var configuration = AmplitudeTracker.Configuration(
+        apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
+      )
+      configuration.flushInterval = flushInterval
+      configuration.delivery = settings.tuneQueue
+      configuration.onReport = settings.onReport
+      AmplitudeTracker.Current = try .live(configuration)
+    },
+    flush: { await AmplitudeTracker.Current.flush() },
+    close: { await AmplitudeTracker.Current.close($0) },
+    counters: { AmplitudeTracker.Current.counters() }
+  )
+
+  /// Segment through `SegmentTracker`.
+  public static let segment = VendorLink(
+    vendor: .segment,
+    tracker: segmentTracker,
+    printOffline: { sink, label in SegmentTracker.Current.send = { sink.write(label + $0.description) } },
+    goLive: { settings in
+      var configuration = SegmentTracker.Configuration(
+        writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
+      )
+      configuration.flushInterval = flushInterval
+      configuration.delivery = settings.tuneQueue
+      configuration.onReport = settings.onReport
+      SegmentTracker.Current = try .live(configuration)
+    },
+    flush: { await SegmentTracker.Current.flush() },
+    close: { await SegmentTracker.Current.close($0) },
+    counters: { SegmentTracker.Current.counters() }
+  )
+
+  /// PostHog through `PostHogTracker`.
+  public static let postHog = VendorLink(
+    vendor: .posthog,
+    tracker: postHogTracker,
+    printOffline: { sink, label in PostHogTracker.Current.send = { sink.write(label + $0.description) } },
+    goLive: { settings in
+      var configuration = PostHogTracker.Configuration(
+        apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
+      )
+      configuration.flushInterval = flushInterval
+      configuration.delivery = settings.tuneQueue
+      configuration.onReport = settings.onReport
+      PostHogTracker.Current = try .live(configuration)
+    },
+    flush: { await PostHogTracker.Current.flush() },
+    close: { await PostHogTracker.Current.close($0) },
+    counters: { PostHogTracker.Current.counters() }
   )
 }
 
-// TEMPORARY: until the Mixpanel, Amplitude, Segment and PostHog modules are merged, these vendors print an
-// approximation of their wire shape offline and cannot deliver.
-extension VendorLink {
-  static func temporaryPreview(_ vendor: Vendor) -> VendorLink {
-    let printer = Printer()
-    return VendorLink(
-      vendor: vendor,
-      tracker: { data in printer.write(temporaryVendorPreview(vendor, data)) },
-      printOffline: { sink, label in printer.set(sink, label) },
-      goLive: { _ in throw VendorNotAvailable(vendor: vendor) },
-      flush: {},
-      close: { _ in },
-      counters: { TrackerCounters() }
-    )
-  }
-
-  struct VendorNotAvailable: Error, CustomStringConvertible {
-    var vendor: Vendor
-    var description: String {
-      "the \(vendor) module is not in this build yet, so it cannot deliver. To fix this, use --vendor ga4 with --endpoint."
+extension VendorLink.LiveSettings {
+  /// Applies the pending cap, when one was given, to the queue's defaults.
+  var tuneQueue: @Sendable (inout DeliveryConfiguration) -> Void {
+    let cap = maxPendingBytes
+    return { configuration in
+      if let cap { configuration.maxPendingBytes = cap }
     }
   }
-}
-
-private final class Printer: Sendable {
-  private let state = LockIsolatedSink()
-  func set(_ sink: LogSink, _ label: String) { state.set(sink, label) }
-  func write(_ line: String) { state.write(line) }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The built `shop` executable run as a child process, so each run has its own modules' `Current` and
+/// counters, as a user's run does.
+struct ShopProcess {
+  var status: Int32
+  var output: [String]
+  var errors: String
+
+  /// The summary line's fields, `vendor=ga4 tracked=...` as a dictionary.
+  var summary: [String: String] {
+    guard let line = output.last(where: { $0.hasPrefix("summary ") }) else { return [:] }
+    var fields: [String: String] = [:]
+    for field in line.split(separator: " ").dropFirst() {
+      let pair = field.split(separator: "=", maxSplits: 1)
+      if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+    }
+    return fields
+  }
+
+  /// An integer field of the summary line; -1 when it is missing.
+  func count(_ name: String) -> Int { summary[name].flatMap { Int($0) } ?? -1 }
+
+  /// Runs `shop` with `arguments` and waits for it.
+  static func run(_ arguments: [String]) throws -> ShopProcess {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes to the end before waiting, so a full pipe never blocks the child.
+    let errorData = LockedData()
+    let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { usleep(1_000) }
+    return ShopProcess(
+      status: process.terminationStatus,
+      output: String(decoding: outputData, as: UTF8.self).split(separator: "\n").map(String.init),
+      errors: String(decoding: errorData.value, as: UTF8.self)
+    )
+  }
+
+  /// The `shop` binary built next to the test bundle.
+  static func executable() throws -> URL {
+    var candidates: [URL] = []
+    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for directory in candidates {
+      let url = directory.appendingPathComponent("shop")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+  }
+}
+
+private final class LockedData: @unchecked Sendable {
+  // @unchecked is safe: every access to `data` and `done` holds `lock`.
+  private let lock = NSLock()
+  private var data = Data()
+  private var done = false
+
+  func set(_ value: Data) {
+    lock.withLock {
+      data = value
+      done = true
+    }
+  }
+
+  var isSet: Bool { lock.withLock { done } }
+  var value: Data { lock.withLock { data } }
+}
