@@ -95,7 +95,7 @@ let package = Package(
     .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
     .executableTarget(
       name: "trackers-bench",
-      dependencies: ["Trackers", "ClassicTrackers"],
+      dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
       path: "Benchmarks/trackers-bench"
     ),
 

@@ -155,6 +155,8 @@ extension Duration {
     let (seconds, attoseconds) = components
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
   }
+
+  var seconds: Double { nanoseconds / 1e9 }
 }
 
 extension Array where Element == Double {

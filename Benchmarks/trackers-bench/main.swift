@@ -3,7 +3,20 @@
 // Every figure is a ratio against a baseline measured in the same run, or a figure with a budget from the
 // README's performance section. Absolute times on a shared 2-core machine are noise; ratios are not.
 
+import Foundation
+import ShopApp
+
+// The memory and cold-start benchmarks run the shop in a child process: this same executable.
+if CommandLine.arguments.dropFirst().first == ShopChild.flag {
+  exit(await ShopChild.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
+let benchStart = ContinuousClock.now
 var report = Report()
+var notes: [String] = []
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-\(UUID().uuidString)", isDirectory: true)
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
 
 print("== 1. Dispatch: 4 feature enums x 5 vendor trackers")
 let four = DispatchBenchmark(featureCount: 4)
@@ -23,7 +36,52 @@ for featureCount in [1, 2, 4, 8, 16] {
   report.add("dispatch.ratio_vs_switch.features_\(featureCount)", ratio, unit: "x")
 }
 
+print("== 2. track into a live environment, network down (median of \(TrackBenchmark.rounds) rounds of \(TrackBenchmark.eventsPerRound))")
+let fileHandleFloor = try TrackBenchmark.fileHandleNanoseconds(scratch: scratch)
+let jsonSerialization = try TrackBenchmark.jsonSerializationNanoseconds(scratch: scratch)
+report.add("track.baseline_filehandle_write_ns", fileHandleFloor, unit: "ns/event")
+report.add("track.baseline_jsonserialization_write_ns", jsonSerialization, unit: "ns/event")
+for vendor in Vendor.allCases {
+  let nanoseconds = try await TrackBenchmark.trackNanoseconds(.forVendor(vendor), scratch: scratch)
+  report.add("track.\(vendor)_ns", nanoseconds, unit: "ns/event", budget: "<= 5000", passed: nanoseconds <= 5_000)
+  report.add("track.\(vendor)_vs_filehandle", nanoseconds / fileHandleFloor, unit: "x")
+}
+
+print("== 3. End to end to a loopback server, largest batches")
+for vendor in Vendor.allCases {
+  let (rate, note) = try await DeliveryBenchmark.eventsPerSecond(.forVendor(vendor), scratch: scratch)
+  let budget = vendor == .ga4 ? 10_000.0 : 50_000.0
+  report.add("e2e.\(vendor)_events_per_s", rate, unit: "events/s", budget: ">= \(Int(budget))",
+             passed: rate >= budget && note == nil)
+  if let note { notes.append(note) }
+}
+
+print("== 4. Memory: 1,000,000 events with the endpoint down, then --drain (in a child process)")
+let million = try MemoryBenchmark.million(scratch: scratch)
+report.add("memory.peak_rss_mb_1m_events", million.peakMegabytes, unit: "MB", budget: "<= 64",
+           passed: million.peakMegabytes <= 64 && million.peakMegabytes > 0)
+report.add("memory.delivered_after_drain", Double(million.delivered), unit: "events", budget: "== 1000000",
+           passed: million.delivered == 1_000_000 && million.serverEvents == 1_000_000 && million.tracked == 1_000_000)
+notes.append(contentsOf: million.notes)
+let smallCap = try MemoryBenchmark.smallCap(scratch: scratch)
+report.add("memory.small_cap_dropped_oldest", Double(smallCap.dropped), unit: "events",
+           budget: "exact, oldest first", passed: smallCap.exactOldestFirst)
+notes.append(smallCap.note)
+
+print("== 5. Cold start with 100,000 pending events")
+let coldStart = try await ColdStartBenchmark.firstRequestMilliseconds(scratch: scratch)
+report.add("cold_start.first_request_ms", coldStart.milliseconds, unit: "ms", budget: "<= 200",
+           passed: coldStart.milliseconds <= 200)
+notes.append(coldStart.note)
+
+report.add("bench.total_s", (ContinuousClock.now - benchStart).seconds, unit: "s", budget: "< 120",
+           passed: (ContinuousClock.now - benchStart).seconds < 120)
+
 report.printTable()
+if !notes.isEmpty {
+  print("\nnotes:")
+  for note in notes { print("  \(note)") }
+}
 if !report.missedBudgets.isEmpty {
   print("\nmissed budgets: \(report.missedBudgets.joined(separator: ", "))")
 }

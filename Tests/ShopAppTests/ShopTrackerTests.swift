@@ -1,22 +1,26 @@
 import Catalog
 import Onboarding
-import Synchronization
+import Foundation
 import Testing
 import Trackers
 @testable import ShopApp
 
 /// Collects what a tracker received, in order.
-final class Received<Event: Sendable>: Sendable {
-  private let events = Mutex<[Event]>([])
-  var tracker: Tracker<Event> { { event in self.events.withLock { $0.append(event) } } }
-  var all: [Event] { events.withLock { $0 } }
+final class Received<Event: Sendable>: @unchecked Sendable {
+  // @unchecked is safe: `events` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var events: [Event] = []
+  var tracker: Tracker<Event> { { event in self.lock.withLock { self.events.append(event) } } }
+  var all: [Event] { lock.withLock { events } }
 }
 
 /// Collects the lines a `LogSink` received.
-final class Lines: Sendable {
-  private let lines = Mutex<[String]>([])
-  var sink: LogSink { LogSink { line in self.lines.withLock { $0.append(line) } } }
-  var all: [String] { lines.withLock { $0 } }
+final class Lines: @unchecked Sendable {
+  // @unchecked is safe: `lines` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  var sink: LogSink { LogSink { line in self.lock.withLock { self.lines.append(line) } } }
+  var all: [String] { lock.withLock { lines } }
 }
 
 @Suite struct ShopTrackerTests {

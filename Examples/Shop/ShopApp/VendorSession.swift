@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import Trackers
 import TrackersDelivery
 
 /// One vendor during a run of `shop`: its link, and how many events its tracker took and how long that took.
 final class VendorSession: Sendable {
   let link: VendorLink
-  private let stats = Mutex<(count: Int, nanoseconds: Double)>((0, 0))
+  private let stats = LockIsolated<(count: Int, nanoseconds: Double)>((0, 0))
 
   init(link: VendorLink) {
     self.link = link
@@ -70,7 +69,7 @@ final class VendorSession: Sendable {
 /// running then goes on in the background.
 func waitAtMost(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async {
   final class Gate: Sendable {
-    let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let continuation = LockIsolated<CheckedContinuation<Void, Never>?>(nil)
   }
   let gate = Gate()
   await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,0 +1,80 @@
+import Foundation
+import GoogleAnalyticsTracker
+import ShopApp
+import Trackers
+
+/// Benchmark 2: the cost of `track` on the caller's thread into a live environment whose endpoint is down
+/// (mapping, validation, encoding, one `write(2)` into the durable queue), next to two baselines measured
+/// in the same run: writing a pre-serialized line with `FileHandle`, and `JSONSerialization` + that write.
+enum TrackBenchmark {
+  static let rounds = 21
+  static let eventsPerRound = 1_000
+
+  /// The benchmark's event: a name every vendor accepts, three typed properties.
+  static func event(_ seq: Int) -> AnalyticsData {
+    .event(name: "product_added", properties: ["sku": "tea-sencha", "price": 12.5, "seq": .int(seq)])
+  }
+
+  /// The module's own tracker (GA4's without the shop's naming adapter, which this event does not need).
+  static func moduleTracker(_ link: VendorLink) -> Tracker<AnalyticsData> {
+    link.vendor == .ga4 ? googleAnalyticsTracker : link.tracker
+  }
+
+  /// Median nanoseconds per event of `body(seq)` over `rounds` rounds.
+  static func medianNanoseconds(_ body: (Int) -> Void) -> Double {
+    var seq = 0
+    for _ in 0..<200 {  // warm up
+      body(seq)
+      seq += 1
+    }
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      let start = ContinuousClock.now
+      for _ in 0..<eventsPerRound {
+        body(seq)
+        seq += 1
+      }
+      samples.append((ContinuousClock.now - start).nanoseconds / Double(eventsPerRound))
+    }
+    return samples.median
+  }
+
+  /// `track` into `link`'s live environment with nothing listening at the endpoint.
+  static func trackNanoseconds(_ link: VendorLink, scratch: URL) async throws -> Double {
+    let storage = scratch.appendingPathComponent("track-\(link.vendor)", isDirectory: true)
+    try link.goLive(.init(endpoint: URL(string: "http://127.0.0.1:9")!, storage: storage))
+    let track = moduleTracker(link)
+    let nanoseconds = medianNanoseconds { track(event($0)) }
+    await link.close(.milliseconds(100))
+    return nanoseconds
+  }
+
+  /// The syscall floor: one `FileHandle.write` of a pre-serialized event line.
+  static func fileHandleNanoseconds(scratch: URL) throws -> Double {
+    let url = scratch.appendingPathComponent("baseline-filehandle.jsonl")
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    let line = Data(#"{"event":"product_added","properties":{"price":12.5,"seq":123456,"sku":"tea-sencha"},"time":1700000000000,"$insert_id":"6F0E1C2A-1B7D-4C1E-9A61-0D5B4C9E2F11"}"#.utf8 + [10])
+    return medianNanoseconds { _ in handle.write(line) }
+  }
+
+  /// What an encoder built on Foundation's JSON costs: `JSONSerialization` of the event, then the same write.
+  static func jsonSerializationNanoseconds(scratch: URL) throws -> Double {
+    let url = scratch.appendingPathComponent("baseline-jsonserialization.jsonl")
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    let newline = Data([10])
+    return medianNanoseconds { seq in
+      let object: [String: Any] = [
+        "event": "product_added",
+        "properties": ["sku": "tea-sencha", "price": 12.5, "seq": seq] as [String: Any],
+        "time": 1_700_000_000_000, "$insert_id": "6F0E1C2A-1B7D-4C1E-9A61-0D5B4C9E2F11",
+      ]
+      var data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+      data.append(newline)
+      handle.write(data)
+    }
+  }
+}
