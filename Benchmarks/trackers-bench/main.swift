@@ -11,6 +11,29 @@ if CommandLine.arguments.dropFirst().first == ShopChild.flag {
   exit(await ShopChild.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 
+// `trackers-bench --profile-track <vendor>`: only `track` into that vendor's live environment, for a few
+// seconds, to run under a profiler (`perf record -g .build/release/trackers-bench --profile-track mixpanel`).
+if CommandLine.arguments.dropFirst().first == "--profile-track",
+  let vendor = CommandLine.arguments.dropFirst(2).first.flatMap(Vendor.init(rawValue:))
+{
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-profile-\(UUID().uuidString)")
+  let link = VendorLink.forVendor(vendor)
+  try link.goLive(.init(endpoint: URL(string: "http://127.0.0.1:9")!, storage: directory))
+  let track = TrackBenchmark.moduleTracker(link)
+  let start = ContinuousClock.now
+  var seq = 0
+  while ContinuousClock.now - start < .seconds(4) {
+    for _ in 0..<1_000 {
+      track(TrackBenchmark.event(seq))
+      seq += 1
+    }
+  }
+  print("profile-track \(vendor): \(seq) events, \(((ContinuousClock.now - start).nanoseconds / Double(seq)).rounded()) ns/event")
+  await link.close(.milliseconds(100))
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+
 let benchStart = ContinuousClock.now
 var report = Report()
 var notes: [String] = []

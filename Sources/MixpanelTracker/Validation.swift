@@ -60,7 +60,9 @@ private func checkName(
   _ name: String, kind: String, rule: String, allowed: Set<String>, into issues: inout [ValidationIssue]
 ) {
   let length = name.unicodeScalars.count
-  if name.trimmingCharacters(in: .whitespaces).isEmpty {
+  // The same test as `trimmingCharacters(in: .whitespaces).isEmpty` (Zs and tab), without Foundation's
+  // NSString bridge, which took a third of `track`'s time.
+  if name.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
     issues.append(issue("\(rule)-empty", "\(kind) is empty"))
     return
   }
