@@ -60,8 +60,8 @@ final class Sender {
           defer { s.flushWaiters = [] }
           return s.flushWaiters
         }
-        await drain(upTo: target)
-        core.state.withLock { s in
+        let progressed = await drain(upTo: target)
+        let stalled = core.state.withLock { s -> Bool in
           s.pendingSince = s.log.pendingEvents > 0 ? .now : nil
           if s.backoffUntil != nil {
             // The destination asked for a pause: flush() does not wait through it.
@@ -69,8 +69,18 @@ final class Sender {
             s.flushWaiters = []
             s.flushRequested = false
           }
+          return !progressed && s.backoffUntil == nil && s.log.pendingEvents > 0
         }
         for waiter in drainWaiters { waiter.resume() }
+        if stalled {
+          // Records are counted pending but none could be read (a segment vanished under us): wait for
+          // new work instead of spinning; close still ends the loop.
+          if core.state.withLock({ $0.closing }) {
+            exit()
+            return
+          }
+          await core.wakeup.wait(timeout: core.limits.flushInterval)
+        }
       }
     }
   }
@@ -127,26 +137,31 @@ final class Sender {
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
   /// task is cancelled.
-  private func drain(upTo target: LogPosition) async {
+  /// Returns whether anything was sent or dropped.
+  private func drain(upTo target: LogPosition) async -> Bool {
+    var progressed = false
     while !Task.isCancelled {
       let batch: PendingBatch
       if let next = carry.popLast() {
         batch = next
       } else {
-        guard let built = buildBatch(), built.entries[0].position < target else { return }
+        guard let built = buildBatch() else { return progressed }
+        guard built.entries[0].position < target else { return true }
         batch = built
       }
+      progressed = true
       switch await send(batch) {
       case .next(let more):
         carry.append(contentsOf: more.reversed())
       case .backoff(let remaining):
         if let remaining { carry.append(remaining) }
-        return
+        return true
       case .cancelled(let batch):
         carry.append(batch)
-        return
+        return true
       }
     }
+    return progressed
   }
 
   // MARK: Building batches
