@@ -6,11 +6,29 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
+    .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
+    .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+
+    // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
+    .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "GoogleAnalyticsTrackerTests",
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "MixpanelTrackerTests",
+      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(
+      name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
+    ),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
@@ -45,6 +63,11 @@ let package = Package(
       dependencies: ["Trackers", "ClassicTrackers"],
       path: "Benchmarks/trackers-bench"
     ),
+
+    // MARK: Delivery: the durable queue every live vendor module sends through
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
+    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
+    .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
   ],
   swiftLanguageModes: [.v6]
 )

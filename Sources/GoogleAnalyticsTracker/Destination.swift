@@ -1,0 +1,74 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// The GA4 Measurement Protocol as a ``TrackersDelivery/DeliveryDestination``: batches of at most 25 events
+/// of one client and user, `POST /mp/collect?measurement_id=...&api_secret=...`, JSON body.
+///
+/// GA4 answers 2xx to everything it received, valid or not (which is why events are validated before they are
+/// queued); 5xx and network errors are retried with backoff, 413 splits the batch, other 4xx drop it. With
+/// ``Configuration/useValidationServer`` the answer's `validationMessages` are read, and a batch with any is
+/// dropped with those messages as the reason.
+///
+/// There is no dedup id in the Measurement Protocol: a request resent after a lost answer can count its
+/// events twice.
+public struct Destination: DeliveryDestination {
+  /// "GA4".
+  public let name = "GA4"
+  /// At most 25 events, and a body under 130 kB with room for the envelope.
+  public let limits: BatchLimits
+  /// The collect URL with the stream id and secret in its query.
+  let url: URL
+  let isValidationServer: Bool
+
+  /// Bytes kept for the envelope (`client_id`, `user_id`, 25 user properties, JSON-escaped) out of the body
+  /// limit.
+  static let envelopeReserve = 12_000
+
+  /// The destination for `configuration`.
+  public init(_ configuration: Configuration) {
+    limits = BatchLimits(
+      maxEvents: min(max(1, configuration.maxEventsPerRequest), GoogleAnalyticsLimits.eventsPerRequest),
+      maxBytes: GoogleAnalyticsLimits.requestBytes - Self.envelopeReserve,
+      flushInterval: configuration.flushInterval
+    )
+    isValidationServer = configuration.useValidationServer
+    var components = URLComponents(url: configuration.host, resolvingAgainstBaseURL: false)!
+    components.path = configuration.useValidationServer ? "/debug/mp/collect" : "/mp/collect"
+    switch configuration.stream {
+    case let .web(measurementId):
+      components.queryItems = [
+        URLQueryItem(name: "measurement_id", value: measurementId),
+        URLQueryItem(name: "api_secret", value: configuration.apiSecret),
+      ]
+    case let .app(firebaseAppId, _):
+      components.queryItems = [
+        URLQueryItem(name: "firebase_app_id", value: firebaseAppId),
+        URLQueryItem(name: "api_secret", value: configuration.apiSecret),
+      ]
+    }
+    // `+` is legal in a query but read as a space by many servers; secrets may contain it.
+    components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+    url = components.url!
+  }
+
+  /// `POST` the envelope of the batch's partition with its events.
+  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+    HTTPRequest(
+      method: "POST", url: url, headers: ["Content-Type": "application/json"], body: WireFormat.body(for: batch))
+  }
+
+  /// 2xx delivered (the validation server: unless it lists validation messages); otherwise the standard
+  /// reading (413 split, 408/429/5xx retry honouring `Retry-After`, other statuses dropped).
+  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+    guard (200..<300).contains(response.statusCode) else { return .standard(for: response) }
+    guard isValidationServer, !response.body.isEmpty,
+      let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+      let messages = object["validationMessages"] as? [[String: Any]], !messages.isEmpty
+    else { return .delivered }
+    let reasons = messages.map { message in
+      "\(message["validationCode"] ?? "?") \(message["fieldPath"] ?? ""): \(message["description"] ?? "")"
+    }
+    return .drop(reason: "GA4 validation server: " + reasons.joined(separator: "; "))
+  }
+}

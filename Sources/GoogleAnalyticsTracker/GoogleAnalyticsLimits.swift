@@ -1,0 +1,44 @@
+/// The Measurement Protocol limits this module enforces (developers.google.com/analytics/devguides/
+/// collection/protocol/ga4, sending-events and reference; support.google.com/analytics/answer/9267744).
+public enum GoogleAnalyticsLimits {
+  /// Events per request.
+  public static let eventsPerRequest = 25
+  /// Request body bytes (the documented limit is 130 kB; this is the safer decimal reading).
+  public static let requestBytes = 130_000
+  /// Parameters per event.
+  public static let paramsPerEvent = 25
+  /// User properties per request.
+  public static let userProperties = 25
+  /// Characters in an event name or a parameter name.
+  public static let nameLength = 40
+  /// Characters in a parameter's string value.
+  public static let paramValueLength = 100
+  /// Characters in a user property name.
+  public static let userPropertyNameLength = 24
+  /// Characters in a user property's string value.
+  public static let userPropertyValueLength = 36
+  /// Characters in a `user_id`.
+  public static let userIdLength = 256
+  /// Items in an ecommerce `items` parameter.
+  public static let items = 200
+
+  /// Event names GA4 keeps for itself.
+  public static let reservedEventNames: Set<String> = [
+    "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
+    "app_background", "app_clear_data", "app_exception", "app_remove", "app_store_refund",
+    "app_store_subscription_cancel", "app_store_subscription_convert", "app_store_subscription_renew",
+    "app_update", "app_upgrade", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open",
+    "error", "firebase_campaign", "firebase_in_app_message_action", "firebase_in_app_message_dismiss",
+    "firebase_in_app_message_impression", "first_open", "first_visit", "in_app_purchase", "notification_dismiss",
+    "notification_foreground", "notification_open", "notification_receive", "os_update", "session_start",
+    "session_start_with_rollout", "user_engagement",
+  ]
+  /// Prefixes no event or parameter name may start with.
+  public static let reservedPrefixes = ["_", "firebase_", "ga_", "google_", "gtag."]
+  /// User property names GA4 keeps for itself.
+  public static let reservedUserPropertyNames: Set<String> = [
+    "first_open_time", "first_visit_time", "last_deep_link_referrer", "user_id", "first_open_after_install",
+  ]
+  /// Prefixes no user property name may start with.
+  public static let reservedUserPropertyPrefixes = ["google_", "ga_", "firebase_"]
+}

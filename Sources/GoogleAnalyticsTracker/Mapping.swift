@@ -1,0 +1,48 @@
+import Trackers
+
+/// The GA4 form of a vocabulary event; pure, so tests and tracking plans can check it.
+///
+/// | ``Trackers/AnalyticsData`` | GA4 |
+/// |---|---|
+/// | `.event(name, properties)` | event `name` with `params` = properties |
+/// | `.screen(name, properties)` | event `screen_view` with `screen_name` = name, plus the properties |
+/// | `.error(message, properties)` | event `app_error` with `error_message` = message (cut to 100 characters), plus the properties (GA4 reserves `error` and `app_exception`) |
+/// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request |
+/// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
+///
+/// ```swift
+/// googleAnalyticsEvent(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
+/// // .event(name: "app_error", params: ["error_message": "timeout", "endpoint": "/cart"])
+/// ```
+public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEvent {
+  switch data {
+  case let .event(name, properties):
+    return .event(name: name, params: properties)
+  case let .screen(name, properties):
+    var params = properties
+    params[GoogleAnalyticsNames.screenName] = .string(name)
+    return .event(name: GoogleAnalyticsNames.screenView, params: params)
+  case let .error(message, properties):
+    var params = properties
+    params[GoogleAnalyticsNames.errorMessage] = .string(
+      String(message.unicodeScalars.prefix(GoogleAnalyticsLimits.paramValueLength)))
+    return .event(name: GoogleAnalyticsNames.error, params: params)
+  case let .userProperty(name, value):
+    return .userProperty(name: name, value: value)
+  case let .userId(id):
+    return .userId(id)
+  }
+}
+
+/// The names this module uses for the vocabulary cases GA4 has no direct form of.
+public enum GoogleAnalyticsNames {
+  /// The recommended event for a screen: `screen_view`.
+  public static let screenView = "screen_view"
+  /// Its parameter holding the screen's name: `screen_name`.
+  public static let screenName = "screen_name"
+  /// The event for ``Trackers/AnalyticsData/error(message:properties:)``: `app_error`, because GA4 reserves
+  /// `error` and `app_exception`.
+  public static let error = "app_error"
+  /// Its parameter holding the message: `error_message`.
+  public static let errorMessage = "error_message"
+}

@@ -1,0 +1,202 @@
+import Trackers
+
+/// Checks a vocabulary event against GA4's rules, as it would be sent (after ``googleAnalyticsEvent(for:)``).
+///
+/// An empty result means the event is valid. Use it to check a tracking plan in your own tests:
+///
+/// ```swift
+/// #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
+/// GoogleAnalyticsTracker.validate(.event(name: "add-to-cart")).map(\.description)
+/// // ["GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter"]
+/// ```
+///
+/// The one rule this can't check is the count of user properties (at most 25 per request), which depends
+/// on the properties set before; the live environment checks it when a new property arrives.
+public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  validate(googleAnalyticsEvent(for: data))
+}
+
+/// Checks a GA4 event against the Measurement Protocol's rules; see ``validate(_:)-(AnalyticsData)``.
+public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
+  var issues: [ValidationIssue] = []
+  switch event {
+  case let .event(name, params):
+    checkName(name, kind: "event name", rule: "event-name", into: &issues)
+    if GoogleAnalyticsLimits.reservedEventNames.contains(name) {
+      issues.append(issue("event-name-reserved", "event name '\(name)' is reserved by GA4; use a name of your own"))
+    }
+    if params.count > GoogleAnalyticsLimits.paramsPerEvent {
+      issues.append(
+        issue(
+          "param-count",
+          "event '\(name)' has \(params.count) parameters; GA4 keeps at most \(GoogleAnalyticsLimits.paramsPerEvent)"
+        ))
+    }
+    for (key, value) in params.sorted(by: { $0.key < $1.key }) {
+      checkName(key, kind: "parameter name", rule: "param-name", into: &issues)
+      checkParamValue(value, key: key, into: &issues)
+    }
+  case let .userProperty(name, value):
+    checkUserPropertyName(name, into: &issues)
+    checkUserPropertyValue(value, name: name, into: &issues)
+  case let .userId(id?):
+    if id.isEmpty {
+      issues.append(issue("user-id-empty", "user_id is empty; send .userId(nil) to sign the user out"))
+    } else if id.unicodeScalars.count > GoogleAnalyticsLimits.userIdLength {
+      issues.append(
+        issue(
+          "user-id-length",
+          "user_id has \(id.unicodeScalars.count) characters; GA4 accepts at most \(GoogleAnalyticsLimits.userIdLength)"
+        ))
+    }
+  case .userId(nil):
+    break
+  }
+  return issues
+}
+
+private func issue(_ rule: String, _ message: String) -> ValidationIssue {
+  ValidationIssue(vendor: "GA4", rule: rule, message: message)
+}
+
+/// Event and parameter names: 1 to 40 characters, `[A-Za-z][A-Za-z0-9_]*`, no reserved prefix.
+private func checkName(_ name: String, kind: String, rule: String, into issues: inout [ValidationIssue]) {
+  let length = name.unicodeScalars.count
+  if length == 0 {
+    issues.append(issue("\(rule)-empty", "\(kind) is empty; names are 1 to \(GoogleAnalyticsLimits.nameLength) characters"))
+    return
+  }
+  if length > GoogleAnalyticsLimits.nameLength {
+    issues.append(
+      issue(
+        "\(rule)-length",
+        "\(kind) '\(name)' has \(length) characters; GA4 accepts at most \(GoogleAnalyticsLimits.nameLength)"
+      ))
+  }
+  if let prefix = GoogleAnalyticsLimits.reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+    issues.append(issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which GA4 reserves"))
+  }
+  if let bad = firstInvalidCharacter(in: name) {
+    issues.append(
+      issue(
+        "\(rule)-characters",
+        "\(kind) '\(name)' has '\(bad)'; names are letters, digits and underscores, starting with a letter"
+      ))
+  }
+}
+
+/// The first character that breaks `[A-Za-z][A-Za-z0-9_]*`, if any.
+func firstInvalidCharacter(in name: String) -> Character? {
+  for (index, scalar) in name.unicodeScalars.enumerated() {
+    let isLetter = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar))
+    let isDigitOrUnderscore = scalar.isASCII && (("0"..."9").contains(scalar) || scalar == "_")
+    if index == 0 ? !isLetter : !(isLetter || isDigitOrUnderscore) { return Character(scalar) }
+  }
+  return nil
+}
+
+private func checkParamValue(_ value: PropertyValue, key: String, into issues: inout [ValidationIssue]) {
+  switch value {
+  case .int, .double, .date:
+    break
+  case let .string(string):
+    let length = string.unicodeScalars.count
+    if length > GoogleAnalyticsLimits.paramValueLength {
+      issues.append(
+        issue(
+          "param-value-length",
+          "parameter '\(key)' has a value of \(length) characters; GA4 keeps at most \(GoogleAnalyticsLimits.paramValueLength)"
+        ))
+    }
+  case let .array(items) where key == "items":
+    checkItems(items, into: &issues)
+  case .bool, .null, .array, .object:
+    issues.append(
+      issue(
+        "param-value-type",
+        "parameter '\(key)' is \(kindName(value)); GA4 parameters are strings or numbers (only 'items' is a list of objects). To send it, convert it (a Boolean to 1 or 0, a list to a string)"
+      ))
+  }
+}
+
+/// The ecommerce `items` parameter: at most 200 objects of string or number values.
+private func checkItems(_ items: [PropertyValue], into issues: inout [ValidationIssue]) {
+  if items.count > GoogleAnalyticsLimits.items {
+    issues.append(
+      issue("items-count", "'items' has \(items.count) entries; GA4 keeps at most \(GoogleAnalyticsLimits.items)"))
+  }
+  for (index, item) in items.enumerated() {
+    guard let members = item.objectValue else {
+      issues.append(issue("items-type", "'items'[\(index)] is \(kindName(item)); each item is an object"))
+      continue
+    }
+    for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+      checkName(key, kind: "item parameter name", rule: "param-name", into: &issues)
+      checkParamValue(value, key: "items[\(index)].\(key)", into: &issues)
+    }
+  }
+}
+
+private func checkUserPropertyName(_ name: String, into issues: inout [ValidationIssue]) {
+  let length = name.unicodeScalars.count
+  if length == 0 {
+    issues.append(issue("user-property-name-empty", "user property name is empty"))
+    return
+  }
+  if length > GoogleAnalyticsLimits.userPropertyNameLength {
+    issues.append(
+      issue(
+        "user-property-name-length",
+        "user property name '\(name)' has \(length) characters; GA4 accepts at most \(GoogleAnalyticsLimits.userPropertyNameLength)"
+      ))
+  }
+  if GoogleAnalyticsLimits.reservedUserPropertyNames.contains(name) {
+    issues.append(issue("user-property-name-reserved", "user property name '\(name)' is reserved by GA4"))
+  }
+  if let prefix = GoogleAnalyticsLimits.reservedUserPropertyPrefixes.first(where: { name.hasPrefix($0) }) {
+    issues.append(
+      issue("user-property-name-reserved-prefix", "user property name '\(name)' starts with '\(prefix)', which GA4 reserves"))
+  }
+  if let bad = firstInvalidCharacter(in: name) {
+    issues.append(
+      issue(
+        "user-property-name-characters",
+        "user property name '\(name)' has '\(bad)'; names are letters, digits and underscores, starting with a letter"
+      ))
+  }
+}
+
+private func checkUserPropertyValue(_ value: PropertyValue, name: String, into issues: inout [ValidationIssue]) {
+  switch value {
+  case .int, .double:
+    break
+  case let .string(string):
+    let length = string.unicodeScalars.count
+    if length > GoogleAnalyticsLimits.userPropertyValueLength {
+      issues.append(
+        issue(
+          "user-property-value-length",
+          "user property '\(name)' has a value of \(length) characters; GA4 keeps at most \(GoogleAnalyticsLimits.userPropertyValueLength)"
+        ))
+    }
+  case .bool, .date, .null, .array, .object:
+    issues.append(
+      issue(
+        "user-property-value-type",
+        "user property '\(name)' is \(kindName(value)); GA4 user properties are strings or numbers"
+      ))
+  }
+}
+
+func kindName(_ value: PropertyValue) -> String {
+  switch value {
+  case .string: "a string"
+  case .int: "an integer"
+  case .double: "a number"
+  case .bool: "a Boolean"
+  case .date: "a date"
+  case .array: "a list"
+  case .object: "an object"
+  case .null: "null"
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Where a queue stores its records and the rules that bound it.
+public struct DeliveryConfiguration: Sendable {
+  /// What to do when a new record would take the pending bytes over ``maxPendingBytes``.
+  public enum OverflowPolicy: Sendable, Hashable {
+    /// Drop the oldest pending records until the new one fits (counted as ``DropReason/overflow``).
+    case dropOldest
+    /// Refuse the new record: `enqueue` throws ``DeliveryError/queueFull(pendingBytes:maxPendingBytes:)``
+    /// (counted as ``DropReason/refused``).
+    case refuseNew
+  }
+
+  /// Exponential backoff with full jitter: the n-th consecutive failure waits a random time in
+  /// `0 ... min(cap, base * 2^(n-1))`, or the server's `Retry-After` (at most ``maxServerDelay``).
+  public struct Backoff: Sendable, Hashable {
+    /// The first ceiling.
+    public var base: Duration
+    /// The largest ceiling.
+    public var cap: Duration
+    /// The longest `Retry-After` honoured; a longer one is cut to this.
+    public var maxServerDelay: Duration
+
+    /// Creates a backoff.
+    public init(base: Duration = .seconds(1), cap: Duration = .seconds(300), maxServerDelay: Duration = .seconds(3600)) {
+      self.base = base
+      self.cap = cap
+      self.maxServerDelay = maxServerDelay
+    }
+  }
+
+  /// The directory holding this destination's segment files and cursor; one directory per destination.
+  /// Created (0700) if missing; files are created 0600.
+  public var directory: URL
+  /// The most bytes pending on disk (framing included) before ``overflowPolicy`` applies.
+  public var maxPendingBytes: Int
+  /// What happens at ``maxPendingBytes``.
+  public var overflowPolicy: OverflowPolicy
+  /// A record that has been answered with a retryable failure this many times is dropped
+  /// (``DropReason/maxAttempts``).
+  public var maxAttempts: Int
+  /// Whether a network error (no answer at all) counts as an attempt. Off by default: a device that is
+  /// offline for a day should not lose its events; ``maxAge`` still bounds them.
+  public var networkErrorsCountAsAttempts: Bool
+  /// A record older than this when it is about to be sent is dropped (``DropReason/maxAge``).
+  public var maxAge: Duration
+  /// The retry delays.
+  public var backoff: Backoff
+  /// How long ``DeliveryQueue/close(timeout:)`` waits when called without a timeout of its own.
+  public var closeTimeout: Duration
+  /// The size at which a new segment file is started.
+  public var segmentMaxBytes: Int
+
+  /// Creates a configuration; every limit has a default fit for an app.
+  public init(
+    directory: URL,
+    maxPendingBytes: Int = 64 << 20,
+    overflowPolicy: OverflowPolicy = .dropOldest,
+    maxAttempts: Int = 10,
+    networkErrorsCountAsAttempts: Bool = false,
+    maxAge: Duration = .seconds(7 * 24 * 3600),
+    backoff: Backoff = Backoff(),
+    closeTimeout: Duration = .seconds(5),
+    segmentMaxBytes: Int = 4 << 20
+  ) {
+    self.directory = directory
+    self.maxPendingBytes = maxPendingBytes
+    self.overflowPolicy = overflowPolicy
+    self.maxAttempts = max(1, maxAttempts)
+    self.networkErrorsCountAsAttempts = networkErrorsCountAsAttempts
+    self.maxAge = maxAge
+    self.backoff = backoff
+    self.closeTimeout = closeTimeout
+    self.segmentMaxBytes = max(4096, segmentMaxBytes)
+  }
+
+  /// A configuration with the default limits in ``defaultDirectory(for:)``.
+  public static func `default`(for destinationName: String) -> DeliveryConfiguration {
+    DeliveryConfiguration(directory: defaultDirectory(for: destinationName))
+  }
+
+  /// The platform's place for this destination's queue: Application Support on Apple platforms (so
+  /// the system does not purge pending events as caches), `$XDG_CACHE_HOME` or `~/.cache` elsewhere, the
+  /// temporary directory when there is no home; always under `swift-trackers/<name>`.
+  public static func defaultDirectory(for destinationName: String) -> URL {
+    let safeName = String(destinationName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    let base: URL
+    #if canImport(Darwin)
+      base =
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        ?? FileManager.default.temporaryDirectory
+    #else
+      let environment = ProcessInfo.processInfo.environment
+      if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
+        base = URL(fileURLWithPath: cache, isDirectory: true)
+      } else if let home = environment["HOME"], !home.isEmpty, home != "/" {
+        base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+      } else {
+        base = FileManager.default.temporaryDirectory
+      }
+    #endif
+    return base.appendingPathComponent("swift-trackers", isDirectory: true)
+      .appendingPathComponent(safeName.isEmpty ? "default" : safeName, isDirectory: true)
+  }
+}

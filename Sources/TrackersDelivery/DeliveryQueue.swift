@@ -1,0 +1,142 @@
+import Foundation
+
+/// A durable, bounded, batching queue that delivers one destination's events over HTTP.
+///
+/// ``enqueue(_:id:partition:)`` appends the event to an on-disk segment log with one `write(2)` before
+/// it returns, so a process kill afterwards loses nothing, and it never waits on the network. One
+/// background task reads pending records back from disk, cuts batches by the destination's
+/// ``BatchLimits``, sends one request at a time, and applies the destination's ``DeliveryOutcome``:
+/// delivered records are removed, rejected ones dropped and reported, too-large batches split,
+/// temporary failures retried with capped, jittered exponential backoff.
+///
+/// Delivery is **at-least-once**: a record whose answer was lost (crash, timeout) is sent again, with
+/// the same ``RecordID``, so vendors can deduplicate. See <doc:Guarantees>.
+///
+/// ```swift
+/// let queue = try DeliveryQueue(
+///   destination: mixpanel,
+///   configuration: .default(for: "Mixpanel"),
+///   onReport: { report in logger.warning("\(report)") }
+/// )
+/// try queue.enqueue(eventJSONBytes)
+/// await queue.flush()
+/// ```
+public final class DeliveryQueue: Sendable {
+  private let core: QueueCore
+  private let sender: Task<Void, Never>
+
+  /// Opens (or creates) the queue in `configuration.directory` and resumes what is pending there.
+  ///
+  /// Damaged bytes found on disk are skipped and reported through `onReport` before this returns.
+  /// - Parameters:
+  ///   - destination: The vendor endpoint.
+  ///   - configuration: Where to store records and the limits.
+  ///   - transport: How requests are sent; `URLSessionTransport()` by default.
+  ///   - onReport: Called (on any thread) for every drop, permanent failure, damage and retry; when
+  ///     `nil`, failures are written to standard error.
+  /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue (in any process) has the directory
+  ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
+  public init(
+    destination: some DeliveryDestination,
+    configuration: DeliveryConfiguration,
+    transport: some HTTPTransport = URLSessionTransport(),
+    onReport: (@Sendable (DeliveryReport) -> Void)? = nil
+  ) throws {
+    let core = try QueueCore(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
+    self.core = core
+    sender = Task.detached { await Sender(core: core).run() }
+  }
+
+  deinit {
+    sender.cancel()
+  }
+
+  /// The destination's name.
+  public var name: String { core.name }
+
+  /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
+  ///
+  /// When this returns the bytes are in the file (the kernel's page cache): a crash or kill of the
+  /// process loses nothing; power loss may, unless ``sync()`` is called after.
+  /// - Parameters:
+  ///   - payload: The event's bytes, as the destination's `makeRequest` expects them.
+  ///   - id: The event's id; pass one to reuse an id the vendor payload already carries.
+  ///   - partition: Records with different partitions never share a request (for example GA4's
+  ///     `client_id`).
+  /// - Throws: ``DeliveryError/payloadTooLarge(size:maxBytes:destination:)`` if the payload can never
+  ///   fit one request, ``DeliveryError/queueFull(pendingBytes:maxPendingBytes:)`` at the cap under
+  ///   ``DeliveryConfiguration/OverflowPolicy/refuseNew``, ``DeliveryError/closed`` after
+  ///   ``close(timeout:)``, ``DeliveryError/storage(operation:path:errno:)`` if the write fails.
+  @discardableResult
+  public func enqueue(_ payload: [UInt8], id: RecordID = RecordID(), partition: String = "") throws -> RecordID {
+    try core.enqueue(payload, id: id, partition: partition)
+  }
+
+  /// Sends everything pending now, without waiting for full batches or the flush interval.
+  ///
+  /// Returns when every record pending at the call has been sent and answered, or as soon as the
+  /// destination asks for a pause (a retryable failure): the records then stay on disk and are sent
+  /// after the backoff; `flush()` does not wait through it. Also returns at once after
+  /// ``close(timeout:)``.
+  public func flush() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let immediate = core.state.withLock { s -> Bool in
+        if s.senderGone { return true }
+        s.flushWaiters.append(continuation)
+        s.flushRequested = true
+        return false
+      }
+      if immediate {
+        continuation.resume()
+      } else {
+        core.wakeup.signal()
+      }
+    }
+  }
+
+  /// Stops accepting records, sends what is pending until `timeout`, then stops the sender.
+  ///
+  /// Whatever is not delivered by then stays on disk and is sent by the next queue opened on the same
+  /// directory. An in-flight request still running at the deadline is cancelled (its records stay
+  /// pending). A backoff longer than the time left ends the drain early.
+  public func close(timeout: Duration) async {
+    let first = core.state.withLock { s -> Bool in
+      if s.closing { return false }
+      s.closing = true
+      s.closeDeadline = .now + timeout
+      return true
+    }
+    if first { core.wakeup.signal() }
+    let sender = self.sender
+    let watchdog = Task {
+      try? await Task.sleep(for: timeout)
+      sender.cancel()
+    }
+    await sender.value
+    watchdog.cancel()
+    core.state.withLock { $0.release() }
+  }
+
+  /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.
+  public func close() async {
+    await close(timeout: core.configuration.closeTimeout)
+  }
+
+  /// Forces the log, the cursor and the directory to stable storage (`fsync`), so pending records
+  /// survive power loss too. Costs milliseconds; call it at moments that matter (backgrounding).
+  public func sync() throws {
+    try core.sync()
+  }
+
+  /// Deletes every pending record of this destination, on disk and in memory (consent withdrawn,
+  /// opt-out, reset). Counted as ``DropReason/purged``. A request already in flight completes, but
+  /// nothing purged is sent afterwards.
+  public func purge() throws {
+    try core.purge()
+  }
+
+  /// What the queue did since it was opened and what is pending; cheap, safe from any thread.
+  public var counters: DeliveryCounters {
+    core.counters
+  }
+}

@@ -1,0 +1,24 @@
+/// Why records left the queue without being delivered.
+public enum DropReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Dropped oldest-first to stay under ``DeliveryConfiguration/maxPendingBytes``.
+  case overflow
+  /// Refused at enqueue under ``DeliveryConfiguration/OverflowPolicy/refuseNew``; never entered the queue.
+  case refused
+  /// The vendor refused these records in a partial success.
+  case rejected
+  /// A single record the server still called too large.
+  case tooLarge
+  /// Too many retryable failures.
+  case maxAttempts
+  /// Older than ``DeliveryConfiguration/maxAge``.
+  case maxAge
+  /// The server answered with a permanent failure, or the request could not be built or was insecure.
+  case permanentFailure
+  /// Damaged bytes on disk (a torn write, garbage); counted per damaged region.
+  case corrupt
+  /// Removed by ``DeliveryQueue/purge()``.
+  case purged
+
+  /// The raw name.
+  public var description: String { rawValue }
+}

@@ -1,0 +1,33 @@
+/// What the server answered.
+public struct HTTPResponse: Sendable, CustomStringConvertible {
+  /// The HTTP status code.
+  public var statusCode: Int
+  /// Header fields as received.
+  public var headers: [String: String]
+  /// The body bytes.
+  public var body: [UInt8]
+
+  /// Creates a response.
+  public init(statusCode: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    self.statusCode = statusCode
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The value of a header field, ignoring the case of its name.
+  public func header(_ name: String) -> String? {
+    if let value = headers[name] { return value }
+    let lowered = name.lowercased()
+    return headers.first { $0.key.lowercased() == lowered }?.value
+  }
+
+  /// The body as UTF-8 text (invalid bytes replaced).
+  public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+  /// `HTTP status`, secret headers and secrets in the body redacted, body cut at 500 characters.
+  public var description: String {
+    let text = bodyText
+    let shown = text.count > 500 ? String(text.prefix(500)) + "..." : text
+    return "HTTP \(statusCode) [\(Redaction.describe(headers: headers))] \(Redaction.redact(shown))"
+  }
+}

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls the log needs.
+///
+/// `FileHandle` costs several microseconds per call and hides `errno`; `enqueue` must stay close to the
+/// cost of one `write(2)`, so the log talks to the kernel directly.
+enum POSIXFile {
+  static func openForAppend(_ path: String) throws(DeliveryError) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .storage(operation: "open", path: path, errno: errno) }
+    return fd
+  }
+
+  static func openForReading(_ path: String) -> Int32? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    return fd >= 0 ? fd : nil
+  }
+
+  /// Writes all of `bytes`, retrying short writes and `EINTR`.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard var p = bytes.baseAddress else { return nil }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let n = write(fd, p, remaining)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      p += n
+      remaining -= n
+    }
+    return nil
+  }
+
+  /// Reads up to `count` bytes at `offset` into `buffer`; returns the number read (short only at EOF).
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int, at offset: Int64) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < count {
+      let n = pread(fd, base + done, count - done, off_t(offset) + off_t(done))
+      if n < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      if n == 0 { break }
+      done += n
+    }
+    return done
+  }
+
+  static func size(_ fd: Int32) -> Int64 {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return 0 }
+    return Int64(info.st_size)
+  }
+
+  static func truncate(_ fd: Int32, to size: Int64) {
+    _ = ftruncate(fd, off_t(size))
+  }
+
+  static func sync(_ fd: Int32) -> Int32? {
+    fsync(fd) == 0 ? nil : errno
+  }
+
+  static func syncDirectory(_ path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    _ = close(fd)
+  }
+
+  static func closeFile(_ fd: Int32) {
+    _ = close(fd)
+  }
+
+  static func remove(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// Writes `bytes` to `path` atomically (temporary file, then `rename(2)`), mode 0600.
+  static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(DeliveryError) {
+    let temporary = path + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .storage(operation: "open", path: temporary, errno: errno) }
+    let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
+    _ = close(fd)
+    if let failure { throw .storage(operation: "write", path: temporary, errno: failure) }
+    guard rename(temporary, path) == 0 else { throw .storage(operation: "rename", path: path, errno: errno) }
+  }
+
+  static func readWholeFile(_ path: String) -> [UInt8]? {
+    guard let fd = openForReading(path) else { return nil }
+    defer { _ = close(fd) }
+    let size = Int(self.size(fd))
+    guard size > 0 else { return [] }
+    return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      count = read(fd, into: UnsafeMutableRawBufferPointer(buffer), count: size, at: 0)
+    }
+  }
+
+  static func makeDirectory(_ path: String) throws(DeliveryError) {
+    var components: [String] = []
+    var current = path
+    while !current.isEmpty, current != "/", access(current, F_OK) != 0 {
+      components.append(current)
+      current = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)])
+    }
+    for directory in components.reversed() where mkdir(directory, 0o700) != 0 && errno != EEXIST {
+      throw .storage(operation: "mkdir", path: directory, errno: errno)
+    }
+  }
+
+  static func listDirectory(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  static func errorDescription(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

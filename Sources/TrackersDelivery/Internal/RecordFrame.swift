@@ -1,0 +1,125 @@
+import Foundation
+
+/// The on-disk framing of one record.
+///
+/// ```
+/// header (12 bytes, little endian): magic "TRK1" | body length u32 | CRC-32 of body u32
+/// body: record id (16) | enqueued at, µs since 1970 i64 | partition length u16 | partition | payload
+/// ```
+/// The magic lets a reader find the next record after garbage; the length and checksum detect a torn
+/// last write and flipped bytes.
+enum RecordFrame {
+  static let magic: UInt32 = 0x314B_5254  // "TRK1" read as little endian
+  static let headerSize = 12
+  static let fixedBodySize = 16 + 8 + 2
+  /// Sanity bound on the body length: a header claiming more is garbage.
+  static let maxBodySize = 64 << 20
+
+  static func encodedSize(payloadCount: Int, partitionCount: Int) -> Int {
+    headerSize + fixedBodySize + partitionCount + payloadCount
+  }
+
+  static func encode(id: RecordID, enqueuedAt: Date, partition: String, payload: [UInt8]) -> [UInt8] {
+    var partition = partition
+    return partition.withUTF8 { partitionBytes in
+      let partitionCount = min(partitionBytes.count, Int(UInt16.max))
+      let bodySize = fixedBodySize + partitionCount + payload.count
+      let total = headerSize + bodySize
+      return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+        let raw = UnsafeMutableRawBufferPointer(buffer)
+        raw.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt32.self)
+        raw.storeBytes(of: UInt32(bodySize).littleEndian, toByteOffset: 4, as: UInt32.self)
+        raw.storeBytes(of: id.high.littleEndian, toByteOffset: 12, as: UInt64.self)
+        raw.storeBytes(of: id.low.littleEndian, toByteOffset: 20, as: UInt64.self)
+        let micros = Int64((enqueuedAt.timeIntervalSince1970 * 1_000_000).rounded())
+        raw.storeBytes(of: micros.littleEndian, toByteOffset: 28, as: Int64.self)
+        raw.storeBytes(of: UInt16(partitionCount).littleEndian, toByteOffset: 36, as: UInt16.self)
+        var offset = 38
+        if partitionCount > 0 {
+          UnsafeMutableRawBufferPointer(rebasing: raw[offset..<offset + partitionCount])
+            .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(partitionBytes)[0..<partitionCount]))
+          offset += partitionCount
+        }
+        payload.withUnsafeBytes { payloadBytes in
+          if payloadBytes.count > 0 {
+            UnsafeMutableRawBufferPointer(rebasing: raw[offset..<offset + payloadBytes.count]).copyMemory(from: payloadBytes)
+          }
+        }
+        let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[headerSize..<total]))
+        raw.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
+        count = total
+      }
+    }
+  }
+
+  /// The fields of a record body that the batch builder needs before deciding to decode the payload.
+  struct Body {
+    var id: RecordID
+    var enqueuedAt: Date
+    var partition: String
+    var payloadRange: Range<Int>
+  }
+
+  /// Parses a verified body (the bytes after the header).
+  static func parseBody(_ body: UnsafeRawBufferPointer) -> Body? {
+    guard body.count >= fixedBodySize else { return nil }
+    let high = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+    let low = UInt64(littleEndian: body.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    let micros = Int64(littleEndian: body.loadUnaligned(fromByteOffset: 16, as: Int64.self))
+    let partitionCount = Int(UInt16(littleEndian: body.loadUnaligned(fromByteOffset: 24, as: UInt16.self)))
+    guard fixedBodySize + partitionCount <= body.count else { return nil }
+    let partition =
+      partitionCount == 0
+      ? "" : String(decoding: UnsafeRawBufferPointer(rebasing: body[26..<26 + partitionCount]), as: UTF8.self)
+    return Body(
+      id: RecordID(high: high, low: low),
+      enqueuedAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000),
+      partition: partition,
+      payloadRange: (26 + partitionCount)..<body.count
+    )
+  }
+
+  enum Check {
+    /// A whole, verified frame of `length` bytes.
+    case valid(length: Int)
+    /// Not enough bytes in the buffer to judge; `needed` is the frame length the header claims.
+    case incomplete(needed: Int)
+    /// Not a frame.
+    case invalid
+  }
+
+  /// Checks whether a verified frame starts at the beginning of `bytes`.
+  static func check(_ bytes: UnsafeRawBufferPointer) -> Check {
+    guard bytes.count >= headerSize else { return .incomplete(needed: headerSize) }
+    guard UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self)) == magic else { return .invalid }
+    let bodySize = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+    guard bodySize >= fixedBodySize, bodySize <= maxBodySize else { return .invalid }
+    let length = headerSize + bodySize
+    guard bytes.count >= length else { return .incomplete(needed: length) }
+    let crc = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+    guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<length])) == crc else { return .invalid }
+    let partitionCount = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: headerSize + 24, as: UInt16.self)))
+    guard fixedBodySize + partitionCount <= bodySize else { return .invalid }
+    return .valid(length: length)
+  }
+
+  /// Reads the claimed frame length from a header without verifying the body.
+  static func claimedLength(_ header: UnsafeRawBufferPointer) -> Int? {
+    guard header.count >= headerSize,
+      UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 0, as: UInt32.self)) == magic
+    else { return nil }
+    let bodySize = Int(UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+    guard bodySize >= fixedBodySize, bodySize <= maxBodySize else { return nil }
+    return headerSize + bodySize
+  }
+}
+
+/// A byte position in the log: segment number and offset in that segment's file.
+struct LogPosition: Hashable, Comparable, Sendable {
+  var segment: UInt64
+  var offset: Int64
+
+  static func < (lhs: LogPosition, rhs: LogPosition) -> Bool {
+    (lhs.segment, lhs.offset) < (rhs.segment, rhs.offset)
+  }
+}

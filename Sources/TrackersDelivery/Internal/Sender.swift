@@ -1,0 +1,454 @@
+import Foundation
+
+/// A batch on its way, with where each record lives on disk.
+struct PendingBatch: Sendable {
+  struct Entry: Sendable {
+    var position: LogPosition
+    var length: Int64
+    var record: Record
+  }
+
+  var entries: [Entry]
+  var partition: String
+
+  var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
+}
+
+/// The one task per queue that reads pending records from disk and sends them, one request at a time.
+final class Sender {
+  enum Step {
+    case exit
+    case wait(Duration?)
+    case drain(target: LogPosition)
+  }
+
+  enum SendResult {
+    case next([PendingBatch])
+    case backoff(PendingBatch?)
+    case cancelled(PendingBatch)
+  }
+
+  private let core: QueueCore
+  private let scanner: SegmentScanner
+  private var readers: [UInt64: Int32] = [:]
+  private var carry: [PendingBatch] = []
+  private let clock = ContinuousClock()
+
+  init(core: QueueCore) {
+    self.core = core
+    let limits = core.limits
+    scanner = SegmentScanner(preferredReadSize: min(1 << 20, max(64 << 10, limits.maxBytes + limits.maxEvents * 64)))
+  }
+
+  deinit {
+    for fd in readers.values { POSIXFile.closeFile(fd) }
+  }
+
+  func run() async {
+    while true {
+      var waiters: [CheckedContinuation<Void, Never>] = []
+      let step = nextStep(&waiters)
+      for waiter in waiters { waiter.resume() }
+      switch step {
+      case .exit:
+        exit()
+        return
+      case .wait(let timeout):
+        await core.wakeup.wait(timeout: timeout)
+      case .drain(let target):
+        var drainWaiters: [CheckedContinuation<Void, Never>] = core.state.withLock { s in
+          defer { s.flushWaiters = [] }
+          return s.flushWaiters
+        }
+        let progressed = await drain(upTo: target)
+        let stalled = core.state.withLock { s -> Bool in
+          s.pendingSince = s.log.pendingEvents > 0 ? .now : nil
+          if s.backoffUntil != nil {
+            // The destination asked for a pause: flush() does not wait through it.
+            drainWaiters += s.flushWaiters
+            s.flushWaiters = []
+            s.flushRequested = false
+          }
+          return !progressed && s.backoffUntil == nil && s.log.pendingEvents > 0
+        }
+        for waiter in drainWaiters { waiter.resume() }
+        if stalled {
+          // Records are counted pending but none could be read (a segment vanished under us): wait for
+          // new work instead of spinning; close still ends the loop.
+          if core.state.withLock({ $0.closing }) {
+            exit()
+            return
+          }
+          await core.wakeup.wait(timeout: core.limits.flushInterval)
+        }
+      }
+    }
+  }
+
+  private func exit() {
+    let waiters = core.state.withLock { s in
+      s.senderGone = true
+      s.senderWait = nil
+      try? s.log.persistCursor()
+      defer { s.flushWaiters = [] }
+      return s.flushWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Decides what to do next from the shared state (under the lock).
+  private func nextStep(_ waiters: inout [CheckedContinuation<Void, Never>]) -> Step {
+    if Task.isCancelled { return .exit }
+    let hasCarry = !carry.isEmpty
+    let limits = core.limits
+    return core.state.withLock { s -> Step in
+      let now = clock.now
+      if let until = s.backoffUntil, now < until {
+        waiters += s.flushWaiters
+        s.flushWaiters = []
+        s.flushRequested = false
+        if s.closing, let deadline = s.closeDeadline, until >= deadline { return .exit }
+        s.senderWait = nil
+        return .wait(until - now)
+      }
+      s.backoffUntil = nil
+      let target = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }!
+      if s.log.pendingEvents == 0 && !hasCarry {
+        waiters += s.flushWaiters
+        s.flushWaiters = []
+        s.flushRequested = false
+        s.pendingSince = nil
+        if s.closing { return .exit }
+        s.senderWait = .idle
+        return .wait(nil)
+      }
+      let intervalDue = s.pendingSince.map { now >= $0 + limits.flushInterval } ?? true
+      if hasCarry || s.closing || s.flushRequested || intervalDue || s.log.pendingEvents >= limits.maxEvents
+        || s.log.pendingBytes >= Int64(limits.maxBytes)
+      {
+        s.flushRequested = false
+        s.senderWait = nil
+        return .drain(target: target)
+      }
+      s.senderWait = .interval
+      return .wait((s.pendingSince ?? now) + limits.flushInterval - now)
+    }
+  }
+
+  /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
+  /// task is cancelled.
+  /// Returns whether anything was sent or dropped.
+  private func drain(upTo target: LogPosition) async -> Bool {
+    var progressed = false
+    while !Task.isCancelled {
+      let batch: PendingBatch
+      if let next = carry.popLast() {
+        batch = next
+      } else {
+        guard let built = buildBatch() else { return progressed }
+        guard built.entries[0].position < target else { return true }
+        batch = built
+      }
+      progressed = true
+      switch await send(batch) {
+      case .next(let more):
+        carry.append(contentsOf: more.reversed())
+      case .backoff(let remaining):
+        if let remaining { carry.append(remaining) }
+        return true
+      case .cancelled(let batch):
+        carry.append(batch)
+        return true
+      }
+    }
+    return progressed
+  }
+
+  // MARK: Building batches
+
+  /// Reads the next batch from disk, outside the lock: the oldest pending record and the records of its
+  /// partition that follow, within the destination's limits and a bounded look-ahead.
+  private func buildBatch() -> PendingBatch? {
+    let limits = core.limits
+    let maxAge = core.configuration.maxAge
+    let lookahead = max(limits.maxEvents * 4, 1000)
+    while true {
+      let (plan, attempts) = core.state.withLock { s in (s.log.readPlan(), s.log.attempts) }
+      let now = Date()
+      var entries: [PendingBatch.Entry] = []
+      var partition: String?
+      var bytes = 0
+      var scanned = 0
+      var aged: [(LogPosition, Int64)] = []
+      var corrupt: [CorruptRegion] = []
+
+      for (number, fd) in readers where number < plan.head.segment || !plan.segments.contains(where: { $0.number == number }) {
+        POSIXFile.closeFile(fd)
+        readers[number] = nil
+      }
+      segments: for segment in plan.segments where segment.number >= plan.head.segment {
+        guard let fd = reader(for: segment.number) else { continue }
+        scanner.reset(fd: fd, end: segment.size)
+        var offset: Int64 = segment.number == plan.head.segment ? plan.head.offset : 0
+        while true {
+          let position = LogPosition(segment: segment.number, offset: offset)
+          if let length = plan.finished[position] {
+            offset += length
+            continue
+          }
+          guard let item = scanner.next(at: offset) else { break }
+          switch item {
+          case .corrupt(_, let length):
+            corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: length))
+            offset += length
+          case .frame(_, let length):
+            scanned += 1
+            let frame = scanner.bytes(at: offset, length: length)
+            let bodyBytes = UnsafeRawBufferPointer(rebasing: frame[RecordFrame.headerSize...])
+            guard let body = RecordFrame.parseBody(bodyBytes) else {
+              corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: Int64(length)))
+              offset += Int64(length)
+              continue
+            }
+            if Duration.seconds(now.timeIntervalSince(body.enqueuedAt)) > maxAge {
+              aged.append((position, Int64(length)))
+            } else {
+              if partition == nil { partition = body.partition }
+              if body.partition == partition {
+                let size = body.payloadRange.count + 1
+                if entries.count >= limits.maxEvents || (!entries.isEmpty && bytes + size > limits.maxBytes) {
+                  break segments
+                }
+                bytes += size
+                let payload = [UInt8](UnsafeRawBufferPointer(rebasing: bodyBytes[body.payloadRange]))
+                let record = Record(
+                  id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0,
+                  partition: body.partition, payload: payload)
+                entries.append(PendingBatch.Entry(position: position, length: Int64(length), record: record))
+              }
+            }
+            offset += Int64(length)
+            if scanned >= lookahead { break segments }
+          }
+        }
+      }
+
+      if !aged.isEmpty || !corrupt.isEmpty {
+        dropWhileReading(aged: aged, corrupt: corrupt)
+      }
+      if let partition, !entries.isEmpty {
+        return PendingBatch(entries: entries, partition: partition)
+      }
+      // Only dropped or damaged records were found: look again past them, or stop when there were none.
+      if aged.isEmpty && corrupt.isEmpty { return nil }
+    }
+  }
+
+  private func reader(for segment: UInt64) -> Int32? {
+    if let fd = readers[segment] { return fd }
+    let path = core.state.withLock { $0.log.segmentPath(segment) }
+    guard let fd = POSIXFile.openForReading(path) else { return nil }
+    readers[segment] = fd
+    return fd
+  }
+
+  private func dropWhileReading(aged: [(LogPosition, Int64)], corrupt: [CorruptRegion]) {
+    var reports: [DeliveryReport] = []
+    let name = core.name
+    core.state.withLock { s in
+      let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
+      if agedCount > 0 {
+        s.counters.dropped[.maxAge, default: 0] += agedCount
+        reports.append(
+          .dropped(destination: name, count: agedCount, reason: .maxAge, detail: "older than \(core.configuration.maxAge)"))
+      }
+      var regions = 0
+      var bytes = 0
+      for region in corrupt
+      where s.log.finish(LogPosition(segment: region.segment, offset: region.offset), length: region.length, isRecord: false) {
+        regions += 1
+        bytes += Int(region.length)
+      }
+      if regions > 0 {
+        s.counters.dropped[.corrupt, default: 0] += regions
+        s.counters.corruptBytes += bytes
+        reports.append(
+          .corruptDataSkipped(destination: name, regions: regions, bytes: bytes, detail: "damage found while reading"))
+      }
+      s.log.advanceHead()
+      try? s.log.persistCursor()
+    }
+    core.emit(reports)
+  }
+
+  // MARK: Sending
+
+  private func send(_ original: PendingBatch) async -> SendResult {
+    let name = core.name
+    // Records may have gone while the batch waited (dropped at the cap, purged).
+    var batch = original
+    core.state.withLock { s in batch.entries.removeAll { !s.log.isPending($0.position) } }
+    if batch.entries.isEmpty { return .next([]) }
+
+    let request: HTTPRequest
+    do {
+      request = try core.destination.makeRequest(for: batch.batch)
+      try request.validateTransportSecurity()
+    } catch {
+      let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
+      finishPermanentFailure(batch, statusCode: nil, detail: detail)
+      return .next([])
+    }
+
+    core.state.withLock { $0.counters.requests += 1 }
+    let response: HTTPResponse
+    do {
+      response = try await core.transport.send(request)
+    } catch let error as DeliveryError {
+      finishPermanentFailure(batch, statusCode: nil, detail: error.description)
+      return .next([])
+    } catch {
+      if Task.isCancelled { return .cancelled(batch) }
+      return retry(
+        batch, serverDelay: nil, countsAsAttempt: core.configuration.networkErrorsCountAsAttempts,
+        detail: "network error: \(error)")
+    }
+
+    switch core.destination.classify(response, for: batch.batch) {
+    case .delivered:
+      finish(batch, rejected: [:])
+      return .next([])
+    case .partiallyDelivered(let rejected):
+      finish(batch, rejected: rejected)
+      return .next([])
+    case .tooLarge:
+      if batch.entries.count == 1 {
+        drop(batch.entries, reason: .tooLarge, detail: "a single record is too large for \(name): \(response)")
+        return .next([])
+      }
+      core.state.withLock { $0.consecutiveFailures = 0 }
+      let half = batch.entries.count / 2
+      return .next([
+        PendingBatch(entries: Array(batch.entries[..<half]), partition: batch.partition),
+        PendingBatch(entries: Array(batch.entries[half...]), partition: batch.partition),
+      ])
+    case .retry(let after):
+      return retry(batch, serverDelay: after, countsAsAttempt: true, detail: "\(response)")
+    case .drop(let reason):
+      finishPermanentFailure(batch, statusCode: response.statusCode, detail: reason)
+      return .next([])
+    }
+  }
+
+  private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
+    var reports: [DeliveryReport] = []
+    let name = core.name
+    core.state.withLock { s in
+      s.consecutiveFailures = 0
+      var delivered = 0
+      var droppedCount = 0
+      var reasons: [String] = []
+      for (index, entry) in batch.entries.enumerated() {
+        guard s.log.finish(entry.position, length: entry.length) else { continue }
+        if let reason = rejected[index] {
+          droppedCount += 1
+          if reasons.count < 10 { reasons.append("#\(index) \(entry.record.id): \(reason)") }
+        } else {
+          delivered += 1
+        }
+      }
+      s.counters.delivered += delivered
+      if droppedCount > 0 {
+        s.counters.dropped[.rejected, default: 0] += droppedCount
+        reports.append(
+          .dropped(
+            destination: name, count: droppedCount, reason: .rejected,
+            detail: reasons.joined(separator: "; ") + (droppedCount > reasons.count ? "; ..." : "")))
+      }
+      s.log.advanceHead()
+      persist(&s, &reports)
+    }
+    core.emit(reports)
+  }
+
+  private func drop(_ entries: [PendingBatch.Entry], reason: DropReason, detail: String) {
+    var reports: [DeliveryReport] = []
+    let name = core.name
+    core.state.withLock { s in
+      let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
+      if count > 0 {
+        s.counters.dropped[reason, default: 0] += count
+        reports.append(.dropped(destination: name, count: count, reason: reason, detail: detail))
+      }
+      s.log.advanceHead()
+      persist(&s, &reports)
+    }
+    core.emit(reports)
+  }
+
+  private func finishPermanentFailure(_ batch: PendingBatch, statusCode: Int?, detail: String) {
+    core.emit([.permanentFailure(destination: core.name, statusCode: statusCode, detail: detail)])
+    drop(batch.entries, reason: .permanentFailure, detail: detail)
+  }
+
+  private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
+    var reports: [DeliveryReport] = []
+    let name = core.name
+    let configuration = core.configuration
+    let remaining = core.state.withLock { s -> PendingBatch? in
+      s.consecutiveFailures += 1
+      var kept: [PendingBatch.Entry] = []
+      var exhausted = 0
+      for var entry in batch.entries where s.log.isPending(entry.position) {
+        let attempts = countsAsAttempt ? s.log.recordAttempt(entry.position) : s.log.attemptsSoFar(entry.position)
+        if attempts >= configuration.maxAttempts {
+          s.log.finish(entry.position, length: entry.length)
+          exhausted += 1
+        } else {
+          let r = entry.record
+          entry.record = Record(id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts, partition: r.partition, payload: r.payload)
+          kept.append(entry)
+        }
+      }
+      if exhausted > 0 {
+        s.counters.dropped[.maxAttempts, default: 0] += exhausted
+        reports.append(
+          .dropped(
+            destination: name, count: exhausted, reason: .maxAttempts,
+            detail: "failed \(configuration.maxAttempts) times, last: \(detail)"))
+      }
+      let delay = serverDelay.map { min($0, configuration.backoff.maxServerDelay) } ?? jitteredDelay(s.consecutiveFailures)
+      s.backoffUntil = clock.now + delay
+      s.counters.retried += kept.count
+      if !kept.isEmpty {
+        reports.append(.retryScheduled(destination: name, count: kept.count, delay: delay, detail: detail))
+      }
+      s.log.advanceHead()
+      persist(&s, &reports)
+      return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition)
+    }
+    core.emit(reports)
+    return .backoff(remaining)
+  }
+
+  /// Full jitter: a random delay between zero and the capped exponential ceiling.
+  private func jitteredDelay(_ failures: Int) -> Duration {
+    let backoff = core.configuration.backoff
+    let base = seconds(backoff.base)
+    let ceiling = min(seconds(backoff.cap), base * pow(2, Double(min(failures - 1, 62))))
+    return .microseconds(Int64(Double.random(in: 0...max(0, ceiling)) * 1_000_000))
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  }
+
+  private func persist(_ s: inout QueueState, _ reports: inout [DeliveryReport]) {
+    do {
+      try s.log.persistCursor()
+    } catch {
+      reports.append(.storageFailure(destination: core.name, detail: error.description))
+    }
+  }
+}

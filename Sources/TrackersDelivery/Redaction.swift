@@ -1,0 +1,64 @@
+import Foundation
+
+/// Removes secrets from text before it reaches a log line, a report, or a `description`.
+///
+/// Covers query and form parameters and JSON fields named like secrets (`api_secret`, `api_key`,
+/// `token`, `writeKey`, `secret`, `password`, ...), `Authorization`-style headers, bearer and basic
+/// credentials, and user:password in URLs. Every description in this module goes through it; vendor
+/// modules should pass their own log text through ``redact(_:)`` too.
+public enum Redaction {
+  /// What a removed secret is replaced with.
+  public static let placeholder = "<redacted>"
+
+  static let secretNames =
+    "api_secret|apisecret|api_key|apikey|api-key|x-api-key|access_token|accesstoken|refresh_token|id_token|token|"
+    + "\\$token|auth_token|secret|client_secret|password|passwd|writekey|write_key|key|signature|sig|authorization"
+
+  private static let expressions: [(NSRegularExpression, String)] = {
+    let names = secretNames
+    let patterns: [(String, String)] = [
+      // "api_key": "value"  (JSON)
+      ("(\"(?:\(names))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"", "$1\"\(placeholder)\""),
+      // api_secret=value  (query strings, form bodies)
+      ("((?:^|[?&;\\s,(])(?:\(names))=)[^&;\\s\"',)]*", "$1\(placeholder)"),
+      // Authorization: Basic xyz  /  Proxy-Authorization: ...  /  X-Api-Key: ...  (header lines)
+      ("((?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie)(\\s*[:=]\\s*)[^\\r\\n,}\\]]+", "$1$2\(placeholder)"),
+      // Bearer / Basic credentials anywhere
+      ("\\b(Bearer|Basic)\\s+[A-Za-z0-9._~+/=-]+", "$1 \(placeholder)"),
+      // https://user:password@host
+      ("(://[^/\\s:@]+:)[^@/\\s]+@", "$1\(placeholder)@"),
+    ]
+    return patterns.map { pattern, template in
+      // The patterns are constants; a failure here is a programming error caught by the tests.
+      (try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive]), template)
+    }
+  }()
+
+  /// `text` with every secret replaced by ``placeholder``.
+  public static func redact(_ text: String) -> String {
+    var result = text
+    for (expression, template) in expressions {
+      let range = NSRange(result.startIndex..<result.endIndex, in: result)
+      result = expression.stringByReplacingMatches(in: result, options: [], range: range, withTemplate: template)
+    }
+    return result
+  }
+
+  /// Whether a header's value must never be shown.
+  public static func isSecretHeader(_ name: String) -> Bool {
+    switch name.lowercased() {
+    case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+      "x-write-key":
+      true
+    default:
+      false
+    }
+  }
+
+  /// Header fields with secret values replaced, sorted by name, as `Name: value` lines.
+  static func describe(headers: [String: String]) -> String {
+    headers.sorted { $0.key.lowercased() < $1.key.lowercased() }
+      .map { name, value in "\(name): \(isSecretHeader(name) ? placeholder : redact(value))" }
+      .joined(separator: ", ")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Trackers
+
+/// Who the events of a vendor module belong to: the anonymous (device) id, the user id once known, and the
+/// user properties the vendor wants repeated on later requests, persisted in the module's storage directory.
+///
+/// Every live vendor environment owns one. The vendor module decides what an identity change means on the
+/// wire (GA4 `user_id` on following requests, Mixpanel `$user_id` next to `$device_id`, ...); the store only
+/// keeps the values, survives restarts, and caches what the module derives from them (`Derived`), so the hot
+/// path never re-encodes an identity that did not change.
+///
+/// ```swift
+/// let store = try IdentityStore(directory: storage) { identity in
+///   partitionJSON(for: identity)   // computed once per change, read on every event
+/// }
+/// let (identity, partition) = store.current
+/// store.update { $0.userId = "user-42" }
+/// ```
+public final class IdentityStore<Derived: Sendable>: Sendable {
+  /// The persisted values.
+  public struct Identity: Sendable, Hashable, Codable {
+    /// A random id made on first launch (a version 4 UUID string); the vendor's device or client id.
+    public var anonymousId: String
+    /// The signed-in user, or `nil`.
+    public var userId: String?
+    /// User properties the vendor repeats on later requests (GA4); empty for vendors with a profile API.
+    public var userProperties: [String: PropertyValue]
+
+    /// Creates an identity.
+    public init(anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:]) {
+      self.anonymousId = anonymousId
+      self.userId = userId
+      self.userProperties = userProperties
+    }
+  }
+
+  private struct State: Sendable {
+    var identity: Identity
+    var derived: Derived
+  }
+
+  /// The file the identity lives in, or `nil` for an in-memory store.
+  public let file: URL?
+  private let derive: @Sendable (Identity) -> Derived
+  private let state: LockIsolated<State>
+
+  /// Opens the identity kept in `directory` (file `identity.json`), or starts a new one with a fresh
+  /// anonymous id; `nil` keeps it in memory only (tests, previews).
+  ///
+  /// Throws when the directory can't be created or the file can't be written: an app that can't keep its
+  /// anonymous id would count every launch as a new user.
+  public init(
+    directory: URL?,
+    derive: @escaping @Sendable (Identity) -> Derived
+  ) throws {
+    self.derive = derive
+    let file = directory?.appendingPathComponent("identity.json", isDirectory: false)
+    self.file = file
+    var identity = Identity(anonymousId: RecordID().uuidString)
+    var needsWrite = file != nil
+    if let file, let data = try? Data(contentsOf: file),
+      let stored = try? JSONDecoder().decode(Identity.self, from: data)
+    {
+      identity = stored
+      needsWrite = false
+    }
+    self.state = LockIsolated(State(identity: identity, derived: derive(identity)))
+    if needsWrite, let file {
+      try Self.write(identity, to: file)
+    }
+  }
+
+  /// The identity and what the module derived from it, read together.
+  public var current: (identity: Identity, derived: Derived) {
+    state.withLock { ($0.identity, $0.derived) }
+  }
+
+  /// Changes the identity in one step; when it changed, derives again and writes the file.
+  ///
+  /// A failed write keeps the new identity in memory (so this launch stays consistent) and is returned as
+  /// the error for the caller to report.
+  @discardableResult
+  public func update(_ body: (inout Identity) -> Void) -> (any Error)? {
+    // The file is written under the lock so that two racing changes reach the disk in the order they were
+    // made; identity changes are rare (sign-in, sign-out), so holding the lock for a small write is fine.
+    state.withLock { state in
+      var identity = state.identity
+      body(&identity)
+      guard identity != state.identity else { return nil }
+      state.identity = identity
+      state.derived = derive(identity)
+      guard let file else { return nil }
+      do {
+        try Self.write(identity, to: file)
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  private static func write(_ identity: Identity, to file: URL) throws {
+    let directory = file.deletingLastPathComponent()
+    try FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try encoder.encode(identity).write(to: file, options: [.atomic])
+    try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+  }
+}

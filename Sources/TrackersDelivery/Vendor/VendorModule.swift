@@ -1,0 +1,113 @@
+import Trackers
+
+/// The vendor-neutral half of a vendor tracker module: its names for messages, its counters, and the
+/// shared ways an event leaves without being sent (invalid, not configured, refused by the queue).
+///
+/// Each vendor module declares one, next to its `Current`, and routes every such exit through it, so the
+/// messages read the same in every module and every event is accounted for in ``TrackerCounters``:
+///
+/// ```swift
+/// let module = VendorModule(
+///   name: "GoogleAnalyticsTracker", vendor: "GA4",
+///   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
+/// )
+///
+/// public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
+///   let event = googleAnalyticsEvent(for: data)
+///   let issues = validate(event)
+///   guard issues.isEmpty else { return module.rejectInvalid(issues, event: data) }
+///   Current.send(event)
+/// }
+/// ```
+public final class VendorModule: Sendable {
+  /// The module's name, as users import it: "GoogleAnalyticsTracker".
+  public let name: String
+  /// The vendor's short name used in messages: "GA4".
+  public let vendor: String
+  /// The line that configures the module at launch, quoted in the not-configured warning.
+  public let configurationExample: String
+  /// Where release builds log dropped events (debug builds and tests report them as issues instead).
+  public let log: LogSink
+
+  private struct Tally: Sendable {
+    var counters = TrackerCounters()
+    var warnedNotConfigured = false
+  }
+
+  private let tally = LockIsolated(Tally())
+
+  /// Creates the module's support object.
+  public init(name: String, vendor: String, configuration example: String, log: LogSink = .default) {
+    self.name = name
+    self.vendor = vendor
+    self.configurationExample = example
+    self.log = log
+  }
+
+  /// The process-wide counters of events rejected before any environment saw them (invalid) and of events
+  /// the not-configured environment dropped; the live environment adds its own (``VendorDelivery/counters``).
+  public var counters: TrackerCounters {
+    tally.withLock { $0.counters }
+  }
+
+  /// Drops an event that broke the vendor's rules: counts it under its first rule, then reports it (debug
+  /// builds and tests: ``Trackers/reportIssue(_:fileID:filePath:line:column:)``, which fails the running test;
+  /// release builds: one log line).
+  public func rejectInvalid(
+    _ issues: [ValidationIssue],
+    event: @autoclosure () -> String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    guard let first = issues.first else { return }
+    tally.withLock { $0.counters.invalidByRule[first.rule, default: 0] += 1 }
+    let rules = issues.map(\.description).joined(separator: "; ")
+    let message = """
+      \(rules). The event was not sent: \(event()). To fix this, change the event so it meets \
+      \(vendor)'s rules (check a tracking plan in tests with `\(name).validate(_:)`).
+      """
+    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A tracker for the not-configured `Current`: drops every event and counts it; the first one in the
+  /// process produces a warning that says how to configure the module.
+  public func notConfigured<Event>() -> Tracker<Event> {
+    return { [self] event in
+      let isFirst = tally.withLock { tally in
+        tally.counters.notConfigured += 1
+        defer { tally.warnedNotConfigured = true }
+        return !tally.warnedNotConfigured
+      }
+      guard isFirst else { return }
+      reportIssue(
+        """
+        \(name).Current is not configured, so events are dropped and counted (first: \(event)). \
+        To fix this, set it once at launch, before the first event: `\(configurationExample)`; \
+        in tests, assign `\(name).Current = .mock` or a recorder.
+        """
+      )
+    }
+  }
+
+  /// Reports a valid event that the delivery queue refused (`error` says why); ``VendorDelivery`` counts it.
+  public func reportNotEnqueued(_ error: any Error, event: @autoclosure () -> String) {
+    report(
+      Redaction.redact("\(vendor): event not queued: \(error) (event: \(event()))"),
+      fileID: #fileID, filePath: #filePath, line: #line, column: #column
+    )
+  }
+
+  /// Reports a problem that is not about one event (an identity file that could not be written).
+  public func reportFailure(_ message: String) {
+    report(Redaction.redact("\(vendor): \(message)"), fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  }
+
+  private func report(
+    _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    #if DEBUG
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    #else
+    log.write("[swift-trackers] \(name): \(message)")
+    #endif
+  }
+}

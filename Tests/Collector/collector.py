@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Loopback HTTP collector for the TrackersDelivery tests (Python 3 standard library only).
+
+Binds 127.0.0.1 on a free port and prints the port as its first stdout line. Records every request
+(method, path, query, headers, body; gunzipped when Content-Encoding is gzip) and answers from a
+script, so tests can make it reply 200, 400, 413, 429 with Retry-After, 500, 503, delay, or drop the
+connection.
+
+Control endpoints (never recorded):
+  POST /_control/script    JSON list of responses to give next, in order:
+                           {"status": 200, "headers": {...}, "body": "...", "delay": 0.0, "drop": false}
+  POST /_control/default   one response object used when the script is empty (initially 200 {"ok":true})
+  GET  /_control/requests  JSON list of received requests: method, path, query, headers, body, time
+  GET  /_control/count     {"requests": n}
+  POST /_control/reset     forget requests, script and default
+
+It exits by itself when its stdin closes (the parent died) or after --idle-timeout seconds (default
+120) without any request, so nothing lingers after a crashed test run.
+"""
+import gzip
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+lock = threading.Lock()
+requests = []
+script = []
+default_response = {"status": 200, "body": '{"ok":true}'}
+last_activity = time.monotonic()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; with Nagle on, the client's delayed ACK costs 40 ms.
+    disable_nagle_algorithm = True
+
+    def log_message(self, format, *args):
+        pass
+
+    def read_body(self):
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size = int(self.rfile.readline().strip().split(b";")[0], 16)
+                if size == 0:
+                    self.rfile.readline()
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length else b""
+
+    def reply(self, status, body=b"", headers=None):
+        if isinstance(body, str):
+            body = body.encode()
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, str(value))
+        if not any(k.lower() == "content-type" for k in (headers or {})):
+            self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def handle_any(self):
+        global last_activity, default_response
+        body = self.read_body()
+        last_activity = time.monotonic()
+        parts = urlsplit(self.path)
+        if parts.path.startswith("/_control/"):
+            return self.control(parts.path, body)
+        if self.headers.get("Content-Encoding", "").lower() == "gzip":
+            body = gzip.decompress(body)
+        with lock:
+            requests.append({
+                "method": self.command,
+                "path": parts.path,
+                "query": parts.query,
+                "headers": {k: v for k, v in self.headers.items()},
+                "body": body.decode("utf-8", "replace"),
+                "time": time.time(),
+            })
+            response = script.pop(0) if script else default_response
+        if response.get("delay"):
+            time.sleep(float(response["delay"]))
+        if response.get("drop"):
+            self.close_connection = True
+            try:
+                self.connection.shutdown(2)
+            except OSError:
+                pass
+            return
+        self.reply(int(response.get("status", 200)), response.get("body", ""), response.get("headers"))
+
+    def control(self, path, body):
+        global default_response
+        with lock:
+            if path == "/_control/script":
+                script.extend(json.loads(body or b"[]"))
+                payload = {"scripted": len(script)}
+            elif path == "/_control/default":
+                default_response = json.loads(body)
+                payload = {"ok": True}
+            elif path == "/_control/requests":
+                payload = list(requests)
+            elif path == "/_control/count":
+                payload = {"requests": len(requests)}
+            elif path == "/_control/reset":
+                requests.clear()
+                script.clear()
+                default_response = {"status": 200, "body": '{"ok":true}'}
+                payload = {"ok": True}
+            else:
+                return self.reply(404, '{"error":"unknown control endpoint"}')
+        self.reply(200, json.dumps(payload))
+
+    do_GET = do_POST = do_PUT = do_DELETE = handle_any
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address):
+        # Clients that hang up mid-answer (a killed crash-test child, a cancelled request) are expected.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def exit_when_stdin_closes():
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    except Exception:
+        pass
+    os._exit(0)
+
+
+def exit_when_idle(limit):
+    while True:
+        time.sleep(1)
+        if time.monotonic() - last_activity > limit:
+            os._exit(0)
+
+
+def main():
+    idle = 120.0
+    if "--idle-timeout" in sys.argv:
+        idle = float(sys.argv[sys.argv.index("--idle-timeout") + 1])
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    threading.Thread(target=exit_when_idle, args=(idle,), daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+@Suite struct ConcurrencyTests {
+  @Test func eightThreadsTimesTenThousandEventsAllDeliveredOnce() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 2000, maxBytes: 2 << 20, flushInterval: .milliseconds(50)),
+      configuration: testConfiguration(directory))
+    let failures = LockIsolated(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for i in 0..<10_000 {
+        do { try queue.enqueue(payload(thread * 10_000 + i)) } catch { failures.withLock { $0 += 1 } }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    #expect(queue.counters.enqueued == 80_000)
+    await queue.flush()
+    #expect(await eventually { queue.counters.delivered == 80_000 })
+    let records = try await collector.records()
+    #expect(records.count == 80_000)
+    #expect(Set(records.map(\.event.seq)) == Set(0..<80_000))
+    #expect(Set(records.map(\.id)).count == 80_000)
+    #expect(records.allSatisfy { $0.attempts == 0 })
+    expectBalanced(queue.counters)
+    await queue.close(timeout: .seconds(1))
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+@Suite struct CrashTests {
+  /// The built `DeliveryCrashChild` next to the test bundle.
+  private func childExecutable() throws -> URL {
+    var candidates: [URL] = []
+    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug"))
+    for directory in candidates {
+      let url = directory.appendingPathComponent("DeliveryCrashChild")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+  }
+
+  @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    for round in 0..<3 {
+      let child = Process()
+      child.executableURL = try childExecutable()
+      child.arguments = [directory.path, collector.url().absoluteString]
+      let output = Pipe()
+      child.standardOutput = output
+      child.standardError = FileHandle.nullDevice
+      try child.run()
+      // Let it run a random while, reading acknowledgements, then kill it without warning.
+      let deadline = ContinuousClock.now + .milliseconds(Int.random(in: 100...400))
+      var text = Data()
+      while ContinuousClock.now < deadline {
+        text.append(output.fileHandleForReading.availableData)
+      }
+      kill(child.processIdentifier, SIGKILL)
+      child.waitUntilExit()
+      try? output.fileHandleForWriting.close()
+      text.append(output.fileHandleForReading.readDataToEndOfFile())
+      let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+      // The last line may be cut mid-number by the kill; complete lines were acknowledged.
+      let acknowledged = lines.dropLast(text.last == UInt8(ascii: "\n") ? 0 : 1).compactMap { Int($0) }
+      #expect(acknowledged.count > 100, "round \(round): the child acknowledged too little to test anything")
+
+      let queue = try DeliveryQueue(
+        destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+      await queue.flush()
+      #expect(await eventually { queue.counters.pendingEvents == 0 })
+      await queue.close(timeout: .seconds(1))
+      let received = Set(try await collector.requests().flatMap { request in
+        (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
+          ?? request.records.map(\.event)
+      }.map(\.seq))
+      let missing = acknowledged.filter { !received.contains($0) }
+      #expect(missing.isEmpty, "round \(round): \(missing.count) acknowledged events lost, first \(missing.prefix(5))")
+      try await collector.script([])
+      _ = try await collector.requests()
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+/// Durability, recovery, damage and bounds of the on-disk log.
+@Suite struct StorageTests {
+  private func segmentFiles(_ directory: URL) throws -> [URL] {
+    try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+      .filter { $0.lastPathComponent.hasPrefix("segment-") }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+  }
+
+  @Test func enqueueIsOnDiskBeforeItReturnsWithMode0600() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    let id = try queue.enqueue(Array("{\"marker\":\"findme-42\"}".utf8))
+    let files = try segmentFiles(directory)
+    #expect(files.count == 1)
+    let contents = try Data(contentsOf: files[0])
+    #expect(contents.range(of: Data("findme-42".utf8)) != nil)
+    let permissions = try FileManager.default.attributesOfItem(atPath: files[0].path)[.posixPermissions] as? Int
+    #expect(permissions == 0o600)
+    #expect(queue.counters.pendingEvents == 1)
+    #expect(queue.counters.pendingBytes == contents.count)
+    #expect(id.uuidString.count == 36)
+    #expect(throws: DeliveryError.self) {
+      _ = try DeliveryQueue(
+        destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    }
+  }
+
+  @Test func restartResumesPendingRecords() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    try await collector.setDefault(.init(status: 503))
+    let first = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 10),
+      configuration: testConfiguration(directory, maxAttempts: 1000))
+    var ids: [RecordID] = []
+    for i in 0..<25 { ids.append(try first.enqueue(payload(i))) }
+    await first.flush()
+    await first.close(timeout: .milliseconds(100))
+    #expect(first.counters.pendingEvents == 25)
+
+    try await collector.script([])
+    try await collector.setDefault(.init(status: 200))
+    let second = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: testConfiguration(directory))
+    #expect(second.counters.recovered == 25)
+    await second.flush()
+    #expect(second.counters.delivered == 25)
+    let received = try await collector.requests().filter { $0.headers["Content-Type"] != nil }.suffix(3).flatMap(\.records)
+    #expect(received.map(\.event.seq) == Array(0..<25))
+    #expect(received.map(\.id) == ids.map(\.uuidString))
+    #expect(received.prefix(10).allSatisfy { $0.attempts >= 1 })  // attempts survive the restart
+    await second.close(timeout: .seconds(1))
+
+    // Everything was delivered: a third queue finds nothing, and the old segments are gone.
+    let third = try DeliveryQueue(
+      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory))
+    #expect(third.counters.recovered == 0)
+    #expect(try segmentFiles(directory).count == 1)
+    await third.close(timeout: .seconds(1))
+  }
+
+  @Test func tornLastRecordAndGarbageAreSkippedAndCounted() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    // Nothing listens on the discard port: the first queue can only fail, so all ten stay on disk.
+    let first = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    for i in 0..<10 { try first.enqueue(payload(i)) }
+    await first.close(timeout: .zero)
+    // Garbage between records 4 and 5, and a torn copy of a record at the end.
+    let file = try segmentFiles(directory)[0]
+    var bytes = [UInt8](try Data(contentsOf: file))
+    let size = frameSize(payload(0))
+    #expect(bytes.count == 10 * size)
+    let torn = Array(bytes[0..<(size / 2)])
+    bytes.insert(contentsOf: [UInt8](repeating: 0xAB, count: 37) + Array("TRK1 not a frame".utf8), at: 5 * size)
+    bytes += torn
+    try Data(bytes).write(to: file)
+
+    let reports = ReportLog()
+    let second = try DeliveryQueue(
+      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory),
+      onReport: reports.handler)
+    let counters = second.counters
+    #expect(counters.recovered == 10)
+    #expect(counters.dropped(.corrupt) == 2)
+    #expect(counters.corruptBytes == 37 + 16 + size / 2)
+    #expect(reports.all.contains { if case .corruptDataSkipped(_, 2, _, _) = $0 { true } else { false } })
+    await second.flush()
+    #expect(try await collector.records().map(\.event.seq) == Array(0..<10))
+    #expect(second.counters.delivered == 10)
+    await second.close(timeout: .seconds(1))
+  }
+
+  @Test func dropOldestAtTheCapCountsExactly() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let size = frameSize(payload(100))
+    let reports = ReportLog()
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 1000),
+      configuration: testConfiguration(directory, maxPendingBytes: 10 * size), onReport: reports.handler)
+    for i in 100..<135 { try queue.enqueue(payload(i)) }
+    let counters = queue.counters
+    #expect(counters.dropped(.overflow) == 25)
+    #expect(counters.pendingEvents == 10)
+    #expect(counters.pendingBytes == 10 * size)
+    #expect(reports.all.count == 25)
+    await queue.flush()
+    #expect(try await collector.records().map(\.event.seq) == Array(125..<135))
+    expectBalanced(queue.counters)
+    await queue.close(timeout: .seconds(1))
+  }
+
+  @Test func refuseNewAtTheCap() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let size = frameSize(payload(100))
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 1000),
+      configuration: testConfiguration(directory, maxPendingBytes: 5 * size, overflowPolicy: .refuseNew),
+      onReport: { _ in })
+    for i in 100..<105 { try queue.enqueue(payload(i)) }
+    #expect(throws: DeliveryError.queueFull(pendingBytes: 5 * size, maxPendingBytes: 5 * size)) {
+      try queue.enqueue(payload(105))
+    }
+    #expect(queue.counters.dropped(.refused) == 1)
+    #expect(queue.counters.pendingEvents == 5)
+    #expect(queue.counters.enqueued == 5)
+    expectBalanced(queue.counters)
+  }
+
+  @Test func purgeDeletesEverythingPending() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 1000), configuration: testConfiguration(directory),
+      onReport: { _ in })
+    for i in 0..<20 { try queue.enqueue(payload(i)) }
+    try queue.sync()
+    try queue.purge()
+    #expect(queue.counters.pendingEvents == 0)
+    #expect(queue.counters.dropped(.purged) == 20)
+    let files = try segmentFiles(directory)
+    #expect(files.count == 1)
+    #expect(try Data(contentsOf: files[0]).isEmpty)
+    try queue.enqueue(payload(1000))
+    await queue.flush()
+    #expect(try await collector.records().map(\.event.seq) == [1000])
+    expectBalanced(queue.counters)
+    await queue.close(timeout: .seconds(1))
+  }
+
+  @Test func aRecordPastMaxAgeIsDropped() async throws {
+    let collector = try Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    var configuration = testConfiguration(directory)
+    configuration.maxAge = .milliseconds(600)
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 1000), configuration: configuration,
+      onReport: { _ in })
+    for i in 0..<3 { try queue.enqueue(payload(i)) }
+    try await Task.sleep(for: .milliseconds(700))
+    try queue.enqueue(payload(3))
+    await queue.flush()
+    #expect(queue.counters.dropped(.maxAge) == 3)
+    #expect(try await collector.records().map(\.event.seq) == [3])
+    await queue.close(timeout: .seconds(1))
+  }
+}

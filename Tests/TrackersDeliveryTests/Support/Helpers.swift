@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+/// A fresh directory under the system temporary directory, removed by `removeDirectory`.
+func makeTemporaryDirectory(_ label: String = #function) -> URL {
+  let name = "delivery-\(label.filter { $0.isLetter || $0.isNumber })-\(RecordID().uuidString.prefix(8))"
+  return FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+}
+
+func removeDirectory(_ url: URL) {
+  try? FileManager.default.removeItem(at: url)
+}
+
+/// Configuration for tests: tiny backoff so retries take milliseconds.
+func testConfiguration(
+  _ directory: URL,
+  maxPendingBytes: Int = 64 << 20,
+  overflowPolicy: DeliveryConfiguration.OverflowPolicy = .dropOldest,
+  maxAttempts: Int = 5
+) -> DeliveryConfiguration {
+  DeliveryConfiguration(
+    directory: directory,
+    maxPendingBytes: maxPendingBytes,
+    overflowPolicy: overflowPolicy,
+    maxAttempts: maxAttempts,
+    backoff: .init(base: .milliseconds(5), cap: .milliseconds(20)),
+    closeTimeout: .seconds(2)
+  )
+}
+
+/// Collects reports from a queue's callback.
+final class ReportLog: Sendable {
+  private let storage = LockIsolated<[DeliveryReport]>([])
+  var handler: @Sendable (DeliveryReport) -> Void { { [storage] report in storage.withLock { $0.append(report) } } }
+  var all: [DeliveryReport] { storage.withLock { $0 } }
+  var descriptions: [String] { all.map(\.description) }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
+func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async rethrows -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while ContinuousClock.now < deadline {
+    if try await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return try await condition()
+}
+
+/// The bytes one record with `payload` and `partition` takes on disk.
+func frameSize(_ payload: [UInt8], partition: String = "") -> Int {
+  RecordFrame.encodedSize(payloadCount: payload.count, partitionCount: partition.utf8.count)
+}
+
+/// Checks the counters balance: every record is delivered, pending, or dropped.
+func expectBalanced(_ counters: DeliveryCounters, sourceLocation: SourceLocation = #_sourceLocation) {
+  let dropped = counters.droppedTotal - counters.dropped(.refused) - counters.dropped(.corrupt)
+  #expect(
+    counters.recovered + counters.enqueued == counters.delivered + counters.pendingEvents + dropped,
+    "unbalanced: \(counters)", sourceLocation: sourceLocation)
+}
