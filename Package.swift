@@ -36,7 +36,10 @@ let package = Package(
     ),
     .target(
       name: "ShopAnalytics",
-      dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      dependencies: [
+        "Trackers", "AppLifecycle", "APIClient", "UserSession",
+        "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ],
       path: "Examples/Shop/ShopAnalytics"
     ),
     .executableTarget(
@@ -59,7 +62,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ShopAnalyticsTests",
-      dependencies: ["Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"]
+      dependencies: [
+        "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
