@@ -19,6 +19,7 @@ let package = Package(
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
     .target(name: "APIClient", path: "Examples/Shop/APIClient"),
     .target(name: "UserSession", path: "Examples/Shop/UserSession"),
+    .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
     .target(
       name: "ShopGoogleAnalytics",
       dependencies: ["Trackers", "AppLifecycle"],
@@ -65,6 +66,14 @@ let package = Package(
       dependencies: [
         "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
       ]
+    ),
+
+    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
+    .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
+    .executableTarget(
+      name: "trackers-bench",
+      dependencies: ["Trackers", "ClassicTrackers"],
+      path: "Benchmarks/trackers-bench"
     ),
   ],
   swiftLanguageModes: [.v6]
