@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
     .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
@@ -14,6 +15,8 @@ let package = Package(
     // MARK: Library
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+    .target(name: "TrackersTesting", dependencies: ["Trackers"]),
+    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
 
     // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
@@ -50,10 +53,37 @@ let package = Package(
       dependencies: ["Trackers", "UserSession"],
       path: "Examples/Shop/ShopMixpanel"
     ),
+    .target(
+      name: "ShopAnalytics",
+      dependencies: [
+        "Trackers", "AppLifecycle", "APIClient", "UserSession",
+        "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ],
+      path: "Examples/Shop/ShopAnalytics"
+    ),
     .executableTarget(
       name: "shop",
-      dependencies: ["Trackers", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      dependencies: ["Trackers", "ShopAnalytics"],
       path: "Examples/Shop/shop"
+    ),
+    // The example's tests: each vendor module through its `Current`, then the app's composition.
+    .testTarget(
+      name: "ShopGoogleAnalyticsTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
+    ),
+    .testTarget(
+      name: "ShopFirebaseTests",
+      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
+    ),
+    .testTarget(
+      name: "ShopMixpanelTests",
+      dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]
+    ),
+    .testTarget(
+      name: "ShopAnalyticsTests",
+      dependencies: [
+        "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ]
     ),
 
     // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)

@@ -14,6 +14,10 @@ public struct Environment: Sendable {
 
   /// Does nothing.
   public static let mock = Environment(send: { _ in })
+
+  /// Reports an issue on every call, which fails the running test under `TrackersTesting`: the starting
+  /// point of a test that must prove this module is not used.
+  public static let unimplemented = Environment(send: Trackers.unimplemented("ShopMixpanel.Current.send"))
 }
 
 let current = CurrentEnvironment(Environment.live)

@@ -1,16 +1,8 @@
-import ShopFirebase
-import ShopGoogleAnalytics
-import ShopMixpanel
+import ShopAnalytics
 import Trackers
 
-// The root of the app: the only place that knows which vendor hears which feature.
-let send: Tracker<AnalyticsEvent> = combine(
-  pullback(googleAnalyticsTracker, action: \.app),
-  pullback(firebaseAppEventTracker, action: \.app),
-  pullback(firebaseAPIErrorTracker, action: \.api),
-  pullback(mixpanelTracker, action: \.user)
-)
-let track = logging(send, label: "app", to: .standardOutput)
+// The composition lives in `ShopAnalytics` (`shopTracker`), where the app-level tests reach it too.
+let track = logging(shopTracker, label: "app", to: .standardOutput)
 
 let journey: [AnalyticsEvent] = [
   .app(.appLaunched),
