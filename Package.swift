@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
+    .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
@@ -21,7 +22,15 @@ let package = Package(
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "GoogleAnalyticsTrackerTests",
-      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery"]
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "MixpanelTrackerTests",
+      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+    .target(
+      name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
 
     // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)

@@ -2,6 +2,7 @@ import Foundation
 import GoogleAnalyticsTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
 @Suite struct MappingTests {
   @Test func eventKeepsNameAndTypedParams() {

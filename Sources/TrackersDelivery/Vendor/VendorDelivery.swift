@@ -22,6 +22,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let queue: DeliveryQueue
   /// Who the events belong to.
   public let identity: IdentityStore<Derived>
+  private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
 
   /// Opens the identity and the queue in `storage`.
   ///
@@ -63,7 +64,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     do {
       _ = try queue.enqueue(payload, id: id, partition: partition)
     } catch {
-      module.rejectNotEnqueued(error, event: event())
+      local.withLock { $0.notEnqueued += 1 }
+      module.reportNotEnqueued(error, event: event())
     }
   }
 
@@ -85,7 +87,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       module.rejectInvalid(issues, event: event())
       return
     }
-    module.noteIdentityUpdate()
+    local.withLock { $0.identityUpdates += 1 }
     if let error {
       module.reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
@@ -93,9 +95,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
-  /// The module's counters with the queue's.
+  /// The module's counters with this environment's and the queue's.
   public var counters: TrackerCounters {
     var counters = module.counters
+    (counters.notEnqueued, counters.identityUpdates) = local.withLock { ($0.notEnqueued, $0.identityUpdates) }
     counters.delivery = queue.counters
     return counters
   }

@@ -44,7 +44,8 @@ public final class VendorModule: Sendable {
     self.log = log
   }
 
-  /// The counters of events that never reached the queue; `delivery` is left zero for the caller to fill.
+  /// The process-wide counters of events rejected before any environment saw them (invalid) and of events
+  /// the not-configured environment dropped; the live environment adds its own (``VendorDelivery/counters``).
   public var counters: TrackerCounters {
     tally.withLock { $0.counters }
   }
@@ -87,18 +88,12 @@ public final class VendorModule: Sendable {
     }
   }
 
-  /// Counts and reports a valid event that the delivery queue refused (`error` says why).
-  public func rejectNotEnqueued(_ error: any Error, event: @autoclosure () -> String) {
-    tally.withLock { $0.counters.notEnqueued += 1 }
+  /// Reports a valid event that the delivery queue refused (`error` says why); ``VendorDelivery`` counts it.
+  public func reportNotEnqueued(_ error: any Error, event: @autoclosure () -> String) {
     report(
       Redaction.redact("\(vendor): event not queued: \(error) (event: \(event()))"),
       fileID: #fileID, filePath: #filePath, line: #line, column: #column
     )
-  }
-
-  /// Counts a `.userId` or `.userProperty` kept as local identity state.
-  public func noteIdentityUpdate() {
-    tally.withLock { $0.counters.identityUpdates += 1 }
   }
 
   /// Reports a problem that is not about one event (an identity file that could not be written).

@@ -1,0 +1,88 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// Mixpanel's ingestion API as a ``TrackersDelivery/DeliveryDestination``: events to
+/// `POST /import?strict=1`, profile updates to `POST /engage?verbose=1`, JSON arrays of at most 2000
+/// records and 2 MB, HTTP Basic auth.
+///
+/// Answers, as documented for `/import`: 200 delivered; 400 with `failed_records` is a partial success
+/// (only those records are dropped, the rest were ingested and are not resent); 401/403 bad credentials
+/// (dropped, reported); 413 split; 429, 502 and 503 retried with backoff (honouring `Retry-After`); other
+/// 5xx retried. `/engage` answers 200 with `{"status": 0, "error": ...}` when it refuses an update: that
+/// batch is dropped with the error as the reason.
+public struct Destination: DeliveryDestination {
+  /// "Mixpanel".
+  public let name = "Mixpanel"
+  /// 2000 records, 2 MB.
+  public let limits: BatchLimits
+  let importURL: URL
+  let engageURL: URL
+  let authorization: String
+
+  /// The destination for `configuration`.
+  public init(_ configuration: Configuration) {
+    limits = BatchLimits(
+      maxEvents: min(max(1, configuration.maxEventsPerRequest), MixpanelLimits.eventsPerRequest),
+      maxBytes: MixpanelLimits.requestBytes - 2,  // the array's brackets
+      flushInterval: configuration.flushInterval
+    )
+    var importComponents = URLComponents(url: configuration.region.url, resolvingAgainstBaseURL: false)!
+    importComponents.path = "/import"
+    importComponents.queryItems = [URLQueryItem(name: "strict", value: "1")]
+    let credentials: String
+    switch configuration.authentication {
+    case .projectToken:
+      credentials = "\(configuration.projectToken):"
+    case let .serviceAccount(username, secret, projectId):
+      credentials = "\(username):\(secret)"
+      importComponents.queryItems?.append(URLQueryItem(name: "project_id", value: projectId))
+    }
+    importURL = importComponents.url!
+    var engageComponents = URLComponents(url: configuration.region.url, resolvingAgainstBaseURL: false)!
+    engageComponents.path = "/engage"
+    engageComponents.queryItems = [URLQueryItem(name: "verbose", value: "1")]
+    engageURL = engageComponents.url!
+    authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
+  }
+
+  /// `/import` for the `import` partition, `/engage` for `engage`; a JSON array of the payloads.
+  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+    HTTPRequest(
+      method: "POST",
+      url: batch.partition == WireFormat.engagePartition ? engageURL : importURL,
+      headers: ["Content-Type": "application/json", "Authorization": authorization, "Accept": "application/json"],
+      body: WireFormat.body(for: batch)
+    )
+  }
+
+  /// Reads `/import` and `/engage` answers as documented (see the type's summary).
+  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+    let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+    switch response.statusCode {
+    case 200..<300:
+      if batch.partition == WireFormat.engagePartition, let status = body?["status"] as? Int, status != 1 {
+        return .drop(reason: "Mixpanel /engage refused the updates: \(body?["error"] ?? "no reason given")")
+      }
+      return .delivered
+    case 400:
+      guard let failed = body?["failed_records"] as? [[String: Any]], !failed.isEmpty else {
+        return .drop(reason: Redaction.redact("Mixpanel HTTP 400: \(response.bodyText.prefix(300))"))
+      }
+      var rejected: [Int: String] = [:]
+      for record in failed {
+        guard let index = record["index"] as? Int, batch.records.indices.contains(index) else { continue }
+        rejected[index] = "\(record["field"] ?? "?"): \(record["message"] ?? "rejected")"
+      }
+      return rejected.isEmpty ? .drop(reason: "Mixpanel HTTP 400 with unreadable failed_records") : .partiallyDelivered(rejected: rejected)
+    case 401, 403:
+      return .drop(
+        reason: "Mixpanel HTTP \(response.statusCode): the credentials were refused. To fix this, check the project "
+          + "token (or the service account and project id) in MixpanelTracker.Configuration.")
+    case 429, 502, 503:
+      return .retry(after: DeliveryOutcome.retryAfter(response))
+    default:
+      return .standard(for: response)
+    }
+  }
+}

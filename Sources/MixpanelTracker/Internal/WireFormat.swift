@@ -1,0 +1,85 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// The bytes Mixpanel receives: one record per event (partition `import`) or profile update (`engage`).
+enum WireFormat {
+  static let importPartition = "import"
+  static let engagePartition = "engage"
+
+  /// What every payload repeats about the user, encoded once per identity change.
+  struct IdentityFields: Sendable {
+    /// `"distinct_id":...,"$device_id":...[,"$user_id":...]` for events.
+    var eventFields: [UInt8]
+    /// The profile's `$distinct_id` value, as JSON.
+    var distinctId: [UInt8]
+  }
+
+  /// Simplified ID Merge: `distinct_id` is the user id once known, else `$device:<device id>`; events carry
+  /// `$device_id` always and `$user_id` when signed in, which is what merges the two.
+  static func identityFields(for identity: IdentityStore<IdentityFields>.Identity) -> IdentityFields {
+    var distinctId: [UInt8] = []
+    JSONWriter.appendString(identity.userId ?? "$device:\(identity.anonymousId)", to: &distinctId)
+    var fields: [UInt8] = Array(#""distinct_id":"#.utf8) + distinctId
+    fields.append(contentsOf: #","$device_id":"#.utf8)
+    JSONWriter.appendString(identity.anonymousId, to: &fields)
+    if let userId = identity.userId {
+      fields.append(contentsOf: #","$user_id":"#.utf8)
+      JSONWriter.appendString(userId, to: &fields)
+    }
+    return IdentityFields(eventFields: fields, distinctId: distinctId)
+  }
+
+  /// `{"event":...,"properties":{<properties>,"time":<ms>,<identity>,"$insert_id":<id>}}`; dates in
+  /// properties as ISO-8601.
+  static func event(
+    name: String, properties: [String: PropertyValue], at date: Date, id: RecordID, identity: IdentityFields
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(160 + properties.count * 32)
+    bytes.append(contentsOf: #"{"event":"#.utf8)
+    JSONWriter.appendString(name, to: &bytes)
+    bytes.append(contentsOf: #","properties":{"#.utf8)
+    for (key, value) in properties {
+      JSONWriter.appendString(key, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      value.appendJSON(to: &bytes, dates: .iso8601)
+      bytes.append(UInt8(ascii: ","))
+    }
+    bytes.append(contentsOf: #""time":"#.utf8)
+    JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(contentsOf: identity.eventFields)
+    bytes.append(contentsOf: #","$insert_id":""#.utf8)
+    bytes.append(contentsOf: id.uuidString.utf8)
+    bytes.append(contentsOf: "\"}}".utf8)
+    return bytes
+  }
+
+  /// `{"$token":...,"$distinct_id":...,"$set":{name:value}}`.
+  static func profileSet(name: String, value: PropertyValue, token: String, identity: IdentityFields) -> [UInt8] {
+    var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
+    JSONWriter.appendString(token, to: &bytes)
+    bytes.append(contentsOf: #","$distinct_id":"#.utf8)
+    bytes.append(contentsOf: identity.distinctId)
+    bytes.append(contentsOf: #","$set":{"#.utf8)
+    JSONWriter.appendString(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    value.appendJSON(to: &bytes, dates: .iso8601)
+    bytes.append(contentsOf: "}}".utf8)
+    return bytes
+  }
+
+  /// A JSON array of the batch's payloads.
+  static func body(for batch: Batch) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(batch.records.reduce(2) { $0 + $1.payload.count + 1 })
+    bytes.append(UInt8(ascii: "["))
+    for (index, record) in batch.records.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: record.payload)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return bytes
+  }
+}

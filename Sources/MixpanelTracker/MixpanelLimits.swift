@@ -1,0 +1,28 @@
+/// The Mixpanel ingestion limits this module enforces (developer.mixpanel.com/reference/import-events,
+/// /track-event, /user-profile-limits).
+public enum MixpanelLimits {
+  /// Events (or profile updates) per request.
+  public static let eventsPerRequest = 2000
+  /// Uncompressed body bytes per request: the docs say 10 MB on one page and 2 MB on others; the smaller holds.
+  public static let requestBytes = 2_000_000
+  /// Characters in an event or property name, and in a `distinct_id`.
+  public static let nameLength = 255
+  /// UTF-8 bytes in a string value.
+  public static let stringBytes = 255
+  /// Properties an event may carry: fewer than 255 in all, and this module adds up to 5 (`time`,
+  /// `distinct_id`, `$device_id`, `$user_id`, `$insert_id`).
+  public static let propertiesPerEvent = 249
+  /// Elements in a list, and keys in an object: fewer than 255.
+  public static let collectionCount = 254
+  /// Levels of nested objects.
+  public static let nestingDepth = 3
+  /// `distinct_id` values Mixpanel treats as "no id" (compared without case).
+  public static let placeholderIds: Set<String> = [
+    "anon", "anonymous", "nil", "none", "null", "n/a", "na", "undefined", "unknown", "<nil>", "0", "-1", "true",
+    "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
+  ]
+  /// Reserved profile properties that apps are meant to set.
+  public static let profileProperties: Set<String> = [
+    "$email", "$name", "$first_name", "$last_name", "$phone", "$avatar", "$created",
+  ]
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Trackers
+
+/// Checks a vocabulary event against Mixpanel's rules, as it would be sent (after ``mixpanelEvent(for:)``).
+///
+/// ```swift
+/// #expect(MixpanelTracker.validate(.event(name: "Signed Up")).isEmpty)
+/// MixpanelTracker.validate(.userId("null")).map(\.description)
+/// // ["Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; ..."]
+/// ```
+public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  validate(mixpanelEvent(for: data))
+}
+
+/// Checks a Mixpanel event against the ingestion API's rules; see ``validate(_:)-(AnalyticsData)``.
+public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
+  var issues: [ValidationIssue] = []
+  switch event {
+  case let .event(name, properties):
+    checkName(name, kind: "event name", rule: "event-name", allowed: [], into: &issues)
+    if properties.count > MixpanelLimits.propertiesPerEvent {
+      issues.append(
+        issue(
+          "property-count",
+          "event '\(name)' has \(properties.count) properties; at most \(MixpanelLimits.propertiesPerEvent) fit (Mixpanel takes fewer than 255 and this module adds 5)"
+        ))
+    }
+    for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
+      checkName(key, kind: "property name", rule: "property-name", allowed: [], into: &issues)
+      checkValue(value, path: key, depth: 1, into: &issues)
+    }
+  case let .setProfileProperty(name, value):
+    checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
+      into: &issues)
+    checkValue(value, path: name, depth: 1, into: &issues)
+  case let .identify(id?):
+    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || id.trimmingCharacters(in: .whitespaces).isEmpty {
+      issues.append(
+        issue(
+          "distinct-id-placeholder",
+          "user id '\(id)' is a placeholder Mixpanel treats as no id; send the real id, or .userId(nil) to sign out"
+        ))
+    } else if id.unicodeScalars.count > MixpanelLimits.nameLength {
+      issues.append(
+        issue(
+          "distinct-id-length",
+          "user id has \(id.unicodeScalars.count) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
+    }
+  case .identify(nil):
+    break
+  }
+  return issues
+}
+
+private func issue(_ rule: String, _ message: String) -> ValidationIssue {
+  ValidationIssue(vendor: "Mixpanel", rule: rule, message: message)
+}
+
+private func checkName(
+  _ name: String, kind: String, rule: String, allowed: Set<String>, into issues: inout [ValidationIssue]
+) {
+  let length = name.unicodeScalars.count
+  if name.trimmingCharacters(in: .whitespaces).isEmpty {
+    issues.append(issue("\(rule)-empty", "\(kind) is empty"))
+    return
+  }
+  if length > MixpanelLimits.nameLength {
+    issues.append(
+      issue("\(rule)-length", "\(kind) '\(name)' has \(length) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
+  }
+  if !allowed.contains(name), let prefix = ["$", "mp_"].first(where: { name.hasPrefix($0) }) {
+    issues.append(
+      issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which Mixpanel reserves for its own"))
+  }
+}
+
+private func checkValue(_ value: PropertyValue, path: String, depth: Int, into issues: inout [ValidationIssue]) {
+  switch value {
+  case .int, .double, .bool, .date, .null:
+    break
+  case let .string(string):
+    if string.utf8.count > MixpanelLimits.stringBytes {
+      issues.append(
+        issue(
+          "property-value-length",
+          "property '\(path)' has a string of \(string.utf8.count) bytes; Mixpanel keeps at most \(MixpanelLimits.stringBytes)"
+        ))
+    }
+  case let .array(elements):
+    if elements.count > MixpanelLimits.collectionCount {
+      issues.append(
+        issue("property-list-length", "property '\(path)' is a list of \(elements.count); Mixpanel takes fewer than 255"))
+    }
+    for (index, element) in elements.enumerated() {
+      checkValue(element, path: "\(path)[\(index)]", depth: depth, into: &issues)
+    }
+  case let .object(members):
+    if depth > MixpanelLimits.nestingDepth {
+      issues.append(
+        issue("property-nesting-depth", "property '\(path)' nests objects deeper than \(MixpanelLimits.nestingDepth) levels"))
+      return
+    }
+    if members.count > MixpanelLimits.collectionCount {
+      issues.append(
+        issue("property-object-keys", "property '\(path)' has \(members.count) keys; Mixpanel takes fewer than 255"))
+    }
+    for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+      checkValue(member, path: "\(path).\(key)", depth: depth + 1, into: &issues)
+    }
+  }
+}

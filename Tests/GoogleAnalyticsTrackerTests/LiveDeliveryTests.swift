@@ -1,0 +1,161 @@
+import Foundation
+import GoogleAnalyticsTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import VendorTestSupport
+
+@Suite struct LiveDeliveryTests {
+  let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
+
+  private func configuration(_ collector: Collector, storage: URL) -> Configuration {
+    var configuration = Configuration(
+      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: storage)
+    configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
+    configuration.now = { [fixedDate] in fixedDate }
+    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+    return configuration
+  }
+
+  @Test func requestHasThePathQueryHeadersAndBodyGA4Documents() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    let (counters, issues) = try await collectingIssues {
+      try await withIsolatedEnvironments {
+        GoogleAnalyticsTracker.Current = try .live(configuration(collector, storage: storage))
+        googleAnalyticsTracker(.userId("user-42"))
+        googleAnalyticsTracker(.userProperty(name: "tier", value: "gold"))
+        googleAnalyticsTracker(.userProperty(name: "seats", value: 5))
+        googleAnalyticsTracker(.event(name: "purchase", properties: ["value": 9.99, "count": 2, "at": .date(fixedDate)]))
+        googleAnalyticsTracker(.screen(name: "Cart"))
+        await GoogleAnalyticsTracker.Current.flush()
+        let counters = GoogleAnalyticsTracker.Current.counters()
+        await GoogleAnalyticsTracker.Current.close(nil)
+        return counters
+      }
+    }
+    #expect(issues == [])
+    #expect(counters.delivery.delivered == 2)
+    #expect(counters.identityUpdates == 3)
+
+    let requests = try await collector.requests()
+    try #require(requests.count == 1)
+    let request = requests[0]
+    #expect(request.method == "POST")
+    #expect(request.path == "/mp/collect")
+    #expect(request.queryItems == ["measurement_id": "G-TEST123", "api_secret": "s3cr+t"])
+    #expect(request.header("Content-Type") == "application/json")
+
+    let identity = try JSONDecoder().decode(
+      IdentityStore<String>.Identity.self, from: Data(contentsOf: storage.appendingPathComponent("identity.json")))
+    let micros = PropertyValue.int(1_700_000_000_250_000)
+    #expect(try request.json() == [
+      "client_id": .string(identity.anonymousId),
+      "user_id": "user-42",
+      "user_properties": ["seats": ["value": 5], "tier": ["value": "gold"]],
+      "events": [
+        ["name": "purchase", "params": ["value": 9.99, "count": 2, "at": micros], "timestamp_micros": micros],
+        ["name": "screen_view", "params": ["screen_name": "Cart"], "timestamp_micros": micros],
+      ],
+    ])
+  }
+
+  @Test func batchesRespectLimitsAndNeverMixUsers() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    let counters = try await withIsolatedEnvironments {
+      GoogleAnalyticsTracker.Current = try .live(configuration(collector, storage: storage))
+      for index in 0..<10_000 {
+        if index == 5_000 { googleAnalyticsTracker(.userId("user-b")) }
+        googleAnalyticsTracker(.event(name: "tick", properties: ["index": .int(index)]))
+      }
+      await GoogleAnalyticsTracker.Current.flush()
+      let counters = GoogleAnalyticsTracker.Current.counters()
+      await GoogleAnalyticsTracker.Current.close(nil)
+      return counters
+    }
+    #expect(counters.delivery.delivered == 10_000)
+    let requests = try await collector.requests()
+    var seen = 0
+    var users: [String?] = []
+    for request in requests {
+      #expect(request.body.utf8.count < 130_000)
+      let body = try #require(try request.jsonObject() as? [String: Any])
+      let events = body["events"] as? [[String: Any]] ?? []
+      #expect(events.count <= 25)
+      for event in events {
+        #expect((event["params"] as? [String: Any])?["index"] as? Int == seen)
+        seen += 1
+      }
+      let user = body["user_id"] as? String
+      if users.isEmpty || users.last != .some(user) { users.append(user) }
+    }
+    #expect(seen == 10_000)
+    #expect(requests.count == 400)
+    #expect(users == [nil, "user-b"])
+  }
+
+  @Test func serverErrorsAreRetriedAndClientErrorsDropped() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.script([.init(status: 500), .init(status: 503, headers: ["Retry-After": "0"]), .init(status: 204)])
+    let storage = temporaryDirectory()
+    let reports = Recorder<String>()
+    let counters = try await withIsolatedEnvironments {
+      var configuration = configuration(collector, storage: storage)
+      configuration.onReport = { reports.append("\($0)") }
+      GoogleAnalyticsTracker.Current = try .live(configuration)
+      googleAnalyticsTracker("login")
+      for _ in 0..<20 where GoogleAnalyticsTracker.Current.counters().delivery.delivered == 0 {
+        await GoogleAnalyticsTracker.Current.flush()
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      try await collector.script([.init(status: 400, body: "bad")])
+      googleAnalyticsTracker("logout")
+      await GoogleAnalyticsTracker.Current.flush()
+      let counters = GoogleAnalyticsTracker.Current.counters()
+      await GoogleAnalyticsTracker.Current.close(nil)
+      return counters
+    }
+    #expect(counters.delivery.delivered == 1)
+    #expect(counters.delivery.dropped(.permanentFailure) == 1)
+    #expect(try await collector.requests().count == 4)
+    #expect(!reports.events.joined().contains("s3cr+t"))
+  }
+
+  @Test func identityPersistsAcrossLaunches() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    try await withIsolatedEnvironments {
+      GoogleAnalyticsTracker.Current = try .live(configuration(collector, storage: storage))
+      googleAnalyticsTracker(.userId("user-1"))
+      await GoogleAnalyticsTracker.Current.close(nil)
+      GoogleAnalyticsTracker.Current = try .live(configuration(collector, storage: storage))
+      googleAnalyticsTracker("relaunch")
+      await GoogleAnalyticsTracker.Current.flush()
+      await GoogleAnalyticsTracker.Current.close(nil)
+    }
+    let body = try #require(try await collector.requests().first).json()
+    #expect(body["user_id"] == "user-1")
+    #expect(body["client_id"]?.stringValue?.count == 36)
+  }
+
+  @Test func the26thUserPropertyIsRejected() throws {
+    let storage = temporaryDirectory()
+    let (_, issues) = try collectingIssues {
+      try withIsolatedEnvironments {
+        var configuration = Configuration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
+        configuration.flushInterval = .seconds(3600)
+        GoogleAnalyticsTracker.Current = try .live(configuration)
+        for index in 0..<25 { googleAnalyticsTracker(.userProperty(name: "p\(index)", value: 1)) }
+        googleAnalyticsTracker(.userProperty(name: "p0", value: 2))  // replacing one is fine
+        googleAnalyticsTracker(.userProperty(name: "p25", value: 1))
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("GA4: user property 'p25' would be the 26th") == true)
+  }
+}

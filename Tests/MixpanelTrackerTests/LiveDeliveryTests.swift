@@ -1,0 +1,176 @@
+import Foundation
+import MixpanelTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import VendorTestSupport
+
+@Suite struct LiveDeliveryTests {
+  let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
+
+  private func configuration(_ collector: Collector, storage: URL) -> Configuration {
+    var configuration = Configuration(
+      projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
+    configuration.flushInterval = .seconds(3600)
+    configuration.now = { [fixedDate] in fixedDate }
+    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+    return configuration
+  }
+
+  private func run<R: Sendable>(
+    _ collector: Collector, storage: URL = temporaryDirectory(), _ body: () async throws -> R
+  ) async throws -> (R, TrackerCounters) {
+    try await withIsolatedEnvironments {
+      MixpanelTracker.Current = try .live(configuration(collector, storage: storage))
+      let result = try await body()
+      await MixpanelTracker.Current.flush()
+      let counters = MixpanelTracker.Current.counters()
+      await MixpanelTracker.Current.close(nil)
+      return (result, counters)
+    }
+  }
+
+  @Test func importAndEngageRequestsAsMixpanelDocuments() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.setDefault(.init(status: 200, body: #"{"code":200,"num_records_imported":2,"status":"OK","error":null}"#))
+    let storage = temporaryDirectory()
+    let ((), counters) = try await run(collector, storage: storage) {
+      mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro", "seats": 5, "price": 9.5, "at": .date(fixedDate)]))
+      mixpanelTracker(.userId("user-42"))
+      mixpanelTracker(.screen(name: "Cart"))
+      mixpanelTracker(.userProperty(name: "plan", value: "pro"))
+    }
+    #expect(counters.delivery.delivered == 3)
+    let identity = try JSONDecoder().decode(
+      IdentityStore<String>.Identity.self, from: Data(contentsOf: storage.appendingPathComponent("identity.json")))
+    let device = PropertyValue.string(identity.anonymousId)
+    let requests = try await collector.requests()
+    let imports = requests.filter { $0.path == "/import" }
+    let engages = requests.filter { $0.path == "/engage" }
+    try #require(imports.count == 1 && engages.count == 1)
+    for request in requests {
+      #expect(request.method == "POST")
+      #expect(request.header("Authorization") == "Basic " + Data("tok123:".utf8).base64EncodedString())
+      #expect(request.header("Content-Type") == "application/json")
+    }
+    #expect(imports[0].queryItems == ["strict": "1"])
+    #expect(engages[0].queryItems == ["verbose": "1"])
+    let events = try #require(try imports[0].json().arrayValue)
+    let insertIds = events.compactMap { $0["properties"]?["$insert_id"]?.stringValue }
+    #expect(insertIds.count == 2 && insertIds.allSatisfy { $0.count == 36 } && Set(insertIds).count == 2)
+    #expect(try imports[0].json() == [
+      ["event": "Signed Up", "properties": [
+        "plan": "pro", "seats": 5, "price": 9.5, "at": "2023-11-14T22:13:20.250Z", "time": 1_700_000_000_250,
+        "distinct_id": .string("$device:\(identity.anonymousId)"), "$device_id": device,
+        "$insert_id": .string(insertIds[0]),
+      ]],
+      ["event": "Screen Viewed", "properties": [
+        "Screen Name": "Cart", "time": 1_700_000_000_250, "distinct_id": "user-42", "$device_id": device,
+        "$user_id": "user-42", "$insert_id": .string(insertIds[1]),
+      ]],
+    ])
+    #expect(try engages[0].json() == [["$token": "tok123", "$distinct_id": "user-42", "$set": ["plan": "pro"]]])
+  }
+
+  @Test func tenThousandEventsInRequestsOfAtMost2000() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    let ((), counters) = try await run(collector) {
+      for index in 0..<10_000 { mixpanelTracker(.event(name: "Tick", properties: ["index": .int(index)])) }
+    }
+    #expect(counters.delivery.delivered == 10_000)
+    let requests = try await collector.requests()
+    #expect(requests.count == 5)
+    var seen = 0
+    for request in requests {
+      #expect(request.body.utf8.count <= 2_000_000)
+      for event in try request.jsonObject() as? [[String: Any]] ?? [] {
+        #expect((event["properties"] as? [String: Any])?["index"] as? Int == seen)
+        seen += 1
+      }
+    }
+    #expect(seen == 10_000)
+  }
+
+  @Test func partialSuccessDropsOnlyTheFailedRecords() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.script([
+      .init(status: 400, body: #"{"code":400,"num_records_imported":2,"status":"Bad Request","failed_records":[{"index":1,"insert_id":"x","field":"properties.time","message":"'properties.time' is invalid"}]}"#)
+    ])
+    let ((), counters) = try await run(collector) {
+      for name in ["A", "B", "C"] { mixpanelTracker(.event(name: name)) }
+    }
+    #expect(counters.delivery.delivered == 2)
+    #expect(counters.delivery.dropped(.rejected) == 1)
+    #expect(try await collector.requests().count == 1)  // a 400 is never resent
+  }
+
+  @Test func rateLimitsAreRetriedAndBadCredentialsDropped() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.script([.init(status: 429, headers: ["Retry-After": "0"]), .init(status: 503), .init(status: 200)])
+    let ((), counters) = try await run(collector) {
+      mixpanelTracker("Retried")
+      for _ in 0..<50 where MixpanelTracker.Current.counters().delivery.delivered == 0 {
+        await MixpanelTracker.Current.flush()
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      try await collector.script([.init(status: 401, body: #"{"error":"Invalid credentials"}"#)])
+      mixpanelTracker("Refused")
+    }
+    #expect(counters.delivery.delivered == 1)
+    #expect(counters.delivery.dropped(.permanentFailure) == 1)
+    #expect(try await collector.requests().count == 4)
+  }
+
+  @Test func tooLargeIsSplit() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.script([.init(status: 413)])
+    let ((), counters) = try await run(collector) {
+      for index in 0..<4 { mixpanelTracker(.event(name: "E", properties: ["i": .int(index)])) }
+    }
+    #expect(counters.delivery.delivered == 4)
+    let sizes = try await collector.requests().map { try $0.json().arrayValue?.count ?? 0 }
+    #expect(sizes == [4, 2, 2])
+  }
+
+  @Test func engageStatusZeroIsDroppedWithTheReason() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    try await collector.script([.init(status: 200, body: #"{"status":0,"error":"$set must be an object"}"#)])
+    let reports = Recorder<String>()
+    let storage = temporaryDirectory()
+    let counters = try await withIsolatedEnvironments {
+      var configuration = configuration(collector, storage: storage)
+      configuration.onReport = { reports.append("\($0)") }
+      MixpanelTracker.Current = try .live(configuration)
+      mixpanelTracker(.userProperty(name: "plan", value: "pro"))
+      await MixpanelTracker.Current.flush()
+      let counters = MixpanelTracker.Current.counters()
+      await MixpanelTracker.Current.close(nil)
+      return counters
+    }
+    #expect(counters.delivery.dropped(.permanentFailure) == 1)
+    #expect(reports.events.contains { $0.contains("$set must be an object") })
+    #expect(!reports.events.joined().contains("tok123"))
+  }
+
+  @Test func signOutStartsANewDeviceId() async throws {
+    let collector = try Collector.start()
+    defer { collector.stop() }
+    _ = try await run(collector) {
+      mixpanelTracker(.userId("user-1"))
+      mixpanelTracker("In")
+      mixpanelTracker(.userId(nil))
+      mixpanelTracker("Out")
+    }
+    let events = try #require(try await collector.requests().first?.json().arrayValue)
+    let devices = events.compactMap { $0["properties"]?["$device_id"] }
+    #expect(devices.count == 2 && devices[0] != devices[1])
+    #expect(events[1]["properties"]?["distinct_id"]?.stringValue?.hasPrefix("$device:") == true)
+    #expect(events[1]["properties"]?["$user_id"] == nil)
+  }
+}
