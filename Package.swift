@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
     .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
+    .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
+    .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
+    .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
   ],
   targets: [
     // MARK: Library
@@ -32,6 +35,14 @@ let package = Package(
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
+
+    // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)
+    .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery"]),
+    .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery"]),
+    .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery"]),
 
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),

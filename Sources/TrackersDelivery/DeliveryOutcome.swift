@@ -8,6 +8,10 @@ public enum DeliveryOutcome: Sendable, Equatable {
   /// reason. Those are dropped (``DropReason/rejected``, reported with the reason); the rest count as
   /// delivered and are never resent.
   case partiallyDelivered(rejected: [Int: String])
+  /// Some records were refused for good and the others were not taken either (Amplitude's 400): the
+  /// refused ones are dropped (``DropReason/rejected``, reported with the reason) and the rest are sent
+  /// again at once in a new request.
+  case rejectedResendRest(rejected: [Int: String])
   /// The request was too large (413): the batch is split in halves and both are sent. A single record
   /// that is still too large is dropped (``DropReason/tooLarge``).
   case tooLarge

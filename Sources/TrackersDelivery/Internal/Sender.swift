@@ -321,6 +321,16 @@ final class Sender {
     case .partiallyDelivered(let rejected):
       finish(batch, rejected: rejected)
       return .next([])
+    case .rejectedResendRest(let rejected):
+      let refused = batch.entries.indices.filter { rejected[$0] != nil }
+      // No index matches a record: resending as it is could loop, so count it as a failed attempt.
+      guard !refused.isEmpty else {
+        return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: \(response)")
+      }
+      let reasons = refused.prefix(10).map { "#\($0) \(batch.entries[$0].record.id): \(rejected[$0]!)" }
+      drop(refused.map { batch.entries[$0] }, reason: .rejected, detail: reasons.joined(separator: "; "))
+      let rest = batch.entries.indices.filter { rejected[$0] == nil }.map { batch.entries[$0] }
+      return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition)])
     case .tooLarge:
       if batch.entries.count == 1 {
         drop(batch.entries, reason: .tooLarge, detail: "a single record is too large for \(name): \(response)")

@@ -1,0 +1,23 @@
+/// The HTTP V2 API limits this module enforces (amplitude.com/docs/apis/analytics/http-v2,
+/// /http-api-batching-retries).
+public enum AmplitudeLimits {
+  /// Events per request: the HTTP V2 page says "fewer than 2000", the batching guide "up to 2,000"; this is
+  /// the safer reading.
+  public static let eventsPerRequest = 1_999
+  /// Request body bytes: "under 1 MB", read as the smaller decimal megabyte.
+  public static let requestBytes = 1_000_000
+  /// Characters kept in a string: event types, property names and values, ids.
+  public static let stringLength = 1_024
+  /// The shortest `user_id` or `device_id` accepted by default (`min_id_length`).
+  public static let minIdLength = 5
+  /// How long to pause after a 429 that carries no `Retry-After`: Amplitude asks for 30 seconds.
+  public static let throttlePause: Duration = .seconds(30)
+  /// Ids Amplitude treats as "no id", compared without case.
+  public static let placeholderIds: Set<String> = [
+    "anon", "anonymous", "nil", "none", "null", "n/a", "na", "undefined", "unknown", "<nil>",
+    "0", "-1", "true", "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
+  ]
+  /// The prefix of event types and property names that belong to Amplitude (`[Amplitude] Start Session`,
+  /// `[Amplitude] Revenue`, ...).
+  public static let reservedPrefix = "[Amplitude]"
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// The Amplitude HTTP V2 API as a ``TrackersDelivery/DeliveryDestination``: `POST /2/httpapi` with
+/// `{"api_key": ..., "events": [...]}`, at most 1999 events and under 1 MB per request.
+///
+/// How answers are read (amplitude.com/docs/apis/analytics/http-api-batching-retries):
+/// - 2xx: delivered.
+/// - 400 listing events in `events_with_invalid_fields` / `events_with_missing_fields` (field -> indices):
+///   those events are dropped and reported with the field, the rest are sent again at once (Amplitude took
+///   none of them). A 400 without indices (bad api key, malformed body) drops the batch loudly.
+/// - 413: the batch is split in halves.
+/// - 429: Amplitude throttles the device or user; the queue pauses for `Retry-After`, else 30 seconds.
+/// - 5xx and other statuses: the queue's standard reading (5xx retried with backoff; every event carries an
+///   `insert_id`, so a retry that Amplitude had already taken is deduplicated).
+public struct Destination: DeliveryDestination {
+  /// "Amplitude".
+  public let name = "Amplitude"
+  /// At most 1999 events, and a body under 1 MB with room for the envelope.
+  public let limits: BatchLimits
+  /// `<host>/2/httpapi`.
+  public let url: URL
+  let apiKey: String
+
+  /// The destination for `configuration`.
+  public init(_ configuration: Configuration) {
+    apiKey = configuration.apiKey
+    limits = BatchLimits(
+      maxEvents: min(max(1, configuration.maxEventsPerRequest), AmplitudeLimits.eventsPerRequest),
+      maxBytes: AmplitudeLimits.requestBytes - WireFormat.envelopeSize(apiKey: configuration.apiKey),
+      flushInterval: configuration.flushInterval
+    )
+    url = configuration.region.host.appendingPathComponent("2/httpapi", isDirectory: false)
+  }
+
+  /// `POST` the batch's events with the api key.
+  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+    HTTPRequest(
+      method: "POST", url: url,
+      headers: ["Content-Type": "application/json", "Accept": "*/*"],
+      body: WireFormat.body(apiKey: apiKey, events: batch.records.map(\.payload))
+    )
+  }
+
+  /// Reads Amplitude's answer; see the type's documentation.
+  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+    switch response.statusCode {
+    case 200..<300:
+      return .delivered
+    case 400:
+      return classifyBadRequest(response, count: batch.records.count)
+    case 429:
+      return .retry(after: DeliveryOutcome.retryAfter(response) ?? AmplitudeLimits.throttlePause)
+    default:
+      return .standard(for: response)
+    }
+  }
+
+  private func classifyBadRequest(_ response: HTTPResponse, count: Int) -> DeliveryOutcome {
+    let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    var rejected: [Int: String] = [:]
+    for (key, problem) in [("events_with_invalid_fields", "invalid"), ("events_with_missing_fields", "missing")] {
+      for (field, indices) in object[key] as? [String: Any] ?? [:] {
+        for index in (indices as? [Any] ?? []).compactMap({ ($0 as? NSNumber)?.intValue }) where (0..<count).contains(index) {
+          rejected[index] = rejected[index].map { "\($0), \(problem) \(field)" } ?? "Amplitude: \(problem) field '\(field)'"
+        }
+      }
+    }
+    if !rejected.isEmpty { return .rejectedResendRest(rejected: rejected) }
+    let error = object["error"] as? String ?? response.bodyText
+    let missing = (object["missing_field"] as? String).map { " (missing field '\($0)')" } ?? ""
+    return .drop(reason: Redaction.redact(
+      "Amplitude refused the request: HTTP 400 \(error.prefix(300))\(missing). To fix this, check the api key "
+        + "in AmplitudeTracker.Configuration and that the project exists in the configured region."
+    ))
+  }
+}

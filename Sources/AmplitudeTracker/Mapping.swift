@@ -1,0 +1,49 @@
+import Trackers
+
+/// The Amplitude form of a vocabulary event; pure, so tests and tracking plans can check it.
+///
+/// | ``Trackers/AnalyticsData`` | Amplitude |
+/// |---|---|
+/// | `.event(name, properties)` | `event_type: name`, `event_properties: properties` |
+/// | `.screen(name, properties)` | `event_type: "[Amplitude] Screen Viewed"` with `"[Amplitude] Screen Name": name`, as Amplitude's SDKs send screens |
+/// | `.error(message, properties)` | `event_type: "Error"` with `message`, plus the properties |
+/// | `.userProperty(name, value)` | `$identify` with `user_properties: {"$set": {name: value}}` |
+/// | `.userId(id)` | `$identify` linking `user_id` to the `device_id`; `user_id` on every following event |
+/// | `.userId(nil)` | nothing sent; a new `device_id` starts (Amplitude's `reset()`) |
+///
+/// ```swift
+/// amplitudeEvent(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
+/// // .event(type: "Error", properties: ["message": "timeout", "endpoint": "/cart"])
+/// ```
+public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
+  switch data {
+  case let .event(name, properties):
+    return .event(type: name, properties: properties)
+  case let .screen(name, properties):
+    var properties = properties
+    properties[AmplitudeNames.screenName] = .string(name)
+    return .event(type: AmplitudeNames.screenViewed, properties: properties)
+  case let .error(message, properties):
+    var properties = properties
+    properties[AmplitudeNames.errorMessage] = .string(message)
+    return .event(type: AmplitudeNames.error, properties: properties)
+  case let .userProperty(name, value):
+    return .userProperty(name: name, value: value)
+  case let .userId(id):
+    return .userId(id)
+  }
+}
+
+/// The names this module uses for the vocabulary cases Amplitude has no direct form of.
+public enum AmplitudeNames {
+  /// The event type of a screen: `[Amplitude] Screen Viewed`, as Amplitude's SDKs send it.
+  public static let screenViewed = "[Amplitude] Screen Viewed"
+  /// Its event property holding the screen's name: `[Amplitude] Screen Name`.
+  public static let screenName = "[Amplitude] Screen Name"
+  /// The event type of ``Trackers/AnalyticsData/error(message:properties:)``: `Error`.
+  public static let error = "Error"
+  /// Its event property holding the message: `message`.
+  public static let errorMessage = "message"
+  /// The event type that sets user properties and links a device to a user: `$identify`.
+  public static let identify = "$identify"
+}

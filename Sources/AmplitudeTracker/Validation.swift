@@ -1,0 +1,160 @@
+import Trackers
+
+/// Checks `data` against Amplitude's HTTP V2 rules, before anything is queued.
+///
+/// An empty result means Amplitude accepts the event as it is. Each issue names the rule it breaks and
+/// how to fix it, so a team can pin its tracking plan in its own tests:
+///
+/// ```swift
+/// #expect(AmplitudeTracker.validate(.event(name: "Order Completed")).isEmpty)
+/// AmplitudeTracker.validate(.userId("42"))
+/// // Amplitude: user id '42' has 2 characters; Amplitude rejects ids shorter than 5. To fix this, ...
+/// ```
+///
+/// The rules: event types and screen names are non-empty, at most 1024 characters, and do not use
+/// Amplitude's reserved `[Amplitude]` or `$` prefixes; property names are non-empty, at most 1024 characters,
+/// and not `[Amplitude]`-prefixed (user property names not `$`-prefixed either, those are Amplitude's
+/// operations); string values are at most 1024 characters; numbers are finite; user ids have 5 to 1024
+/// characters and are not placeholders such as "null", "anonymous", "0" or "-1".
+public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  AmplitudeValidation.issues(in: data)
+}
+
+enum AmplitudeValidation {
+  static let vendor = "Amplitude"
+
+  static func issues(in data: AnalyticsData) -> [ValidationIssue] {
+    var issues: [ValidationIssue] = []
+    switch data {
+    case let .event(name, properties):
+      checkEventType(name, into: &issues)
+      checkProperties(properties, kind: "event property", into: &issues)
+    case let .screen(name, properties):
+      checkText(name, what: "screen name", rule: "screen-name", into: &issues)
+      checkProperties(properties, kind: "screen property", into: &issues)
+    case let .userId(id?):
+      checkUserId(id, into: &issues)
+    case .userId(nil):
+      break
+    case let .userProperty(name, value):
+      checkPropertyName(name, kind: "user property", into: &issues)
+      if name.hasPrefix("$") {
+        issues.append(issue(
+          "user-property-name-reserved",
+          "user property name '\(name)' starts with '$', which Amplitude reserves for its operations ($set, $add, ...). "
+            + "To fix this, rename the user property without the '$'."
+        ))
+      }
+      checkValue(value, path: "user property '\(name)'", into: &issues)
+    case let .error(message, properties):
+      checkText(message, what: "error message", rule: "error-message", into: &issues)
+      checkProperties(properties, kind: "error property", into: &issues)
+      if properties[AmplitudeNames.errorMessage] != nil {
+        issues.append(issue(
+          "error-message-property",
+          "error property '\(AmplitudeNames.errorMessage)' would be replaced by the error's message. "
+            + "To fix this, rename that property."
+        ))
+      }
+    }
+    return issues
+  }
+
+  private static func checkEventType(_ name: String, into issues: inout [ValidationIssue]) {
+    checkText(name, what: "event type", rule: "event-type", into: &issues)
+    if name.hasPrefix(AmplitudeLimits.reservedPrefix) || name.hasPrefix("$") {
+      issues.append(issue(
+        "event-type-reserved",
+        "event type '\(name)' is reserved: types starting with '\(AmplitudeLimits.reservedPrefix)' or '$' belong to "
+          + "Amplitude (sessions, revenue, identify). To fix this, rename the event; send screens as "
+          + "`.screen(name:)` and user properties as `.userProperty(name:value:)`."
+      ))
+    }
+  }
+
+  private static func checkText(_ text: String, what: String, rule: String, into issues: inout [ValidationIssue]) {
+    if text.allSatisfy(\.isWhitespace) {
+      issues.append(issue("\(rule)-empty", "\(what) is empty; Amplitude drops events without one. To fix this, give it a name."))
+    } else if text.unicodeScalars.count > AmplitudeLimits.stringLength {
+      issues.append(issue(
+        "\(rule)-length",
+        "\(what) '\(text.prefix(40))...' has \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten it."
+      ))
+    }
+  }
+
+  private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
+    if AmplitudeLimits.placeholderIds.contains(id.lowercased()) {
+      issues.append(issue(
+        "user-id-placeholder",
+        "user id '\(id)' is a placeholder that Amplitude rejects, and it would merge every such user into one. "
+          + "To fix this, send `.userId(nil)` for a signed-out user and the real id once known."
+      ))
+    } else if id.unicodeScalars.count < AmplitudeLimits.minIdLength {
+      issues.append(issue(
+        "user-id-length",
+        "user id '\(id)' has \(id.unicodeScalars.count) characters; Amplitude rejects ids shorter than \(AmplitudeLimits.minIdLength). "
+          + "To fix this, send the full id (or a prefixed one such as 'user-\(id)')."
+      ))
+    } else if id.unicodeScalars.count > AmplitudeLimits.stringLength {
+      issues.append(issue(
+        "user-id-length",
+        "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, send a shorter, stable id."
+      ))
+    }
+  }
+
+  private static func checkProperties(_ properties: AnalyticsData.Properties, kind: String, into issues: inout [ValidationIssue]) {
+    for name in properties.keys.sorted() {
+      checkPropertyName(name, kind: kind, into: &issues)
+      checkValue(properties[name]!, path: "\(kind) '\(name)'", into: &issues)
+    }
+  }
+
+  private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
+    if name.isEmpty {
+      issues.append(issue("property-name-empty", "\(kind) has an empty name. To fix this, name it."))
+    } else if name.unicodeScalars.count > AmplitudeLimits.stringLength {
+      issues.append(issue(
+        "property-name-length",
+        "\(kind) name '\(name.prefix(40))...' has \(name.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten it."
+      ))
+    }
+    if name.hasPrefix(AmplitudeLimits.reservedPrefix) {
+      issues.append(issue(
+        "property-name-reserved",
+        "\(kind) name '\(name)' starts with '\(AmplitudeLimits.reservedPrefix)', which Amplitude reserves. "
+          + "To fix this, rename the property."
+      ))
+    }
+  }
+
+  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+    switch value {
+    case let .string(text) where text.unicodeScalars.count > AmplitudeLimits.stringLength:
+      issues.append(issue(
+        "property-value-length",
+        "\(path) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
+      ))
+    case let .double(number) where !number.isFinite:
+      issues.append(issue(
+        "property-value-number",
+        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+      ))
+    case let .array(values):
+      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+    case let .object(members):
+      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+    default:
+      break
+    }
+  }
+
+  private static func issue(_ rule: String, _ message: String) -> ValidationIssue {
+    ValidationIssue(vendor: vendor, rule: rule, message: message)
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// The PostHog capture API as a ``TrackersDelivery/DeliveryDestination``: `POST /batch/` with
+/// `{"api_key": ..., "batch": [...]}`, under 20 MB per request.
+///
+/// PostHog answers 200 even to events it drops (no name, empty `distinct_id`), which is why events are
+/// validated before they are queued. How other answers are read (posthog.com/docs/api/capture):
+/// - 400 (invalid payload or project) and 401 (invalid api key): configuration errors; the batch is
+///   dropped and reported loudly.
+/// - 413: split. 408, 429, 5xx: retried with backoff, honouring `Retry-After` (every event carries a
+///   `uuid`, which PostHog deduplicates).
+public struct Destination: DeliveryDestination {
+  /// "PostHog".
+  public let name = "PostHog"
+  /// The configured events per request, and a body under 20 MB with room for the envelope.
+  public let limits: BatchLimits
+  /// `<host>/batch/`.
+  public let url: URL
+  let apiKey: String
+
+  /// The destination for `configuration`.
+  public init(_ configuration: Configuration) {
+    apiKey = configuration.apiKey
+    limits = BatchLimits(
+      maxEvents: max(1, configuration.maxEventsPerRequest),
+      maxBytes: PostHogLimits.requestBytes - WireFormat.body(apiKey: configuration.apiKey, events: []).count,
+      flushInterval: configuration.flushInterval
+    )
+    url = configuration.host.url.appendingPathComponent("batch/", isDirectory: true)
+  }
+
+  /// `POST` the batch's events with the api key.
+  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+    HTTPRequest(
+      method: "POST", url: url, headers: ["Content-Type": "application/json"],
+      body: WireFormat.body(apiKey: apiKey, events: batch.records.map(\.payload))
+    )
+  }
+
+  /// Reads PostHog's answer; see the type's documentation.
+  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+    switch response.statusCode {
+    case 400:
+      return .drop(reason: Redaction.redact(
+        "PostHog refused the batch: HTTP 400 \(response.bodyText.prefix(300)). To fix this, check the project api "
+          + "key and host in PostHogTracker.Configuration (a key of another region or instance is refused)."))
+    case 401:
+      return .drop(reason: Redaction.redact(
+        "PostHog refused the api key: HTTP 401 \(response.bodyText.prefix(300)). To fix this, copy the project "
+          + "api key (phc_...) from Project settings into PostHogTracker.Configuration."))
+    default:
+      return .standard(for: response)
+    }
+  }
+}

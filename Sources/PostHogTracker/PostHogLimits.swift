@@ -1,0 +1,15 @@
+/// The capture API limits this module enforces (posthog.com/docs/api/capture).
+public enum PostHogLimits {
+  /// Characters in a `distinct_id`.
+  public static let distinctIdLength = 200
+  /// Bytes of one batch request body: 20 MB by default.
+  public static let requestBytes = 20 * 1_024 * 1_024
+  /// Events per request: PostHog sets no count limit; this keeps one request (and one retry) small.
+  public static let eventsPerRequest = 1_000
+  /// Ids PostHog refuses to identify with, or that would merge unrelated people, compared without case.
+  public static let placeholderIds: Set<String> = [
+    "anon", "anonymous", "guest", "distinct_id", "distinctid", "id", "not_authenticated", "email",
+    "nil", "none", "null", "n/a", "na", "nan", "undefined", "unknown", "<nil>", "[object object]",
+    "0", "-1", "true", "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
+  ]
+}

@@ -1,0 +1,126 @@
+import Trackers
+
+/// Checks `data` against PostHog's capture rules, before anything is queued.
+///
+/// PostHog answers 200 and silently drops events without a name or with an empty `distinct_id`, so these
+/// checks are the only place such mistakes surface:
+///
+/// ```swift
+/// #expect(PostHogTracker.validate(.event(name: "order completed")).isEmpty)
+/// PostHogTracker.validate(.event(name: "$pageview"))
+/// // PostHog: event name '$pageview' starts with '$', which PostHog reserves for its own events. To fix this, ...
+/// ```
+///
+/// The rules: event and screen names are non-empty; event names and property names do not start with `$`
+/// (PostHog's own: `$screen`, `$identify`, `$set`, ...); user ids are non-empty, at most 200 characters and
+/// not placeholders that PostHog refuses to identify with ("anonymous", "guest", "null", "0", ...);
+/// numbers are finite.
+public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  PostHogValidation.issues(in: data)
+}
+
+enum PostHogValidation {
+  static let vendor = "PostHog"
+
+  static func issues(in data: AnalyticsData) -> [ValidationIssue] {
+    var issues: [ValidationIssue] = []
+    switch data {
+    case let .event(name, properties):
+      if name.allSatisfy(\.isWhitespace) {
+        issues.append(issue("event-name-empty", "event name is empty; PostHog answers 200 and drops such events. To fix this, name the event."))
+      } else if name.hasPrefix("$") {
+        issues.append(issue(
+          "event-name-reserved",
+          "event name '\(name)' starts with '$', which PostHog reserves for its own events. To fix this, rename it; "
+            + "send screens as `.screen(name:)` and person properties as `.userProperty(name:value:)`."
+        ))
+      }
+      checkProperties(properties, into: &issues)
+    case let .screen(name, properties):
+      if name.allSatisfy(\.isWhitespace) {
+        issues.append(issue("screen-name-empty", "screen name is empty. To fix this, name the screen."))
+      }
+      checkProperties(properties, into: &issues)
+    case let .userId(id?):
+      checkUserId(id, into: &issues)
+    case .userId(nil):
+      break
+    case let .userProperty(name, value):
+      checkPropertyName(name, kind: "person property", into: &issues)
+      checkValue(value, path: "person property '\(name)'", into: &issues)
+    case let .error(message, properties):
+      if message.allSatisfy(\.isWhitespace) {
+        issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
+      }
+      if properties[PostHogNames.errorMessage] != nil {
+        issues.append(issue(
+          "error-message-property",
+          "error property '\(PostHogNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
+        ))
+      }
+      checkProperties(properties, into: &issues)
+    }
+    return issues
+  }
+
+  private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
+    if id.allSatisfy(\.isWhitespace) {
+      issues.append(issue(
+        "user-id-empty",
+        "user id is empty; PostHog answers 200 and drops events with an empty distinct_id. "
+          + "To fix this, send the real id, or `.userId(nil)` when the user signs out."
+      ))
+    } else if PostHogLimits.placeholderIds.contains(id.lowercased()) {
+      issues.append(issue(
+        "user-id-placeholder",
+        "user id '\(id)' is a placeholder; PostHog refuses to identify with it, and it would merge every such user into one. "
+          + "To fix this, send `.userId(nil)` for a signed-out user and the real id once known."
+      ))
+    } else if id.unicodeScalars.count > PostHogLimits.distinctIdLength {
+      issues.append(issue(
+        "user-id-length",
+        "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; PostHog accepts at most \(PostHogLimits.distinctIdLength). "
+          + "To fix this, send a shorter, stable id."
+      ))
+    }
+  }
+
+  private static func checkProperties(_ properties: AnalyticsData.Properties, into issues: inout [ValidationIssue]) {
+    for name in properties.keys.sorted() {
+      checkPropertyName(name, kind: "property", into: &issues)
+      checkValue(properties[name]!, path: "property '\(name)'", into: &issues)
+    }
+  }
+
+  private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
+    if name.isEmpty {
+      issues.append(issue("property-name-empty", "\(kind) has an empty name. To fix this, name it."))
+    } else if name.hasPrefix("$") {
+      issues.append(issue(
+        "property-name-reserved",
+        "\(kind) name '\(name)' starts with '$', which PostHog reserves for its own properties "
+          + "($set, $screen_name, $anon_distinct_id, ...). To fix this, rename it without the '$'."
+      ))
+    }
+  }
+
+  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+    switch value {
+    case let .double(number) where !number.isFinite:
+      issues.append(issue(
+        "property-value-number",
+        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+      ))
+    case let .array(values):
+      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+    case let .object(members):
+      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+    default:
+      break
+    }
+  }
+
+  private static func issue(_ rule: String, _ message: String) -> ValidationIssue {
+    ValidationIssue(vendor: vendor, rule: rule, message: message)
+  }
+}

@@ -1,0 +1,40 @@
+import Trackers
+
+/// What the Segment HTTP Tracking API receives: the vendor-shaped form of ``Trackers/AnalyticsData``.
+///
+/// ``segmentTracker`` maps each vocabulary case to one of these (see ``segmentMessage(for:)``), validates
+/// it, and hands it to ``Current``'s `send`. Tests that record `send` compare against these values.
+///
+/// ```swift
+/// segmentMessage(for: .userProperty(name: "plan", value: "pro"))
+/// // .identify(traits: ["plan": "pro"])
+/// ```
+public enum SegmentMessage: Sendable, Hashable {
+  /// A `track` call: `{"type": "track", "event": event, "properties": properties}`.
+  case track(event: String, properties: [String: PropertyValue])
+  /// A `screen` call: `{"type": "screen", "name": name, "properties": properties}`.
+  case screen(name: String, properties: [String: PropertyValue])
+  /// An `identify` call that sets traits on the user.
+  case identify(traits: [String: PropertyValue])
+  /// Signs a user in (an `identify` call with `userId` and the `anonymousId`, which links them; `userId` on
+  /// every following message) or out (`nil`: nothing is sent, a new `anonymousId` starts).
+  case userId(String?)
+}
+
+extension SegmentMessage: CustomStringConvertible {
+  /// One readable line, like ``Trackers/AnalyticsData``'s.
+  public var description: String {
+    switch self {
+    case let .track(event, properties):
+      properties.isEmpty ? "track \(event)" : "track \(event) \(PropertyValue.object(properties))"
+    case let .screen(name, properties):
+      properties.isEmpty ? "screen \(name)" : "screen \(name) \(PropertyValue.object(properties))"
+    case let .identify(traits):
+      "identify \(PropertyValue.object(traits))"
+    case let .userId(id?):
+      "userId \(PropertyValue.string(id))"
+    case .userId(nil):
+      "userId nil"
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// Checks `data` against the Segment HTTP Tracking API's rules, before anything is queued.
+///
+/// An empty result means Segment accepts the message as it is. Each issue names the rule it breaks and how
+/// to fix it:
+///
+/// ```swift
+/// #expect(SegmentTracker.validate(.event(name: "Order Completed")).isEmpty)
+/// SegmentTracker.validate(.event(name: ""))
+/// // Segment: track event name is empty; Segment drops track calls without an event. To fix this, ...
+/// ```
+///
+/// The rules: track events and screens have a non-empty name; user ids are not empty; numbers are finite;
+/// a message, as JSON with its ids and timestamp, is at most 32 KB (Segment answers 400 to larger ones and
+/// the whole batch would be lost). This check assumes an anonymous user: the tracker checks the
+/// size again with the real user id before queueing.
+public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  SegmentValidation.issues(in: data)
+}
+
+enum SegmentValidation {
+  static let vendor = "Segment"
+  static func issues(in data: AnalyticsData) -> [ValidationIssue] {
+    var issues: [ValidationIssue] = []
+    switch data {
+    case let .event(name, properties):
+      if name.allSatisfy(\.isWhitespace) {
+        issues.append(issue("event-name-empty", "track event name is empty; Segment drops track calls without an event. To fix this, name the event."))
+      }
+      checkValues(properties, kind: "property", into: &issues)
+    case let .screen(name, properties):
+      if name.allSatisfy(\.isWhitespace) {
+        issues.append(issue("screen-name-empty", "screen name is empty, so the screen call says nothing. To fix this, name the screen."))
+      }
+      checkValues(properties, kind: "property", into: &issues)
+    case let .userId(id?):
+      if id.allSatisfy(\.isWhitespace) {
+        issues.append(issue(
+          "user-id-empty",
+          "user id is empty; Segment needs a userId or an anonymousId on every message. "
+            + "To fix this, send the real id, or `.userId(nil)` when the user signs out."
+        ))
+      }
+    case .userId(nil):
+      break
+    case let .userProperty(name, value):
+      if name.isEmpty {
+        issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
+      }
+      checkValue(value, path: "trait '\(name)'", into: &issues)
+    case let .error(message, properties):
+      if message.allSatisfy(\.isWhitespace) {
+        issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
+      }
+      if properties[SegmentNames.errorMessage] != nil {
+        issues.append(issue(
+          "error-message-property",
+          "error property '\(SegmentNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
+        ))
+      }
+      checkValues(properties, kind: "property", into: &issues)
+    }
+    if let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
+      issues.append(sizeIssue(size))
+    }
+    return issues
+  }
+
+  /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
+  /// anonymous id as long as the ones the tracker creates.
+  static func sampleSize(of data: AnalyticsData) -> Int? {
+    var identity = IdentityStore<[UInt8]>.Identity(anonymousId: RecordID().uuidString)
+    if case let .userId(id?) = data { identity.userId = id }
+    let message = WireFormat.message(
+      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity), at: Date(), messageId: RecordID())
+    return message?.count
+  }
+
+  static func sizeIssue(_ size: Int) -> ValidationIssue {
+    issue(
+      "message-size",
+      "message is \(size) bytes as JSON; Segment accepts at most \(SegmentLimits.messageBytes) bytes (32 KB) per message "
+        + "and answers 400 to the whole batch otherwise. To fix this, send fewer or shorter properties."
+    )
+  }
+
+  private static func checkValues(_ properties: AnalyticsData.Properties, kind: String, into issues: inout [ValidationIssue]) {
+    for name in properties.keys.sorted() { checkValue(properties[name]!, path: "\(kind) '\(name)'", into: &issues) }
+  }
+
+  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+    switch value {
+    case let .double(number) where !number.isFinite:
+      issues.append(issue(
+        "property-value-number",
+        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+      ))
+    case let .array(values):
+      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+    case let .object(members):
+      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+    default:
+      break
+    }
+  }
+
+  private static func issue(_ rule: String, _ message: String) -> ValidationIssue {
+    ValidationIssue(vendor: vendor, rule: rule, message: message)
+  }
+}
