@@ -59,6 +59,13 @@ public final class ConsentGate<Event: Sendable>: Sendable {
     public var count: Int
     /// The gate's destination, if it has one.
     public var destination: String?
+
+    /// Creates a drop report.
+    public init(reason: DropReason, count: Int, destination: String?) {
+      self.reason = reason
+      self.count = count
+      self.destination = destination
+    }
   }
 
   /// The purpose the events serve.
