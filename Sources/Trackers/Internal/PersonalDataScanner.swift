@@ -44,12 +44,14 @@ enum PersonalDataScanner {
   static func redact(_ bytes: UnsafeBufferPointer<UInt8>, patterns: Patterns) -> String? {
     var ats = 0, digits = 0, dots = 0, colons = 0
     for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-      case UInt8(ascii: "@"): ats += 1
-      case UInt8(ascii: "."): dots += 1
-      case UInt8(ascii: ":"): colons += 1
-      default: break
+      if byte &- UInt8(ascii: "0") < 10 {
+        digits += 1
+      } else if byte == UInt8(ascii: "@") {
+        ats += 1
+      } else if byte == UInt8(ascii: ".") {
+        dots += 1
+      } else if byte == UInt8(ascii: ":") {
+        colons += 1
       }
     }
     var wanted = patterns
