@@ -24,9 +24,11 @@ struct KeyMatcher: Sendable {
 
   /// Every pattern's bytes, one after the other.
   private let patternBytes: [UInt8]
-  /// The patterns, sorted by first byte.
+  /// The patterns, sorted by kind (exact names, then fragments), then by first byte.
   private let patterns: [Pattern]
-  /// `patterns[bucketStarts[b]..<bucketStarts[b + 1]]` are the patterns whose first byte is `b`.
+  /// `patterns[bucketStarts[b]..<bucketStarts[b + 1]]` are the exact names whose first byte is `b`, and
+  /// `patterns[bucketStarts[256 + b]..<bucketStarts[256 + b + 1]]` the fragments: names are only tried
+  /// at the start of a key, fragments at every position.
   private let bucketStarts: [Int32]
   private let customRules: [(index: Int, matches: @Sendable (String) -> Bool)]
 
@@ -45,20 +47,23 @@ struct KeyMatcher: Sendable {
       }
     }
     compiled.append((Array("version".utf8), false, Self.versionRuleIndex))
-    compiled.sort { ($0.bytes[0], $0.ruleIndex) < ($1.bytes[0], $1.ruleIndex) }
+    func bucket(_ entry: (bytes: [UInt8], isExact: Bool, ruleIndex: Int32)) -> Int {
+      (entry.isExact ? 0 : 256) + Int(entry.bytes[0])
+    }
+    compiled.sort { (bucket($0), $0.ruleIndex) < (bucket($1), $1.ruleIndex) }
 
     var patternBytes: [UInt8] = []
     var patterns: [Pattern] = []
-    var bucketStarts = [Int32](repeating: 0, count: 257)
+    var bucketStarts = [Int32](repeating: 0, count: 513)
     for entry in compiled {
       patterns.append(Pattern(
         offset: Int32(patternBytes.count), length: Int32(entry.bytes.count), isExact: entry.isExact,
         ruleIndex: entry.ruleIndex
       ))
       patternBytes.append(contentsOf: entry.bytes)
-      bucketStarts[Int(entry.bytes[0]) + 1] += 1
+      bucketStarts[bucket(entry) + 1] += 1
     }
-    for byte in 0..<256 { bucketStarts[byte + 1] += bucketStarts[byte] }
+    for index in 0..<512 { bucketStarts[index + 1] += bucketStarts[index] }
     self.patternBytes = patternBytes
     self.patterns = patterns
     self.bucketStarts = bucketStarts
@@ -107,27 +112,40 @@ struct KeyMatcher: Sendable {
 
   /// The smallest rule index among the patterns found in the normalized `key`, or `noMatch`.
   private func bestRule(in key: UnsafeBufferPointer<UInt8>) -> Int32 {
-    var best = Self.noMatch
-    patternBytes.withUnsafeBufferPointer { patternBytes in
+    guard !key.isEmpty else { return Self.noMatch }
+    return patternBytes.withUnsafeBufferPointer { bytes in
       patterns.withUnsafeBufferPointer { patterns in
-        bucketStarts.withUnsafeBufferPointer { bucketStarts in
+        bucketStarts.withUnsafeBufferPointer { starts in
+          var best = Self.noMatch
+          Self.search(key, at: 0, bucket: Int(key[0]), bytes, patterns, starts, &best)
           for position in 0..<key.count {
-            let first = Int(key[position])
-            for index in Int(bucketStarts[first])..<Int(bucketStarts[first + 1]) {
-              let pattern = patterns[index]
-              let length = Int(pattern.length)
-              guard pattern.ruleIndex < best,
-                pattern.isExact ? (position == 0 && length == key.count) : position + length <= key.count
-              else { continue }
-              var offset = 1
-              let start = Int(pattern.offset)
-              while offset < length, patternBytes[start + offset] == key[position + offset] { offset += 1 }
-              if offset == length { best = pattern.ruleIndex }
-            }
+            Self.search(key, at: position, bucket: 256 + Int(key[position]), bytes, patterns, starts, &best)
           }
+          return best
         }
       }
     }
-    return best
+  }
+
+  @inline(__always)
+  private static func search(
+    _ key: UnsafeBufferPointer<UInt8>,
+    at position: Int,
+    bucket: Int,
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ patterns: UnsafeBufferPointer<Pattern>,
+    _ starts: UnsafeBufferPointer<Int32>,
+    _ best: inout Int32
+  ) {
+    for index in Int(starts[bucket])..<Int(starts[bucket + 1]) {
+      let pattern = patterns[index]
+      let length = Int(pattern.length)
+      guard pattern.ruleIndex < best, pattern.isExact ? length == key.count : position + length <= key.count
+      else { continue }
+      var offset = 1
+      let start = Int(pattern.offset)
+      while offset < length, bytes[start + offset] == key[position + offset] { offset += 1 }
+      if offset == length { best = pattern.ruleIndex }
+    }
   }
 }
