@@ -15,6 +15,7 @@
 /// ```
 ///
 /// - Parameters:
+///   - tracker: where each event goes after its line is written.
 ///   - label: a prefix that tells the lines of several logged trackers apart.
 ///   - sink: where lines go: ``LogSink/default`` (`os.Logger` on Apple platforms, standard error
 ///     elsewhere), ``LogSink/standardOutput``, or your own closure.
