@@ -6,13 +6,13 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
+    .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
     .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
-    .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
   ],
   targets: [
     // MARK: Library
@@ -86,7 +86,10 @@ let package = Package(
     // The first, smaller version of the example (`swift run classic`), with its tests below.
     .target(
       name: "ShopAnalytics",
-      dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      dependencies: [
+        "Trackers", "AppLifecycle", "APIClient", "UserSession",
+        "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ],
       path: "Examples/Shop/ShopAnalytics"
     ),
     .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
@@ -118,7 +121,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ShopAnalyticsTests",
-      dependencies: ["Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"]
+      dependencies: [
+        "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

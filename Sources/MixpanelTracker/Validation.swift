@@ -34,7 +34,7 @@ public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
       into: &issues)
     checkValue(value, path: name, depth: 1, into: &issues)
   case let .identify(id?):
-    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || id.trimmingCharacters(in: .whitespaces).isEmpty {
+    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || id.allSatisfy(\.isWhitespace) {
       issues.append(
         issue(
           "distinct-id-placeholder",
@@ -60,9 +60,7 @@ private func checkName(
   _ name: String, kind: String, rule: String, allowed: Set<String>, into issues: inout [ValidationIssue]
 ) {
   let length = name.unicodeScalars.count
-  // The same test as `trimmingCharacters(in: .whitespaces).isEmpty` (Zs and tab), without Foundation's
-  // NSString bridge, which took a third of `track`'s time.
-  if name.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
+  if name.allSatisfy(\.isWhitespace) {
     issues.append(issue("\(rule)-empty", "\(kind) is empty"))
     return
   }
@@ -70,9 +68,18 @@ private func checkName(
     issues.append(
       issue("\(rule)-length", "\(kind) '\(name)' has \(length) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
   }
-  if !allowed.contains(name), let prefix = ["$", "mp_"].first(where: { name.hasPrefix($0) }) {
+  if let prefix = reservedPrefix(of: name), !allowed.contains(name) {
     issues.append(
       issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which Mixpanel reserves for its own"))
+  }
+}
+
+/// The reserved prefix `name` starts with, checked byte-wise: validation runs on every `track` call.
+private func reservedPrefix(of name: String) -> String? {
+  switch name.utf8.first {
+  case UInt8(ascii: "$"): "$"
+  case UInt8(ascii: "m") where name.utf8.starts(with: "mp_".utf8): "mp_"
+  default: nil
   }
 }
 

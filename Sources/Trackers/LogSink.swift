@@ -3,7 +3,7 @@ import Foundation
 import os
 #endif
 
-/// Where ``logging(_:label:to:format:)`` writes its lines.
+/// Where ``logging(_:label:to:format:redactor:)`` writes its lines.
 ///
 /// ```swift
 /// let sink = LogSink { line in myLogger.debug("\(line)") }

@@ -4,6 +4,10 @@
 /// log. Each event gives one line, `label: description` (or just the description when there is no label),
 /// where the description is `format(event)`; ``AnalyticsData`` describes itself in a stable, greppable form.
 ///
+/// The log never shows what redaction would remove: an ``AnalyticsData`` event is formatted after
+/// `redactor` redacted it (key and value rules), any other event's line goes through the redactor's value
+/// rules. The event forwarded to `tracker` is unchanged; use ``redacting(_:with:)`` for that.
+///
 /// ```swift
 /// let send = logging(pullback(mixpanelTracker, action: \.user), label: "mixpanel")
 /// send(.user(.loggedOut))
@@ -11,20 +15,32 @@
 /// ```
 ///
 /// - Parameters:
+///   - tracker: where each event goes after its line is written.
 ///   - label: a prefix that tells the lines of several logged trackers apart.
 ///   - sink: where lines go: ``LogSink/default`` (`os.Logger` on Apple platforms, standard error
 ///     elsewhere), ``LogSink/standardOutput``, or your own closure.
 ///   - format: how an event becomes text; `String(describing:)` by default.
+///   - redactor: removes personal data from the line; ``Redactor/default`` by default, ``Redactor/none``
+///     to log everything (never in production).
 public func logging<Event>(
   _ tracker: @escaping Tracker<Event>,
   label: String? = nil,
   to sink: LogSink = .default,
-  format: @escaping @Sendable (Event) -> String = { String(describing: $0) }
+  format: @escaping @Sendable (Event) -> String = { String(describing: $0) },
+  redactor: Redactor = .default
 ) -> Tracker<Event> {
   let prefix = label.map { "\($0): " } ?? ""
   let write = sink.write
+  if Event.self == AnalyticsData.self {
+    return { event in
+      // Both casts succeed: `Event` is `AnalyticsData`.
+      let redacted = redactor.redact(event as! AnalyticsData) as! Event
+      write(prefix + format(redacted))
+      tracker(event)
+    }
+  }
   return { event in
-    write(prefix + format(event))
+    write(prefix + redactor.redact(format(event)))
     tracker(event)
   }
 }

@@ -1,7 +1,7 @@
 /// A tracker: a function that receives events and sends them somewhere.
 ///
 /// Trackers are plain values. Feature code calls one; the app decides, at its root, where the events go by
-/// composing trackers with ``combine(_:)-(Tracker<Event>...)``, ``pullback(_:action:)-(_,(Global)->Local?)``, ``filter(_:_:)`` and ``logging(_:label:to:format:)``.
+/// composing trackers with ``combine(_:)-(Tracker<Event>...)``, ``pullback(_:action:)-(_,(Global)->Local?)``, ``filter(_:_:)`` and ``logging(_:label:to:format:redactor:)``.
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(

@@ -85,8 +85,8 @@ import VendorTestSupport
     var seen = 0
     for request in requests {
       #expect(request.body.utf8.count <= 2_000_000)
-      for event in try request.json().arrayValue ?? [] {
-        #expect(event["properties"]?["index"] == .int(seen))
+      for event in try request.jsonObject() as? [[String: Any]] ?? [] {
+        #expect((event["properties"] as? [String: Any])?["index"] as? Int == seen)
         seen += 1
       }
     }

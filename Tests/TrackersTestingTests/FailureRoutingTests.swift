@@ -6,22 +6,22 @@ import Testing
 /// An issue recorded from a `Task.detached` can't be caught with `withKnownIssue` (it belongs to no test,
 /// and fails the whole run), so the routing rule is checked on its own here.
 @Suite struct FailureRoutingTests {
+  func route(inTest: Bool, bound: Bool, running: Bool) -> [TestFailure.Destination] {
+    TestFailure.destinations(isInSwiftTestingTest: inTest, hasBoundXCTestCase: bound, isSwiftTestingRunning: running)
+  }
+
   @Test func insideASwiftTestingTestFailuresAreIssues() {
-    #expect(TestFailure.destinations(isInSwiftTestingTest: true, hasBoundXCTestCase: false, isSwiftTestingRunning: true)
-      == [.swiftTestingIssue])
+    #expect(route(inTest: true, bound: false, running: true) == [.swiftTestingIssue])
     #expect(TestFailure.destinations(hasBoundXCTestCase: false) == [.swiftTestingIssue])
   }
 
   @Test func insideAnIsolatedEnvironmentsTestCaseReportedIssuesGoToItsTestCase() {
-    #expect(TestFailure.destinations(isInSwiftTestingTest: false, hasBoundXCTestCase: true, isSwiftTestingRunning: true)
-      == [.boundXCTestCase])
+    #expect(route(inTest: false, bound: true, running: true) == [.boundXCTestCase])
   }
 
   @Test func withoutATestContextFailuresReachBothFrameworksWhileSwiftTestingRuns() {
-    #expect(TestFailure.destinations(isInSwiftTestingTest: false, hasBoundXCTestCase: false, isSwiftTestingRunning: true)
-      == [.swiftTestingIssue, .xctFail])
-    #expect(TestFailure.destinations(isInSwiftTestingTest: false, hasBoundXCTestCase: false, isSwiftTestingRunning: false)
-      == [.xctFail])
+    #expect(route(inTest: false, bound: false, running: true) == [.swiftTestingIssue, .xctFail])
+    #expect(route(inTest: false, bound: false, running: false) == [.xctFail])
   }
 
   @Test(.isolatedEnvironments) func aDetachedTaskSeesTheRunningSwiftTestingScope() async {

@@ -134,7 +134,12 @@ final class PlainXCTestCaseTests: XCTestCase {
     expected: Bool
   ) {
     guard isCapturing else {
-      return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      return super.recordFailure(
+        withDescription: description,
+        inFile: filePath,
+        atLine: lineNumber,
+        expected: expected
+      )
     }
     captured.append(RecordedFailure(message: description, filePath: filePath, line: lineNumber))
   }

@@ -31,6 +31,12 @@ public final class Collector: Sendable {
       headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
+    /// The body parsed by `JSONSerialization`: much faster than ``json()`` for thousands of events, but
+    /// numbers are untyped `NSNumber`s.
+    public func jsonObject() throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(body.utf8))
+    }
+
     /// The body parsed as JSON, with typed numbers.
     public func json() throws -> PropertyValue {
       try JSONDecoder().decode(PropertyValue.self, from: Data(body.utf8))

@@ -13,15 +13,18 @@ extension VendorDelivery {
   /// delivery.enqueue(identifyPayload(identity), id: RecordID(), partition: "", event: event.description)
   /// ```
   public func signIn(_ userId: String?, event: @autoclosure () -> String) -> Derived? {
+    guard userId != nil else {
+      updateIdentity(event: event()) { identity in
+        identity = identity.signingIn(nil, newAnonymousId: { RecordID().uuidString })
+        return []
+      }
+      return nil
+    }
     let error = identity.update { $0 = $0.signingIn(userId, newAnonymousId: { RecordID().uuidString }) }
     if let error {
       module.reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
-    }
-    guard userId != nil else {
-      local.withLock { $0.identityUpdates += 1 }
-      return nil
     }
     return identity.current.derived
   }

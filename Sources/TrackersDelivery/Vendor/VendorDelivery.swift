@@ -22,8 +22,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let queue: DeliveryQueue
   /// Who the events belong to.
   public let identity: IdentityStore<Derived>
-  // Internal, not private: the sign-in extension (VendorDelivery+SignIn.swift) counts identity updates too.
-  let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
+  private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
 
   /// Opens the identity and the queue in `storage`.
   ///

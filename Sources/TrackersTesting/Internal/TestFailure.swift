@@ -33,7 +33,12 @@ enum TestFailure {
     line: UInt,
     column: UInt
   ) {
-    let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    let location = SourceLocation(
+      fileID: "\(fileID)",
+      filePath: "\(filePath)",
+      line: Int(line),
+      column: Int(column)
+    )
     // `XCTFail` keeps the compile-time file path, so it is preferred to the bound test case here.
     for destination in destinations(hasBoundXCTestCase: false) {
       switch destination {

@@ -50,7 +50,12 @@ class FailureCapturingTestCase: IsolatedEnvironmentsTestCase {
     expected: Bool
   ) {
     guard isCapturing else {
-      return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      return super.recordFailure(
+        withDescription: description,
+        inFile: filePath,
+        atLine: lineNumber,
+        expected: expected
+      )
     }
     capturedFailures.append(RecordedFailure(message: description, filePath: filePath, line: lineNumber))
   }

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 @testable import TrackersDelivery
 
-/// Measurements printed for the benchmark issue, with floors loose enough for a loaded debug build.
-@Suite(.serialized) struct PerformanceTests {
+/// Volume: many events through the real HTTP path, checked for completeness and for bytes on disk.
+///
+/// Speed is not asserted here (shared machines are noisy); `trackers-bench` measures it in release builds.
+@Suite(.serialized) struct VolumeTests {
   private func measureThroughput(batch: Int, events: Int) async throws -> (enqueueMicros: Double, bytesPerEvent: Double, eventsPerSecond: Double) {
     let collector = try Collector()
     let directory = makeTemporaryDirectory("throughput\(batch)")
@@ -26,7 +28,7 @@ import Testing
     )
   }
 
-  @Test func throughputToTheLoopbackCollector() async throws {
+  @Test func manyEventsAtLargeAndSmallBatchesAllArrive() async throws {
     let large = try await measureThroughput(batch: 2000, events: 40_000)
     let small = try await measureThroughput(batch: 25, events: 5_000)
     print(
@@ -35,11 +37,9 @@ import Testing
           + "%.0f events/s at 2000 per request, %.0f events/s at 25 per request",
         large.enqueueMicros, large.bytesPerEvent, large.eventsPerSecond, small.eventsPerSecond))
     #expect(large.bytesPerEvent == 238)
-    #expect(large.eventsPerSecond > 5_000)
-    #expect(small.eventsPerSecond > 1_000)
   }
 
-  @Test func coldStartWith100kPendingSendsQuickly() async throws {
+  @Test func coldStartWith100kPendingResumesAndSends() async throws {
     let collector = try Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
@@ -61,7 +61,6 @@ import Testing
       String(
         format: "TrackersDelivery cold start with 100000 pending: open %.0f ms, first request after %.0f ms",
         opened.timeIntervalSince(start) * 1000, (firstRequest - start.timeIntervalSince1970) * 1000))
-    #expect(firstRequest - start.timeIntervalSince1970 < 2.0)  // 200 ms in release; debug is slower
     await second.close(timeout: .zero)
   }
 }

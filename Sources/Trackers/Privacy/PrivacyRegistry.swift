@@ -1,0 +1,120 @@
+/// Where vendor and delivery modules register what to do when the user's data must go: purge the events
+/// a destination has pending, and forget the identity it stored.
+///
+/// The app creates one registry (a ``ConsentStore`` makes one for you, ``ConsentStore/registry``) and
+/// passes it to each vendor module's `live(...)` configuration, which registers its destination once:
+///
+/// ```swift
+/// // Inside a vendor module's `Environment.live(_ configuration:)`:
+/// configuration.privacy?.register(
+///   destination: "Mixpanel",
+///   purgePending: { queue.purge() },          // delete every pending event, on disk too
+///   resetIdentity: { identity.reset() }       // forget user id, make a new anonymous id
+/// )
+///
+/// // In the app, on logout or "delete my data":
+/// consent.registry.reset()
+/// ```
+///
+/// Registering a destination again replaces its handlers, so configuring a module twice does not run
+/// them twice. Handlers may be called from any thread, more than once, and must be idempotent.
+public final class PrivacyRegistry: Sendable {
+  /// What one destination does when its data must go.
+  struct Handlers: Sendable {
+    var purgePending: @Sendable () -> Void
+    var resetIdentity: @Sendable () -> Void
+  }
+
+  private struct State: Sendable {
+    var destinations: [String: Handlers] = [:]
+    var resetObservers: [UInt64: @Sendable () -> Void] = [:]
+    var nextObserverID: UInt64 = 0
+    var isDenied: (@Sendable (String) -> Bool)?
+  }
+
+  private let state = LockIsolated(State())
+
+  /// Creates an empty registry.
+  public init() {}
+
+  /// Registers what `destination` does on a purge and on a reset, replacing what it registered before.
+  ///
+  /// When the destination is already refused (the linked ``ConsentStore`` is opted out or denies the
+  /// destination by name), `purgePending` runs at once: what was left from an earlier run goes too.
+  ///
+  /// - Parameters:
+  ///   - destination: the destination's name, the same one given to ``consentGated(_:by:purpose:destination:whileUnknown:onDrop:)``.
+  ///   - purgePending: deletes every event the destination has not delivered yet, in memory and on disk.
+  ///   - resetIdentity: forgets the user id and the anonymous/device id, so that the next events carry a
+  ///     new anonymous id.
+  public func register(
+    destination: String,
+    purgePending: @escaping @Sendable () -> Void,
+    resetIdentity: @escaping @Sendable () -> Void = {}
+  ) {
+    let isDenied = state.withLock { state in
+      state.destinations[destination] = Handlers(purgePending: purgePending, resetIdentity: resetIdentity)
+      return state.isDenied
+    }
+    if isDenied?(destination) == true { purgePending() }
+  }
+
+  /// Removes what `destination` registered.
+  public func unregister(destination: String) {
+    state.withLock { _ = $0.destinations.removeValue(forKey: destination) }
+  }
+
+  /// The registered destinations, sorted.
+  public var destinations: [String] {
+    state.withLock { $0.destinations.keys.sorted() }
+  }
+
+  /// Deletes what `destination` has pending, if it registered.
+  public func purge(destination: String) {
+    state.withLock { $0.destinations[destination] }?.purgePending()
+  }
+
+  /// Deletes what every registered destination has pending.
+  public func purgeAll() {
+    for handlers in sortedHandlers() { handlers.purgePending() }
+  }
+
+  /// Logout, or "delete my data": drops the events held by consent gates, deletes what every destination
+  /// has pending, and makes every destination forget the user id and its anonymous id, so the next user
+  /// starts clean.
+  ///
+  /// Consent itself is left as it is; if your app asks for consent per user, reset it too with
+  /// ``ConsentStore/update(_:)``.
+  public func reset() {
+    let observers = state.withLock { $0.resetObservers.sorted { $0.key < $1.key }.map(\.value) }
+    for observer in observers { observer() }
+    for handlers in sortedHandlers() {
+      handlers.purgePending()
+      handlers.resetIdentity()
+    }
+  }
+
+  private func sortedHandlers() -> [Handlers] {
+    state.withLock { $0.destinations.sorted { $0.key < $1.key }.map(\.value) }
+  }
+
+  // MARK: Links to the consent store and the gates
+
+  /// Lets a consent store say which destinations are refused, for the purge at registration.
+  func setDenialCheck(_ isDenied: @escaping @Sendable (String) -> Bool) {
+    state.withLock { $0.isDenied = isDenied }
+  }
+
+  /// Runs `observer` at the start of every ``reset()``; gates drop what they hold.
+  func addResetObserver(_ observer: @escaping @Sendable () -> Void) -> UInt64 {
+    state.withLock { state in
+      state.nextObserverID += 1
+      state.resetObservers[state.nextObserverID] = observer
+      return state.nextObserverID
+    }
+  }
+
+  func removeResetObserver(_ id: UInt64) {
+    state.withLock { _ = $0.resetObservers.removeValue(forKey: id) }
+  }
+}

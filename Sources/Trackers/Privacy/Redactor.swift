@@ -1,0 +1,192 @@
+/// Removes personal data from events before they are queued, sent or logged.
+///
+/// Two kinds of rules: ``KeyRule``s redact whatever is stored under a key such as "email" or "password";
+/// ``ValueRule``s find e-mail addresses, phone numbers, card numbers and IP addresses inside any string.
+/// What they find becomes a marker, `[redacted:<name>]`.
+///
+/// ```swift
+/// let redactor = Redactor.default
+/// redactor.redact(.event(name: "Signup", properties: [
+///   "email": "ada@example.com", "note": "call +33 6 12 34 56 78", "plan": "pro",
+/// ]))
+/// // event Signup {"email": "[redacted:email]", "note": "call [redacted:phone]", "plan": "pro"}
+/// ```
+///
+/// What is covered, recursively: event, screen and error properties (nested arrays and objects, with key
+/// rules applying at every level), event and screen names, user property names and values, the error
+/// message, and the user id when it looks like an e-mail address. A user id is an identity, so prefer an
+/// opaque one: every redacted id becomes the same `[redacted:email]`.
+///
+/// Cost: most values are short and hold no '@' and few digits, so they are scanned once and left as they
+/// are, without allocating; see the Privacy article for measurements.
+public struct Redactor: Sendable {
+  /// The key rules, in order: when several match a key, the first one's marker is used.
+  public let keyRules: [KeyRule]
+  /// The value rules, in order: built-in rules first scan together, then custom rules in turn.
+  public let valueRules: [ValueRule]
+
+  private let keyMatcher: KeyMatcher
+  private let patterns: PersonalDataScanner.Patterns
+  private let customValueRules: [@Sendable (String) -> String?]
+  private let keyMarkers: [String]
+
+  /// Creates a redactor; the defaults are the rules of ``default``.
+  ///
+  /// ```swift
+  /// let redactor = Redactor(
+  ///   keyRules: Redactor.KeyRule.defaults + [.keys(named: ["loyalty_number"], marker: "loyalty")],
+  ///   valueRules: Redactor.ValueRule.defaults + [.wholeValue("nir") { isFrenchSocialSecurityNumber($0) }]
+  /// )
+  /// ```
+  public init(keyRules: [KeyRule] = KeyRule.defaults, valueRules: [ValueRule] = ValueRule.defaults) {
+    self.keyRules = keyRules
+    self.valueRules = valueRules
+    self.keyMatcher = KeyMatcher(rules: keyRules)
+    self.keyMarkers = keyRules.map { Redactor.marker($0.marker) }
+    var patterns: PersonalDataScanner.Patterns = []
+    var custom: [@Sendable (String) -> String?] = []
+    for rule in valueRules {
+      switch rule.kind {
+      case let .builtIn(pattern): patterns.formUnion(pattern)
+      case let .custom(redact): custom.append(redact)
+      }
+    }
+    self.patterns = patterns
+    self.customValueRules = custom
+  }
+
+  /// Key rules for e-mail, phone, secrets, cards and IPs; value rules for e-mail addresses, phone numbers,
+  /// card numbers and IP addresses.
+  public static let `default` = Redactor()
+
+  /// Redacts nothing.
+  public static let none = Redactor(keyRules: [], valueRules: [])
+
+  /// The marker that replaces redacted data: `[redacted:<name>]`.
+  public static func marker(_ name: String) -> String {
+    "[redacted:\(name)]"
+  }
+
+  // MARK: Redacting
+
+  /// `data` with personal data replaced by markers.
+  public func redact(_ data: AnalyticsData) -> AnalyticsData {
+    switch data {
+    case let .event(name, properties):
+      let newName = redacted(name, patterns: patterns)
+      let newProperties = redacted(properties)
+      guard newName != nil || newProperties != nil else { return data }
+      return .event(name: newName ?? name, properties: newProperties ?? properties)
+    case let .screen(name, properties):
+      let newName = redacted(name, patterns: patterns)
+      let newProperties = redacted(properties)
+      guard newName != nil || newProperties != nil else { return data }
+      return .screen(name: newName ?? name, properties: newProperties ?? properties)
+    case let .userId(id?):
+      guard patterns.contains(.emailAddresses),
+        PersonalDataScanner.redact(id, patterns: .emailAddresses) != nil
+      else { return data }
+      return .userId(PersonalDataScanner.Kind.email.marker)
+    case .userId(nil):
+      return data
+    case let .userProperty(name, value):
+      let newName = redacted(name, patterns: patterns)
+      let newValue = redacted(member: name, value)
+      guard newName != nil || newValue != nil else { return data }
+      return .userProperty(name: newName ?? name, value: newValue ?? value)
+    case let .error(message, properties):
+      let newMessage = redacted(message, patterns: patterns)
+      let newProperties = redacted(properties)
+      guard newMessage != nil || newProperties != nil else { return data }
+      return .error(message: newMessage ?? message, properties: newProperties ?? properties)
+    }
+  }
+
+  /// `properties` with key and value rules applied at every level.
+  public func redact(_ properties: AnalyticsData.Properties) -> AnalyticsData.Properties {
+    redacted(properties) ?? properties
+  }
+
+  /// `value` with the value rules applied (and the key rules inside objects).
+  public func redact(_ value: PropertyValue) -> PropertyValue {
+    redacted(value, patterns: patterns) ?? value
+  }
+
+  /// `text` with the value rules applied; used for log lines of events that are not ``AnalyticsData``.
+  public func redact(_ text: String) -> String {
+    redacted(text, patterns: patterns) ?? text
+  }
+
+  // MARK: Plumbing: `nil` means "unchanged", so clean events allocate nothing
+
+  private func redacted(_ properties: AnalyticsData.Properties) -> AnalyticsData.Properties? {
+    var result: AnalyticsData.Properties? = nil
+    for (key, value) in properties {
+      if let replacement = redacted(member: key, value) {
+        if result == nil { result = properties }
+        result![key] = replacement
+      }
+    }
+    return result
+  }
+
+  private func redacted(member key: String, _ value: PropertyValue) -> PropertyValue? {
+    switch keyMatcher.firstMatch(key) {
+    case let .redact(ruleIndex)?:
+      return replaced(value, with: keyMarkers[ruleIndex])
+    case .skipIPv4?:
+      return redacted(value, patterns: patterns.subtracting(.ipv4Addresses))
+    case nil:
+      return redacted(value, patterns: patterns)
+    }
+  }
+
+  private func redacted(_ value: PropertyValue, patterns: PersonalDataScanner.Patterns) -> PropertyValue? {
+    switch value {
+    case let .string(string):
+      return redacted(string, patterns: patterns).map(PropertyValue.string)
+    case let .int(number):
+      guard patterns.contains(.cardNumbers), (1_000_000_000_000...).contains(number.magnitude) else { return nil }
+      return PersonalDataScanner.redact(String(number), patterns: .cardNumbers).map(PropertyValue.string)
+    case let .array(elements):
+      var result: [PropertyValue]? = nil
+      for (index, element) in elements.enumerated() {
+        if let replacement = redacted(element, patterns: patterns) {
+          if result == nil { result = elements }
+          result![index] = replacement
+        }
+      }
+      return result.map(PropertyValue.array)
+    case let .object(members):
+      return redacted(members).map(PropertyValue.object)
+    case .double, .bool, .date, .null:
+      return nil
+    }
+  }
+
+  /// Everything that could hold the data under a matching key becomes `marker`.
+  private func replaced(_ value: PropertyValue, with marker: String) -> PropertyValue? {
+    switch value {
+    case let .string(string):
+      return string == marker ? nil : .string(marker)
+    case .int:
+      return .string(marker)
+    case let .array(elements):
+      let replaced = elements.map { self.replaced($0, with: marker) ?? $0 }
+      return replaced == elements ? nil : .array(replaced)
+    case let .object(members):
+      let replaced = members.mapValues { self.replaced($0, with: marker) ?? $0 }
+      return replaced == members ? nil : .object(replaced)
+    case .double, .bool, .date, .null:
+      return nil
+    }
+  }
+
+  private func redacted(_ string: String, patterns: PersonalDataScanner.Patterns) -> String? {
+    var result = PersonalDataScanner.redact(string, patterns: patterns)
+    for rule in customValueRules {
+      if let replacement = rule(result ?? string) { result = replacement }
+    }
+    return result
+  }
+}
