@@ -23,15 +23,14 @@ import Trackers
     #expect(lines.contains("      ga4       event sign_up_completed {\"method\": \"email\"}"))
   }
 
-  @Test func oneVendorPrintsOnlyThatVendor() async {
-    let output = Lines()
-    let status = await withIsolatedEnvironments {
-      await ShopApp.run(["--vendor", "posthog"], output: output.sink, errors: Lines().sink)
-    }
-    #expect(status == 0)
-    #expect(!output.all.contains { $0.hasPrefix("      ga4 ") })
-    #expect(output.all.filter { $0.hasPrefix("summary vendor=posthog tracked=20 ") }.count == 1)
-    #expect(output.all.filter { $0.hasPrefix("summary ") }.count == 1)
+  @Test func oneVendorPrintsOnlyThatVendor() throws {
+    let run = try ShopProcess.run(["--vendor", "posthog"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(!run.output.contains { $0.hasPrefix("      ga4 ") })
+    #expect(run.output.filter { $0.hasPrefix("      posthog   ") }.count == 20)
+    #expect(run.output.filter { $0.hasPrefix("summary ") } == [run.output.last!])
+    #expect(run.summary["vendor"] == "posthog")
+    #expect(run.count("tracked") == 20)
   }
 
   @Test func aBadCommandLineExitsWithTwoAndSaysWhy() async {

@@ -34,38 +34,10 @@ public enum ShopApp {
     if let endpoint = options.endpoint {
       let storage = options.storage
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)", isDirectory: true)
-      for session in sessions {
-        let settings = VendorLink.LiveSettings(
-          endpoint: endpoint,
-          storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
-          maxPendingBytes: options.maxPendingBytes,
-          onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
-        )
-        do {
-          try session.link.goLive(settings)
-        } catch {
-          errors.write("shop: \(session.link.vendor) could not start: \(error)")
-          return 1
-        }
-      }
-      if options.drain {
-        output.write("shop: draining what is pending in \(storage.path) to \(endpoint.absoluteString)")
-      } else if let eventCount = options.eventCount {
-        generateLoad(eventCount, into: sessions, output: output)
-      } else {
-        playJourney(into: sessions, output: output, showVendorLines: false)
-      }
-      await withTaskGroup(of: Void.self) { group in
-        for session in sessions { group.addTask { await session.finish(stall: flushStall) } }
-      }
+      guard await runLive(sessions, endpoint: endpoint, storage: storage, options: options, output: output, errors: errors)
+      else { return 1 }
     } else {
-      for session in sessions {
-        session.link.printOffline(output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))
-      }
-      output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
-      output.write("then one line per vendor: what that vendor would receive.")
-      playJourney(into: sessions, output: output, showVendorLines: true)
-      output.write("")
+      runOffline(sessions, output: output)
     }
     let elapsed = (ContinuousClock.now - start).seconds
     let summaries = sessions.map { $0.summary(elapsedSeconds: elapsed) }
@@ -73,14 +45,70 @@ public enum ShopApp {
     return summaries.contains { $0.dropped > 0 } ? 1 : 0
   }
 
+  /// Every vendor prints what it would receive; nothing is sent.
+  static func runOffline(_ sessions: [VendorSession], output: LogSink) {
+    for session in sessions {
+      session.link.printOffline(output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))
+    }
+    output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
+    output.write("then one line per vendor: what that vendor would receive.")
+    playJourney(into: sessions, output: output)
+    output.write("")
+  }
+
+  /// Delivers the journey, the load or what is pending to `endpoint`, then flushes (bounded) and closes.
+  /// Returns `false` if a vendor could not start.
+  static func runLive(
+    _ sessions: [VendorSession], endpoint: URL, storage: URL, options: ShopOptions, output: LogSink, errors: LogSink
+  ) async -> Bool {
+    for session in sessions {
+      let settings = VendorLink.LiveSettings(
+        endpoint: endpoint,
+        storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
+        maxPendingBytes: options.maxPendingBytes,
+        onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
+      )
+      do {
+        try session.link.goLive(settings)
+      } catch {
+        errors.write("shop: \(session.link.vendor) could not start: \(error)")
+        return false
+      }
+    }
+    if options.drain {
+      output.write("shop: draining what is pending in \(storage.path) to \(endpoint.absoluteString)")
+    } else if let eventCount = options.eventCount {
+      generateLoad(eventCount, into: sessions, output: output)
+    } else {
+      playJourney(into: sessions, output: output)
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for session in sessions { group.addTask { await session.finish(stall: flushStall) } }
+    }
+    let pending = sessions.reduce(0) { $0 + $1.link.counters().delivery.pendingEvents }
+    if pending > 0 {
+      errors.write(
+        "shop: \(pending) events are still pending in \(storage.path) (the endpoint did not take them in time). "
+          + "To send them, run: shop --endpoint \(endpoint.absoluteString) --storage \(storage.path) --drain")
+    }
+    return true
+  }
+
+  /// The hook for privacy controls: every vendor's events pass through here on their way to the vendor
+  /// module, so a consent gate (`consentGated`) and redaction (`redacting`) per vendor go here, next to
+  /// `--consent`/`--opt-out` options in ``ShopOptions``. Today it forwards everything unchanged.
+  static func privacyControlled(_ tracker: @escaping Tracker<AnalyticsData>, vendor: Vendor) -> Tracker<AnalyticsData> {
+    tracker
+  }
+
   /// The root composition over the sessions' measured trackers.
   static func rootTracker(_ sessions: [VendorSession], log: LogSink?) -> Tracker<ShopEvent> {
-    let vendors = combine(sessions.map(\.tracker))
+    let vendors = combine(sessions.map { privacyControlled($0.tracker, vendor: $0.link.vendor) })
     let logged = log.map { sink in logging(vendors, to: sink) { "  -> \($0)" } } ?? vendors
     return shopTracker(vendors: logged, logFeatureEvents: log)
   }
 
-  static func playJourney(into sessions: [VendorSession], output: LogSink, showVendorLines: Bool) {
+  static func playJourney(into sessions: [VendorSession], output: LogSink) {
     Journey.play(into: rootTracker(sessions, log: output), log: output)
   }
 
