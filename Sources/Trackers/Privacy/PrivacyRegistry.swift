@@ -8,8 +8,9 @@
 /// // Inside a vendor module's `Environment.live(_ configuration:)`:
 /// configuration.privacy?.register(
 ///   destination: "Mixpanel",
-///   purgePending: { queue.purge() },          // delete every pending event, on disk too
-///   resetIdentity: { identity.reset() }       // forget user id, make a new anonymous id
+///   purgePending: { try? queue.purge() },     // delete every pending event, on disk too
+///   resetIdentity: { identity.reset() },      // forget user id, make a new anonymous id
+///   consentChanged: { queue.shouldSendChanged() }
 /// )
 ///
 /// // In the app, on logout or "delete my data":
