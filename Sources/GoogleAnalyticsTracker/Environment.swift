@@ -88,7 +88,7 @@ let vendorModule = VendorModule(
 let current = CurrentEnvironment(Environment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
-/// with one warning); set it once at launch with ``TrackersDelivery/VendorEnvironment/live(_:)``; tests
+/// with one warning); set it once at launch with `.live(_:)`; tests
 /// assign it inside `withIsolatedEnvironments`.
 public var Current: Environment {
   get { current.value }

@@ -84,7 +84,7 @@ let vendorModule = VendorModule(
 let current = CurrentEnvironment(Environment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
-/// with one warning); set it once at launch with ``TrackersDelivery/VendorEnvironment/live(_:)``.
+/// with one warning); set it once at launch with `.live(_:)`.
 public var Current: Environment {
   get { current.value }
   set { current.value = newValue }
