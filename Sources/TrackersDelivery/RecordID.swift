@@ -14,10 +14,10 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
 
   /// A new random id.
   public init() {
-    let (first, second) = RandomBits.pair()
+    var generator = SystemRandomNumberGenerator()
     // Version 4 and RFC 4122 variant bits, so the id is also a valid random UUID.
-    high = (first & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
-    low = (second & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    high = (generator.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
   }
 
   /// An id with the given bits, as read back from storage.

@@ -5,8 +5,8 @@ import Trackers
 @Suite struct ShopAppTests {
   /// Run as its own process: the vendor modules count invalid and not-configured events per process, and
   /// other suites of this test process change those counts.
-  @Test func theOfflineJourneyShowsOneLinePerVendorPerEventAndASummaryPerVendor() throws {
-    let run = try ShopProcess.run([])
+  @Test func theOfflineJourneyShowsOneLinePerVendorPerEventAndASummaryPerVendor() async throws {
+    let run = try await ShopProcess.run([])
     #expect(run.status == 0)
     #expect(run.errors.isEmpty, "\(run.errors)")
     let lines = run.output
@@ -23,8 +23,8 @@ import Trackers
     #expect(lines.contains("      ga4       event sign_up_completed {\"method\": \"email\"}"))
   }
 
-  @Test func oneVendorPrintsOnlyThatVendor() throws {
-    let run = try ShopProcess.run(["--vendor", "posthog"])
+  @Test func oneVendorPrintsOnlyThatVendor() async throws {
+    let run = try await ShopProcess.run(["--vendor", "posthog"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(!run.output.contains { $0.hasPrefix("      ga4 ") })
     #expect(run.output.filter { $0.hasPrefix("      posthog   ") }.count == 20)

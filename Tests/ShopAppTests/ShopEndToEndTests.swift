@@ -21,7 +21,7 @@ import VendorTestSupport
     defer { collector.stop() }
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let run = try ShopProcess.run([
+    let run = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--events", "2500",
     ])
     #expect(run.status == 0, "\(run.errors)")
@@ -42,7 +42,7 @@ import VendorTestSupport
     defer { collector.stop() }
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let run = try ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
+    let run = try await ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
     #expect(run.status == 0, "\(run.errors)")
     let summaries = run.output.filter { $0.hasPrefix("summary ") }
     #expect(summaries.map { $0.split(separator: " ")[1] } == [
@@ -59,7 +59,7 @@ import VendorTestSupport
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
     // Nothing listens on the discard port of the loopback interface: every connection is refused.
-    let down = try ShopProcess.run([
+    let down = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--events", "1200",
     ])
     #expect(down.status == 0, "\(down.errors)")
@@ -70,7 +70,7 @@ import VendorTestSupport
 
     let collector = try Collector.start()
     defer { collector.stop() }
-    let drained = try ShopProcess.run([
+    let drained = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
     ])
     #expect(drained.status == 0, "\(drained.errors)")
@@ -83,7 +83,7 @@ import VendorTestSupport
   @Test func aSmallPendingCapDropsTheOldestExactlyAndExitsNonZero() async throws {
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let down = try ShopProcess.run([
+    let down = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", "http://127.0.0.1:9", "--storage", storage.path, "--max-pending-mb", "1",
       "--events", "20000",
     ])
@@ -96,7 +96,7 @@ import VendorTestSupport
     // What is left is exactly the newest `pending` events: the oldest were dropped, and counted.
     let collector = try Collector.start()
     defer { collector.stop() }
-    let drained = try ShopProcess.run([
+    let drained = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
     ])
     #expect(drained.count("delivered") == pending)

@@ -21,8 +21,9 @@ struct ShopProcess {
   /// An integer field of the summary line; -1 when it is missing.
   func count(_ name: String) -> Int { summary[name].flatMap { Int($0) } ?? -1 }
 
-  /// Runs `shop` with `arguments` and waits for it.
-  static func run(_ arguments: [String]) throws -> ShopProcess {
+  /// Runs `shop` with `arguments` and waits for it without blocking a thread of the concurrency pool (the
+  /// pipes are read on threads of their own): a blocked pool thread would starve the other suites' queues.
+  static func run(_ arguments: [String]) async throws -> ShopProcess {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
@@ -31,17 +32,24 @@ struct ShopProcess {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes to the end before waiting, so a full pipe never blocks the child.
+    let outputData = LockedData()
     let errorData = LockedData()
-    let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1_000) }
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      process.terminationHandler = { _ in continuation.resume() }
+      do {
+        try process.run()
+      } catch {
+        continuation.resume(throwing: error)
+        return
+      }
+      // Read both pipes to the end while the child runs, so a full pipe never blocks it.
+      Thread { outputData.set(output.fileHandleForReading.readDataToEndOfFile()) }.start()
+      Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }.start()
+    }
+    while !(outputData.isSet && errorData.isSet) { try await Task.sleep(for: .milliseconds(5)) }
     return ShopProcess(
       status: process.terminationStatus,
-      output: String(decoding: outputData, as: UTF8.self).split(separator: "\n").map(String.init),
+      output: String(decoding: outputData.value, as: UTF8.self).split(separator: "\n").map(String.init),
       errors: String(decoding: errorData.value, as: UTF8.self)
     )
   }
