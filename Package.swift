@@ -58,6 +58,7 @@ let package = Package(
     .target(name: "APIClient", path: "Examples/Shop/APIClient"),
     .target(name: "UserSession", path: "Examples/Shop/UserSession"),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
+    .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
     .target(
       name: "ShopGoogleAnalytics",
       dependencies: ["Trackers", "AppLifecycle"],
