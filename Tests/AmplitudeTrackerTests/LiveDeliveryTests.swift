@@ -17,7 +17,7 @@ struct LiveDeliveryTests {
     configuration.now = { eventTime }
     configuration.maxEventsPerRequest = maxEvents
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5), maxServerDelay: .milliseconds(5)) }
+    configuration.delivery = fastRetries
     return configuration
   }
 

@@ -15,7 +15,7 @@ struct LiveDeliveryTests {
       measurementId: "G-TEST123", apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+    configuration.delivery = fastRetries
     return configuration
   }
 

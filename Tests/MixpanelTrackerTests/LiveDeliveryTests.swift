@@ -15,7 +15,7 @@ struct LiveDeliveryTests {
       projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+    configuration.delivery = fastRetries
     return configuration
   }
 
