@@ -62,7 +62,9 @@ public final class Collector: Sendable {
     /// Close the connection instead of answering.
     public var drop: Bool
 
-    public init(status: Int = 200, headers: [String: String] = [:], body: String = "", delay: Double = 0, drop: Bool = false) {
+    public init(
+      status: Int = 200, headers: [String: String] = [:], body: String = "", delay: Double = 0, drop: Bool = false
+    ) {
       self.status = status
       self.headers = headers
       self.body = body

@@ -20,7 +20,7 @@ public func expectNotConfigured(
   counters: () -> TrackerCounters
 ) {
   let before = counters().notConfigured
-  // Before the first event the warning is unspent; a repeated run of the test finds it spent.
+  // The warning goes with the first count, so a count of 0 means it is unspent; a repeated run finds it spent.
   let issues = knownIssues(isIntermittent: before > 0, sourceLocation: sourceLocation) {
     tracker("Login")
     tracker("Logout")
@@ -28,7 +28,9 @@ public func expectNotConfigured(
   #expect(counters().notConfigured - before == 2, sourceLocation: sourceLocation)
   #expect(issues.count == (before == 0 ? 1 : 0), sourceLocation: sourceLocation)
   if let issue = issues.first {
-    #expect(issue.hasPrefix("\(module).Current is not configured, so events are dropped and counted"), sourceLocation: sourceLocation)
+    #expect(
+      issue.hasPrefix("\(module).Current is not configured, so events are dropped and counted"),
+      sourceLocation: sourceLocation)
     #expect(issue.contains("To fix this, set it once at launch"), sourceLocation: sourceLocation)
     #expect(issue.contains("`\(module).Current = try .live("), sourceLocation: sourceLocation)
   }
