@@ -54,6 +54,15 @@ let package = Package(
       dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
     ),
 
+    // MARK: Privacy end to end: consent, opt-out, reset and redaction over loopback HTTP, all vendor modules
+    .testTarget(
+      name: "VendorPrivacyTests",
+      dependencies: [
+        "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker",
+        "Trackers", "TrackersDelivery", "VendorTestSupport",
+      ]
+    ),
+
     // MARK: Example: the shop app (`swift run shop`)
     .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
     .target(name: "APIClient", path: "Examples/Shop/APIClient"),

@@ -2,7 +2,9 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the live Amplitude environment reaches your project: api key, data center, storage and batching.
+/// How the live Amplitude environment reaches your project: api key and data center, plus the
+/// ``TrackersDelivery/DeliveryOptions`` every vendor module shares (storage, batching, transport, privacy,
+/// clock), read and written as this type's own fields.
 ///
 /// ```swift
 /// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude))
@@ -17,7 +19,7 @@ import TrackersDelivery
 /// The api key travels in the JSON body (that is the protocol); this module never logs it: request
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
-public struct Configuration: Sendable, CustomStringConvertible {
+public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `https://api2.amplitude.com`.
@@ -41,40 +43,30 @@ public struct Configuration: Sendable, CustomStringConvertible {
   public var apiKey: String
   /// The data center, or a custom host.
   public var region: Region
-  /// Where the device id and the queue live; one directory per module and project.
-  public var storageDirectory: URL
-  /// At most 1999 (Amplitude's limit). Starter plans are asked to send at most 10 per request.
-  public var maxEventsPerRequest: Int
-  /// How long an event may wait for a batch to fill before it is sent anyway.
-  public var flushInterval: Duration
-  /// The HTTP client; tests point it at a loopback collector.
-  public var transport: any HTTPTransport
-  /// Changes to the queue's defaults (pending bytes, attempts, backoff).
-  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
-  /// The clock that stamps `time`.
-  public var now: @Sendable () -> Date
+  /// Storage, batching (at most 1999 events per request, Amplitude's limit; Starter plans are asked to
+  /// send at most 10), transport, privacy and clock.
+  ///
+  /// IP location: Amplitude locates a user by the event's `ip` field; `"$remote"` means the address the
+  /// request came from, and an event without it is not located by IP (HTTP V2 API, "ip" key). With
+  /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) no `ip` is sent;
+  /// `.vendorDefault` sends `"ip": "$remote"`, as Amplitude's SDKs do.
+  public var options: DeliveryOptions
 
   /// A configuration with the defaults.
   public init(
     apiKey: String,
     region: Region = .standard,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "AmplitudeTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "AmplitudeTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
     self.apiKey = apiKey
     self.region = region
-    self.storageDirectory = storageDirectory
-    self.maxEventsPerRequest = AmplitudeLimits.eventsPerRequest
-    self.flushInterval = .seconds(30)
-    self.transport = URLSessionTransport()
-    self.delivery = { _ in }
-    self.onReport = nil
-    self.now = { Date() }
+    self.options = DeliveryOptions(
+      storageDirectory: storageDirectory, maxEventsPerRequest: AmplitudeLimits.eventsPerRequest, privacy: privacy)
   }
 
   /// The region and storage; never the api key.
   public var description: String {
-    "AmplitudeTracker.Configuration(apiKey: \(Redaction.placeholder), region: \(region), storage: \(storageDirectory.path))"
+    "AmplitudeTracker.Configuration(apiKey: \(Redaction.placeholder), region: \(region), storage: \(options.storageDirectory.path))"
   }
 }

@@ -26,10 +26,9 @@ public struct Destination: DeliveryDestination {
   /// The destination for `configuration`.
   public init(_ configuration: Configuration) {
     apiKey = configuration.apiKey
-    limits = BatchLimits(
-      maxEvents: min(max(1, configuration.maxEventsPerRequest), AmplitudeLimits.eventsPerRequest),
-      maxBytes: AmplitudeLimits.requestBytes - WireFormat.envelopeSize(apiKey: configuration.apiKey),
-      flushInterval: configuration.flushInterval
+    limits = configuration.options.batchLimits(
+      maxEvents: AmplitudeLimits.eventsPerRequest,
+      maxBytes: AmplitudeLimits.requestBytes - WireFormat.envelopeSize(apiKey: configuration.apiKey)
     )
     url = configuration.region.host.appendingPathComponent("2/httpapi", isDirectory: false)
   }

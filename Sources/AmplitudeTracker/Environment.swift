@@ -2,11 +2,12 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// Everything ``amplitudeTracker`` needs from the outside world; tests swap it through ``Current``.
+/// Everything ``amplitudeTracker`` needs from the outside world: `send`, `flush`, `close` and `counters`,
+/// with `.live(_:)`, `.mock`, `.unimplemented` and `.notConfigured`; tests swap it through ``Current``.
 ///
 /// ```swift
 /// // At launch:
-/// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude))
+/// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -14,89 +15,34 @@ import TrackersDelivery
 ///   amplitudeTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public struct Environment: Sendable {
-  /// Receives each valid, mapped event. Live: encodes it with the persisted identity and puts it in the
-  /// durable queue; `.userId` also updates the identity (a new device id on sign-out).
-  public var send: Tracker<AmplitudeEvent>
-  /// Sends what is queued now, without waiting for a batch to fill.
-  public var flush: @Sendable () async -> Void
-  /// Sends what it can within the timeout (`nil`: the queue's default), then stops; later events are refused
-  /// and counted.
-  public var close: @Sendable (_ timeout: Duration?) async -> Void
-  /// What happened to the events so far.
-  public var counters: @Sendable () -> TrackerCounters
+public typealias Environment = VendorEnvironment<AmplitudeEvent>
 
-  /// Creates an environment; the closures you leave out do nothing.
-  public init(
-    send: @escaping Tracker<AmplitudeEvent>,
-    flush: @escaping @Sendable () async -> Void = {},
-    close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
-    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() }
-  ) {
-    self.send = send
-    self.flush = flush
-    self.close = close
-    self.counters = counters
-  }
+extension AmplitudeEvent: VendorEvent {
+  /// This module's counters and messages.
+  public static var vendorModule: VendorModule { AmplitudeTracker.vendorModule }
 }
 
 extension Environment {
-  /// Delivers to Amplitude through a durable queue in ``Configuration/storageDirectory``.
+  /// Delivers to Amplitude through a durable queue in the configuration's storage directory: each event
+  /// carries the persisted device id (and user id once signed in) and an `insert_id`; `.userId` also
+  /// updates the identity (a new device id on sign-out). With a privacy registry, nothing is sent before
+  /// consent for "Amplitude".
   ///
-  /// Call it once per process (a second live environment on the same directory throws): at launch, before
-  /// the first event. Throws when the storage directory can't be created or read, so a misconfigured app
-  /// finds out at launch rather than by missing data.
+  /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
+  /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
-    let delivery = try VendorDelivery(
-      module: vendorModule,
-      destination: Destination(configuration),
-      storage: configuration.storageDirectory,
-      transport: configuration.transport,
-      tuning: configuration.delivery,
-      onReport: configuration.onReport,
-      derive: WireFormat.identityMembers(for:)
-    )
     let now = configuration.now
-    @Sendable func enqueue(_ event: AmplitudeEvent, identity: [UInt8]) {
-      let id = RecordID()
-      guard let payload = WireFormat.event(event, identity: identity, at: now(), insertId: id) else { return }
-      delivery.enqueue(payload, id: id, partition: "", event: event.description)
-    }
-    return Environment(
-      send: { event in
-        guard case let .userId(userId) = event else {
-          return enqueue(event, identity: delivery.identity.current.derived)
+    // `"ip":"$remote"` lets Amplitude locate the user by the request's address; without it, it doesn't.
+    let ip: [UInt8] = configuration.ipLocation == .vendorDefault ? Array(#","ip":"$remote""#.utf8) : []
+    let derive: @Sendable (IdentityStore<[UInt8]>.Identity) -> [UInt8] = { WireFormat.identityMembers(for: $0) + ip }
+    return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
+      return { event in
+        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        delivery.enqueue(event, signingIn: userId) { identity, id in
+          WireFormat.event(event, identity: identity, at: now(), insertId: id)
         }
-        guard let identity = delivery.signIn(userId, event: event.description) else { return }
-        enqueue(event, identity: identity)
-      },
-      flush: { await delivery.queue.flush() },
-      close: { timeout in
-        if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
-      },
-      counters: { delivery.counters }
-    )
-  }
-
-  /// Does nothing: for previews and for tests where Amplitude does not matter.
-  public static let mock = Environment(send: { _ in })
-
-  /// Reports an issue from every closure (failing the running test): start a test from it to prove which
-  /// closures the code under test uses.
-  public static let unimplemented: Environment = {
-    let flush = Trackers.unimplemented("AmplitudeTracker.Current.flush", placeholder: ())
-    let close = Trackers.unimplemented("AmplitudeTracker.Current.close", placeholder: ())
-    return Environment(
-      send: Trackers.unimplemented("AmplitudeTracker.Current.send"),
-      flush: { flush() },
-      close: { _ in close() },
-      counters: Trackers.unimplemented("AmplitudeTracker.Current.counters", placeholder: TrackerCounters())
-    )
-  }()
-
-  /// The value ``Current`` starts with: drops and counts events, warning once how to configure.
-  public static var notConfigured: Environment {
-    Environment(send: vendorModule.notConfigured(), counters: { vendorModule.counters })
+      }
+    }
   }
 }
 
@@ -110,8 +56,8 @@ let vendorModule = VendorModule(
 let current = CurrentEnvironment(Environment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
-/// with one warning); set it once at launch with ``Environment/live(_:)``; tests assign it inside
-/// `withIsolatedEnvironments`.
+/// with one warning); set it once at launch with `.live(_:)`; tests
+/// assign it inside `withIsolatedEnvironments`.
 public var Current: Environment {
   get { current.value }
   set { current.value = newValue }

@@ -2,18 +2,25 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the live GA4 environment reaches your property: stream ids, secret, host, storage and batching.
+/// How the live GA4 environment reaches your property: stream ids, secret and host, plus the
+/// ``TrackersDelivery/DeliveryOptions`` every vendor module shares (storage, batching, transport, privacy,
+/// clock), read and written as this type's own fields.
 ///
 /// ```swift
 /// GoogleAnalyticsTracker.Current = try .live(
-///   Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4)
+///   Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
 /// )
 /// ```
 ///
 /// The api secret travels in the request's query string (that is the protocol); this module never logs it:
 /// request descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own
 /// `description` hides it.
-public struct Configuration: Sendable, CustomStringConvertible {
+///
+/// IP location: the Measurement Protocol has no switch for it. This module sends neither `ip_override`
+/// nor `user_location`, and GA4 does not log or store IP addresses; to keep collection in the EU, use
+/// `https://region1.google-analytics.com` as ``host``. ``TrackersDelivery/DeliveryOptions/ipLocation``
+/// changes nothing here.
+public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Which kind of GA4 data stream receives the events.
   public enum Stream: Sendable, Hashable {
     /// A web stream: `measurement_id` in the query, the persisted anonymous id as `client_id`.
@@ -32,30 +39,20 @@ public struct Configuration: Sendable, CustomStringConvertible {
   /// Sends to `/debug/mp/collect`, which answers with validation messages instead of recording events:
   /// for a check while integrating, never in production.
   public var useValidationServer: Bool
-  /// Where the anonymous id and the queue live; one directory per module and property.
-  public var storageDirectory: URL
-  /// At most 25 (GA4's limit); lower values send smaller requests.
-  public var maxEventsPerRequest: Int
-  /// How long an event may wait for a batch to fill before it is sent anyway.
-  public var flushInterval: Duration
-  /// The HTTP client; tests point it at a loopback collector.
-  public var transport: any HTTPTransport
-  /// Changes to the queue's defaults (pending bytes, attempts, backoff).
-  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
-  /// The clock that stamps `timestamp_micros`.
-  public var now: @Sendable () -> Date
+  /// Storage, batching (at most 25 events per request, GA4's limit), transport, privacy and clock.
+  public var options: DeliveryOptions
 
   /// A web stream configuration with the defaults.
   public init(
     measurementId: String,
     apiSecret: String,
     host: URL = URL(string: "https://www.google-analytics.com")!,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "GoogleAnalyticsTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "GoogleAnalyticsTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
-    self.init(stream: .web(measurementId: measurementId), apiSecret: apiSecret, host: host,
-      storageDirectory: storageDirectory)
+    self.init(
+      stream: .web(measurementId: measurementId), apiSecret: apiSecret, host: host,
+      storageDirectory: storageDirectory, privacy: privacy)
   }
 
   /// A configuration for any stream with the defaults.
@@ -63,24 +60,21 @@ public struct Configuration: Sendable, CustomStringConvertible {
     stream: Stream,
     apiSecret: String,
     host: URL = URL(string: "https://www.google-analytics.com")!,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "GoogleAnalyticsTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "GoogleAnalyticsTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
     self.stream = stream
     self.apiSecret = apiSecret
     self.host = host
     self.useValidationServer = false
-    self.storageDirectory = storageDirectory
-    self.maxEventsPerRequest = GoogleAnalyticsLimits.eventsPerRequest
-    self.flushInterval = .seconds(30)
-    self.transport = URLSessionTransport()
-    self.delivery = { _ in }
-    self.onReport = nil
-    self.now = { Date() }
+    self.options = DeliveryOptions(
+      storageDirectory: storageDirectory, maxEventsPerRequest: GoogleAnalyticsLimits.eventsPerRequest,
+      privacy: privacy)
   }
 
   /// The stream, host and storage; never the secret.
   public var description: String {
     "GoogleAnalyticsTracker.Configuration(stream: \(stream), apiSecret: \(Redaction.placeholder), host: \(host), "
-      + "storage: \(storageDirectory.path))"
+      + "storage: \(options.storageDirectory.path))"
   }
 }

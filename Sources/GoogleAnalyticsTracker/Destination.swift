@@ -27,10 +27,9 @@ public struct Destination: DeliveryDestination {
 
   /// The destination for `configuration`.
   public init(_ configuration: Configuration) {
-    limits = BatchLimits(
-      maxEvents: min(max(1, configuration.maxEventsPerRequest), GoogleAnalyticsLimits.eventsPerRequest),
-      maxBytes: GoogleAnalyticsLimits.requestBytes - Self.envelopeReserve,
-      flushInterval: configuration.flushInterval
+    limits = configuration.options.batchLimits(
+      maxEvents: GoogleAnalyticsLimits.eventsPerRequest,
+      maxBytes: GoogleAnalyticsLimits.requestBytes - Self.envelopeReserve
     )
     isValidationServer = configuration.useValidationServer
     var components = URLComponents(url: configuration.host, resolvingAgainstBaseURL: false)!

@@ -2,7 +2,9 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// Everything ``googleAnalyticsTracker`` needs from the outside world; tests swap it through ``Current``.
+/// Everything ``googleAnalyticsTracker`` needs from the outside world: `send`, `flush`, `close` and
+/// `counters`, with `.live(_:)`, `.mock`, `.unimplemented` and `.notConfigured`; tests swap it through
+/// ``Current``.
 ///
 /// ```swift
 /// // At launch:
@@ -14,52 +16,29 @@ import TrackersDelivery
 ///   googleAnalyticsTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public struct Environment: Sendable {
-  /// Receives each valid, mapped event. Live: encodes it and puts it in the durable queue (or updates the
-  /// persisted identity for `.userId` and `.userProperty`).
-  public var send: Tracker<GoogleAnalyticsEvent>
-  /// Sends what is queued now, without waiting for a batch to fill.
-  public var flush: @Sendable () async -> Void
-  /// Sends what it can within the timeout (`nil`: the queue's default), then stops; later events are refused
-  /// and counted.
-  public var close: @Sendable (_ timeout: Duration?) async -> Void
-  /// What happened to the events so far.
-  public var counters: @Sendable () -> TrackerCounters
+public typealias Environment = VendorEnvironment<GoogleAnalyticsEvent>
 
-  /// Creates an environment; the closures you leave out do nothing.
-  public init(
-    send: @escaping Tracker<GoogleAnalyticsEvent>,
-    flush: @escaping @Sendable () async -> Void = {},
-    close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
-    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() }
-  ) {
-    self.send = send
-    self.flush = flush
-    self.close = close
-    self.counters = counters
-  }
+extension GoogleAnalyticsEvent: VendorEvent {
+  /// This module's counters and messages.
+  public static var vendorModule: VendorModule { GoogleAnalyticsTracker.vendorModule }
 }
 
 extension Environment {
-  /// Delivers to GA4 through a durable queue in ``Configuration/storageDirectory``.
+  /// Delivers to GA4 through a durable queue in the configuration's storage directory: events are queued
+  /// per client and user id; `.userId` and `.userProperty` update the persisted identity that the
+  /// following requests carry. With a privacy registry, nothing is sent before consent for "GA4".
   ///
-  /// Call it once per process (a second live environment on the same directory throws): at launch, before
-  /// the first event. Throws when the storage directory can't be created or read, so a misconfigured app
-  /// finds out at launch rather than by missing data.
+  /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
+  /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
     let stream = configuration.stream
-    let delivery = try VendorDelivery(
-      module: vendorModule,
-      destination: Destination(configuration),
-      storage: configuration.storageDirectory,
-      transport: configuration.transport,
-      tuning: configuration.delivery,
-      onReport: configuration.onReport,
-      derive: { identity in WireFormat.envelope(for: identity, stream: stream) }
-    )
     let now = configuration.now
-    return Environment(
-      send: { event in
+    return try live(
+      options: configuration.options,
+      destination: Destination(configuration),
+      derive: { identity in WireFormat.envelope(for: identity, stream: stream) }
+    ) { delivery in
+      return { event in
         switch event {
         case let .event(name, params):
           // GA4 has no dedup field; the id only identifies the record in the queue.
@@ -85,34 +64,8 @@ extension Environment {
             return []
           }
         }
-      },
-      flush: { await delivery.queue.flush() },
-      close: { timeout in
-        if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
-      },
-      counters: { delivery.counters }
-    )
-  }
-
-  /// Does nothing: for previews and for tests where GA4 does not matter.
-  public static let mock = Environment(send: { _ in })
-
-  /// Reports an issue from every closure (failing the running test): start a test from it to prove which
-  /// closures the code under test uses.
-  public static let unimplemented: Environment = {
-    let flush = Trackers.unimplemented("GoogleAnalyticsTracker.Current.flush", placeholder: ())
-    let close = Trackers.unimplemented("GoogleAnalyticsTracker.Current.close", placeholder: ())
-    return Environment(
-      send: Trackers.unimplemented("GoogleAnalyticsTracker.Current.send"),
-      flush: { flush() },
-      close: { _ in close() },
-      counters: Trackers.unimplemented("GoogleAnalyticsTracker.Current.counters", placeholder: TrackerCounters())
-    )
-  }()
-
-  /// The value ``Current`` starts with: drops and counts events, warning once how to configure.
-  public static var notConfigured: Environment {
-    Environment(send: vendorModule.notConfigured(), counters: { vendorModule.counters })
+      }
+    }
   }
 }
 
@@ -135,8 +88,8 @@ let vendorModule = VendorModule(
 let current = CurrentEnvironment(Environment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
-/// with one warning); set it once at launch with ``Environment/live(_:)``; tests assign it inside
-/// `withIsolatedEnvironments`.
+/// with one warning); set it once at launch with `.live(_:)`; tests
+/// assign it inside `withIsolatedEnvironments`.
 public var Current: Environment {
   get { current.value }
   set { current.value = newValue }

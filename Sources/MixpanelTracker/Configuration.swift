@@ -2,16 +2,22 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the live Mixpanel environment reaches your project: token or service account, region, storage and
-/// batching.
+/// How the live Mixpanel environment reaches your project: token or service account and region, plus the
+/// ``TrackersDelivery/DeliveryOptions`` every vendor module shares (storage, batching, transport, privacy,
+/// clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// MixpanelTracker.Current = try .live(Configuration(projectToken: "0123abcd..."))
+/// MixpanelTracker.Current = try .live(Configuration(projectToken: "0123abcd...", privacy: consent.registry))
 /// ```
 ///
 /// Credentials travel in the `Authorization` header, which request descriptions and reports redact; this
 /// type's `description` hides them too.
-public struct Configuration: Sendable, CustomStringConvertible {
+///
+/// IP location: Mixpanel derives city, region and country from the IP address of each `/import` and
+/// `/engage` request unless told not to (docs.mixpanel.com, "Geolocation"). With
+/// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) both endpoints get `ip=0`,
+/// the switch Mixpanel's SDKs send; `.vendorDefault` sends `ip=1`.
+public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `api.mixpanel.com`.
@@ -48,42 +54,27 @@ public struct Configuration: Sendable, CustomStringConvertible {
   public var authentication: Authentication
   /// The data residency region.
   public var region: Region
-  /// Where the device id, user id and queue live; one directory per module and project.
-  public var storageDirectory: URL
-  /// At most 2000 (Mixpanel's limit).
-  public var maxEventsPerRequest: Int
-  /// How long an event may wait for a batch to fill before it is sent anyway.
-  public var flushInterval: Duration
-  /// The HTTP client; tests point it at a loopback collector.
-  public var transport: any HTTPTransport
-  /// Changes to the queue's defaults. The defaults back off from 2 s to 60 s, as Mixpanel asks for 429s.
-  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
-  /// The clock that stamps `time`.
-  public var now: @Sendable () -> Date
+  /// Storage, batching (at most 2000 events per request, Mixpanel's limit; the queue backs off from 2 s to
+  /// 60 s, as Mixpanel asks for 429s), transport, privacy and clock.
+  public var options: DeliveryOptions
 
   /// A configuration with the defaults.
   public init(
     projectToken: String,
     authentication: Authentication = .projectToken,
     region: Region = .us,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "MixpanelTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "MixpanelTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
     self.projectToken = projectToken
     self.authentication = authentication
     self.region = region
-    self.storageDirectory = storageDirectory
-    self.maxEventsPerRequest = MixpanelLimits.eventsPerRequest
-    self.flushInterval = .seconds(30)
-    self.transport = URLSessionTransport()
-    self.delivery = { _ in }
-    self.onReport = nil
-    self.now = { Date() }
+    self.options = DeliveryOptions(
+      storageDirectory: storageDirectory, maxEventsPerRequest: MixpanelLimits.eventsPerRequest, privacy: privacy)
   }
 
   /// The region and storage; never the token or the secret.
   public var description: String {
-    "MixpanelTracker.Configuration(region: \(region), projectToken: \(Redaction.placeholder), storage: \(storageDirectory.path))"
+    "MixpanelTracker.Configuration(region: \(region), projectToken: \(Redaction.placeholder), storage: \(options.storageDirectory.path))"
   }
 }

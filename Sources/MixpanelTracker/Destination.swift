@@ -3,7 +3,7 @@ import Trackers
 import TrackersDelivery
 
 /// Mixpanel's ingestion API as a ``TrackersDelivery/DeliveryDestination``: events to
-/// `POST /import?strict=1`, profile updates to `POST /engage?verbose=1`, JSON arrays of at most 2000
+/// `POST /import?strict=1&ip=0`, profile updates to `POST /engage?verbose=1&ip=0`, JSON arrays of at most 2000
 /// records and 2 MB, HTTP Basic auth.
 ///
 /// Answers, as documented for `/import`: 200 delivered; 400 with `failed_records` is a partial success
@@ -22,14 +22,15 @@ public struct Destination: DeliveryDestination {
 
   /// The destination for `configuration`.
   public init(_ configuration: Configuration) {
-    limits = BatchLimits(
-      maxEvents: min(max(1, configuration.maxEventsPerRequest), MixpanelLimits.eventsPerRequest),
-      maxBytes: MixpanelLimits.requestBytes - 2,  // the array's brackets
-      flushInterval: configuration.flushInterval
+    limits = configuration.options.batchLimits(
+      maxEvents: MixpanelLimits.eventsPerRequest,
+      maxBytes: MixpanelLimits.requestBytes - 2  // the array's brackets
     )
+    // `ip=0`: don't derive the user's location from the request's IP address.
+    let ip = URLQueryItem(name: "ip", value: configuration.ipLocation == .suppressed ? "0" : "1")
     var importComponents = URLComponents(url: configuration.region.url, resolvingAgainstBaseURL: false)!
     importComponents.path = "/import"
-    importComponents.queryItems = [URLQueryItem(name: "strict", value: "1")]
+    importComponents.queryItems = [URLQueryItem(name: "strict", value: "1"), ip]
     let credentials: String
     switch configuration.authentication {
     case .projectToken:
@@ -41,7 +42,7 @@ public struct Destination: DeliveryDestination {
     importURL = importComponents.url!
     var engageComponents = URLComponents(url: configuration.region.url, resolvingAgainstBaseURL: false)!
     engageComponents.path = "/engage"
-    engageComponents.queryItems = [URLQueryItem(name: "verbose", value: "1")]
+    engageComponents.queryItems = [URLQueryItem(name: "verbose", value: "1"), ip]
     engageURL = engageComponents.url!
     authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
   }

@@ -2,11 +2,12 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// Everything ``mixpanelTracker`` needs from the outside world; tests swap it through ``Current``.
+/// Everything ``mixpanelTracker`` needs from the outside world: `send`, `flush`, `close` and `counters`,
+/// with `.live(_:)`, `.mock`, `.unimplemented` and `.notConfigured`; tests swap it through ``Current``.
 ///
 /// ```swift
 /// // At launch:
-/// MixpanelTracker.Current = try .live(Configuration(projectToken: token))
+/// MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -14,55 +15,33 @@ import TrackersDelivery
 ///   mixpanelTracker("Signed Up")
 /// }
 /// ```
-public struct Environment: Sendable {
-  /// Receives each valid, mapped event. Live: encodes it and puts it in the durable queue (or updates the
-  /// persisted identity for `.identify`).
-  public var send: Tracker<MixpanelEvent>
-  /// Sends what is queued now, without waiting for a batch to fill.
-  public var flush: @Sendable () async -> Void
-  /// Sends what it can within the timeout (`nil`: the queue's default), then stops.
-  public var close: @Sendable (_ timeout: Duration?) async -> Void
-  /// What happened to the events so far.
-  public var counters: @Sendable () -> TrackerCounters
+public typealias Environment = VendorEnvironment<MixpanelEvent>
 
-  /// Creates an environment; the closures you leave out do nothing.
-  public init(
-    send: @escaping Tracker<MixpanelEvent>,
-    flush: @escaping @Sendable () async -> Void = {},
-    close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
-    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() }
-  ) {
-    self.send = send
-    self.flush = flush
-    self.close = close
-    self.counters = counters
-  }
+extension MixpanelEvent: VendorEvent {
+  /// This module's counters and messages.
+  public static var vendorModule: VendorModule { MixpanelTracker.vendorModule }
 }
 
 extension Environment {
-  /// Delivers to Mixpanel through a durable queue in ``Configuration/storageDirectory``.
+  /// Delivers to Mixpanel through a durable queue in the configuration's storage directory: events to
+  /// `/import`, profile updates to `/engage`; `.identify` updates the persisted identity. With a privacy
+  /// registry, nothing is sent before consent for "Mixpanel".
   ///
   /// Call it once per process, at launch. Throws when the storage directory can't be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
-    let userTuning = configuration.delivery
-    let delivery = try VendorDelivery(
-      module: vendorModule,
+    let now = configuration.now
+    let token = configuration.projectToken
+    return try live(
+      options: configuration.options,
       destination: Destination(configuration),
-      storage: configuration.storageDirectory,
-      transport: configuration.transport,
       tuning: { delivery in
         // Mixpanel: "back off from 2 s, doubling to 60 s" for 429, 502 and 503.
         delivery.backoff.base = .seconds(2)
         delivery.backoff.cap = .seconds(60)
-        userTuning(&delivery)
       },
-      onReport: configuration.onReport,
       derive: WireFormat.identityFields(for:)
-    )
-    let now = configuration.now
-    let token = configuration.projectToken
-    return Environment(
-      send: { event in
+    ) { delivery in
+      return { event in
         switch event {
         case let .event(name, properties):
           let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
@@ -90,33 +69,8 @@ extension Environment {
             return []
           }
         }
-      },
-      flush: { await delivery.queue.flush() },
-      close: { timeout in
-        if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
-      },
-      counters: { delivery.counters }
-    )
-  }
-
-  /// Does nothing: for previews and for tests where Mixpanel does not matter.
-  public static let mock = Environment(send: { _ in })
-
-  /// Reports an issue from every closure (failing the running test).
-  public static let unimplemented: Environment = {
-    let flush = Trackers.unimplemented("MixpanelTracker.Current.flush", placeholder: ())
-    let close = Trackers.unimplemented("MixpanelTracker.Current.close", placeholder: ())
-    return Environment(
-      send: Trackers.unimplemented("MixpanelTracker.Current.send"),
-      flush: { flush() },
-      close: { _ in close() },
-      counters: Trackers.unimplemented("MixpanelTracker.Current.counters", placeholder: TrackerCounters())
-    )
-  }()
-
-  /// The value ``Current`` starts with: drops and counts events, warning once how to configure.
-  public static var notConfigured: Environment {
-    Environment(send: vendorModule.notConfigured(), counters: { vendorModule.counters })
+      }
+    }
   }
 }
 
@@ -130,7 +84,7 @@ let vendorModule = VendorModule(
 let current = CurrentEnvironment(Environment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
-/// with one warning); set it once at launch with ``Environment/live(_:)``.
+/// with one warning); set it once at launch with `.live(_:)`.
 public var Current: Environment {
   get { current.value }
   set { current.value = newValue }

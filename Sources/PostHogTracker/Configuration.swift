@@ -2,8 +2,9 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the live PostHog environment reaches your project: api key, cloud region or own host, storage and
-/// batching.
+/// How the live PostHog environment reaches your project: api key and cloud region or own host, plus the
+/// ``TrackersDelivery/DeliveryOptions`` every vendor module shares (storage, batching, transport, privacy,
+/// clock), read and written as this type's own fields.
 ///
 /// ```swift
 /// PostHogTracker.Current = try .live(Configuration(apiKey: "phc_..."))
@@ -14,7 +15,7 @@ import TrackersDelivery
 /// Events go to the batch endpoint (`POST /batch/`). The project api key travels in the JSON body; it is
 /// meant to be public, but this module still never logs it: request descriptions and reports go through
 /// ``TrackersDelivery/Redaction``, and this type's own `description` hides it.
-public struct Configuration: Sendable, CustomStringConvertible {
+public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Where the project lives.
   public enum Host: Sendable, Hashable {
     /// PostHog Cloud US: `https://us.i.posthog.com`.
@@ -38,40 +39,29 @@ public struct Configuration: Sendable, CustomStringConvertible {
   public var apiKey: String
   /// The cloud region or own host.
   public var host: Host
-  /// Where the anonymous id and the queue live; one directory per module and project.
-  public var storageDirectory: URL
-  /// Events per request.
-  public var maxEventsPerRequest: Int
-  /// How long an event may wait for a batch to fill before it is sent anyway.
-  public var flushInterval: Duration
-  /// The HTTP client; tests point it at a loopback collector.
-  public var transport: any HTTPTransport
-  /// Changes to the queue's defaults (pending bytes, attempts, backoff).
-  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
-  /// The clock that stamps `timestamp`.
-  public var now: @Sendable () -> Date
+  /// Storage, batching, transport, privacy and clock.
+  ///
+  /// IP location: PostHog enriches events and persons with GeoIP data from the event's `$ip` or the
+  /// address the request came from, unless the event has `"$geoip_disable": true` (the property its
+  /// SDKs send for `disableGeoip`). With ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed`
+  /// (the default) every event carries it; `.vendorDefault` leaves it out.
+  public var options: DeliveryOptions
 
   /// A configuration with the defaults.
   public init(
     apiKey: String,
     host: Host = .us,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "PostHogTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "PostHogTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
     self.apiKey = apiKey
     self.host = host
-    self.storageDirectory = storageDirectory
-    self.maxEventsPerRequest = PostHogLimits.eventsPerRequest
-    self.flushInterval = .seconds(30)
-    self.transport = URLSessionTransport()
-    self.delivery = { _ in }
-    self.onReport = nil
-    self.now = { Date() }
+    self.options = DeliveryOptions(
+      storageDirectory: storageDirectory, maxEventsPerRequest: PostHogLimits.eventsPerRequest, privacy: privacy)
   }
 
   /// The host and storage; never the api key.
   public var description: String {
-    "PostHogTracker.Configuration(apiKey: \(Redaction.placeholder), host: \(host), storage: \(storageDirectory.path))"
+    "PostHogTracker.Configuration(apiKey: \(Redaction.placeholder), host: \(host), storage: \(options.storageDirectory.path))"
   }
 }

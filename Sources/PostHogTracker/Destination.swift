@@ -23,10 +23,9 @@ public struct Destination: DeliveryDestination {
   /// The destination for `configuration`.
   public init(_ configuration: Configuration) {
     apiKey = configuration.apiKey
-    limits = BatchLimits(
-      maxEvents: max(1, configuration.maxEventsPerRequest),
-      maxBytes: PostHogLimits.requestBytes - WireFormat.body(apiKey: configuration.apiKey, events: []).count,
-      flushInterval: configuration.flushInterval
+    limits = configuration.options.batchLimits(
+      maxEvents: nil,
+      maxBytes: PostHogLimits.requestBytes - WireFormat.body(apiKey: configuration.apiKey, events: []).count
     )
     url = configuration.host.url.appendingPathComponent("batch/", isDirectory: true)
   }

@@ -2,7 +2,9 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// How the live Segment environment reaches your source: write key, region, storage and batching.
+/// How the live Segment environment reaches your source: write key and region, plus the
+/// ``TrackersDelivery/DeliveryOptions`` every vendor module shares (storage, batching, transport, privacy,
+/// clock), read and written as this type's own fields.
 ///
 /// ```swift
 /// SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment))
@@ -13,7 +15,7 @@ import TrackersDelivery
 /// `Authorization: Basic` header by default, or in the body; either way this module never logs it: request
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
-public struct Configuration: Sendable, CustomStringConvertible {
+public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Where the workspace lives.
   public enum Region: Sendable, Hashable {
     /// `https://api.segment.io`.
@@ -48,43 +50,33 @@ public struct Configuration: Sendable, CustomStringConvertible {
   public var region: Region
   /// Where the write key travels; the header by default.
   public var authentication: Authentication
-  /// Where the anonymous id and the queue live; one directory per module and source.
-  public var storageDirectory: URL
-  /// At most 2500 (Segment's limit).
-  public var maxMessagesPerRequest: Int
-  /// How long a message may wait for a batch to fill before it is sent anyway.
-  public var flushInterval: Duration
-  /// The HTTP client; tests point it at a loopback collector.
-  public var transport: any HTTPTransport
-  /// Changes to the queue's defaults (pending bytes, attempts, backoff).
-  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
-  /// The clock that stamps `timestamp`.
-  public var now: @Sendable () -> Date
+  /// Storage, batching (`maxEventsPerRequest`: messages per request, at most 2500, Segment's limit),
+  /// transport, privacy and clock.
+  ///
+  /// IP location: Segment records the address a message came from as `context.ip` unless the message
+  /// has one, and its destinations locate users by it (Segment Spec, "Common fields": `context.ip`). With
+  /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) every message carries
+  /// `"context": {"ip": "0.0.0.0"}`; `.vendorDefault` sends no `context`.
+  public var options: DeliveryOptions
 
   /// A configuration with the defaults.
   public init(
     writeKey: String,
     region: Region = .us,
     authentication: Authentication = .basicHeader,
-    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "SegmentTracker")
+    storageDirectory: URL = DeliveryConfiguration.defaultDirectory(for: "SegmentTracker"),
+    privacy: PrivacyRegistry? = nil
   ) {
     self.writeKey = writeKey
     self.region = region
     self.authentication = authentication
-    self.storageDirectory = storageDirectory
-    self.maxMessagesPerRequest = SegmentLimits.messagesPerRequest
-    self.flushInterval = .seconds(30)
-    self.transport = URLSessionTransport()
-    self.delivery = { _ in }
-    self.onReport = nil
-    self.now = { Date() }
+    self.options = DeliveryOptions(
+      storageDirectory: storageDirectory, maxEventsPerRequest: SegmentLimits.messagesPerRequest, privacy: privacy)
   }
 
   /// The region and storage; never the write key.
   public var description: String {
     "SegmentTracker.Configuration(writeKey: \(Redaction.placeholder), region: \(region), "
-      + "authentication: \(authentication), storage: \(storageDirectory.path))"
+      + "authentication: \(authentication), storage: \(options.storageDirectory.path))"
   }
 }

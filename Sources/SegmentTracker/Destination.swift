@@ -33,10 +33,9 @@ public struct Destination: DeliveryDestination {
       bodyWriteKey = configuration.writeKey
     }
     self.headers = headers
-    limits = BatchLimits(
-      maxEvents: min(max(1, configuration.maxMessagesPerRequest), SegmentLimits.messagesPerRequest),
-      maxBytes: SegmentLimits.requestBytes - WireFormat.body(writeKey: bodyWriteKey, messages: []).count,
-      flushInterval: configuration.flushInterval
+    limits = configuration.options.batchLimits(
+      maxEvents: SegmentLimits.messagesPerRequest,
+      maxBytes: SegmentLimits.requestBytes - WireFormat.body(writeKey: bodyWriteKey, messages: []).count
     )
     url = configuration.region.host.appendingPathComponent("v1/batch", isDirectory: false)
   }

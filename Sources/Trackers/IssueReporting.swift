@@ -5,9 +5,13 @@ import os
 
 /// Where in the source a reported issue comes from.
 public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file as `Module/File.swift`, for messages.
   public var fileID: String
+  /// The full path of the file, for test frameworks that attribute failures to it.
   public var filePath: String
+  /// The line, starting at 1.
   public var line: Int
+  /// The column, starting at 1.
   public var column: Int
 
   /// Creates a location; the defaults capture the caller's position.
@@ -23,6 +27,7 @@ public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
     self.column = Int(column)
   }
 
+  /// `Module/File.swift:line`.
   public var description: String { "\(fileID):\(line)" }
 }
 

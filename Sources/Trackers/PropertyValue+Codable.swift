@@ -6,6 +6,8 @@ import Foundation
 /// and decode back as numbers or strings: JSON has no date type, so decoding can't tell a date from the
 /// number or string it was written as. Integral numbers decode as `.int`, others as `.double`.
 extension PropertyValue: Codable {
+  /// Decodes any JSON value: `null`, a Boolean, an integral or fractional number, a string, an array or
+  /// an object.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -30,6 +32,7 @@ extension PropertyValue: Codable {
     }
   }
 
+  /// Encodes the value as the plain JSON it stands for.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

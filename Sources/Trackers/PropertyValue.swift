@@ -14,13 +14,21 @@ import Foundation
 /// Vendor modules turn each case into the vendor's type: numbers stay numbers, and dates become the
 /// vendor's format (milliseconds, seconds, microseconds or ISO-8601).
 public enum PropertyValue: Sendable, Hashable {
+  /// Text.
   case string(String)
+  /// A whole number; stays a number on the wire.
   case int(Int)
+  /// A fractional number; non-finite values are written as `null`.
   case double(Double)
+  /// A Boolean.
   case bool(Bool)
+  /// A moment, written in each vendor's date format.
   case date(Date)
+  /// An ordered list of values.
   case array([PropertyValue])
+  /// Named values, like a JSON object.
   case object([String: PropertyValue])
+  /// The absence of a value, JSON `null`.
   case null
 }
 

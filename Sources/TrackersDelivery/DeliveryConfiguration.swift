@@ -50,6 +50,15 @@ public struct DeliveryConfiguration: Sendable {
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.
   public var segmentMaxBytes: Int
+  /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
+  /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
+  /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable
+  /// from any thread; always `true` by default.
+  ///
+  /// ```swift
+  /// configuration.shouldSend = { [registry] in registry.allowsSending(to: "Mixpanel") }   // consent
+  /// ```
+  public var shouldSend: @Sendable () -> Bool = { true }
 
   /// Creates a configuration; every limit has a default fit for an app.
   public init(

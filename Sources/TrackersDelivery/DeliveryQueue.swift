@@ -135,6 +135,12 @@ public final class DeliveryQueue: Sendable {
     try core.purge()
   }
 
+  /// Tells the sender that ``DeliveryConfiguration/shouldSend`` may answer `true` now (consent granted),
+  /// so pending records go out without waiting for the next event or flush.
+  public func shouldSendChanged() {
+    core.wakeup.signal()
+  }
+
   /// What the queue did since it was opened and what is pending; cheap, safe from any thread.
   public var counters: DeliveryCounters {
     core.counters

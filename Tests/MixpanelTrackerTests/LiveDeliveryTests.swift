@@ -55,8 +55,8 @@ struct LiveDeliveryTests {
       #expect(request.header("Authorization") == "Basic " + Data("tok123:".utf8).base64EncodedString())
       #expect(request.header("Content-Type") == "application/json")
     }
-    #expect(imports[0].queryItems == ["strict": "1"])
-    #expect(engages[0].queryItems == ["verbose": "1"])
+    #expect(imports[0].queryItems == ["strict": "1", "ip": "0"])  // ip=0: no location from the request IP
+    #expect(engages[0].queryItems == ["verbose": "1", "ip": "0"])
     let events = try #require(try imports[0].json().arrayValue)
     let insertIds = events.compactMap { $0["properties"]?["$insert_id"]?.stringValue }
     #expect(insertIds.count == 2 && insertIds.allSatisfy { $0.count == 36 } && Set(insertIds).count == 2)

@@ -47,14 +47,14 @@ struct LiveDeliveryTests {
     #expect(anonymous != newAnonymous)
     let t = "2026-11-04T18:46:10.123Z"
     #expect(PropertyValue.array(events.map { $0.removing(["uuid"]) }) == (try parseJSON("""
-      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)"}, "timestamp": "\(t)"},
-       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", "$screen_name": "Cart", "items": 3}, "timestamp": "\(t)"},
-       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", "$set": {"since": "2023-11-14T22:13:20.000Z"}}, "timestamp": "\(t)"},
-       {"event": "$identify", "properties": {"distinct_id": "user-42", "$anon_distinct_id": "\(anonymous)"}, "timestamp": "\(t)"},
-       {"event": "order completed", "properties": {"distinct_id": "user-42", "seats": 5, "price": 9.99, "trial": false, "coupon": null},
+      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true}, "timestamp": "\(t)"},
+       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$screen_name": "Cart", "items": 3}, "timestamp": "\(t)"},
+       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$set": {"since": "2023-11-14T22:13:20.000Z"}}, "timestamp": "\(t)"},
+       {"event": "$identify", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "$anon_distinct_id": "\(anonymous)"}, "timestamp": "\(t)"},
+       {"event": "order completed", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "seats": 5, "price": 9.99, "trial": false, "coupon": null},
         "timestamp": "\(t)"},
-       {"event": "Error", "properties": {"distinct_id": "user-42", "message": "GET /cart timed out", "status": 504}, "timestamp": "\(t)"},
-       {"event": "after", "properties": {"distinct_id": "\(newAnonymous)"}, "timestamp": "\(t)"}]
+       {"event": "Error", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "message": "GET /cart timed out", "status": 504}, "timestamp": "\(t)"},
+       {"event": "after", "properties": {"distinct_id": "\(newAnonymous)", "$geoip_disable": true}, "timestamp": "\(t)"}]
       """)))
     #expect(Current.counters().delivery.delivered == 7)
     await Current.close(nil)

@@ -50,15 +50,15 @@ struct LiveDeliveryTests {
     #expect(anonymous != newAnonymous)
     let t = "2026-11-04T18:46:10.123Z"
     #expect(PropertyValue.array(messages.map { $0.removing(["messageId"]) }) == (try parseJSON("""
-      [{"type": "track", "event": "Logout", "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
-       {"type": "screen", "name": "Cart", "properties": {"items": 3}, "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
-       {"type": "identify", "traits": {"since": "2023-11-14T22:13:20.000Z"}, "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
-       {"type": "identify", "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
+      [{"type": "track", "event": "Logout", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "screen", "name": "Cart", "properties": {"items": 3}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "identify", "traits": {"since": "2023-11-14T22:13:20.000Z"}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "identify", "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
        {"type": "track", "event": "Order Completed", "properties": {"seats": 5, "price": 9.99, "trial": false, "coupon": null},
-        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
        {"type": "track", "event": "Error", "properties": {"message": "GET /cart timed out", "status": 504},
-        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)"},
-       {"type": "track", "event": "After", "anonymousId": "\(newAnonymous)", "timestamp": "\(t)"}]
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "track", "event": "After", "anonymousId": "\(newAnonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}}]
       """)))
     #expect(Current.counters().delivery.delivered == 7)
     await Current.close(nil)

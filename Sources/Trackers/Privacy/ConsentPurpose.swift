@@ -26,7 +26,9 @@ public struct ConsentPurpose: RawRepresentable, Sendable, Hashable, Comparable, 
   /// Advertising, attribution and remarketing.
   public static let marketing: ConsentPurpose = "marketing"
 
+  /// Orders purposes by name, so stored and printed states are stable.
   public static func < (lhs: ConsentPurpose, rhs: ConsentPurpose) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// The purpose's name.
   public var description: String { rawValue }
 }

@@ -60,6 +60,7 @@ public struct ConsentFileError: Error, Sendable, Hashable, CustomStringConvertib
   /// What the system or the decoder said.
   public var underlying: String
 
+  /// The broken rule and how to fix it.
   public var description: String {
     switch rule {
     case .readable:

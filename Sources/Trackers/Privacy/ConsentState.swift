@@ -61,6 +61,7 @@ extension ConsentState: Codable {
   /// The version of the file format this code writes.
   static let formatVersion = 1
 
+  /// Decodes a state written by ``encode(to:)``.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.formatVersion
@@ -77,6 +78,7 @@ extension ConsentState: Codable {
     isOptedOut = try container.decodeIfPresent(Bool.self, forKey: .optedOut) ?? false
   }
 
+  /// Encodes the state, with a format version, as the file ``write(to:)`` stores.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Self.formatVersion, forKey: .version)

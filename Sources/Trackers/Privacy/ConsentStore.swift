@@ -68,6 +68,10 @@ public final class ConsentStore: Sendable {
     registry.setDenialCheck { [weak self] destination in
       self?.state.isDenied(destination: destination) ?? false
     }
+    // A released store can't say yes: its registry stops sending rather than guess.
+    registry.setStatusCheck { [weak self] purpose, destination in
+      self?.status(for: purpose, destination: destination) ?? .unknown
+    }
   }
 
   /// The current state.
@@ -115,6 +119,7 @@ public final class ConsentStore: Sendable {
         registry.purge(destination: destination)
       }
     }
+    registry.consentDidChange()
     for observer in change.observers { observer(change.new) }
   }
 

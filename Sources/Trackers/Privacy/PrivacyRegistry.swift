@@ -8,8 +8,9 @@
 /// // Inside a vendor module's `Environment.live(_ configuration:)`:
 /// configuration.privacy?.register(
 ///   destination: "Mixpanel",
-///   purgePending: { queue.purge() },          // delete every pending event, on disk too
-///   resetIdentity: { identity.reset() }       // forget user id, make a new anonymous id
+///   purgePending: { try? queue.purge() },     // delete every pending event, on disk too
+///   resetIdentity: { identity.reset() },      // forget user id, make a new anonymous id
+///   consentChanged: { queue.shouldSendChanged() }
 /// )
 ///
 /// // In the app, on logout or "delete my data":
@@ -23,6 +24,7 @@ public final class PrivacyRegistry: Sendable {
   struct Handlers: Sendable {
     var purgePending: @Sendable () -> Void
     var resetIdentity: @Sendable () -> Void
+    var consentChanged: @Sendable () -> Void
   }
 
   private struct State: Sendable {
@@ -30,6 +32,7 @@ public final class PrivacyRegistry: Sendable {
     var resetObservers: [UInt64: @Sendable () -> Void] = [:]
     var nextObserverID: UInt64 = 0
     var isDenied: (@Sendable (String) -> Bool)?
+    var status: (@Sendable (ConsentPurpose, String) -> ConsentStatus)?
   }
 
   private let state = LockIsolated(State())
@@ -47,13 +50,17 @@ public final class PrivacyRegistry: Sendable {
   ///   - purgePending: deletes every event the destination has not delivered yet, in memory and on disk.
   ///   - resetIdentity: forgets the user id and the anonymous/device id, so that the next events carry a
   ///     new anonymous id.
+  ///   - consentChanged: called after every change of the linked store's consent, so that a queue that
+  ///     holds its events until ``allowsSending(to:purpose:)`` answers `true` can look again at once.
   public func register(
     destination: String,
     purgePending: @escaping @Sendable () -> Void,
-    resetIdentity: @escaping @Sendable () -> Void = {}
+    resetIdentity: @escaping @Sendable () -> Void = {},
+    consentChanged: @escaping @Sendable () -> Void = {}
   ) {
     let isDenied = state.withLock { state in
-      state.destinations[destination] = Handlers(purgePending: purgePending, resetIdentity: resetIdentity)
+      state.destinations[destination] = Handlers(
+        purgePending: purgePending, resetIdentity: resetIdentity, consentChanged: consentChanged)
       return state.isDenied
     }
     if isDenied?(destination) == true { purgePending() }
@@ -67,6 +74,20 @@ public final class PrivacyRegistry: Sendable {
   /// The registered destinations, sorted.
   public var destinations: [String] {
     state.withLock { $0.destinations.keys.sorted() }
+  }
+
+  /// Whether events for `purpose` may be sent to `destination` now: the linked ``ConsentStore`` grants both
+  /// (see ``ConsentState/status(for:destination:)``). A registry made on its own, without a store, only
+  /// purges and resets, and answers `true`; a registry whose store was released answers `false`.
+  ///
+  /// Delivery queues ask this before each request, so that nothing leaves before consent or after a refusal:
+  ///
+  /// ```swift
+  /// configuration.shouldSend = { [registry] in registry.allowsSending(to: "Mixpanel") }
+  /// ```
+  public func allowsSending(to destination: String, purpose: ConsentPurpose = .analytics) -> Bool {
+    guard let status = state.withLock({ $0.status }) else { return true }
+    return status(purpose, destination) == .granted
   }
 
   /// Deletes what `destination` has pending, if it registered.
@@ -103,6 +124,16 @@ public final class PrivacyRegistry: Sendable {
   /// Lets a consent store say which destinations are refused, for the purge at registration.
   func setDenialCheck(_ isDenied: @escaping @Sendable (String) -> Bool) {
     state.withLock { $0.isDenied = isDenied }
+  }
+
+  /// Lets a consent store answer ``allowsSending(to:purpose:)``.
+  func setStatusCheck(_ status: @escaping @Sendable (ConsentPurpose, String) -> ConsentStatus) {
+    state.withLock { $0.status = status }
+  }
+
+  /// Tells every registered destination that consent changed (after the purges the change caused).
+  func consentDidChange() {
+    for handlers in sortedHandlers() { handlers.consentChanged() }
   }
 
   /// Runs `observer` at the start of every ``reset()``; gates drop what they hold.

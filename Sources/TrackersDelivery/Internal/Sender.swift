@@ -101,6 +101,7 @@ final class Sender {
     if Task.isCancelled { return .exit }
     let hasCarry = !carry.isEmpty
     let limits = core.limits
+    let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
     return core.state.withLock { s -> Step in
       let now = clock.now
       if let until = s.backoffUntil, now < until {
@@ -112,6 +113,15 @@ final class Sender {
         return .wait(until - now)
       }
       s.backoffUntil = nil
+      if !maySend && (s.log.pendingEvents > 0 || hasCarry) {
+        // Held by the send gate: flush() does not wait for it, close() does not send; shouldSendChanged() wakes.
+        waiters += s.flushWaiters
+        s.flushWaiters = []
+        s.flushRequested = false
+        if s.closing { return .exit }
+        s.senderWait = nil
+        return .wait(nil)
+      }
       let target = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }!
       if s.log.pendingEvents == 0 && !hasCarry {
         waiters += s.flushWaiters
@@ -289,6 +299,9 @@ final class Sender {
     var batch = original
     core.state.withLock { s in batch.entries.removeAll { !s.log.isPending($0.position) } }
     if batch.entries.isEmpty { return .next([]) }
+
+    // The gate may have closed while the batch was built: keep the records pending, send nothing.
+    guard core.configuration.shouldSend() else { return .cancelled(batch) }
 
     let request: HTTPRequest
     do {

@@ -99,6 +99,13 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     }
   }
 
+  /// Forgets the user id and the user properties and starts a new anonymous id (logout, "delete my
+  /// data"), so the next events can't be linked to the previous user; writes the file.
+  @discardableResult
+  public func reset() -> (any Error)? {
+    update { $0 = Identity(anonymousId: RecordID().uuidString) }
+  }
+
   private static func write(_ identity: Identity, to file: URL) throws {
     let directory = file.deletingLastPathComponent()
     try FileManager.default.createDirectory(

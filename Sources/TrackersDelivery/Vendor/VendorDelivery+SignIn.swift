@@ -28,4 +28,32 @@ extension VendorDelivery {
     }
     return identity.current.derived
   }
+
+  /// Queues one event of a vendor that links sign-ins (Amplitude, Segment, PostHog), all in one step:
+  /// a sign-in or sign-out (`signingIn` is `.some(userId)`) first changes the identity with
+  /// ``signIn(_:event:)`` (a sign-out then sends nothing); the event is encoded with the identity that
+  /// applies and a fresh ``RecordID`` (the vendor's dedup id); `encode` returns `nil` to send nothing.
+  ///
+  /// ```swift
+  /// let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+  /// delivery.enqueue(event, signingIn: userId) { identity, id in
+  ///   WireFormat.event(event, identity: identity, at: now(), insertId: id)
+  /// }
+  /// ```
+  public func enqueue(
+    _ event: some CustomStringConvertible,
+    signingIn userId: String??,
+    encode: (_ identity: Derived, _ id: RecordID) -> [UInt8]?
+  ) {
+    let derived: Derived
+    if case let .some(userId) = userId {
+      guard let signedIn = signIn(userId, event: event.description) else { return }
+      derived = signedIn
+    } else {
+      derived = identity.current.derived
+    }
+    let id = RecordID()
+    guard let payload = encode(derived, id) else { return }
+    enqueue(payload, id: id, partition: "", event: event.description)
+  }
 }

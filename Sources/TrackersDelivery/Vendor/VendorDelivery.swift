@@ -4,17 +4,14 @@ import Trackers
 /// The live half of a vendor module: a durable ``DeliveryQueue`` for the vendor's destination, the
 /// ``IdentityStore`` the events are attributed to, and the module's ``VendorModule`` for what can't be queued.
 ///
-/// A live `Environment` encodes each vendor event on the caller's thread and hands the bytes to
+/// ``VendorEnvironment/live(options:destination:tuning:derive:send:)`` makes one; the module's `send`
+/// closure encodes each vendor event on the caller's thread and hands the bytes to
 /// ``enqueue(_:id:partition:event:)``, which never throws: a refusal is counted and reported through the
 /// module. The storage directory holds `identity.json` and the queue's files under `queue/`.
 ///
-/// ```swift
-/// let delivery = try VendorDelivery(
-///   module: module, destination: destination, storage: configuration.storageDirectory,
-///   transport: configuration.transport, tuning: configuration.delivery, derive: partition(for:)
-/// )
-/// delivery.enqueue(payload, id: RecordID(), partition: delivery.identity.current.derived, event: name)
-/// ```
+/// With a ``DeliveryOptions/privacy`` registry, the destination is registered under its
+/// ``DeliveryDestination/name`` ("Mixpanel"): purge deletes what the queue has pending, reset also starts a
+/// new anonymous id, and the queue sends only while the registry's consent store grants the destination.
 public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The module that counts and reports what could not be queued.
   public let module: VendorModule
@@ -24,37 +21,54 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let identity: IdentityStore<Derived>
   private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
 
-  /// Opens the identity and the queue in `storage`.
+  /// Opens the identity and the queue in `options.storageDirectory` and registers with `options.privacy`.
   ///
   /// - Parameters:
-  ///   - tuning: changes to the queue's defaults (limits, backoff), applied to a configuration whose
-  ///     directory is `storage/queue`.
-  ///   - onReport: receives every ``DeliveryReport``; by default failures are logged (redacted) to the
-  ///     module's log.
+  ///   - tuning: the module's changes to the queue's defaults (limits, backoff), applied before the
+  ///     app's ``DeliveryOptions/delivery`` to a configuration whose directory is `<storage>/queue`.
+  ///   - derive: what the module caches per identity (encoded identity fields), computed on each change.
   /// - Throws: when the storage directory can't be created or is already used by another queue.
   public init(
     module: VendorModule,
     destination: some DeliveryDestination,
-    storage: URL,
-    transport: any HTTPTransport,
+    options: DeliveryOptions,
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
-    onReport: (@Sendable (DeliveryReport) -> Void)? = nil,
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity) -> Derived
   ) throws {
     self.module = module
-    self.identity = try IdentityStore(directory: storage, derive: derive)
+    let identity = try IdentityStore(directory: options.storageDirectory, derive: derive)
+    self.identity = identity
     var configuration = DeliveryConfiguration(
-      directory: storage.appendingPathComponent("queue", isDirectory: true))
+      directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
     tuning(&configuration)
+    options.delivery(&configuration)
+    let name = destination.name
+    if let registry = options.privacy {
+      let purpose = options.consentPurpose
+      let appGate = configuration.shouldSend
+      configuration.shouldSend = { registry.allowsSending(to: name, purpose: purpose) && appGate() }
+    }
     let log = module.log
-    let name = module.name
-    self.queue = try DeliveryQueue(
+    let queue = try DeliveryQueue(
       destination: destination,
       configuration: configuration,
-      transport: transport,
-      onReport: onReport ?? { report in
-        if report.isFailure { log.write("[swift-trackers] \(name): \(report)") }
+      transport: options.transport,
+      onReport: options.onReport ?? { report in
+        if report.isFailure { log.write("[swift-trackers] \(module.name): \(report)") }
       }
+    )
+    self.queue = queue
+    // Weak: the registry outlives environments, and a replaced environment must release its directory.
+    options.privacy?.register(
+      destination: name,
+      purgePending: { [weak queue, weak module] in
+        do { try queue?.purge() } catch { module?.reportFailure("could not purge the pending events: \(error)") }
+      },
+      resetIdentity: { [weak identity, weak module] in
+        guard let error = identity?.reset() else { return }
+        module?.reportFailure("could not save the new anonymous id: \(error); it holds until the app quits.")
+      },
+      consentChanged: { [weak queue] in queue?.shouldSendChanged() }
     )
   }
 

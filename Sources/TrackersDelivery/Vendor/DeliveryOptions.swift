@@ -1,0 +1,76 @@
+import Foundation
+import Trackers
+
+/// What every vendor module's `Configuration` has besides its keys and host: where it keeps its files, how
+/// it batches and delivers, which consent applies, whether the vendor may locate users by IP, and its clock.
+///
+/// Each vendor `Configuration` embeds one as `options` (see ``VendorConfiguration``) and reads and writes
+/// its fields as its own, so the same lines work in every module:
+///
+/// ```swift
+/// var configuration = MixpanelTracker.Configuration(projectToken: token, privacy: consent.registry)
+/// configuration.flushInterval = .seconds(10)
+/// configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
+/// MixpanelTracker.Current = try .live(configuration)
+/// ```
+public struct DeliveryOptions: Sendable {
+  /// Whether the vendor may derive the user's location (country, region, city) from the IP address the
+  /// requests come from.
+  public enum IPLocation: Sendable, Hashable {
+    /// Ask the vendor not to: each module sends its vendor's switch (Mixpanel `ip=0`, PostHog
+    /// `$geoip_disable`, Segment `context.ip` "0.0.0.0"; Amplitude and GA4 get no IP to use). The default.
+    case suppressed
+    /// Let the vendor do what its SDKs do by default (Mixpanel `ip=1`, Amplitude `ip` "$remote", no switch
+    /// for PostHog and Segment).
+    case vendorDefault
+  }
+
+  /// Where the anonymous id (`identity.json`) and the queue (`queue/`) live; one directory per module
+  /// and project.
+  public var storageDirectory: URL
+  /// Events per request, at most the vendor's limit (a larger value is cut to it).
+  public var maxEventsPerRequest: Int
+  /// How long an event may wait for a batch to fill before it is sent anyway.
+  public var flushInterval: Duration
+  /// The HTTP client; tests point it at a loopback collector.
+  public var transport: any HTTPTransport
+  /// Changes to the queue's defaults (pending bytes, attempts, backoff), applied after the module's own.
+  public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
+  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
+  public var onReport: (@Sendable (DeliveryReport) -> Void)?
+  /// The clock that stamps events.
+  public var now: @Sendable () -> Date
+  /// The app's privacy registry (`consent.registry`), or `nil`. With one, the live environment registers
+  /// its destination for purge and reset, and sends only while the linked ``Trackers/ConsentStore`` grants
+  /// ``consentPurpose`` for it.
+  public var privacy: PrivacyRegistry?
+  /// The purpose the module's events serve, for the consent check; ``Trackers/ConsentPurpose/analytics``.
+  public var consentPurpose: ConsentPurpose
+  /// Whether the vendor may locate users by IP; ``IPLocation/suppressed`` unless you choose otherwise.
+  public var ipLocation: IPLocation
+
+  /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
+  /// location suppressed.
+  public init(storageDirectory: URL, maxEventsPerRequest: Int, privacy: PrivacyRegistry? = nil) {
+    self.storageDirectory = storageDirectory
+    self.maxEventsPerRequest = maxEventsPerRequest
+    self.flushInterval = .seconds(30)
+    self.transport = URLSessionTransport()
+    self.delivery = { _ in }
+    self.onReport = nil
+    self.now = { Date() }
+    self.privacy = privacy
+    self.consentPurpose = .analytics
+    self.ipLocation = .suppressed
+  }
+
+  /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when
+  /// `nil`), `maxBytes` per request, and ``flushInterval``.
+  public func batchLimits(maxEvents: Int?, maxBytes: Int) -> BatchLimits {
+    BatchLimits(
+      maxEvents: min(max(1, maxEventsPerRequest), maxEvents ?? .max),
+      maxBytes: maxBytes,
+      flushInterval: flushInterval
+    )
+  }
+}

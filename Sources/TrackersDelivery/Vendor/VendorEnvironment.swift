@@ -1,0 +1,67 @@
+import Trackers
+
+/// Everything a vendor tracker needs from the outside world: each module's `Environment` is this type for
+/// its event (`public typealias Environment = VendorEnvironment<MixpanelEvent>`), and tests swap it
+/// through the module's `Current`.
+///
+/// ```swift
+/// // At launch:
+/// MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+///
+/// // In a test:
+/// withIsolatedEnvironments {
+///   MixpanelTracker.Current = .unimplemented
+///   MixpanelTracker.Current.send = recorder.tracker
+///   mixpanelTracker("Signed Up")
+/// }
+/// ```
+public struct VendorEnvironment<Event: VendorEvent>: Sendable {
+  /// Receives each valid, mapped event. Live: encodes it with the persisted identity and puts it in the
+  /// durable queue, or updates the identity (sign-in, sign-out, user properties kept locally).
+  public var send: Tracker<Event>
+  /// Sends what is queued now, without waiting for a batch to fill.
+  public var flush: @Sendable () async -> Void
+  /// Sends what it can within the timeout (`nil`: the queue's default), then stops; later events are
+  /// refused and counted.
+  public var close: @Sendable (_ timeout: Duration?) async -> Void
+  /// What happened to the events so far.
+  public var counters: @Sendable () -> TrackerCounters
+
+  /// Creates an environment; the closures you leave out do nothing.
+  public init(
+    send: @escaping Tracker<Event>,
+    flush: @escaping @Sendable () async -> Void = {},
+    close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
+    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() }
+  ) {
+    self.send = send
+    self.flush = flush
+    self.close = close
+    self.counters = counters
+  }
+
+  /// Does nothing: for previews and for tests where the vendor does not matter.
+  public static var mock: Self {
+    Self(send: { _ in })
+  }
+
+  /// Reports an issue from every closure (failing the running test): start a test from it to prove which
+  /// closures the code under test uses.
+  public static var unimplemented: Self {
+    let name = "\(Event.vendorModule.name).Current"
+    let flush = Trackers.unimplemented("\(name).flush", placeholder: ())
+    let close = Trackers.unimplemented("\(name).close", placeholder: ())
+    return Self(
+      send: Trackers.unimplemented("\(name).send"),
+      flush: { flush() },
+      close: { _ in close() },
+      counters: Trackers.unimplemented("\(name).counters", placeholder: TrackerCounters())
+    )
+  }
+
+  /// The value the module's `Current` starts with: drops and counts events, warning once how to configure.
+  public static var notConfigured: Self {
+    let module = Event.vendorModule
+    return Self(send: module.notConfigured(), counters: { module.counters })
+  }
+}

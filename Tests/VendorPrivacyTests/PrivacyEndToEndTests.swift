@@ -1,0 +1,236 @@
+import AmplitudeTracker
+import Foundation
+import GoogleAnalyticsTracker
+import MixpanelTracker
+import PostHogTracker
+import SegmentTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import VendorTestSupport
+
+/// Consent, opt-out, reset and redaction, from `track` to the bytes a loopback collector receives.
+@Suite struct PrivacyEndToEndTests {
+  @Test func nothingLeavesBeforeConsentAndGrantReleasesHeldEventsInOrderOnce() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore()
+    try await withIsolatedEnvironments {
+      let storage = temporaryDirectory()
+      MixpanelTracker.Current = try .live(mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
+      let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
+      gate.send("First")
+      gate.send("Second")
+      gate.send("Third")
+      // Past the gate, straight into the queue: the queue's own send gate must hold it.
+      mixpanelTracker("Queued Before Consent")
+      await MixpanelTracker.Current.flush()
+      #expect(try await collector.requests().count == 0)
+      #expect(gate.counts.held == 3)
+      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 1)
+
+      consent.grant()
+      gate.send("Fourth")
+      await MixpanelTracker.Current.flush()
+      await MixpanelTracker.Current.flush()
+      let events = try await mixpanelEvents(collector)
+      #expect(events.compactMap { $0["event"]?.stringValue } == ["Queued Before Consent", "First", "Second", "Third", "Fourth"])
+      #expect(Set(events.compactMap { $0["properties"]?["$insert_id"]?.stringValue }).count == 5)
+      #expect(gate.counts.released == 3 && gate.counts.held == 0)
+      #expect(MixpanelTracker.Current.counters().delivery.delivered == 5)
+      await MixpanelTracker.Current.close(nil)
+    }
+  }
+
+  @Test func denyPurgesWhatTheDestinationHasPendingOnDisk() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore()
+    let storage = temporaryDirectory()
+    try await withIsolatedEnvironments {
+      MixpanelTracker.Current = try .live(mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
+      let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
+      gate.send("Held In The Gate")
+      mixpanelTracker("Pending One")
+      mixpanelTracker(.userProperty(name: "plan", value: "pro"))
+      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 2)
+      #expect(try pendingRecordBytes(in: storage) > 0)
+
+      consent.deny(destination: "Mixpanel")
+      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 0)
+      #expect(MixpanelTracker.Current.counters().delivery.dropped[.purged] == 2)
+      #expect(try pendingRecordBytes(in: storage) == 0)
+      #expect(gate.counts.droppedDenied == 1)
+      gate.send("After Denial")
+      await MixpanelTracker.Current.flush()
+      #expect(try await collector.requests().count == 0)
+      await MixpanelTracker.Current.close(nil)
+    }
+    // Nothing is left for a later run either: a queue opened on the directory with consent finds nothing.
+    let reopened = try MixpanelTracker.Environment.live(mixpanelConfiguration(collector, storage: storage, privacy: nil))
+    await reopened.flush()
+    #expect(reopened.counters().delivery.recovered == 0)
+    #expect(try await collector.requests().count == 0)
+    await reopened.close(nil)
+  }
+
+  @Test func optOutSurvivesARestartOfTheQueue() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    let consentFile = temporaryDirectory().appendingPathComponent("consent.json")
+    do {
+      let consent = try ConsentStore(contentsOf: consentFile, initial: ConsentState(status: .granted))
+      let environment = try MixpanelTracker.Environment.live(
+        mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
+      environment.send(mixpanelEvent(for: "Before Opt-Out"))
+      consent.optOut()
+      #expect(environment.counters().delivery.pendingEvents == 0)
+      // An event that skips consentGated still reaches the queue, which holds it: it must not survive.
+      environment.send(mixpanelEvent(for: "After Opt-Out"))
+      await environment.flush()
+      #expect(environment.counters().delivery.pendingEvents == 1)
+      await environment.close(nil)
+    }
+    #expect(try await collector.requests().count == 0)
+
+    // The app restarts: consent from the same file, a new environment on the same storage directory.
+    let consent = try ConsentStore(contentsOf: consentFile)
+    #expect(consent.isOptedOut)
+    let environment = try MixpanelTracker.Environment.live(
+      mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
+    #expect(environment.counters().delivery.pendingEvents == 0)
+    #expect(try pendingRecordBytes(in: storage) == 0)
+    let send = consentGated(environment.send, by: consent, destination: "Mixpanel")
+    send(mixpanelEvent(for: "After Restart"))
+    await environment.flush()
+    #expect(try await collector.requests().count == 0)
+    #expect(environment.counters().delivery.enqueued == 0)
+    await environment.close(nil)
+  }
+
+  @Test func resetStartsANewAnonymousIdOnTheWire() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore(ConsentState(status: .granted))
+    try await withIsolatedEnvironments {
+      AmplitudeTracker.Current = try .live(
+        amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
+      amplitudeTracker("Before")
+      amplitudeTracker(.userId("user-42"))
+      amplitudeTracker("Signed In")
+      await AmplitudeTracker.Current.flush()
+      consent.registry.reset()  // logout
+      amplitudeTracker("After Reset")
+      await AmplitudeTracker.Current.flush()
+      await AmplitudeTracker.Current.close(nil)
+    }
+    let events = try await amplitudeEvents(collector)
+    #expect(events.compactMap { $0["event_type"]?.stringValue } == ["Before", "$identify", "Signed In", "After Reset"])
+    let deviceIds = events.map { $0["device_id"]?.stringValue }
+    #expect(deviceIds[0] != nil && deviceIds[0] == deviceIds[1] && deviceIds[1] == deviceIds[2])
+    #expect(deviceIds[3] != nil && deviceIds[3] != deviceIds[0])
+    #expect(events[2]["user_id"] == "user-42")
+    #expect(events[3]["user_id"] == nil)
+    #expect(events.allSatisfy { $0["ip"] == nil })  // Amplitude's IP location stays off by default
+  }
+
+  @Test func perDestinationConsentLetsOneVendorReceiveAndNotTheOther() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore(ConsentState(status: .granted))
+    consent.deny(destination: "Amplitude")
+    try await withIsolatedEnvironments {
+      MixpanelTracker.Current = try .live(
+        mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
+      AmplitudeTracker.Current = try .live(
+        amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
+      let send: Tracker<AnalyticsData> = combine(
+        consentGated(mixpanelTracker, by: consent, destination: "Mixpanel"),
+        consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
+      )
+      send("Cart Viewed")
+      send(.screen(name: "Checkout"))
+      amplitudeTracker("Skipped The Gate")  // the queue's gate holds it
+      await MixpanelTracker.Current.flush()
+      await AmplitudeTracker.Current.flush()
+      #expect(AmplitudeTracker.Current.counters().delivery.delivered == 0)
+      await MixpanelTracker.Current.close(nil)
+      await AmplitudeTracker.Current.close(nil)
+    }
+    let requests = try await collector.requests()
+    #expect(!requests.isEmpty && requests.allSatisfy { $0.path == "/import" })
+    #expect(try await mixpanelEvents(collector).compactMap { $0["event"]?.stringValue } == ["Cart Viewed", "Screen Viewed"])
+  }
+
+  @Test func defaultRedactionKeepsEmailAndPhoneNumbersOffTheWire() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore(ConsentState(status: .granted))
+    try await withIsolatedEnvironments {
+      MixpanelTracker.Current = try .live(
+        mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
+      AmplitudeTracker.Current = try .live(
+        amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
+      let send = redacting(combine(
+        consentGated(mixpanelTracker, by: consent, destination: "Mixpanel"),
+        consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
+      ))
+      send(.event(name: "Signed Up", properties: [
+        "email": "ada@example.com",
+        "phone": "+33 6 12 34 56 78",
+        "note": "call +44 20 7946 0958 or write to ada@example.com",
+        "contacts": ["list": ["grace@example.org", "+1 (555) 123-4567"]],
+        "plan": "pro",
+      ]))
+      send(.userProperty(name: "mobile", value: "+49 151 23456789"))
+      await MixpanelTracker.Current.flush()
+      await AmplitudeTracker.Current.flush()
+      await MixpanelTracker.Current.close(nil)
+      await AmplitudeTracker.Current.close(nil)
+    }
+    let requests = try await collector.requests()
+    #expect(Set(requests.map(\.path)) == ["/import", "/engage", "/2/httpapi"])
+    let wire = requests.map(\.body).joined(separator: "\n")
+    for secret in ["ada@example.com", "grace@example.org", "example", "+33", "6 12 34 56 78", "7946", "555", "23456789"] {
+      #expect(!wire.contains(secret), "\(secret) reached the wire")
+    }
+    #expect(wire.contains("[redacted:email]") && wire.contains("[redacted:phone]"))
+    #expect(wire.contains("\"pro\""))
+  }
+
+  @Test func everyVendorModuleRegistersItsDestinationAndIPSwitch() async throws {
+    let collector = try Collector()
+    defer { collector.stop() }
+    let consent = ConsentStore(ConsentState(status: .granted))
+    let registry = consent.registry
+    let ga = try GoogleAnalyticsTracker.Environment.live(GoogleAnalyticsTracker.Configuration(
+      measurementId: "G-TEST", apiSecret: "s", host: collector.baseURL, storageDirectory: temporaryDirectory(),
+      privacy: registry))
+    let mixpanel = try MixpanelTracker.Environment.live(
+      mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: registry))
+    var amplitudeRemote = amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: registry)
+    amplitudeRemote.ipLocation = .vendorDefault
+    let amplitude = try AmplitudeTracker.Environment.live(amplitudeRemote)
+    let segment = try SegmentTracker.Environment.live(SegmentTracker.Configuration(
+      writeKey: "w", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory(), privacy: registry))
+    let postHog = try PostHogTracker.Environment.live(PostHogTracker.Configuration(
+      apiKey: "phc_k", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory(),
+      privacy: registry))
+    #expect(registry.destinations == ["Amplitude", "GA4", "Mixpanel", "PostHog", "Segment"])
+
+    amplitude.send(amplitudeEvent(for: "Opened"))
+    await amplitude.flush()
+    #expect(try await amplitudeEvents(collector).first?["ip"] == "$remote")
+
+    // Denying one destination by name stops only that queue.
+    consent.deny(destination: "Segment")
+    segment.send(segmentMessage(for: "Opened"))
+    postHog.send(postHogEvent(for: "Opened"))
+    await segment.flush()
+    await postHog.flush()
+    let paths = try await collector.requests().map(\.path)
+    #expect(paths.contains("/batch/") && !paths.contains("/v1/batch"))
+    for close in [ga.close, mixpanel.close, amplitude.close, segment.close, postHog.close] { await close(nil) }
+  }
+}

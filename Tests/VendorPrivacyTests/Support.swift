@@ -1,0 +1,46 @@
+import AmplitudeTracker
+import Foundation
+import MixpanelTracker
+import Trackers
+import TrackersDelivery
+import VendorTestSupport
+
+/// Only `flush()` sends (no interval or count triggers in a test), and retries are fast.
+func mixpanelConfiguration(
+  _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
+) -> MixpanelTracker.Configuration {
+  var configuration = MixpanelTracker.Configuration(
+    projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
+  configuration.flushInterval = .seconds(3600)
+  configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+  return configuration
+}
+
+func amplitudeConfiguration(
+  _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
+) -> AmplitudeTracker.Configuration {
+  var configuration = AmplitudeTracker.Configuration(
+    apiKey: "amp-key", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
+  configuration.flushInterval = .seconds(3600)
+  configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+  return configuration
+}
+
+/// The events Mixpanel's `/import` received, in the order they arrived.
+func mixpanelEvents(_ collector: Collector) async throws -> [PropertyValue] {
+  try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
+}
+
+/// The events Amplitude's `/2/httpapi` received, in the order they arrived.
+func amplitudeEvents(_ collector: Collector) async throws -> [PropertyValue] {
+  try await collector.requests().filter { $0.path == "/2/httpapi" }.flatMap { try $0.json()["events"]?.arrayValue ?? [] }
+}
+
+/// The bytes of queued records on disk: the sizes of the queue's segment files under `storage/queue`.
+func pendingRecordBytes(in storage: URL) throws -> Int {
+  let queue = storage.appendingPathComponent("queue", isDirectory: true)
+  return try FileManager.default.contentsOfDirectory(atPath: queue.path)
+    .filter { $0.hasPrefix("segment-") }
+    .map { try FileManager.default.attributesOfItem(atPath: queue.appendingPathComponent($0).path)[.size] as? Int ?? 0 }
+    .reduce(0, +)
+}
