@@ -25,24 +25,34 @@ let package = Package(
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "GoogleAnalyticsTrackerTests",
-      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
     ),
     .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "MixpanelTrackerTests",
-      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
     ),
+    // The loopback collector client, JSON comparison and issue capture shared by the vendor and delivery tests.
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
 
     // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)
     .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "AmplitudeTrackerTests",
+      dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
     .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "SegmentTrackerTests",
+      dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
     .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "PostHogTrackerTests",
+      dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
 
     // MARK: Privacy end to end: consent, opt-out, reset and redaction over loopback HTTP, all vendor modules
     .testTarget(
@@ -118,7 +128,9 @@ let package = Package(
     // MARK: Delivery: the durable queue every live vendor module sends through
     .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
-    .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
+    .testTarget(
+      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 @Suite struct ConcurrencyTests {
   @Test func eightThreadsTimesTenThousandEventsAllDeliveredOnce() async throws {

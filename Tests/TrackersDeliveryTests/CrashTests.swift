@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 @Suite struct CrashTests {
   /// The built `DeliveryCrashChild` next to the test bundle.

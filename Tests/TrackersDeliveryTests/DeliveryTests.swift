@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Batching and response handling, through the real URLSession path to a loopback collector.
 @Suite struct DeliveryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Durability, recovery, damage and bounds of the on-disk log.
 @Suite struct StorageTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Volume: many events through the real HTTP path, checked for completeness and for bytes on disk.
 ///
