@@ -22,7 +22,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     Current = try .live(configuration(collector))
     amplitudeTracker("Logout")
@@ -76,7 +76,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func tenThousandEventsRespectTheBatchLimits() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let environment = try Environment.live(configuration(collector))
     // Events of about 470 bytes: 1999 of them (the count limit) stay under the 1 MB body limit.
@@ -98,7 +98,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func partialSuccessDropsTheListedEventsAndResendsTheRest() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([Collector.Response(status: 400, body: """
       {"code": 400, "error": "Request missing required field", "events_with_invalid_fields": {"time": [1]},
@@ -124,7 +124,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func tooLargeSplitsAndThrottlingRetries() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([
       Collector.Response(status: 413, body: #"{"code": 413, "error": "Payload too large"}"#),

@@ -20,7 +20,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func requestHasThePathQueryHeadersAndBodyGA4Documents() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     Current = try .live(configuration(collector, storage: storage))
@@ -58,7 +58,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func batchesRespectLimitsAndNeverMixUsers() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     Current = try .live(configuration(collector, storage: storage))
@@ -91,7 +91,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func serverErrorsAreRetriedAndClientErrorsDropped() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 500), .init(status: 503, headers: ["Retry-After": "0"]), .init(status: 204)])
     let storage = temporaryDirectory()
@@ -116,7 +116,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func identityPersistsAcrossLaunches() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     Current = try .live(configuration(collector, storage: storage))

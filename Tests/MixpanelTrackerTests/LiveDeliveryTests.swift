@@ -32,7 +32,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func importAndEngageRequestsAsMixpanelDocuments() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.setDefault(.init(status: 200, body: #"{"code":200,"num_records_imported":2,"status":"OK","error":null}"#))
     let storage = temporaryDirectory()
@@ -75,7 +75,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func tenThousandEventsInRequestsOfAtMost2000() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let counters = try await run(collector) {
       for index in 0..<10_000 { mixpanelTracker(.event(name: "Tick", properties: ["index": .int(index)])) }
@@ -95,7 +95,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func partialSuccessDropsOnlyTheFailedRecords() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([
       .init(status: 400, body: #"{"code":400,"num_records_imported":2,"status":"Bad Request","failed_records":[{"index":1,"insert_id":"x","field":"properties.time","message":"'properties.time' is invalid"}]}"#)
@@ -109,7 +109,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func rateLimitsAreRetriedAndBadCredentialsDropped() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 429, headers: ["Retry-After": "0"]), .init(status: 503), .init(status: 200)])
     let counters = try await run(collector) {
@@ -127,7 +127,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func tooLargeIsSplit() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 413)])
     let counters = try await run(collector) {
@@ -139,7 +139,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func engageStatusZeroIsDroppedWithTheReason() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 200, body: #"{"status":0,"error":"$set must be an object"}"#)])
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
@@ -156,7 +156,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func signOutStartsANewDeviceId() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     _ = try await run(collector) {
       mixpanelTracker(.userId("user-1"))

@@ -20,7 +20,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     Current = try .live(configuration(collector))
     postHogTracker("logout")
@@ -61,7 +61,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func tenThousandEventsWithinTheLimits() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let environment = try Environment.live(configuration(collector))
     for index in 0..<10_000 { environment.send(.capture(event: "bulk \(index % 7)", properties: ["n": .int(index)])) }
@@ -76,7 +76,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func configurationErrorsDropLoudlyAndTemporaryOnesRetry() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([
       Collector.Response(status: 503),

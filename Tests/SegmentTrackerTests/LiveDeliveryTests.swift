@@ -22,7 +22,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     Current = try .live(configuration(collector))
     segmentTracker("Logout")
@@ -65,7 +65,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func writeKeyInTheBodyAndTenThousandMessagesWithinTheLimits() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     let environment = try Environment.live(configuration(collector, authentication: .bodyWriteKey))
     // Messages of about 500 bytes: the 500 KB body limit, not the 2500-message limit, cuts these batches.
@@ -84,7 +84,7 @@ struct LiveDeliveryTests {
   }
 
   @Test func badRequestIsolatesTheBadMessageAndThrottlingHonoursRetryAfter() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([
       Collector.Response(status: 400, body: "bad"),  // 4 messages: split

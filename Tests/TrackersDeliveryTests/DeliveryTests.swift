@@ -6,7 +6,7 @@ import VendorTestSupport
 /// Batching and response handling, through the real URLSession path to a loopback collector.
 @Suite struct DeliveryTests {
   @Test func batchesByCountAndFlushSendsTheRest() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -29,7 +29,7 @@ import VendorTestSupport
   }
 
   @Test func batchesByBytes() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let event = payload(0, size: 100)
@@ -46,7 +46,7 @@ import VendorTestSupport
   }
 
   @Test func flushIntervalSendsWithoutFlush() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -61,7 +61,7 @@ import VendorTestSupport
   }
 
   @Test func partitionsNeverShareARequest() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -80,7 +80,7 @@ import VendorTestSupport
   }
 
   @Test func tooLargeSplitsInHalvesAndDropsASingleRecord() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -105,7 +105,7 @@ import VendorTestSupport
   }
 
   @Test func partialSuccessDropsOnlyRejectedRecords() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -127,7 +127,7 @@ import VendorTestSupport
   }
 
   @Test func retryHonoursRetryAfterAndKeepsIDs() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -150,7 +150,7 @@ import VendorTestSupport
   }
 
   @Test func dropsAfterMaxAttempts() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -169,7 +169,7 @@ import VendorTestSupport
   }
 
   @Test func permanentFailureDropsLoudly() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -188,7 +188,7 @@ import VendorTestSupport
   }
 
   @Test func networkErrorsBackOffAndRecover() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(

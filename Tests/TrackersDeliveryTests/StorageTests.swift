@@ -33,7 +33,7 @@ import VendorTestSupport
   }
 
   @Test func restartResumesPendingRecords() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     try await collector.setDefault(.init(status: 503))
@@ -68,7 +68,7 @@ import VendorTestSupport
   }
 
   @Test func tornLastRecordAndGarbageAreSkippedAndCounted() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     // Nothing listens on the discard port: the first queue can only fail, so all ten stay on disk.
@@ -102,7 +102,7 @@ import VendorTestSupport
   }
 
   @Test func dropOldestAtTheCapCountsExactly() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let size = frameSize(payload(100))
@@ -141,7 +141,7 @@ import VendorTestSupport
   }
 
   @Test func purgeDeletesEverythingPending() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -163,7 +163,7 @@ import VendorTestSupport
   }
 
   @Test func aRecordPastMaxAgeIsDropped() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     var configuration = testConfiguration(directory)

@@ -6,7 +6,7 @@ import TrackersDelivery
 /// free port, so tests that deliver over real HTTP run in parallel.
 ///
 /// ```swift
-/// let collector = try Collector()
+/// let collector = try await Collector()
 /// defer { collector.stop() }
 /// try await collector.script([.init(status: 500), .init(status: 200)])
 /// // ... point the environment at `collector.baseURL`, send, flush ...
@@ -82,30 +82,46 @@ public final class Collector: Sendable {
   public let baseURL: URL
 
   /// Starts a collector on a free loopback port; it answers `200 {"ok":true}` until scripted otherwise.
-  public init() throws {
+  ///
+  /// Waiting for Python to start and print its port blocks, so it happens off the cooperative threads
+  /// (see ``offThePool(_:)``).
+  public init() async throws {
     let script = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Collector/collector.py")
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, "--idle-timeout", "60"]
-    input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
+    let started = try await offThePool { () throws -> StartedProcess in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script.path, "--idle-timeout", "60"]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+      }
+      guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      else {
+        process.terminate()
+        throw CollectorError(message: "the collector did not print its port (is python3 installed?)")
+      }
+      return StartedProcess(process: process, input: input, port: port)
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
-      throw CollectorError(message: "the collector did not print its port (is python3 installed?)")
-    }
-    self.port = port
-    self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    process = started.process
+    input = started.input
+    port = started.port
+    baseURL = URL(string: "http://127.0.0.1:\(started.port)")!
+  }
+
+  /// The running collector process, handed from the thread that started it.
+  private struct StartedProcess: Sendable {
+    let process: Process
+    let input: Pipe
+    let port: Int
   }
 
   deinit {
