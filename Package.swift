@@ -25,24 +25,34 @@ let package = Package(
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "GoogleAnalyticsTrackerTests",
-      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
     ),
     .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "MixpanelTrackerTests",
-      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
     ),
+    // The loopback collector client, JSON comparison and issue capture shared by the vendor and delivery tests.
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
 
     // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)
     .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "AmplitudeTrackerTests", dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "AmplitudeTrackerTests",
+      dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
     .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "SegmentTrackerTests", dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "SegmentTrackerTests",
+      dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
     .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "PostHogTrackerTests", dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "PostHogTrackerTests",
+      dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
+    ),
 
     // MARK: Privacy end to end: consent, opt-out, reset and redaction over loopback HTTP, all vendor modules
     .testTarget(
@@ -58,6 +68,7 @@ let package = Package(
     .target(name: "APIClient", path: "Examples/Shop/APIClient"),
     .target(name: "UserSession", path: "Examples/Shop/UserSession"),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
+    .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
     .target(
       name: "ShopGoogleAnalytics",
       dependencies: ["Trackers", "AppLifecycle"],
@@ -103,18 +114,6 @@ let package = Package(
     ),
     .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
 
-    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
-    .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
-    .executableTarget(
-      name: "trackers-bench",
-      dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
-      path: "Benchmarks/trackers-bench"
-    ),
-
-    // MARK: Delivery: the durable queue every live vendor module sends through
-    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
-    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
-    .testTarget(name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild"]),
     // The example's tests: each vendor module through its `Current`, then the app's composition.
     .testTarget(
       name: "ShopGoogleAnalyticsTests",
@@ -133,6 +132,21 @@ let package = Package(
       dependencies: [
         "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
       ]
+    ),
+
+    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
+    .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
+    .executableTarget(
+      name: "trackers-bench",
+      dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
+      path: "Benchmarks/trackers-bench"
+    ),
+
+    // MARK: Delivery: the durable queue every live vendor module sends through
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
+    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
+    .testTarget(
+      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

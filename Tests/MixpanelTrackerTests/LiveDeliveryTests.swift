@@ -3,9 +3,11 @@ import MixpanelTracker
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersTesting
 import VendorTestSupport
 
-@Suite struct LiveDeliveryTests {
+@Suite(.isolatedEnvironments)
+struct LiveDeliveryTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
   private func configuration(_ collector: Collector, storage: URL) -> Configuration {
@@ -13,29 +15,28 @@ import VendorTestSupport
       projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+    configuration.delivery = fastRetries
     return configuration
   }
 
-  private func run<R: Sendable>(
-    _ collector: Collector, storage: URL = temporaryDirectory(), _ body: () async throws -> R
-  ) async throws -> (R, TrackerCounters) {
-    try await withIsolatedEnvironments {
-      MixpanelTracker.Current = try .live(configuration(collector, storage: storage))
-      let result = try await body()
-      await MixpanelTracker.Current.flush()
-      let counters = MixpanelTracker.Current.counters()
-      await MixpanelTracker.Current.close(nil)
-      return (result, counters)
-    }
+  /// Runs `body` with a live `Current` delivering to `collector`, then flushes, closes and returns the counters.
+  private func run(
+    _ collector: Collector, storage: URL = temporaryDirectory(), _ body: () async throws -> Void
+  ) async throws -> TrackerCounters {
+    Current = try .live(configuration(collector, storage: storage))
+    try await body()
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    return counters
   }
 
   @Test func importAndEngageRequestsAsMixpanelDocuments() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.setDefault(.init(status: 200, body: #"{"code":200,"num_records_imported":2,"status":"OK","error":null}"#))
     let storage = temporaryDirectory()
-    let ((), counters) = try await run(collector, storage: storage) {
+    let counters = try await run(collector, storage: storage) {
       mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro", "seats": 5, "price": 9.5, "at": .date(fixedDate)]))
       mixpanelTracker(.userId("user-42"))
       mixpanelTracker(.screen(name: "Cart"))
@@ -74,9 +75,9 @@ import VendorTestSupport
   }
 
   @Test func tenThousandEventsInRequestsOfAtMost2000() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
-    let ((), counters) = try await run(collector) {
+    let counters = try await run(collector) {
       for index in 0..<10_000 { mixpanelTracker(.event(name: "Tick", properties: ["index": .int(index)])) }
     }
     #expect(counters.delivery.delivered == 10_000)
@@ -94,12 +95,12 @@ import VendorTestSupport
   }
 
   @Test func partialSuccessDropsOnlyTheFailedRecords() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([
       .init(status: 400, body: #"{"code":400,"num_records_imported":2,"status":"Bad Request","failed_records":[{"index":1,"insert_id":"x","field":"properties.time","message":"'properties.time' is invalid"}]}"#)
     ])
-    let ((), counters) = try await run(collector) {
+    let counters = try await run(collector) {
       for name in ["A", "B", "C"] { mixpanelTracker(.event(name: name)) }
     }
     #expect(counters.delivery.delivered == 2)
@@ -108,13 +109,13 @@ import VendorTestSupport
   }
 
   @Test func rateLimitsAreRetriedAndBadCredentialsDropped() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 429, headers: ["Retry-After": "0"]), .init(status: 503), .init(status: 200)])
-    let ((), counters) = try await run(collector) {
+    let counters = try await run(collector) {
       mixpanelTracker("Retried")
-      for _ in 0..<50 where MixpanelTracker.Current.counters().delivery.delivered == 0 {
-        await MixpanelTracker.Current.flush()
+      for _ in 0..<50 where Current.counters().delivery.delivered == 0 {
+        await Current.flush()
         try await Task.sleep(for: .milliseconds(10))
       }
       try await collector.script([.init(status: 401, body: #"{"error":"Invalid credentials"}"#)])
@@ -126,10 +127,10 @@ import VendorTestSupport
   }
 
   @Test func tooLargeIsSplit() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 413)])
-    let ((), counters) = try await run(collector) {
+    let counters = try await run(collector) {
       for index in 0..<4 { mixpanelTracker(.event(name: "E", properties: ["i": .int(index)])) }
     }
     #expect(counters.delivery.delivered == 4)
@@ -138,28 +139,24 @@ import VendorTestSupport
   }
 
   @Test func engageStatusZeroIsDroppedWithTheReason() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     try await collector.script([.init(status: 200, body: #"{"status":0,"error":"$set must be an object"}"#)])
-    let reports = Recorder<String>()
-    let storage = temporaryDirectory()
-    let counters = try await withIsolatedEnvironments {
-      var configuration = configuration(collector, storage: storage)
-      configuration.onReport = { reports.append("\($0)") }
-      MixpanelTracker.Current = try .live(configuration)
-      mixpanelTracker(.userProperty(name: "plan", value: "pro"))
-      await MixpanelTracker.Current.flush()
-      let counters = MixpanelTracker.Current.counters()
-      await MixpanelTracker.Current.close(nil)
-      return counters
-    }
+    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    var configuration = configuration(collector, storage: temporaryDirectory())
+    configuration.onReport = reports.tracker
+    Current = try .live(configuration)
+    mixpanelTracker(.userProperty(name: "plan", value: "pro"))
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
     #expect(counters.delivery.dropped(.permanentFailure) == 1)
-    #expect(reports.events.contains { $0.contains("$set must be an object") })
-    #expect(!reports.events.joined().contains("tok123"))
+    #expect(reports.events.contains { $0.description.contains("$set must be an object") })
+    #expect(!reports.events.map(\.description).joined().contains("tok123"))
   }
 
   @Test func signOutStartsANewDeviceId() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     _ = try await run(collector) {
       mixpanelTracker(.userId("user-1"))

@@ -17,7 +17,7 @@ import VendorTestSupport
   }
 
   @Test func loadModeDeliversEveryEventOnceAndReportsProgressAndTheSummary() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
@@ -38,7 +38,7 @@ import VendorTestSupport
   }
 
   @Test func everyVendorDeliversTheJourneyToTheEndpoint() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
@@ -68,7 +68,7 @@ import VendorTestSupport
     #expect(down.count("dropped") == 0)
     #expect(down.count("pending") == 1200)
 
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let drained = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
@@ -94,7 +94,7 @@ import VendorTestSupport
     #expect(dropped + pending == 20000)
 
     // What is left is exactly the newest `pending` events: the oldest were dropped, and counted.
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let drained = try await ShopProcess.run([
       "--vendor", "ga4", "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",

@@ -1,19 +1,22 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 @Suite struct ConcurrencyTests {
   @Test func eightThreadsTimesTenThousandEventsAllDeliveredOnce() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
       destination: TestDestination(url: collector.url(), maxEvents: 2000, maxBytes: 2 << 20, flushInterval: .milliseconds(50)),
       configuration: testConfiguration(directory))
     let failures = LockIsolated(0)
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      for i in 0..<10_000 {
-        do { try queue.enqueue(payload(thread * 10_000 + i)) } catch { failures.withLock { $0 += 1 } }
+    try await offThePool {
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for i in 0..<10_000 {
+          do { try queue.enqueue(payload(thread * 10_000 + i)) } catch { failures.withLock { $0 += 1 } }
+        }
       }
     }
     #expect(failures.withLock { $0 } == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 @Suite struct CrashTests {
   /// The built `DeliveryCrashChild` next to the test bundle.
@@ -20,27 +21,37 @@ import Testing
   }
 
   @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     for round in 0..<3 {
-      let child = Process()
-      child.executableURL = try childExecutable()
-      child.arguments = [directory.path, collector.url().absoluteString]
-      let output = Pipe()
-      child.standardOutput = output
-      child.standardError = FileHandle.nullDevice
-      try child.run()
-      // Let it run a random while, reading acknowledgements, then kill it without warning.
-      let deadline = ContinuousClock.now + .milliseconds(Int.random(in: 100...400))
-      var text = Data()
-      while ContinuousClock.now < deadline {
-        text.append(output.fileHandleForReading.availableData)
+      let childURL = try childExecutable()
+      let collectorURL = collector.url().absoluteString
+      // Reading the child's pipe and waiting for it block: keep that off the cooperative threads.
+      let text = try await offThePool { () throws -> Data in
+        let child = Process()
+        child.executableURL = childURL
+        child.arguments = [directory.path, collectorURL]
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        // Let it run until a random number of acknowledgements arrived, then kill it without warning. A count,
+        // not a time, picks the moment, so a loaded machine can't make the round too short to test anything;
+        // the child keeps enqueueing while we read, so the kill still lands anywhere in its work.
+        let killAfter = Int.random(in: 150...1_500)
+        var text = Data()
+        while text.lazy.filter({ $0 == UInt8(ascii: "\n") }).count < killAfter {
+          let chunk = output.fileHandleForReading.availableData
+          if chunk.isEmpty { break }  // the child exited on its own: the check below reports it
+          text.append(chunk)
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        try? output.fileHandleForWriting.close()
+        text.append(output.fileHandleForReading.readDataToEndOfFile())
+        return text
       }
-      kill(child.processIdentifier, SIGKILL)
-      child.waitUntilExit()
-      try? output.fileHandleForWriting.close()
-      text.append(output.fileHandleForReading.readDataToEndOfFile())
       let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
       // The last line may be cut mid-number by the kill; complete lines were acknowledged.
       let acknowledged = lines.dropLast(text.last == UInt8(ascii: "\n") ? 0 : 1).compactMap { Int($0) }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Batching and response handling, through the real URLSession path to a loopback collector.
 @Suite struct DeliveryTests {
   @Test func batchesByCountAndFlushSendsTheRest() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -28,7 +29,7 @@ import Testing
   }
 
   @Test func batchesByBytes() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let event = payload(0, size: 100)
@@ -45,7 +46,7 @@ import Testing
   }
 
   @Test func flushIntervalSendsWithoutFlush() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -60,7 +61,7 @@ import Testing
   }
 
   @Test func partitionsNeverShareARequest() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -79,7 +80,7 @@ import Testing
   }
 
   @Test func tooLargeSplitsInHalvesAndDropsASingleRecord() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -104,7 +105,7 @@ import Testing
   }
 
   @Test func partialSuccessDropsOnlyRejectedRecords() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test func retryHonoursRetryAfterAndKeepsIDs() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -149,7 +150,7 @@ import Testing
   }
 
   @Test func dropsAfterMaxAttempts() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -168,7 +169,7 @@ import Testing
   }
 
   @Test func permanentFailureDropsLoudly() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
@@ -187,7 +188,7 @@ import Testing
   }
 
   @Test func networkErrorsBackOffAndRecover() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Durability, recovery, damage and bounds of the on-disk log.
 @Suite struct StorageTests {
@@ -32,7 +33,7 @@ import Testing
   }
 
   @Test func restartResumesPendingRecords() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     try await collector.setDefault(.init(status: 503))
@@ -67,7 +68,7 @@ import Testing
   }
 
   @Test func tornLastRecordAndGarbageAreSkippedAndCounted() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     // Nothing listens on the discard port: the first queue can only fail, so all ten stay on disk.
@@ -101,7 +102,7 @@ import Testing
   }
 
   @Test func dropOldestAtTheCapCountsExactly() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let size = frameSize(payload(100))
@@ -140,7 +141,7 @@ import Testing
   }
 
   @Test func purgeDeletesEverythingPending() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -162,7 +163,7 @@ import Testing
   }
 
   @Test func aRecordPastMaxAgeIsDropped() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     var configuration = testConfiguration(directory)

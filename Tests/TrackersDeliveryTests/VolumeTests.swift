@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
+import VendorTestSupport
 
 /// Volume: many events through the real HTTP path, checked for completeness and for bytes on disk.
 ///
 /// Speed is not asserted here (shared machines are noisy); `trackers-bench` measures it in release builds.
 @Suite(.serialized) struct VolumeTests {
   private func measureThroughput(batch: Int, events: Int) async throws -> (enqueueMicros: Double, bytesPerEvent: Double, eventsPerSecond: Double) {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory("throughput\(batch)")
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -40,7 +41,7 @@ import Testing
   }
 
   @Test func coldStartWith100kPendingResumesAndSends() async throws {
-    let collector = try Collector()
+    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let destination = TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 2000, flushInterval: .seconds(3600))

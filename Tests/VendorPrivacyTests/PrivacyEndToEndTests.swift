@@ -12,7 +12,7 @@ import VendorTestSupport
 /// Consent, opt-out, reset and redaction, from `track` to the bytes a loopback collector receives.
 @Suite struct PrivacyEndToEndTests {
   @Test func nothingLeavesBeforeConsentAndGrantReleasesHeldEventsInOrderOnce() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore()
     try await withIsolatedEnvironments {
@@ -43,7 +43,7 @@ import VendorTestSupport
   }
 
   @Test func denyPurgesWhatTheDestinationHasPendingOnDisk() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore()
     let storage = temporaryDirectory()
@@ -75,7 +75,7 @@ import VendorTestSupport
   }
 
   @Test func optOutSurvivesARestartOfTheQueue() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
     let consentFile = temporaryDirectory().appendingPathComponent("consent.json")
@@ -110,7 +110,7 @@ import VendorTestSupport
   }
 
   @Test func resetStartsANewAnonymousIdOnTheWire() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     try await withIsolatedEnvironments {
@@ -136,7 +136,7 @@ import VendorTestSupport
   }
 
   @Test func perDestinationConsentLetsOneVendorReceiveAndNotTheOther() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     consent.deny(destination: "Amplitude")
@@ -164,7 +164,7 @@ import VendorTestSupport
   }
 
   @Test func defaultRedactionKeepsEmailAndPhoneNumbersOffTheWire() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     try await withIsolatedEnvironments {
@@ -200,7 +200,7 @@ import VendorTestSupport
   }
 
   @Test func everyVendorModuleRegistersItsDestinationAndIPSwitch() async throws {
-    let collector = try Collector.start()
+    let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     let registry = consent.registry

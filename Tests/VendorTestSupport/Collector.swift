@@ -2,22 +2,30 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// The loopback collector (`Tests/Collector/collector.py`) run as a child process, one per test.
+/// The loopback collector (`Tests/Collector/collector.py`) run as a child process: one per test, on its own
+/// free port, so tests that deliver over real HTTP run in parallel.
 ///
 /// ```swift
-/// let collector = try await Collector.start()
+/// let collector = try await Collector()
 /// defer { collector.stop() }
 /// try await collector.script([.init(status: 500), .init(status: 200)])
-/// let requests = try await collector.requests()
+/// // ... point the environment at `collector.baseURL`, send, flush ...
+/// let request = try #require(try await collector.requests().first)
+/// #expect(try request.json() == ["events": [["name": "login"]]])
 /// ```
 public final class Collector: Sendable {
-  /// A request the collector received.
+  /// A request the collector received (control requests are not recorded).
   public struct Request: Sendable, Decodable {
     public var method: String
     public var path: String
+    /// The raw query string, without the `?`.
     public var query: String
+    /// The headers as the client spelled them; ``header(_:)`` ignores case.
     public var headers: [String: String]
+    /// The body as UTF-8 text, gunzipped when the request was gzip-encoded.
     public var body: String
+    /// When the collector received it, in seconds since 1970 (the collector's clock).
+    public var time: Double
 
     /// The query as name-value pairs (percent-decoded).
     public var queryItems: [String: String] {
@@ -31,15 +39,16 @@ public final class Collector: Sendable {
       headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
-    /// The body parsed by `JSONSerialization`: much faster than ``json()`` for thousands of events, but
-    /// numbers are untyped `NSNumber`s.
-    public func jsonObject() throws -> Any {
-      try JSONSerialization.jsonObject(with: Data(body.utf8))
+    /// The body parsed as JSON with typed numbers, for comparing whole structures with `==`; see
+    /// ``parseJSON(_:)-(String)``.
+    public func json() throws -> PropertyValue {
+      try parseJSON(body)
     }
 
-    /// The body parsed as JSON, with typed numbers.
-    public func json() throws -> PropertyValue {
-      try JSONDecoder().decode(PropertyValue.self, from: Data(body.utf8))
+    /// The body parsed by `JSONSerialization`: much faster than ``json()`` for thousands of events, but the
+    /// numbers are untyped.
+    public func jsonObject() throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(body.utf8))
     }
   }
 
@@ -48,78 +57,116 @@ public final class Collector: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: String
+    /// Seconds to wait before answering.
+    public var delay: Double
+    /// Close the connection instead of answering.
+    public var drop: Bool
 
-    public init(status: Int, headers: [String: String] = [:], body: String = "") {
+    public init(
+      status: Int = 200, headers: [String: String] = [:], body: String = "", delay: Double = 0, drop: Bool = false
+    ) {
       self.status = status
       self.headers = headers
       self.body = body
+      self.delay = delay
+      self.drop = drop
     }
   }
 
   private let process: Process
-  private let stdin: Pipe
-  /// `http://127.0.0.1:<port>`.
-  public let baseURL: URL
+  private let input: Pipe
   private let transport = URLSessionTransport()
+  /// The port the collector listens on, on 127.0.0.1.
+  public let port: Int
+  /// `http://127.0.0.1:<port>`: the host to give a vendor configuration.
+  public let baseURL: URL
 
-  private init(process: Process, stdin: Pipe, port: Int) {
-    self.process = process
-    self.stdin = stdin
-    self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
-  }
-
-  /// Starts a collector on a free loopback port.
-  public static func start(file: StaticString = #filePath) throws -> Collector {
-    let script = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+  /// Starts a collector on a free loopback port; it answers `200 {"ok":true}` until scripted otherwise.
+  ///
+  /// Waiting for Python to start and print its port blocks, so it happens off the cooperative threads
+  /// (see ``offThePool(_:)``).
+  public init() async throws {
+    let script = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Collector/collector.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, "--idle-timeout", "60"]
-    let stdout = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = stdout
-    process.standardInput = stdin
-    try process.run()
-    var line: [UInt8] = []
-    while true {
-      let byte = stdout.fileHandleForReading.readData(ofLength: 1)
-      guard let first = byte.first else { break }
-      if first == UInt8(ascii: "\n") { break }
-      line.append(first)
+    let started = try await offThePool { () throws -> StartedProcess in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script.path, "--idle-timeout", "60"]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+      }
+      guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      else {
+        process.terminate()
+        throw CollectorError(message: "the collector did not print its port (is python3 installed?)")
+      }
+      return StartedProcess(process: process, input: input, port: port)
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-      process.terminate()
-      throw CollectorError(message: "the collector did not print its port")
-    }
-    return Collector(process: process, stdin: stdin, port: port)
+    process = started.process
+    input = started.input
+    port = started.port
+    baseURL = URL(string: "http://127.0.0.1:\(started.port)")!
   }
 
-  /// Stops the collector (closing its stdin makes it exit).
+  /// The running collector process, handed from the thread that started it.
+  private struct StartedProcess: Sendable {
+    let process: Process
+    let input: Pipe
+    let port: Int
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Stops the collector (closing its stdin also makes it exit, should the test process die first).
   public func stop() {
-    try? stdin.fileHandleForWriting.close()
-    process.terminate()
+    if process.isRunning { process.terminate() }
+    try? input.fileHandleForWriting.close()
   }
 
-  /// Answers to give next, in order.
+  /// A URL on the collector: every path is recorded and answered from the script.
+  public func url(_ path: String = "/collect") -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)")!
+  }
+
+  /// Answers to give next, in order, before falling back to the default.
   public func script(_ responses: [Response]) async throws {
-    _ = try await control("script", body: try JSONEncoder().encode(responses))
+    try await control("/_control/script", body: JSONEncoder().encode(responses))
   }
 
   /// The answer given when the script is empty.
   public func setDefault(_ response: Response) async throws {
-    _ = try await control("default", body: try JSONEncoder().encode(response))
+    try await control("/_control/default", body: JSONEncoder().encode(response))
   }
 
-  /// Every request received so far, in order.
+  /// Every request received so far, in arrival order.
   public func requests() async throws -> [Request] {
-    try JSONDecoder().decode([Request].self, from: Data(try await control("requests", method: "GET")))
+    try JSONDecoder().decode([Request].self, from: try await control("/_control/requests", method: "GET"))
   }
 
-  private func control(_ name: String, method: String = "POST", body: Data = Data()) async throws -> [UInt8] {
-    let response = try await transport.send(
-      HTTPRequest(method: method, url: baseURL.appendingPathComponent("_control/\(name)"), body: [UInt8](body)))
-    guard response.statusCode == 200 else { throw CollectorError(message: "control \(name): \(response)") }
-    return response.body
+  /// How many requests arrived so far, without transferring them.
+  public func requestCount() async throws -> Int {
+    struct Count: Decodable { var requests: Int }
+    return try JSONDecoder().decode(Count.self, from: try await control("/_control/count", method: "GET")).requests
+  }
+
+  @discardableResult
+  private func control(_ path: String, method: String = "POST", body: Data = Data()) async throws -> Data {
+    let response = try await transport.send(HTTPRequest(method: method, url: url(path), body: [UInt8](body)))
+    guard response.statusCode == 200 else {
+      throw CollectorError(message: "control \(path) answered HTTP \(response.statusCode)")
+    }
+    return Data(response.body)
   }
 }
 
@@ -127,13 +174,4 @@ public final class Collector: Sendable {
 public struct CollectorError: Error, CustomStringConvertible {
   public var message: String
   public var description: String { message }
-}
-
-/// A fresh empty directory under the temporary directory.
-public func temporaryDirectory(_ name: String = #function) -> URL {
-  let safe = name.filter { $0.isLetter || $0.isNumber }
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "swift-trackers-tests/\(safe)-\(RecordID().uuidString)", isDirectory: true)
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }

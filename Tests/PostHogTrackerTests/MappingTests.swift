@@ -2,8 +2,9 @@ import Foundation
 import PostHogTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct PostHogMappingTests {
+@Suite struct MappingTests {
   @Test func eventIsCapture() {
     let properties: AnalyticsData.Properties = ["plan": "pro", "seats": 5, "price": 9.99, "renews": .date(propertyDate)]
     #expect(postHogEvent(for: .event(name: "order completed", properties: properties))

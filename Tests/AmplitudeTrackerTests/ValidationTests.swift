@@ -1,8 +1,9 @@
 import AmplitudeTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct AmplitudeValidationTests {
+@Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
     AmplitudeTracker.validate(data).map(\.rule)
   }

@@ -2,8 +2,9 @@ import Foundation
 import SegmentTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct SegmentMappingTests {
+@Suite struct MappingTests {
   @Test func eventIsTrack() {
     let properties: AnalyticsData.Properties = ["plan": "pro", "seats": 5, "price": 9.99, "renews": .date(propertyDate)]
     #expect(segmentMessage(for: .event(name: "Order Completed", properties: properties))

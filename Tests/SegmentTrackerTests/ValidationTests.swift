@@ -2,8 +2,9 @@ import Foundation
 import SegmentTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct SegmentValidationTests {
+@Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
     SegmentTracker.validate(data).map(\.rule)
   }

@@ -2,28 +2,6 @@ import Foundation
 import MixpanelTracker
 import Testing
 import Trackers
-import VendorTestSupport
-
-@Suite struct MappingTests {
-  @Test func everyVocabularyCase() {
-    let date = Date(timeIntervalSince1970: 1_700_000_000)
-    #expect(mixpanelEvent(for: .event(name: "Signed Up", properties: ["seats": 5, "at": .date(date)]))
-      == .event(name: "Signed Up", properties: ["seats": 5, "at": .date(date)]))
-    #expect(mixpanelEvent(for: .screen(name: "Cart", properties: ["items": 2]))
-      == .event(name: "Screen Viewed", properties: ["Screen Name": "Cart", "items": 2]))
-    #expect(mixpanelEvent(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
-      == .event(name: "App Error", properties: ["Error Message": "timeout", "endpoint": "/cart"]))
-    #expect(mixpanelEvent(for: .userProperty(name: "plan", value: "pro")) == .setProfileProperty(name: "plan", value: "pro"))
-    #expect(mixpanelEvent(for: .userId("u-1")) == .identify("u-1"))
-    #expect(mixpanelEvent(for: .userId(nil)) == .identify(nil))
-  }
-
-  @Test func errorMessageIsCutTo255Bytes() {
-    let event = mixpanelEvent(for: .error(message: String(repeating: "é", count: 200)))  // 400 bytes
-    guard case let .event(_, properties) = event else { Issue.record("not an event"); return }
-    #expect(properties["Error Message"]?.stringValue?.utf8.count == 254)
-  }
-}
 
 @Suite struct ValidationTests {
   private func rules(_ data: AnalyticsData) -> [String] { MixpanelTracker.validate(data).map(\.rule) }
@@ -77,50 +55,5 @@ import VendorTestSupport
     #expect(rules(.userId(String(repeating: "u", count: 255))) == [])
     #expect(rules(.userId(String(repeating: "u", count: 256))) == ["distinct-id-length"])
     #expect(rules(.userId(nil)) == [])
-  }
-}
-
-@Suite struct CurrentTests {
-  @Test func trackerSendsWhatTheMappingSays() {
-    let recorder = Recorder<MixpanelEvent>()
-    let (_, issues) = collectingIssues {
-      withIsolatedEnvironments {
-        MixpanelTracker.Current = .unimplemented
-        MixpanelTracker.Current.send = recorder.tracker
-        mixpanelTracker(.userId("u-1"))
-        mixpanelTracker(.screen(name: "Cart"))
-        mixpanelTracker(.userProperty(name: "plan", value: "pro"))
-        mixpanelTracker("$bad")
-      }
-    }
-    #expect(recorder.events == [
-      .identify("u-1"), .event(name: "Screen Viewed", properties: ["Screen Name": "Cart"]),
-      .setProfileProperty(name: "plan", value: "pro"),
-    ])
-    #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("Mixpanel: event name '$bad' starts with '$', which Mixpanel reserves") == true)
-  }
-
-  @Test func unimplementedReportsWhenCalled() {
-    let (_, issues) = collectingIssues {
-      withIsolatedEnvironments {
-        MixpanelTracker.Current = .unimplemented
-        mixpanelTracker("Signed Up")
-      }
-    }
-    #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("MixpanelTracker.Current.send was called") == true)
-  }
-
-  @Test func notConfiguredDropsAndCounts() {
-    let (dropped, issues) = collectingIssues {
-      withIsolatedEnvironments {
-        let before = MixpanelTracker.Current.counters().notConfigured
-        mixpanelTracker("Signed Up")
-        return MixpanelTracker.Current.counters().notConfigured - before
-      }
-    }
-    #expect(dropped == 1)
-    #expect(issues.allSatisfy { $0.contains("MixpanelTracker.Current = try .live(") })
   }
 }

@@ -1,8 +1,9 @@
 import PostHogTracker
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct PostHogValidationTests {
+@Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
     PostHogTracker.validate(data).map(\.rule)
   }

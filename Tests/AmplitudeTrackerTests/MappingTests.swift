@@ -2,8 +2,9 @@ import AmplitudeTracker
 import Foundation
 import Testing
 import Trackers
+import VendorTestSupport
 
-@Suite struct AmplitudeMappingTests {
+@Suite struct MappingTests {
   @Test func eventKeepsTypeAndTypedProperties() {
     let properties: AnalyticsData.Properties = ["plan": "pro", "seats": 5, "price": 9.99, "renews": .date(propertyDate)]
     #expect(amplitudeEvent(for: .event(name: "Order Completed", properties: properties))

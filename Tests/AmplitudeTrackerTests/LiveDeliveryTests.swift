@@ -1,0 +1,148 @@
+import AmplitudeTracker
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersTesting
+import VendorTestSupport
+
+/// End to end over loopback HTTP: the live environment, its durable queue, and a collector playing Amplitude.
+@Suite(.isolatedEnvironments)
+struct LiveDeliveryTests {
+  static let apiKey = "amp-test-key-1234"
+
+  func configuration(_ collector: Collector, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> Configuration {
+    var configuration = Configuration(
+      apiKey: Self.apiKey, region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
+    configuration.now = { eventTime }
+    configuration.maxEventsPerRequest = maxEvents
+    configuration.flushInterval = .seconds(3_600)
+    configuration.delivery = fastRetries
+    return configuration
+  }
+
+  @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    Current = try .live(configuration(collector))
+    amplitudeTracker("Logout")
+    amplitudeTracker(.screen(name: "Cart", properties: ["items": 3]))
+    amplitudeTracker(.userProperty(name: "since", value: .date(propertyDate)))
+    amplitudeTracker(.userId("user-42"))
+    amplitudeTracker(.event(name: "Order Completed", properties: [
+      "plan": "pro", "seats": 5, "price": 9.99, "trial": false, "renews": .date(propertyDate),
+      "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": nil,
+    ]))
+    amplitudeTracker(.error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]))
+    amplitudeTracker(.userId(nil))
+    amplitudeTracker("After")
+    await Current.flush()
+    let requests = try await collector.requests()
+    #expect(requests.count == 1)
+    let request = try #require(requests.first)
+    #expect(request.method == "POST")
+    #expect(request.path == "/2/httpapi")
+    #expect(request.query == "")
+    #expect(request.headers["Content-Type"] == "application/json")
+    let body = try request.json()
+    #expect(body["api_key"] == .string(Self.apiKey))
+    let events = try #require(body["events"]?.arrayValue)
+    #expect(events.count == 7)
+    let insertIds = events.compactMap { $0["insert_id"]?.stringValue }
+    #expect(Set(insertIds).count == 7 && insertIds.allSatisfy { RecordID(uuidString: $0) != nil })
+    let device = try #require(events.first?["device_id"]?.stringValue)
+    let newDevice = try #require(events.last?["device_id"]?.stringValue)
+    #expect(device != newDevice && device.count >= AmplitudeLimits.minIdLength)
+    let expected = try parseJSON("""
+      [{"event_type": "Logout", "device_id": "\(device)", "time": 1793817970123},
+       {"event_type": "[Amplitude] Screen Viewed", "device_id": "\(device)", "time": 1793817970123,
+        "event_properties": {"[Amplitude] Screen Name": "Cart", "items": 3}},
+       {"event_type": "$identify", "device_id": "\(device)", "time": 1793817970123,
+        "user_properties": {"$set": {"since": "2023-11-14T22:13:20.000Z"}}},
+       {"event_type": "$identify", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123},
+       {"event_type": "Order Completed", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123,
+        "event_properties": {"plan": "pro", "seats": 5, "price": 9.99, "trial": false,
+                             "renews": "2023-11-14T22:13:20.000Z", "tags": ["a", 1], "address": {"city": "Lyon"},
+                             "coupon": null}},
+       {"event_type": "Error", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123,
+        "event_properties": {"message": "GET /cart timed out", "endpoint": "/cart"}},
+       {"event_type": "After", "device_id": "\(newDevice)", "time": 1793817970123}]
+      """)
+    #expect(PropertyValue.array(events.map { $0.removing(["insert_id"]) }) == expected)
+    let counters = Current.counters()
+    #expect(counters.delivery.delivered == 7)
+    #expect(counters.identityUpdates == 1)
+    await Current.close(nil)
+  }
+
+  @Test func tenThousandEventsRespectTheBatchLimits() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let environment = try Environment.live(configuration(collector))
+    // Events of about 470 bytes: 1999 of them (the count limit) stay under the 1 MB body limit.
+    let properties: AnalyticsData.Properties = ["note": .string(text(360))]
+    for index in 0..<10_000 { environment.send(.event(type: "Bulk \(index % 7)", properties: properties)) }
+    await environment.flush()
+    let requests = try await collector.requests()
+    // JSONSerialization here: decoding 5 MB into PropertyValue is slow, and only counts and ids matter.
+    let bodies = try requests.map { try $0.jsonObject() as? [String: Any] ?? [:] }
+    let events = bodies.map { $0["events"] as? [[String: Any]] ?? [] }
+    let counts = events.map(\.count)
+    #expect(counts.reduce(0, +) == 10_000)
+    #expect(counts.allSatisfy { $0 <= AmplitudeLimits.eventsPerRequest })
+    #expect(requests.allSatisfy { $0.body.utf8.count < AmplitudeLimits.requestBytes })
+    #expect(requests.count >= 6)
+    let ids = events.joined().compactMap { $0["insert_id"] as? String }
+    #expect(Set(ids).count == 10_000)
+    await environment.close(nil)
+  }
+
+  @Test func partialSuccessDropsTheListedEventsAndResendsTheRest() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.script([Collector.Response(status: 400, body: """
+      {"code": 400, "error": "Request missing required field", "events_with_invalid_fields": {"time": [1]},
+       "events_with_missing_fields": {"event_type": [3]}}
+      """)])
+    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    var configuration = configuration(collector)
+    configuration.onReport = reports.tracker
+    let environment = try Environment.live(configuration)
+    for index in 0..<5 { environment.send(.event(type: "E\(index)", properties: [:])) }
+    await environment.flush()
+    let requests = try await collector.requests()
+    #expect(requests.count == 2)
+    let first = try requests[0].json()["events"]?.arrayValue ?? []
+    let second = try requests[1].json()["events"]?.arrayValue ?? []
+    #expect(second.map { $0["event_type"] } == ["E0", "E2", "E4"])
+    #expect(second.map { $0["insert_id"] } == [first[0]["insert_id"], first[2]["insert_id"], first[4]["insert_id"]])
+    let counters = environment.counters().delivery
+    #expect(counters.delivered == 3)
+    #expect(counters.dropped(.rejected) == 2)
+    #expect(reports.events.contains { "\($0)".contains("invalid field 'time'") && "\($0)".contains("missing field 'event_type'") })
+    await environment.close(nil)
+  }
+
+  @Test func tooLargeSplitsAndThrottlingRetries() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.script([
+      Collector.Response(status: 413, body: #"{"code": 413, "error": "Payload too large"}"#),
+      Collector.Response(status: 429, headers: ["Retry-After": "0"], body: #"{"code": 429, "error": "Too many requests for some devices and users"}"#),
+      Collector.Response(status: 503, body: "unavailable"),
+    ])
+    let environment = try Environment.live(configuration(collector))
+    for index in 0..<4 { environment.send(.event(type: "E\(index)", properties: [:])) }
+    await environment.flush()
+    for _ in 0..<200 where environment.counters().delivery.delivered < 4 { try await Task.sleep(for: .milliseconds(10)) }
+    await environment.flush()
+    let requests = try await collector.requests()
+    let counts = try requests.map { try $0.json()["events"]?.arrayValue?.count ?? 0 }
+    #expect(counts.first == 4)
+    #expect(counts.dropFirst().allSatisfy { $0 == 2 })
+    #expect(environment.counters().delivery.delivered == 4)
+    #expect(environment.counters().delivery.droppedTotal == 0)
+    await environment.close(nil)
+  }
+}
+

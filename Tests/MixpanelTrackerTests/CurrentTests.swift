@@ -1,0 +1,42 @@
+import MixpanelTracker
+import Testing
+import Trackers
+import TrackersTesting
+import VendorTestSupport
+
+/// The tracker validates and maps each event, then sends it through `Current`, read at call time.
+@Suite(.isolatedEnvironments)
+struct CurrentTests {
+  @Test func trackerSendsWhatTheMappingSays() {
+    let recorder = TrackerRecorder<MixpanelEvent>()
+    Current = .unimplemented
+    Current.send = recorder.tracker
+    mixpanelTracker(.userId("u-1"))
+    mixpanelTracker(.screen(name: "Cart"))
+    mixpanelTracker(.userProperty(name: "plan", value: "pro"))
+    let issues = knownIssues { mixpanelTracker("$bad") }
+    recorder.expect(
+      .identify("u-1"), .event(name: "Screen Viewed", properties: ["Screen Name": "Cart"]),
+      .setProfileProperty(name: "plan", value: "pro")
+    )
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Mixpanel: event name '$bad' starts with '$', which Mixpanel reserves") == true)
+  }
+
+  @Test func unimplementedFailsTheTestThatCallsIt() {
+    Current = .unimplemented
+    let issues = knownIssues { mixpanelTracker("Signed Up") }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("MixpanelTracker.Current.send was called") == true)
+  }
+
+  @Test func mockDoesNothing() {
+    Current = .mock
+    mixpanelTracker("Signed Up")  // any reported issue would fail this test
+  }
+
+  @Test func notConfiguredDropsCountsAndWarnsOnceWithTheFix() {
+    // The only test here that sends through the initial `Current`.
+    expectNotConfigured(mixpanelTracker, module: "MixpanelTracker") { Current.counters() }
+  }
+}

@@ -1,0 +1,12 @@
+import PostHogTracker
+import Testing
+import Trackers
+
+/// Where PostHog's requests go and what they carry, read without a network.
+@Suite struct DestinationTests {
+  @Test func hostsAndSecrets() {
+    #expect(Destination(Configuration(apiKey: "k")).url.absoluteString == "https://us.i.posthog.com/batch/")
+    #expect(Destination(Configuration(apiKey: "k", host: .eu)).url.absoluteString == "https://eu.i.posthog.com/batch/")
+    #expect(!Configuration(apiKey: "phc_secret_xyz").description.contains("phc_secret_xyz"))
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PostHogTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersTesting
+import VendorTestSupport
+
+/// End to end over loopback HTTP: the live environment, its durable queue, and a collector playing PostHog.
+@Suite(.isolatedEnvironments)
+struct LiveDeliveryTests {
+  static let apiKey = "phc_test_key_123"
+
+  func configuration(_ collector: Collector) -> Configuration {
+    var configuration = Configuration(apiKey: Self.apiKey, host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
+    configuration.now = { eventTime }
+    configuration.flushInterval = .seconds(3_600)
+    configuration.delivery = fastRetries
+    return configuration
+  }
+
+  @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    Current = try .live(configuration(collector))
+    postHogTracker("logout")
+    postHogTracker(.screen(name: "Cart", properties: ["items": 3]))
+    postHogTracker(.userProperty(name: "since", value: .date(propertyDate)))
+    postHogTracker(.userId("user-42"))
+    postHogTracker(.event(name: "order completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": nil]))
+    postHogTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
+    postHogTracker(.userId(nil))
+    postHogTracker("after")
+    await Current.flush()
+    let request = try #require(try await collector.requests().first)
+    #expect(request.method == "POST")
+    #expect(request.path == "/batch/")
+    #expect(request.query == "")
+    #expect(request.headers["Content-Type"] == "application/json")
+    let body = try request.json()
+    #expect(body["api_key"] == .string(Self.apiKey))
+    let events = try #require(body["batch"]?.arrayValue)
+    let uuids = events.compactMap { $0["uuid"]?.stringValue }
+    #expect(Set(uuids).count == 7 && uuids.allSatisfy { RecordID(uuidString: $0) != nil })
+    let anonymous = try #require(events.first?["properties"]?["distinct_id"]?.stringValue)
+    let newAnonymous = try #require(events.last?["properties"]?["distinct_id"]?.stringValue)
+    #expect(anonymous != newAnonymous)
+    let t = "2026-11-04T18:46:10.123Z"
+    #expect(PropertyValue.array(events.map { $0.removing(["uuid"]) }) == (try parseJSON("""
+      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true}, "timestamp": "\(t)"},
+       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$screen_name": "Cart", "items": 3}, "timestamp": "\(t)"},
+       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$set": {"since": "2023-11-14T22:13:20.000Z"}}, "timestamp": "\(t)"},
+       {"event": "$identify", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "$anon_distinct_id": "\(anonymous)"}, "timestamp": "\(t)"},
+       {"event": "order completed", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "seats": 5, "price": 9.99, "trial": false, "coupon": null},
+        "timestamp": "\(t)"},
+       {"event": "Error", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "message": "GET /cart timed out", "status": 504}, "timestamp": "\(t)"},
+       {"event": "after", "properties": {"distinct_id": "\(newAnonymous)", "$geoip_disable": true}, "timestamp": "\(t)"}]
+      """)))
+    #expect(Current.counters().delivery.delivered == 7)
+    await Current.close(nil)
+  }
+
+  @Test func tenThousandEventsWithinTheLimits() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let environment = try Environment.live(configuration(collector))
+    for index in 0..<10_000 { environment.send(.capture(event: "bulk \(index % 7)", properties: ["n": .int(index)])) }
+    await environment.flush()
+    let requests = try await collector.requests()
+    let bodies = try requests.map { try $0.jsonObject() as? [String: Any] ?? [:] }
+    let batches = bodies.map { $0["batch"] as? [[String: Any]] ?? [] }
+    #expect(batches.map(\.count).reduce(0, +) == 10_000)
+    #expect(batches.allSatisfy { $0.count <= PostHogLimits.eventsPerRequest })
+    #expect(Set(batches.joined().compactMap { $0["uuid"] as? String }).count == 10_000)
+    await environment.close(nil)
+  }
+
+  @Test func configurationErrorsDropLoudlyAndTemporaryOnesRetry() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.script([
+      Collector.Response(status: 503),
+      Collector.Response(status: 429, headers: ["Retry-After": "0"]),
+      Collector.Response(status: 408),
+      Collector.Response(status: 200, body: #"{"status": 1}"#),
+      Collector.Response(status: 401, body: #"{"type": "authentication_error", "detail": "Project API key invalid."}"#),
+    ])
+    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    var configuration = configuration(collector)
+    configuration.onReport = reports.tracker
+    let environment = try Environment.live(configuration)
+    environment.send(.capture(event: "first", properties: [:]))
+    for _ in 0..<300 where environment.counters().delivery.delivered < 1 {
+      await environment.flush()
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    environment.send(.capture(event: "second", properties: [:]))
+    await environment.flush()
+    #expect(try await collector.requestCount() == 5)
+    #expect(environment.counters().delivery.delivered == 1)
+    #expect(environment.counters().delivery.dropped(.permanentFailure) == 1)
+    #expect(reports.events.contains { "\($0)".contains("PostHog refused the api key: HTTP 401") && "\($0)".contains("To fix this") })
+    #expect(!reports.events.contains { "\($0)".contains(Self.apiKey) })
+    await environment.close(nil)
+  }
+}

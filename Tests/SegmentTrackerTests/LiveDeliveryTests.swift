@@ -1,0 +1,108 @@
+import Foundation
+import SegmentTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersTesting
+import VendorTestSupport
+
+/// End to end over loopback HTTP: the live environment, its durable queue, and a collector playing Segment.
+@Suite(.isolatedEnvironments)
+struct LiveDeliveryTests {
+  static let writeKey = "seg-write-key-123"
+
+  func configuration(_ collector: Collector, authentication: Configuration.Authentication = .basicHeader) -> Configuration {
+    var configuration = Configuration(
+      writeKey: Self.writeKey, region: .custom(collector.baseURL), authentication: authentication,
+      storageDirectory: temporaryDirectory())
+    configuration.now = { eventTime }
+    configuration.flushInterval = .seconds(3_600)
+    configuration.delivery = fastRetries
+    return configuration
+  }
+
+  @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    Current = try .live(configuration(collector))
+    segmentTracker("Logout")
+    segmentTracker(.screen(name: "Cart", properties: ["items": 3]))
+    segmentTracker(.userProperty(name: "since", value: .date(propertyDate)))
+    segmentTracker(.userId("user-42"))
+    segmentTracker(.event(name: "Order Completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": nil]))
+    segmentTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
+    segmentTracker(.userId(nil))
+    segmentTracker("After")
+    await Current.flush()
+    let request = try #require(try await collector.requests().first)
+    #expect(request.method == "POST")
+    #expect(request.path == "/v1/batch")
+    #expect(request.query == "")
+    #expect(request.headers["Content-Type"] == "application/json")
+    #expect(request.headers["Authorization"] == "Basic " + Data("\(Self.writeKey):".utf8).base64EncodedString())
+    let body = try request.json()
+    #expect(body["writeKey"] == nil)
+    let messages = try #require(body["batch"]?.arrayValue)
+    let messageIds = messages.compactMap { $0["messageId"]?.stringValue }
+    #expect(Set(messageIds).count == 7 && messageIds.allSatisfy { $0.count < 100 })
+    let anonymous = try #require(messages.first?["anonymousId"]?.stringValue)
+    let newAnonymous = try #require(messages.last?["anonymousId"]?.stringValue)
+    #expect(anonymous != newAnonymous)
+    let t = "2026-11-04T18:46:10.123Z"
+    #expect(PropertyValue.array(messages.map { $0.removing(["messageId"]) }) == (try parseJSON("""
+      [{"type": "track", "event": "Logout", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "screen", "name": "Cart", "properties": {"items": 3}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "identify", "traits": {"since": "2023-11-14T22:13:20.000Z"}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "identify", "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "track", "event": "Order Completed", "properties": {"seats": 5, "price": 9.99, "trial": false, "coupon": null},
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "track", "event": "Error", "properties": {"message": "GET /cart timed out", "status": 504},
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+       {"type": "track", "event": "After", "anonymousId": "\(newAnonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}}]
+      """)))
+    #expect(Current.counters().delivery.delivered == 7)
+    await Current.close(nil)
+  }
+
+  @Test func writeKeyInTheBodyAndTenThousandMessagesWithinTheLimits() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let environment = try Environment.live(configuration(collector, authentication: .bodyWriteKey))
+    // Messages of about 500 bytes: the 500 KB body limit, not the 2500-message limit, cuts these batches.
+    let properties: AnalyticsData.Properties = ["note": .string(text(360))]
+    for index in 0..<10_000 { environment.send(.track(event: "Bulk \(index % 7)", properties: properties)) }
+    await environment.flush()
+    let requests = try await collector.requests()
+    let bodies = try requests.map { try $0.jsonObject() as? [String: Any] ?? [:] }
+    let batches = bodies.map { $0["batch"] as? [[String: Any]] ?? [] }
+    #expect(batches.map(\.count).reduce(0, +) == 10_000)
+    #expect(batches.allSatisfy { $0.count <= SegmentLimits.messagesPerRequest })
+    #expect(requests.allSatisfy { $0.body.utf8.count <= SegmentLimits.requestBytes && $0.headers["Authorization"] == nil })
+    #expect(bodies.allSatisfy { $0["writeKey"] as? String == Self.writeKey })
+    #expect(Set(batches.joined().compactMap { $0["messageId"] as? String }).count == 10_000)
+    await environment.close(nil)
+  }
+
+  @Test func badRequestIsolatesTheBadMessageAndThrottlingHonoursRetryAfter() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.script([
+      Collector.Response(status: 400, body: "bad"),  // 4 messages: split
+      Collector.Response(status: 429, headers: ["Retry-After": "0"]),  // first half: retried
+      Collector.Response(status: 200),  // first half
+      Collector.Response(status: 400, body: "bad"),  // second half: split again
+      Collector.Response(status: 400, body: "bad"),  // message 3 alone: dropped
+      Collector.Response(status: 200),  // message 4
+    ])
+    let environment = try Environment.live(configuration(collector))
+    for index in 0..<4 { environment.send(.track(event: "E\(index)", properties: [:])) }
+    await environment.flush()
+    for _ in 0..<200 where environment.counters().delivery.delivered < 3 { try await Task.sleep(for: .milliseconds(10)) }
+    await environment.flush()
+    let counts = try await collector.requests().map { try $0.json()["batch"]?.arrayValue?.count ?? 0 }
+    #expect(counts == [4, 2, 2, 2, 1, 1])
+    #expect(environment.counters().delivery.delivered == 3)
+    #expect(environment.counters().delivery.dropped(.permanentFailure) == 1)
+    await environment.close(nil)
+  }
+}
