@@ -5,15 +5,23 @@
 public enum OnboardingEvent: Sendable, Hashable {
   /// How a new customer chose to sign up.
   public enum Method: String, Sendable, Hashable {
+    /// E-mail and password.
     case email
+    /// Sign in with Apple.
     case apple
+    /// Sign in with Google.
     case google
   }
 
+  /// The welcome screen appeared.
   case welcomeShown
+  /// The customer chose how to sign up.
   case signUpStarted(method: Method)
+  /// The account exists: who it is, how they signed up, and their plan.
   case signedUp(userId: String, method: Method, plan: String)
+  /// Signing up did not work.
   case signUpFailed(method: Method, reason: String)
+  /// The customer logged out.
   case loggedOut
 }
 

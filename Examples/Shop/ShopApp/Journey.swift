@@ -16,7 +16,9 @@ public enum Journey {
 
   /// A titled part of the journey.
   public struct Chapter: Sendable, Equatable {
+    /// The chapter's heading, such as "Sign up".
     public var title: String
+    /// What happens in it, in order.
     public var steps: [Step]
   }
 

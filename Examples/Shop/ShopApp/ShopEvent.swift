@@ -9,10 +9,15 @@ import Trackers
 /// Checkout is a reducer whose analytics are declared beside it (``Checkout/checkoutReducer(tracker:)``),
 /// so what it reports is already ``AnalyticsData``.
 public enum ShopEvent: Sendable, Hashable {
+  /// The app's lifecycle.
   case app(AppEvent)
+  /// Signing up and out.
   case onboarding(OnboardingEvent)
+  /// Browsing and searching.
   case catalog(CatalogEvent)
+  /// What the checkout reducer reported.
   case checkout(AnalyticsData)
+  /// A failed request.
   case api(APIErrorEvent)
   /// A synthetic event of the load generator (`shop --events N`), numbered from 0.
   case loadTest(seq: Int)

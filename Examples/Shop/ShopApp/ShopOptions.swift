@@ -11,7 +11,9 @@ import Foundation
 public struct ShopOptions: Sendable, Equatable {
   /// What the command line asks for.
   public enum Command: Sendable, Equatable {
+    /// Print ``ShopOptions/help``.
     case help
+    /// Run with these options.
     case run(ShopOptions)
   }
 

@@ -1,14 +1,24 @@
 /// A command line the shop cannot run; every message names the rule and how to fix it.
 public enum ShopOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// An option `shop` does not have.
   case unknownOption(String)
+  /// An argument that is not an option.
   case unexpectedArgument(String)
+  /// An option given without its value.
   case missingValue(option: String)
+  /// A flag given a value.
   case unexpectedValue(option: String)
+  /// A vendor name `--vendor` does not know.
   case unknownVendor(String)
+  /// An `--endpoint` that is not an http(s) URL with a host.
   case invalidEndpoint(String)
+  /// Plain http to a host that is not loopback.
   case insecureEndpoint(String)
+  /// A number that breaks `rule`.
   case invalidNumber(option: String, value: String, rule: String)
+  /// An option that needs another one.
   case requires(option: String, other: String)
+  /// Two options that exclude each other.
   case conflict(String, String)
 
   /// The message, ending with the fix.

@@ -4,6 +4,7 @@
 /// summary vendor=mixpanel tracked=1000 delivered=1000 dropped=0 retried=0 pending=0 track_ns_per_event=2100.5 elapsed_s=0.84
 /// ```
 public struct ShopSummary: Sendable, Equatable {
+  /// Which vendor the line is about.
   public var vendor: Vendor
   /// Events accepted by `track`.
   public var tracked: Int
