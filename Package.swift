@@ -69,6 +69,11 @@ let package = Package(
     .target(name: "UserSession", path: "Examples/Shop/UserSession"),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
     .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
+    // The README's tour, compiled and run.
+    .testTarget(
+      name: "ReadmeTourTests",
+      dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
+    ),
     .target(
       name: "ShopGoogleAnalytics",
       dependencies: ["Trackers", "AppLifecycle"],
