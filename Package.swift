@@ -64,9 +64,12 @@ let package = Package(
     ),
 
     // MARK: Example: the shop app (`swift run shop`)
-    .target(name: "AppLifecycle", path: "Examples/Shop/AppLifecycle"),
-    .target(name: "APIClient", path: "Examples/Shop/APIClient"),
-    .target(name: "UserSession", path: "Examples/Shop/UserSession"),
+    .target(name: "AppLifecycle", dependencies: ["Trackers"], path: "Examples/Shop/AppLifecycle"),
+    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers"]),
+    .target(name: "APIClient", dependencies: ["Trackers"], path: "Examples/Shop/APIClient"),
+    .testTarget(name: "APIClientTests", dependencies: ["APIClient", "Trackers"]),
+    .target(name: "UserSession", dependencies: ["Trackers"], path: "Examples/Shop/UserSession"),
+    .testTarget(name: "UserSessionTests", dependencies: ["UserSession", "Trackers"]),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
     .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
     // The README's tour, compiled and run.

@@ -58,14 +58,6 @@ final class Lines: @unchecked Sendable {
     ])
   }
 
-  @Test func lifecycleAndAPIMappings() {
-    #expect(appAnalytics(.appLaunched) == "Application Opened")
-    #expect(appAnalytics(.appEnteredForeground) == "Application Foregrounded")
-    #expect(appAnalytics(.appEnteredBackground) == "Application Backgrounded")
-    #expect(apiErrorAnalytics(.unexpectedResponse(endpoint: "/a")) == .error(
-      message: "unexpected response", properties: ["endpoint": "/a"]))
-  }
-
   @Test func theJourneyRunsCheckoutThroughItsReducer() {
     let vendors = Received<AnalyticsData>()
     let lines = Lines()

@@ -4,27 +4,6 @@ import Catalog
 import Onboarding
 import Trackers
 
-/// What an app lifecycle event means to analytics.
-///
-/// The lifecycle module predates vendor-neutral mappings, so the shop keeps this one at its root.
-public func appAnalytics(_ event: AppEvent) -> AnalyticsData {
-  switch event {
-  case .appLaunched: "Application Opened"
-  case .appEnteredForeground: "Application Foregrounded"
-  case .appEnteredBackground: "Application Backgrounded"
-  }
-}
-
-/// What an API failure means to analytics: an error carrying the endpoint.
-public func apiErrorAnalytics(_ event: APIErrorEvent) -> AnalyticsData {
-  switch event {
-  case let .timeout(endpoint):
-    .error(message: "request timed out", properties: ["endpoint": .string(endpoint)])
-  case let .unexpectedResponse(endpoint):
-    .error(message: "unexpected response", properties: ["endpoint": .string(endpoint)])
-  }
-}
-
 /// The load generator's event: `Load Test` with the integer property `seq`.
 public func loadTestAnalytics(_ seq: Int) -> AnalyticsData {
   .event(name: "Load Test", properties: ["seq": .int(seq)])
