@@ -14,9 +14,14 @@ import Trackers
   }
 
   @Test func signingUpIdentifiesTheUserBeforeTheEventAndSetsThePlanAfter() {
-    #expect(onboardingAnalytics(.signedUp(userId: "u-1", method: .email, plan: "free")) == [
+    #expect(onboardingAnalytics(
+      .signedUp(userId: "u-1", method: .email, plan: "free", email: "ada@example.com", phone: "+44 20 7946 0958")
+    ) == [
       .userId("u-1"),
-      .event(name: "Sign Up Completed", properties: ["method": "email"]),
+      .event(
+        name: "Sign Up Completed",
+        properties: ["method": "email", "email": "ada@example.com", "phone": "+44 20 7946 0958"]
+      ),
       .userProperty(name: "plan", value: "free"),
     ])
   }

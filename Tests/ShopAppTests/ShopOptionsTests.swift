@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Trackers
 @testable import ShopApp
 
 @Suite struct ShopOptionsTests {
@@ -11,7 +12,10 @@ import Testing
   @Test func helpWinsAndDocumentsEveryOption() throws {
     #expect(try ShopOptions.parse(["--vendor", "ga4", "--help"]) == .help)
     #expect(try ShopOptions.parse(["-h"]) == .help)
-    for option in ["--vendor", "--endpoint", "--storage", "--max-pending-mb", "--events", "--drain", "--help"] {
+    for option in [
+      "--vendor", "--endpoint", "--storage", "--max-pending-mb", "--events", "--drain", "--consent", "--opt-out", "--opt-in",
+      "--help",
+    ] {
       #expect(ShopOptions.help.contains(option), "help does not mention \(option)")
     }
     #expect(ShopOptions.help.contains("summary vendor=<v> tracked=<n> delivered=<n> dropped=<n> retried=<n> pending=<n>"))
@@ -78,6 +82,42 @@ import Testing
     }
   }
 
+  @Test func consentAndOptOut() throws {
+    #expect(ShopOptions().consent == .granted && !ShopOptions().optOut && !ShopOptions().optIn)
+    let endpoint = ["--endpoint", "http://127.0.0.1:8080"]
+    for status in ConsentStatus.allCases {
+      guard case let .run(spaced) = try ShopOptions.parse(endpoint + ["--consent", status.rawValue]),
+        case let .run(joined) = try ShopOptions.parse(endpoint + ["--consent=\(status.rawValue)"])
+      else {
+        Issue.record("--consent \(status) did not parse as a run")
+        continue
+      }
+      #expect(spaced.consent == status && spaced == joined)
+    }
+    guard case let .run(optedOut) = try ShopOptions.parse(endpoint + ["--opt-out"]),
+      case let .run(optedIn) = try ShopOptions.parse(endpoint + ["--opt-in"])
+    else {
+      Issue.record("--opt-out or --opt-in did not parse as a run")
+      return
+    }
+    #expect(optedOut.optOut && !optedOut.optIn && optedIn.optIn && !optedIn.optOut)
+    // Offline there is nothing to hold or purge: granted, the default, is all it can show.
+    #expect(throws: Never.self) { try ShopOptions.parse(["--consent", "granted"]) }
+    #expect(throws: ShopOptionsError.requires(option: "--consent unknown", other: "--endpoint")) {
+      try ShopOptions.parse(["--consent", "unknown"])
+    }
+    #expect(throws: ShopOptionsError.requires(option: "--consent denied", other: "--endpoint")) {
+      try ShopOptions.parse(["--consent", "denied"])
+    }
+    #expect(throws: ShopOptionsError.requires(option: "--opt-out", other: "--endpoint")) { try ShopOptions.parse(["--opt-out"]) }
+    #expect(throws: ShopOptionsError.requires(option: "--opt-in", other: "--endpoint")) { try ShopOptions.parse(["--opt-in"]) }
+    #expect(throws: ShopOptionsError.conflict("--opt-out", "--opt-in")) {
+      try ShopOptions.parse(endpoint + ["--opt-out", "--opt-in"])
+    }
+    #expect(throws: ShopOptionsError.unknownConsent("yes")) { try ShopOptions.parse(endpoint + ["--consent", "yes"]) }
+    #expect(throws: ShopOptionsError.unexpectedValue(option: "--opt-out")) { try ShopOptions.parse(endpoint + ["--opt-out=1"]) }
+  }
+
   @Test func plainHTTPOnlyToLoopback() throws {
     for endpoint in ["http://127.0.0.1:9", "http://localhost:8080/base", "http://[::1]:80", "http://127.1.2.3", "https://collector.example.com"] {
       #expect(throws: Never.self, "\(endpoint)") { try ShopOptions.parse(["--endpoint", endpoint]) }
@@ -112,7 +152,7 @@ import Testing
       .unknownOption("--x"), .unexpectedArgument("x"), .missingValue(option: "--vendor"), .unexpectedValue(option: "--drain"),
       .unknownVendor("x"), .invalidEndpoint("x"), .insecureEndpoint("http://x"),
       .invalidNumber(option: "--events", value: "x", rule: "a number"), .requires(option: "--a", other: "--b"),
-      .conflict("--a", "--b"),
+      .conflict("--a", "--b"), .unknownConsent("x"),
     ]
     for error in errors {
       #expect(error.description.contains("To fix this, "), "\(error)")

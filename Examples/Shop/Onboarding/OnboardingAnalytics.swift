@@ -14,10 +14,15 @@ public func onboardingAnalytics(_ event: OnboardingEvent) -> [AnalyticsData] {
     [.screen(name: "Welcome")]
   case let .signUpStarted(method):
     [.event(name: "Sign Up Started", properties: ["method": .string(method.rawValue)])]
-  case let .signedUp(userId, method, plan):
+  case let .signedUp(userId, method, plan, email, phone):
+    // The contact details are personal data; the feature reports them as they are and the app decides
+    // (the shop redacts them at its root, before any queue or log).
     [
       .userId(userId),
-      .event(name: "Sign Up Completed", properties: ["method": .string(method.rawValue)]),
+      .event(
+        name: "Sign Up Completed",
+        properties: ["method": .string(method.rawValue), "email": .string(email), "phone": .string(phone)]
+      ),
       .userProperty(name: "plan", value: .string(plan)),
     ]
   case let .signUpFailed(method, reason):

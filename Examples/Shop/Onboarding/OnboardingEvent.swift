@@ -17,8 +17,9 @@ public enum OnboardingEvent: Sendable, Hashable {
   case welcomeShown
   /// The customer chose how to sign up.
   case signUpStarted(method: Method)
-  /// The account exists: who it is, how they signed up, and their plan.
-  case signedUp(userId: String, method: Method, plan: String)
+  /// The account exists: who it is, how they signed up, their plan, and how to reach them (personal data:
+  /// the app's root redacts it before any vendor sees it).
+  case signedUp(userId: String, method: Method, plan: String, email: String, phone: String)
   /// Signing up did not work.
   case signUpFailed(method: Method, reason: String)
   /// The customer logged out.

@@ -24,6 +24,11 @@ public enum Journey {
 
   static let sencha = Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
 
+  /// The new user's e-mail address: personal data that must never reach a vendor.
+  public static let userEmail = "ada.lovelace@example.com"
+  /// The new user's phone number, in international format: personal data that must never reach a vendor.
+  public static let userPhone = "+33 6 12 34 56 78"
+
   /// The journey, in order.
   public static let chapters: [Chapter] = [
     Chapter(title: "Launch", steps: [.track(.app(.appLaunched)), .track(.onboarding(.welcomeShown))]),
@@ -35,7 +40,9 @@ public enum Journey {
     ]),
     Chapter(title: "Sign up", steps: [
       .track(.onboarding(.signUpStarted(method: .email))),
-      .track(.onboarding(.signedUp(userId: "user-42", method: .email, plan: "free"))),
+      .track(.onboarding(.signedUp(
+        userId: "user-42", method: .email, plan: "free", email: userEmail, phone: userPhone
+      ))),
     ]),
     Chapter(title: "Add to cart", steps: [
       .checkout(.add(Checkout.Item(sku: sencha.sku, price: sencha.price))),

@@ -30,19 +30,44 @@ public enum ShopApp {
       return 2
     }
     let start = ContinuousClock.now
-    let sessions = options.vendors.map { VendorSession(link: .forVendor($0)) }
+    let storage = options.storage
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)", isDirectory: true)
+    let consent: ConsentStore
+    do {
+      consent = try openConsent(options, storage: storage)
+    } catch {
+      errors.write("shop: \(error)")
+      return 1
+    }
+    let sessions = options.vendors.map { VendorSession(link: .forVendor($0), consent: consent) }
     if let endpoint = options.endpoint {
-      let storage = options.storage
-        ?? FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)", isDirectory: true)
       guard await runLive(sessions, endpoint: endpoint, storage: storage, options: options, output: output, errors: errors)
       else { return 1 }
     } else {
       runOffline(sessions, output: output)
     }
     let elapsed = (ContinuousClock.now - start).seconds
+    for line in sessions.compactMap({ $0.privacyLine() }) { output.write(line) }
     let summaries = sessions.map { $0.summary(elapsedSeconds: elapsed) }
     for summary in summaries { output.write(summary.line) }
     return summaries.contains { $0.dropped > 0 } ? 1 : 0
+  }
+
+  /// The user's consent for this run.
+  ///
+  /// Live, it is kept in `storage/consent.json` and set from the command line before any vendor starts, so
+  /// a queue never sends on an answer from an earlier run: `--consent` applies to this run (granted by
+  /// default), `--opt-out` is remembered until `--opt-in`. Offline, nothing is kept and consent is granted.
+  static func openConsent(_ options: ShopOptions, storage: URL) throws -> ConsentStore {
+    guard options.endpoint != nil else { return ConsentStore(ConsentState(status: .granted)) }
+    try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+    let consent = try ConsentStore(contentsOf: storage.appendingPathComponent("consent.json"))
+    consent.update { state in
+      state.status = options.consent
+      if options.optOut { state.isOptedOut = true }
+      if options.optIn { state.isOptedOut = false }
+    }
+    return consent
   }
 
   /// Every vendor prints what it would receive; nothing is sent.
@@ -66,6 +91,7 @@ public enum ShopApp {
         endpoint: endpoint,
         storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
         maxPendingBytes: options.maxPendingBytes,
+        privacy: session.consent.registry,
         onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
       )
       do {
@@ -73,6 +99,12 @@ public enum ShopApp {
       } catch {
         errors.write("shop: \(session.link.vendor) could not start: \(error)")
         return false
+      }
+      // Registering purged what an opted-out store refuses; a plain denial is purged here. Either way no
+      // request went out first: the queue asks consent before each one.
+      let destination = session.link.vendor.consentDestination
+      if session.consent.status(for: .analytics, destination: destination) == .denied {
+        session.consent.registry.purge(destination: destination)
       }
     }
     if options.drain {
@@ -85,7 +117,14 @@ public enum ShopApp {
     await withTaskGroup(of: Void.self) { group in
       for session in sessions { group.addTask { await session.finish(stall: flushStall) } }
     }
-    let pending = sessions.reduce(0) { $0 + $1.link.counters().delivery.pendingEvents }
+    let waiting = sessions.filter { !$0.maySend }.reduce(0) { $0 + $1.link.counters().delivery.pendingEvents }
+    let pending = sessions.reduce(0) { $0 + $1.link.counters().delivery.pendingEvents } - waiting
+    if waiting > 0 {
+      errors.write(
+        "shop: \(waiting) events wait in \(storage.path) for the user's consent (--consent \(options.consent)); none "
+          + "was sent. To send them once the user agrees, run: shop --endpoint \(endpoint.absoluteString) --storage "
+          + "\(storage.path) --consent granted --drain")
+    }
     if pending > 0 {
       errors.write(
         "shop: \(pending) events are still pending in \(storage.path) (the endpoint did not take them in time). "
@@ -94,16 +133,33 @@ public enum ShopApp {
     return true
   }
 
-  /// The hook for privacy controls: every vendor's events pass through here on their way to the vendor
-  /// module, so a consent gate (`consentGated`) and redaction (`redacting`) per vendor go here, next to
-  /// `--consent`/`--opt-out` options in ``ShopOptions``. Today it forwards everything unchanged.
-  static func privacyControlled(_ tracker: @escaping Tracker<AnalyticsData>, vendor: Vendor) -> Tracker<AnalyticsData> {
-    tracker
+  /// The privacy controls in front of one vendor: default redaction (`redacting`), then a consent gate
+  /// (`consentGated`, kept as a ``ConsentGate`` for its counts) under the vendor's destination name.
+  ///
+  /// - Granted: events go through the gate to the vendor module.
+  /// - Denied or opted out: the gate drops and counts them; nothing reaches the queue.
+  /// - Unknown: events skip the gate's in-memory hold and go to the vendor's durable queue, whose send gate
+  ///   (the live configuration's `privacy:`) sends nothing until consent is granted. They survive the
+  ///   process: a later run with consent delivers them, one with a refusal purges them.
+  static func privacyControlled(
+    _ tracker: @escaping Tracker<AnalyticsData>, vendor: Vendor, consent: ConsentStore
+  ) -> (tracker: Tracker<AnalyticsData>, gate: ConsentGate<AnalyticsData>) {
+    let destination = vendor.consentDestination
+    // `.drop` only applies if consent turns unknown between the check below and the gate's own.
+    let gate = ConsentGate(tracker, by: consent, destination: destination, whileUnknown: .drop)
+    let controlled: Tracker<AnalyticsData> = redacting { event in
+      if consent.status(for: .analytics, destination: destination) == .unknown {
+        tracker(event)
+      } else {
+        gate.send(event)
+      }
+    }
+    return (controlled, gate)
   }
 
   /// The root composition over the sessions' measured trackers.
   static func rootTracker(_ sessions: [VendorSession], log: LogSink?) -> Tracker<ShopEvent> {
-    let vendors = combine(sessions.map { privacyControlled($0.tracker, vendor: $0.link.vendor) })
+    let vendors = combine(sessions.map(\.tracker))
     let logged = log.map { sink in logging(vendors, to: sink) { "  -> \($0)" } } ?? vendors
     return shopTracker(vendors: logged, logFeatureEvents: log)
   }

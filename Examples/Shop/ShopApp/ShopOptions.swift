@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 
 /// The shop's command line, parsed without dependencies.
 ///
@@ -29,6 +30,12 @@ public struct ShopOptions: Sendable, Equatable {
   public var eventCount: Int?
   /// Send what is pending in ``storage``, then exit.
   public var drain = false
+  /// The user's answer for this run (`--consent`), saved in ``storage``: granted unless told otherwise.
+  public var consent: ConsentStatus = .granted
+  /// Opt out of all tracking (`--opt-out`): saved in ``storage``, so it holds in later runs until ``optIn``.
+  public var optOut = false
+  /// Lift an opt-out saved in ``storage`` (`--opt-in`).
+  public var optIn = false
 
   /// The defaults: every vendor, offline, the scripted journey.
   public init() {}
@@ -52,11 +59,26 @@ public struct ShopOptions: Sendable, Equatable {
       --events N          load mode: N synthetic events (integer property seq = 0..N-1) tracked as fast
                           as possible; prints "tracked <n>" after every 1,000 accepted events
       --drain             send what is pending in --storage, then exit
+      --consent C         the user's answer: granted | unknown | denied (default: granted); unknown and
+                          denied need --endpoint
+                            granted  events are delivered
+                            unknown  nothing is sent: events wait in --storage until a run with consent
+                                     (they count as pending; `--consent granted --drain` sends them)
+                            denied   nothing is sent or kept: events are refused, and what --storage had
+                                     pending is purged (both counted in dropped=)
+      --opt-out           stop all tracking, as denied, and remember it in --storage/consent.json: later
+                          runs send nothing whatever --consent says, until --opt-in; needs --endpoint
+      --opt-in            lift a remembered --opt-out; needs --endpoint
       --help              show this text
+
+    E-mail addresses, phone numbers, card numbers and IP addresses in events are replaced by markers
+    such as [redacted:email] before any vendor sees them, online or offline.
 
     Before exiting, prints one line per vendor:
       summary vendor=<v> tracked=<n> delivered=<n> dropped=<n> retried=<n> pending=<n> track_ns_per_event=<x> elapsed_s=<x>
-    and exits with status 1 if anything was dropped.
+    and exits with status 1 if anything was dropped, including events refused or purged for consent.
+    When consent is not granted, a line per vendor before it says why:
+      privacy vendor=<v> consent=<c> opted_out=<yes|no> refused=<n> purged=<n> waiting=<n>
     """
 
   /// Parses the arguments (without the program name); `--name value` and `--name=value` both work.
@@ -102,6 +124,14 @@ public struct ShopOptions: Sendable, Equatable {
       case "--drain":
         try flag()
         options.drain = true
+      case "--consent":
+        options.consent = try parseConsent(value())
+      case "--opt-out":
+        try flag()
+        options.optOut = true
+      case "--opt-in":
+        try flag()
+        options.optIn = true
       default:
         throw .unknownOption(name)
       }
@@ -115,10 +145,20 @@ public struct ShopOptions: Sendable, Equatable {
     if drain && storage == nil { throw .requires(option: "--drain", other: "--storage") }
     if drain && endpoint == nil { throw .requires(option: "--drain", other: "--endpoint") }
     if eventCount != nil && endpoint == nil { throw .requires(option: "--events", other: "--endpoint") }
+    if optOut && optIn { throw .conflict("--opt-out", "--opt-in") }
     if endpoint == nil {
+      // Offline there is no queue to hold or purge; granted is what offline shows anyway.
+      if consent != .granted { throw .requires(option: "--consent \(consent)", other: "--endpoint") }
+      if optOut { throw .requires(option: "--opt-out", other: "--endpoint") }
+      if optIn { throw .requires(option: "--opt-in", other: "--endpoint") }
       if storage != nil { throw .requires(option: "--storage", other: "--endpoint") }
       if maxPendingMegabytes != nil { throw .requires(option: "--max-pending-mb", other: "--endpoint") }
     }
+  }
+
+  private static func parseConsent(_ text: String) throws(ShopOptionsError) -> ConsentStatus {
+    guard let status = ConsentStatus(rawValue: text) else { throw .unknownConsent(text) }
+    return status
   }
 
   private static func parseVendors(_ text: String) throws(ShopOptionsError) -> [Vendor] {

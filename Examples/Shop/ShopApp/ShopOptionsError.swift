@@ -10,6 +10,8 @@ public enum ShopOptionsError: Error, Sendable, Equatable, CustomStringConvertibl
   case unexpectedValue(option: String)
   /// A vendor name `--vendor` does not know.
   case unknownVendor(String)
+  /// A `--consent` answer that is not granted, unknown or denied.
+  case unknownConsent(String)
   /// An `--endpoint` that is not an http(s) URL with a host.
   case invalidEndpoint(String)
   /// Plain http to a host that is not loopback.
@@ -35,6 +37,8 @@ public enum ShopOptionsError: Error, Sendable, Equatable, CustomStringConvertibl
     case let .unknownVendor(vendor):
       "Unknown vendor \"\(vendor)\". To fix this, use --vendor with one of: "
         + (Vendor.allCases.map(\.rawValue) + ["all"]).joined(separator: ", ") + "."
+    case let .unknownConsent(answer):
+      "Unknown consent \"\(answer)\". To fix this, use --consent with one of: granted, unknown, denied."
     case let .invalidEndpoint(text):
       "\"\(text)\" is not an http(s) URL with a host. To fix this, pass a base URL such as https://collector.example.com "
         + "or http://127.0.0.1:8080."

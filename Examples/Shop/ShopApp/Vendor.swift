@@ -13,4 +13,15 @@ public enum Vendor: String, Sendable, Hashable, CaseIterable, CustomStringConver
 
   /// The name used on the command line and in the summary line.
   public var description: String { rawValue }
+
+  /// The destination's name in consent answers and the privacy registry, as the vendor module registers it.
+  public var consentDestination: String {
+    switch self {
+    case .ga4: "GA4"
+    case .mixpanel: "Mixpanel"
+    case .amplitude: "Amplitude"
+    case .segment: "Segment"
+    case .posthog: "PostHog"
+    }
+  }
 }

@@ -24,15 +24,19 @@ public struct VendorLink: Sendable {
     public var maxPendingBytes: Int?
     /// Receives the queue's reports.
     public var onReport: @Sendable (DeliveryReport) -> Void
+    /// The consent store's registry (`consent.registry`): the queue sends only while consent for the
+    /// vendor is granted, and is purged when it is refused. `nil` sends without asking.
+    public var privacy: PrivacyRegistry?
 
     /// Creates settings; reports are ignored unless `onReport` is given.
     public init(
-      endpoint: URL, storage: URL, maxPendingBytes: Int? = nil,
+      endpoint: URL, storage: URL, maxPendingBytes: Int? = nil, privacy: PrivacyRegistry? = nil,
       onReport: @escaping @Sendable (DeliveryReport) -> Void = { _ in }
     ) {
       self.endpoint = endpoint
       self.storage = storage
       self.maxPendingBytes = maxPendingBytes
+      self.privacy = privacy
       self.onReport = onReport
     }
   }

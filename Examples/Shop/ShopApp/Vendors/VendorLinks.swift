@@ -35,6 +35,7 @@ extension VendorLink {
       configuration.flushInterval = flushInterval
       configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
+      configuration.privacy = settings.privacy
       GoogleAnalyticsTracker.Current = try .live(configuration)
     },
     flush: { await GoogleAnalyticsTracker.Current.flush() },
@@ -54,6 +55,7 @@ extension VendorLink {
       configuration.flushInterval = flushInterval
       configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
+      configuration.privacy = settings.privacy
       MixpanelTracker.Current = try .live(configuration)
     },
     flush: { await MixpanelTracker.Current.flush() },
@@ -73,6 +75,7 @@ extension VendorLink {
       configuration.flushInterval = flushInterval
       configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
+      configuration.privacy = settings.privacy
       AmplitudeTracker.Current = try .live(configuration)
     },
     flush: { await AmplitudeTracker.Current.flush() },
@@ -92,6 +95,7 @@ extension VendorLink {
       configuration.flushInterval = flushInterval
       configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
+      configuration.privacy = settings.privacy
       SegmentTracker.Current = try .live(configuration)
     },
     flush: { await SegmentTracker.Current.flush() },
@@ -111,6 +115,7 @@ extension VendorLink {
       configuration.flushInterval = flushInterval
       configuration.delivery = settings.tuneQueue
       configuration.onReport = settings.onReport
+      configuration.privacy = settings.privacy
       PostHogTracker.Current = try .live(configuration)
     },
     flush: { await PostHogTracker.Current.flush() },

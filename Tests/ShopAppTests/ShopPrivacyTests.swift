@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import Trackers
+import VendorTestSupport
+@testable import ShopApp
+
+/// `shop --consent`, `--opt-out` and the default redaction, run as the built binary against the loopback
+/// collector: what reaches the wire, what stays in `--storage`, and what the summary says.
+@Suite struct ShopPrivacyTests {
+  /// The bytes of queued records on disk: the sizes of every vendor queue's segment files in `storage`.
+  func pendingRecordBytes(in storage: URL) throws -> Int {
+    var total = 0
+    for vendor in try FileManager.default.contentsOfDirectory(atPath: storage.path) {
+      let queue = storage.appendingPathComponent(vendor).appendingPathComponent("queue")
+      guard let files = try? FileManager.default.contentsOfDirectory(atPath: queue.path) else { continue }
+      for file in files where file.hasPrefix("segment-") {
+        total += try FileManager.default.attributesOfItem(atPath: queue.appendingPathComponent(file).path)[.size] as? Int ?? 0
+      }
+    }
+    return total
+  }
+
+  /// Every summary line's fields, by vendor.
+  func summaries(_ run: ShopProcess) -> [String: [String: String]] {
+    fields(of: run.output.filter { $0.hasPrefix("summary ") })
+  }
+
+  /// Every privacy line's fields, by vendor.
+  func privacyLines(_ run: ShopProcess) -> [String: [String: String]] {
+    fields(of: run.output.filter { $0.hasPrefix("privacy ") })
+  }
+
+  func fields(of lines: [String]) -> [String: [String: String]] {
+    var byVendor: [String: [String: String]] = [:]
+    for line in lines {
+      var fields: [String: String] = [:]
+      for field in line.split(separator: " ").dropFirst() {
+        let pair = field.split(separator: "=", maxSplits: 1)
+        if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+      }
+      if let vendor = fields["vendor"] { byVendor[vendor] = fields }
+    }
+    return byVendor
+  }
+
+  func total(_ field: String, _ lines: [String: [String: String]]) -> Int {
+    lines.values.reduce(0) { $0 + (Int($1[field] ?? "") ?? 0) }
+  }
+
+  /// A granted run to a closed port: the journey stays pending in `storage` for every vendor.
+  func leaveTheJourneyPending(in storage: URL) async throws -> Int {
+    // Nothing listens on the discard port of the loopback interface: every connection is refused.
+    let down = try await ShopProcess.run(["--endpoint", "http://127.0.0.1:9", "--storage", storage.path])
+    #expect(down.status == 0, "\(down.errors)")
+    let pending = total("pending", summaries(down))
+    #expect(pending > 0 && total("delivered", summaries(down)) == 0)
+    #expect(try pendingRecordBytes(in: storage) > 0)
+    return pending
+  }
+
+  @Test func unknownConsentSendsNothingAndKeepsTheJourneyOnDiskForARunWithConsent() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let unknown = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "unknown",
+    ])
+    #expect(unknown.status == 0, "\(unknown.errors)")
+    #expect(try await collector.requestCount() == 0)
+    let held = summaries(unknown)
+    #expect(held.count == 5)
+    for (vendor, summary) in held {
+      #expect(summary["tracked"] == "20" && summary["delivered"] == "0" && summary["dropped"] == "0", "\(vendor)")
+      #expect(Int(summary["pending"] ?? "") ?? 0 > 0, "\(vendor)")
+      // Held events are pending, not delivered, and the privacy line says they wait for consent.
+      #expect(privacyLines(unknown)[vendor]?["waiting"] == summary["pending"], "\(vendor)")
+      #expect(privacyLines(unknown)[vendor]?["consent"] == "unknown", "\(vendor)")
+    }
+    #expect(unknown.errors.contains("--consent granted --drain"), "\(unknown.errors)")
+    #expect(try pendingRecordBytes(in: storage) > 0)
+
+    // Still unknown in a second run: still nothing.
+    let stillUnknown = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "unknown", "--drain",
+    ])
+    #expect(stillUnknown.status == 0, "\(stillUnknown.errors)")
+    #expect(try await collector.requestCount() == 0)
+
+    let granted = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "granted", "--drain",
+    ])
+    #expect(granted.status == 0, "\(granted.errors)")
+    for (vendor, summary) in summaries(granted) {
+      #expect(summary["delivered"] == held[vendor]?["pending"] && summary["pending"] == "0", "\(vendor)")
+    }
+    #expect(privacyLines(granted).isEmpty)
+    #expect(try await collector.requestCount() > 0)
+    // Released once each, in the journey's order: what the offline journey shows Mixpanel receiving.
+    let offline = try await ShopProcess.run(["--vendor", "mixpanel"])
+    let journeyNames = offline.output.filter { $0.hasPrefix("      mixpanel  event ") }
+      .map { String($0.dropFirst("      mixpanel  event ".count).prefix { $0 != "{" }).trimmingCharacters(in: .whitespaces) }
+    let received = try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
+    #expect(journeyNames.count == 17)
+    #expect(received.compactMap { $0["event"]?.stringValue } == journeyNames)
+    #expect(Set(received.compactMap { $0["properties"]?["$insert_id"]?.stringValue }).count == journeyNames.count)
+  }
+
+  @Test func deniedConsentSendsNothingAndPurgesWhatWasPending() async throws {
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let leftOver = try await leaveTheJourneyPending(in: storage)
+
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let denied = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "denied",
+    ])
+    #expect(try await collector.requestCount() == 0)
+    // Refused and purged events are drops, counted with their reason: the exit status says so.
+    #expect(denied.status == 1)
+    let privacy = privacyLines(denied)
+    #expect(privacy.count == 5)
+    #expect(privacy.values.allSatisfy { $0["consent"] == "denied" && $0["refused"] == "20" && $0["waiting"] == "0" })
+    #expect(total("purged", privacy) == leftOver)
+    for (vendor, summary) in summaries(denied) {
+      #expect(summary["delivered"] == "0" && summary["pending"] == "0", "\(vendor)")
+      #expect(Int(summary["dropped"] ?? "") == 20 + (Int(privacy[vendor]?["purged"] ?? "") ?? -1), "\(vendor)")
+    }
+    #expect(try pendingRecordBytes(in: storage) == 0)
+
+    // A later run with consent finds nothing to send.
+    let drained = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
+    ])
+    #expect(drained.status == 0, "\(drained.errors)")
+    #expect(total("delivered", summaries(drained)) == 0)
+    #expect(try await collector.requestCount() == 0)
+  }
+
+  @Test func optOutSendsNothingPurgesAndHoldsInLaterRunsUntilOptIn() async throws {
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let leftOver = try await leaveTheJourneyPending(in: storage)
+
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let optedOut = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--opt-out",
+    ])
+    #expect(optedOut.status == 1)
+    #expect(try await collector.requestCount() == 0)
+    #expect(privacyLines(optedOut).values.allSatisfy { $0["opted_out"] == "yes" && $0["refused"] == "20" })
+    #expect(total("purged", privacyLines(optedOut)) == leftOver)
+    #expect(total("pending", summaries(optedOut)) == 0)
+    #expect(try pendingRecordBytes(in: storage) == 0)
+
+    // The next run does not repeat --opt-out, and even says --consent granted: the opt-out holds.
+    let restarted = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "granted",
+    ])
+    #expect(restarted.status == 1)
+    #expect(try await collector.requestCount() == 0)
+    #expect(privacyLines(restarted).values.allSatisfy { $0["opted_out"] == "yes" && $0["purged"] == "0" })
+    #expect(total("pending", summaries(restarted)) == 0)
+    #expect(try pendingRecordBytes(in: storage) == 0)
+
+    let optedIn = try await ShopProcess.run([
+      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--opt-in",
+    ])
+    #expect(optedIn.status == 0, "\(optedIn.errors)")
+    #expect(privacyLines(optedIn).isEmpty)
+    #expect(summaries(optedIn).values.allSatisfy { $0["delivered"] != "0" && $0["pending"] == "0" })
+    #expect(try await collector.requestCount() > 0)
+  }
+
+  @Test func grantedDeliversTheJourneyWithoutTheEmailOrThePhoneNumber() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let run = try await ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(summaries(run).values.allSatisfy { $0["delivered"] != "0" && $0["dropped"] == "0" && $0["pending"] == "0" })
+    let requests = try await collector.requests()
+    #expect(Set(requests.map(\.path)).count >= 5)
+    let wire = requests.map { "\($0.path)?\($0.query)\n\($0.body)" }.joined(separator: "\n")
+    for secret in [Journey.userEmail, "ada.lovelace", "lovelace", "example.com", Journey.userPhone, "+33", "6 12 34 56 78", "612345678"] {
+      #expect(!wire.contains(secret), "\(secret) reached the wire")
+    }
+    #expect(!(wire.removingPercentEncoding ?? wire).contains("lovelace"))
+    // Not even reformatted: no string value on the wire holds the phone number's digits.
+    for request in requests {
+      for string in try strings(in: request.json()) {
+        #expect(!string.filter(\.isNumber).contains("612345678"), "\(request.path): \(string)")
+      }
+    }
+    #expect(wire.contains("[redacted:email]") && wire.contains("[redacted:phone]"))
+    // Nor in what shop printed.
+    let printed = run.output.joined(separator: "\n") + run.errors
+    #expect(!printed.contains("lovelace") && !printed.contains("12 34 56 78"))
+  }
+
+  func strings(in value: PropertyValue) -> [String] {
+    switch value {
+    case let .string(string): [string]
+    case let .array(values): values.flatMap(strings(in:))
+    case let .object(members): members.keys.map { $0 } + members.values.flatMap(strings(in:))
+    default: []
+    }
+  }
+
+  @Test func theOfflineJourneyShowsTheRedactionMarkersAndNeverThePersonalData() async throws {
+    let run = try await ShopProcess.run([])
+    #expect(run.status == 0, "\(run.errors)")
+    let signUp = run.output.filter { $0.contains("Sign Up Completed") || $0.contains("sign_up_completed") }
+    #expect(signUp.count == 6, "\(signUp)")  // the "->" line and one per vendor
+    #expect(signUp.allSatisfy { $0.contains(#""email": "[redacted:email]""#) && $0.contains(#""phone": "[redacted:phone]""#) })
+    #expect(run.output.contains { $0.hasPrefix("onboarding: signedUp(") && $0.contains("[redacted:email]") })
+    let printed = run.output.joined(separator: "\n") + run.errors
+    for secret in ["lovelace", "example.com", "+33", "12 34 56 78"] {
+      #expect(!printed.contains(secret), "\(secret) was printed")
+    }
+  }
+}
