@@ -41,6 +41,17 @@ public enum JSONWriter {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Appends the UTF-8 bytes of `literal` as they are (JSON punctuation and member names the caller
+  /// already wrote as JSON), without going through `String`.
+  ///
+  /// ```swift
+  /// JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
+  /// ```
+  @inlinable
+  public static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   /// Appends an integer in decimal.
   public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
     if value == 0 {
