@@ -59,37 +59,31 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// id.appendUUIDString(to: &json)
   /// ```
   public func appendUUIDString(to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(byteCount: 36, alignment: 1) { buffer in
+    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes hold the 36
+    withUnsafeMutableBytes(of: &storage) { buffer in
       write(to: buffer)
-      bytes.append(contentsOf: UnsafeRawBufferPointer(buffer))
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<36]))
     }
   }
 
-  /// Writes the 36 characters of the UUID string to the start of `buffer`.
+  /// Writes the 36 characters of the UUID string to the start of `buffer` (at least 36 bytes).
   private func write(to buffer: UnsafeMutableRawBufferPointer) {
     var index = 0
-    func put(_ value: UInt64, nibbles: Int) {
-      var shift = (nibbles - 1) * 4
-      while shift >= 0 {
-        let nibble = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
-        buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    for byteIndex in 0..<16 {
+      if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+        buffer[index] = UInt8(ascii: "-")
         index += 1
-        shift -= 4
       }
+      let word = byteIndex < 8 ? high : low
+      let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (byteIndex & 7)))
+      buffer[index] = Self.hexDigit(byte >> 4)
+      buffer[index + 1] = Self.hexDigit(byte & 0xF)
+      index += 2
     }
-    func dash() {
-      buffer[index] = UInt8(ascii: "-")
-      index += 1
-    }
-    put(high >> 32, nibbles: 8)
-    dash()
-    put((high >> 16) & 0xFFFF, nibbles: 4)
-    dash()
-    put(high & 0xFFFF, nibbles: 4)
-    dash()
-    put(low >> 48, nibbles: 4)
-    dash()
-    put(low & 0xFFFF_FFFF_FFFF, nibbles: 12)
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
   }
 
   /// Same as ``uuidString``.

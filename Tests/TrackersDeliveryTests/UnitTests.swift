@@ -26,6 +26,16 @@ import Testing
   @Test func knownBitsFormat() {
     let id = RecordID(high: 0x0123_4567_89AB_4DEF, low: 0x8123_4567_89AB_CDEF)
     #expect(id.uuidString == "01234567-89ab-4def-8123-456789abcdef")
+    var bytes: [UInt8] = Array("id=".utf8)
+    id.appendUUIDString(to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "id=01234567-89ab-4def-8123-456789abcdef")
+  }
+
+  @Test func idsKeepComingAcrossManyRefillsOfTheRandomPool() {
+    // The pool holds 256 ids' worth of bits; 5,000 ids refill it many times and must stay distinct and v4.
+    let ids = (0..<5_000).map { _ in RecordID() }
+    #expect(Set(ids).count == ids.count)
+    #expect(ids.allSatisfy { $0.high & 0xF000 == 0x4000 && $0.low >> 62 == 0b10 })
   }
 }
 
