@@ -69,15 +69,15 @@ public enum JSONWriter {
   public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold the 20 digits of UInt64.max
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var start = 24
+    // 20 bytes hold the digits of UInt64.max; a typed buffer so that the append is one `memcpy`.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var start = 20
       repeat {
         start -= 1
         buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       } while magnitude > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<24]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
     }
   }
 

@@ -59,31 +59,41 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// id.appendUUIDString(to: &json)
   /// ```
   public func appendUUIDString(to bytes: inout [UInt8]) {
-    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes hold the 36
-    withUnsafeMutableBytes(of: &storage) { buffer in
-      write(to: buffer)
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<36]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+      write(to: UnsafeMutableRawBufferPointer(buffer))
+      // A typed buffer: appending an `UnsafeRawBufferPointer` copies byte by byte, this one with `memcpy`.
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer))
     }
   }
 
   /// Writes the 36 characters of the UUID string to the start of `buffer` (at least 36 bytes).
   private func write(to buffer: UnsafeMutableRawBufferPointer) {
     var index = 0
-    for byteIndex in 0..<16 {
-      if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-        buffer[index] = UInt8(ascii: "-")
-        index += 1
+    func put(_ word: UInt64, bytes range: Range<Int>) {
+      for byteIndex in range {
+        let byte = UInt8(truncatingIfNeeded: word &>> UInt64(56 &- 8 &* byteIndex))
+        buffer[index] = Self.hexDigit(byte &>> 4)
+        buffer[index &+ 1] = Self.hexDigit(byte & 0xF)
+        index &+= 2
       }
-      let word = byteIndex < 8 ? high : low
-      let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (byteIndex & 7)))
-      buffer[index] = Self.hexDigit(byte >> 4)
-      buffer[index + 1] = Self.hexDigit(byte & 0xF)
-      index += 2
     }
+    func dash() {
+      buffer[index] = UInt8(ascii: "-")
+      index &+= 1
+    }
+    put(high, bytes: 0..<4)
+    dash()
+    put(high, bytes: 4..<6)
+    dash()
+    put(high, bytes: 6..<8)
+    dash()
+    put(low, bytes: 0..<2)
+    dash()
+    put(low, bytes: 2..<8)
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    UInt8(ascii: "0") &+ nibble &+ (nibble > 9 ? 39 : 0)  // 39 = "a" - "0" - 10
   }
 
   /// Same as ``uuidString``.

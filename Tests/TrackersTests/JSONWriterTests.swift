@@ -37,3 +37,20 @@ import Trackers
     #expect(String(decoding: bytes, as: UTF8.self) == #"{"event":"a\"b"}"#)
   }
 }
+
+@Suite struct JSONWriterDateTests {
+  @Test func iso8601MatchesFoundationsFormatterAcrossYears() {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      // 1900 to 2100, in eighths of a second: exact in binary, so no rounding question between the two.
+      let eighths = Int64.random(in: -17_671_910_400...32_819_558_400, using: &generator)
+      let date = Date(timeIntervalSince1970: Double(eighths) / 8)
+      var bytes: [UInt8] = []
+      JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == "\"\(formatter.string(from: date))\"")
+    }
+  }
+}

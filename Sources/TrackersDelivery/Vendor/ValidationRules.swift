@@ -53,15 +53,21 @@ public enum ValidationRules {
     text.utf8.count > limit && text.unicodeScalars.count > limit
   }
 
-  /// `text.hasPrefix(prefix)` for an ASCII `prefix`, compared byte-wise first.
+  /// `text.hasPrefix(prefix)`, deciding the common case (the first bytes differ) without `Character`s.
   ///
-  /// An ASCII prefix can only match text that starts with its bytes, except for the three ASCII characters
-  /// with a canonically equivalent non-ASCII spelling (`K`, `;` and `` ` ``), which take the slow path. The
-  /// `Character`-wise `hasPrefix` runs to confirm a byte match (it differs when a combining mark follows).
+  /// Text can only start with an ASCII prefix by starting with its bytes, except through the three ASCII
+  /// characters with a canonically equivalent non-ASCII spelling (`K`, `;` and `` ` ``); prefixes with
+  /// those, or with non-ASCII, always take the `Character`-wise path. So does a byte match, to confirm it
+  /// (the two differ when a combining mark follows the prefix).
   public static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-    if prefix.utf8.contains(where: { $0 >= 0x80 || $0 == 0x4B || $0 == 0x3B || $0 == 0x60 }) {
-      return text.hasPrefix(prefix)
-    }
+    guard let first = prefix.utf8.first else { return true }
+    if isCanonicallyAmbiguous(first) { return text.hasPrefix(prefix) }
+    guard text.utf8.first == first else { return false }
+    if prefix.utf8.contains(where: isCanonicallyAmbiguous) { return text.hasPrefix(prefix) }
     return text.utf8.starts(with: prefix.utf8) && text.hasPrefix(prefix)
+  }
+
+  private static func isCanonicallyAmbiguous(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
   }
 }
