@@ -75,7 +75,9 @@ private func checkName(_ name: String, kind: String, rule: String, into issues: 
         "\(kind) '\(name)' has \(name.unicodeScalars.count) characters; GA4 accepts at most \(GoogleAnalyticsLimits.nameLength)"
       ))
   }
-  if let prefix = GoogleAnalyticsLimits.reservedPrefixes.first(where: { ValidationRules.hasPrefix(name, $0) }) {
+  if mayHaveReservedPrefix(name),
+    let prefix = GoogleAnalyticsLimits.reservedPrefixes.first(where: { ValidationRules.hasPrefix(name, $0) })
+  {
     issues.append(issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which GA4 reserves"))
   }
   if let bad = firstInvalidCharacter(in: name) {
@@ -85,6 +87,20 @@ private func checkName(_ name: String, kind: String, rule: String, into issues: 
         "\(kind) '\(name)' has '\(bad)'; names are letters, digits and underscores, starting with a letter"
       ))
   }
+}
+
+/// The first bytes of the reserved prefixes: most names start with none of them and skip the prefix checks.
+private let reservedPrefixStarts = Set(GoogleAnalyticsLimits.reservedPrefixes.compactMap(\.utf8.first))
+/// A prefix starting with a byte that has canonically equivalent spellings needs every name checked.
+private let reservedPrefixesNeedEveryName = reservedPrefixStarts.contains {
+  $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`")
+}
+
+/// `false` only when `name` can't start with a reserved prefix (see ``ValidationRules/hasPrefix(_:_:)``:
+/// an ASCII prefix can only be matched by text starting with its first byte).
+private func mayHaveReservedPrefix(_ name: String) -> Bool {
+  guard let first = name.utf8.first else { return false }
+  return reservedPrefixesNeedEveryName || reservedPrefixStarts.contains(first)
 }
 
 /// The first character that breaks `[A-Za-z][A-Za-z0-9_]*`, if any.
@@ -100,14 +116,15 @@ func firstInvalidCharacter(in name: String) -> Character? {
 
 /// Whether every byte of `name` is in `[A-Za-z][A-Za-z0-9_]*`: the common case, decided without decoding.
 private func isValidNameBytes(_ name: String) -> Bool {
-  var isFirst = true
-  for byte in name.utf8 {
-    let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    let isDigitOrUnderscore = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-    guard isFirst ? isLetter : (isLetter || isDigitOrUnderscore) else { return false }
-    isFirst = false
+  var name = name
+  return name.withUTF8 { bytes in
+    for (index, byte) in bytes.enumerated() {
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      let isDigitOrUnderscore = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+      guard index == 0 ? isLetter : (isLetter || isDigitOrUnderscore) else { return false }
+    }
+    return true
   }
-  return true
 }
 
 /// `key` is only called to write a message, so the happy path builds no paths.

@@ -26,26 +26,15 @@ public enum JSONWriter {
   /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
   public static func appendString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    if string.utf8.count <= 32 {
-      // Names and short values, most of what events carry: byte by byte beats setting up a bulk copy.
-      for byte in string.utf8 {
-        if needsEscape(byte) {
-          appendEscape(for: byte, to: &bytes)
-        } else {
-          bytes.append(byte)
-        }
+    var string = string
+    string.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count where needsEscape(utf8[index]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendEscape(for: utf8[index], to: &bytes)
+        runStart = index + 1
       }
-    } else {
-      var string = string
-      string.withUTF8 { utf8 in
-        var runStart = 0
-        for index in 0..<utf8.count where needsEscape(utf8[index]) {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-          appendEscape(for: utf8[index], to: &bytes)
-          runStart = index + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
     bytes.append(UInt8(ascii: "\""))
   }
