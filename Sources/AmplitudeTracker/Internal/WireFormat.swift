@@ -21,7 +21,10 @@ enum WireFormat {
   /// sign-out, which sends nothing. Dates inside properties are ISO-8601 strings.
   static func event(_ event: AmplitudeEvent, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.count)
+    var propertyCount = 1
+    if case let .event(_, properties) = event { propertyCount = properties.count }
+    // One allocation: growing the buffer mid-event copies it.
+    bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
     JSONWriter.appendLiteral(#"{"event_type":"#, to: &bytes)
     switch event {
     case let .event(type, _):

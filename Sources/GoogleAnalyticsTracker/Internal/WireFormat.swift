@@ -40,7 +40,7 @@ enum WireFormat {
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
   static func event(name: String, params: [String: PropertyValue], at date: Date) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 + params.count * 32)
+    bytes.reserveCapacity(64 + params.count * 48)
     JSONWriter.appendLiteral(#"{"name":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","params":"#, to: &bytes)

@@ -36,7 +36,7 @@ enum WireFormat {
     name: String, properties: [String: PropertyValue], at date: Date, id: RecordID, identity: IdentityFields
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + properties.count * 32)
+    bytes.reserveCapacity(160 + properties.count * 48)
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)

@@ -35,7 +35,8 @@ enum WireFormat {
       return nil
     }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.distinctIdMember.count)
+    // One allocation: growing the buffer mid-event copies it.
+    bytes.reserveCapacity(160 + identity.distinctIdMember.count + properties.count * 48)
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)

@@ -21,7 +21,14 @@ enum WireFormat {
   /// sign-out, which sends nothing. Dates inside properties and traits are ISO-8601 strings.
   static func message(_ message: SegmentMessage, identity: [UInt8], at date: Date, messageId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.count)
+    var propertyCount = 1
+    switch message {
+    case let .track(_, properties), let .screen(_, properties): propertyCount = properties.count
+    case let .identify(traits): propertyCount = traits.count
+    case .userId: break
+    }
+    // One allocation: growing the buffer mid-message copies it.
+    bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
     switch message {
     case let .track(event, properties):
       JSONWriter.appendLiteral(#"{"type":"track","event":"#, to: &bytes)
