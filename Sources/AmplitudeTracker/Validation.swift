@@ -1,4 +1,5 @@
 import Trackers
+import TrackersDelivery
 
 /// Checks `data` against Amplitude's HTTP V2 rules, before anything is queued.
 ///
@@ -24,31 +25,34 @@ enum AmplitudeValidation {
   static let vendor = "Amplitude"
 
   static func issues(in data: AnalyticsData) -> [ValidationIssue] {
-    var issues: [ValidationIssue] = []
+    ValidationRules.issues { ordered, issues in check(data, ordered: ordered, into: &issues) }
+  }
+
+  private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
     switch data {
     case let .event(name, properties):
       checkEventType(name, into: &issues)
-      checkProperties(properties, kind: "event property", into: &issues)
+      checkProperties(properties, kind: "event property", ordered: ordered, into: &issues)
     case let .screen(name, properties):
       checkText(name, what: "screen name", rule: "screen-name", into: &issues)
-      checkProperties(properties, kind: "screen property", into: &issues)
+      checkProperties(properties, kind: "screen property", ordered: ordered, into: &issues)
     case let .userId(id?):
       checkUserId(id, into: &issues)
     case .userId(nil):
       break
     case let .userProperty(name, value):
       checkPropertyName(name, kind: "user property", into: &issues)
-      if name.hasPrefix("$") {
+      if ValidationRules.hasPrefix(name, "$") {
         issues.append(issue(
           "user-property-name-reserved",
           "user property name '\(name)' starts with '$', which Amplitude reserves for its operations ($set, $add, ...). "
             + "To fix this, rename the user property without the '$'."
         ))
       }
-      checkValue(value, path: "user property '\(name)'", into: &issues)
+      checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
     case let .error(message, properties):
       checkText(message, what: "error message", rule: "error-message", into: &issues)
-      checkProperties(properties, kind: "error property", into: &issues)
+      checkProperties(properties, kind: "error property", ordered: ordered, into: &issues)
       if properties[AmplitudeNames.errorMessage] != nil {
         issues.append(issue(
           "error-message-property",
@@ -57,12 +61,11 @@ enum AmplitudeValidation {
         ))
       }
     }
-    return issues
   }
 
   private static func checkEventType(_ name: String, into issues: inout [ValidationIssue]) {
     checkText(name, what: "event type", rule: "event-type", into: &issues)
-    if name.hasPrefix(AmplitudeLimits.reservedPrefix) || name.hasPrefix("$") {
+    if ValidationRules.hasPrefix(name, AmplitudeLimits.reservedPrefix) || ValidationRules.hasPrefix(name, "$") {
       issues.append(issue(
         "event-type-reserved",
         "event type '\(name)' is reserved: types starting with '\(AmplitudeLimits.reservedPrefix)' or '$' belong to "
@@ -73,9 +76,9 @@ enum AmplitudeValidation {
   }
 
   private static func checkText(_ text: String, what: String, rule: String, into issues: inout [ValidationIssue]) {
-    if text.allSatisfy(\.isWhitespace) {
+    if ValidationRules.isBlank(text) {
       issues.append(issue("\(rule)-empty", "\(what) is empty; Amplitude drops events without one. To fix this, give it a name."))
-    } else if text.unicodeScalars.count > AmplitudeLimits.stringLength {
+    } else if ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength) {
       issues.append(issue(
         "\(rule)-length",
         "\(what) '\(text.prefix(40))...' has \(text.unicodeScalars.count) characters; Amplitude keeps at most "
@@ -97,7 +100,7 @@ enum AmplitudeValidation {
         "user id '\(id)' has \(id.unicodeScalars.count) characters; Amplitude rejects ids shorter than \(AmplitudeLimits.minIdLength). "
           + "To fix this, send the full id (or a prefixed one such as 'user-\(id)')."
       ))
-    } else if id.unicodeScalars.count > AmplitudeLimits.stringLength {
+    } else if ValidationRules.hasMoreScalars(id, than: AmplitudeLimits.stringLength) {
       issues.append(issue(
         "user-id-length",
         "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; Amplitude keeps at most "
@@ -106,24 +109,26 @@ enum AmplitudeValidation {
     }
   }
 
-  private static func checkProperties(_ properties: AnalyticsData.Properties, kind: String, into issues: inout [ValidationIssue]) {
-    for name in properties.keys.sorted() {
+  private static func checkProperties(
+    _ properties: AnalyticsData.Properties, kind: String, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
       checkPropertyName(name, kind: kind, into: &issues)
-      checkValue(properties[name]!, path: "\(kind) '\(name)'", into: &issues)
+      checkValue(value, path: { "\(kind) '\(name)'" }, ordered: ordered, into: &issues)
     }
   }
 
   private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
     if name.isEmpty {
       issues.append(issue("property-name-empty", "\(kind) has an empty name. To fix this, name it."))
-    } else if name.unicodeScalars.count > AmplitudeLimits.stringLength {
+    } else if ValidationRules.hasMoreScalars(name, than: AmplitudeLimits.stringLength) {
       issues.append(issue(
         "property-name-length",
         "\(kind) name '\(name.prefix(40))...' has \(name.unicodeScalars.count) characters; Amplitude keeps at most "
           + "\(AmplitudeLimits.stringLength). To fix this, shorten it."
       ))
     }
-    if name.hasPrefix(AmplitudeLimits.reservedPrefix) {
+    if ValidationRules.hasPrefix(name, AmplitudeLimits.reservedPrefix) {
       issues.append(issue(
         "property-name-reserved",
         "\(kind) name '\(name)' starts with '\(AmplitudeLimits.reservedPrefix)', which Amplitude reserves. "
@@ -132,23 +137,30 @@ enum AmplitudeValidation {
     }
   }
 
-  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+  /// `path` is only called to write a message, so the happy path builds no paths.
+  private static func checkValue(
+    _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
     switch value {
-    case let .string(text) where text.unicodeScalars.count > AmplitudeLimits.stringLength:
+    case let .string(text) where ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength):
       issues.append(issue(
         "property-value-length",
-        "\(path) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+        "\(path()) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
           + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
       ))
     case let .double(number) where !number.isFinite:
       issues.append(issue(
         "property-value-number",
-        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+        "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
       ))
     case let .array(values):
-      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+      for (index, element) in values.enumerated() {
+        checkValue(element, path: { "\(path())[\(index)]" }, ordered: ordered, into: &issues)
+      }
     case let .object(members):
-      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+      ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
+        checkValue(member, path: { "\(path()).\(key)" }, ordered: ordered, into: &issues)
+      }
     default:
       break
     }

@@ -1,4 +1,5 @@
 import Trackers
+import TrackersDelivery
 
 /// Checks a vocabulary event against GA4's rules, as it would be sent (after ``googleAnalyticsEvent(for:)``).
 ///
@@ -18,7 +19,10 @@ public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
 
 /// Checks a GA4 event against the Measurement Protocol's rules; see ``validate(_:)-(AnalyticsData)``.
 public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
-  var issues: [ValidationIssue] = []
+  ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
+}
+
+private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: inout [ValidationIssue]) {
   switch event {
   case let .event(name, params):
     checkName(name, kind: "event name", rule: "event-name", into: &issues)
@@ -32,9 +36,9 @@ public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
           "event '\(name)' has \(params.count) parameters; GA4 keeps at most \(GoogleAnalyticsLimits.paramsPerEvent)"
         ))
     }
-    for (key, value) in params.sorted(by: { $0.key < $1.key }) {
+    ValidationRules.forEachMember(of: params, ordered: ordered) { key, value in
       checkName(key, kind: "parameter name", rule: "param-name", into: &issues)
-      checkParamValue(value, key: key, into: &issues)
+      checkParamValue(value, key: { key }, ordered: ordered, into: &issues)
     }
   case let .userProperty(name, value):
     checkUserPropertyName(name, into: &issues)
@@ -42,7 +46,7 @@ public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
   case let .userId(id?):
     if id.isEmpty {
       issues.append(issue("user-id-empty", "user_id is empty; send .userId(nil) to sign the user out"))
-    } else if id.unicodeScalars.count > GoogleAnalyticsLimits.userIdLength {
+    } else if ValidationRules.hasMoreScalars(id, than: GoogleAnalyticsLimits.userIdLength) {
       issues.append(
         issue(
           "user-id-length",
@@ -52,7 +56,6 @@ public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
   case .userId(nil):
     break
   }
-  return issues
 }
 
 private func issue(_ rule: String, _ message: String) -> ValidationIssue {
@@ -61,19 +64,20 @@ private func issue(_ rule: String, _ message: String) -> ValidationIssue {
 
 /// Event and parameter names: 1 to 40 characters, `[A-Za-z][A-Za-z0-9_]*`, no reserved prefix.
 private func checkName(_ name: String, kind: String, rule: String, into issues: inout [ValidationIssue]) {
-  let length = name.unicodeScalars.count
-  if length == 0 {
+  if name.isEmpty {
     issues.append(issue("\(rule)-empty", "\(kind) is empty; names are 1 to \(GoogleAnalyticsLimits.nameLength) characters"))
     return
   }
-  if length > GoogleAnalyticsLimits.nameLength {
+  if ValidationRules.hasMoreScalars(name, than: GoogleAnalyticsLimits.nameLength) {
     issues.append(
       issue(
         "\(rule)-length",
-        "\(kind) '\(name)' has \(length) characters; GA4 accepts at most \(GoogleAnalyticsLimits.nameLength)"
+        "\(kind) '\(name)' has \(name.unicodeScalars.count) characters; GA4 accepts at most \(GoogleAnalyticsLimits.nameLength)"
       ))
   }
-  if let prefix = GoogleAnalyticsLimits.reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+  if mayHaveReservedPrefix(name),
+    let prefix = GoogleAnalyticsLimits.reservedPrefixes.first(where: { ValidationRules.hasPrefix(name, $0) })
+  {
     issues.append(issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which GA4 reserves"))
   }
   if let bad = firstInvalidCharacter(in: name) {
@@ -85,8 +89,23 @@ private func checkName(_ name: String, kind: String, rule: String, into issues: 
   }
 }
 
+/// The first bytes of the reserved prefixes: most names start with none of them and skip the prefix checks.
+private let reservedPrefixStarts = Set(GoogleAnalyticsLimits.reservedPrefixes.compactMap(\.utf8.first))
+/// A prefix starting with a byte that has canonically equivalent spellings needs every name checked.
+private let reservedPrefixesNeedEveryName = reservedPrefixStarts.contains {
+  $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`")
+}
+
+/// `false` only when `name` can't start with a reserved prefix (see ``ValidationRules/hasPrefix(_:_:)``:
+/// an ASCII prefix can only be matched by text starting with its first byte).
+private func mayHaveReservedPrefix(_ name: String) -> Bool {
+  guard let first = name.utf8.first else { return false }
+  return reservedPrefixesNeedEveryName || reservedPrefixStarts.contains(first)
+}
+
 /// The first character that breaks `[A-Za-z][A-Za-z0-9_]*`, if any.
 func firstInvalidCharacter(in name: String) -> Character? {
+  if isValidNameBytes(name) { return nil }
   for (index, scalar) in name.unicodeScalars.enumerated() {
     let isLetter = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar))
     let isDigitOrUnderscore = scalar.isASCII && (("0"..."9").contains(scalar) || scalar == "_")
@@ -95,32 +114,47 @@ func firstInvalidCharacter(in name: String) -> Character? {
   return nil
 }
 
-private func checkParamValue(_ value: PropertyValue, key: String, into issues: inout [ValidationIssue]) {
+/// Whether every byte of `name` is in `[A-Za-z][A-Za-z0-9_]*`: the common case, decided without decoding.
+private func isValidNameBytes(_ name: String) -> Bool {
+  var name = name
+  return name.withUTF8 { bytes in
+    for (index, byte) in bytes.enumerated() {
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      let isDigitOrUnderscore = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+      guard index == 0 ? isLetter : (isLetter || isDigitOrUnderscore) else { return false }
+    }
+    return true
+  }
+}
+
+/// `key` is only called to write a message, so the happy path builds no paths.
+private func checkParamValue(
+  _ value: PropertyValue, key: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
+) {
   switch value {
   case .int, .double, .date:
     break
   case let .string(string):
-    let length = string.unicodeScalars.count
-    if length > GoogleAnalyticsLimits.paramValueLength {
+    if ValidationRules.hasMoreScalars(string, than: GoogleAnalyticsLimits.paramValueLength) {
       issues.append(
         issue(
           "param-value-length",
-          "parameter '\(key)' has a value of \(length) characters; GA4 keeps at most \(GoogleAnalyticsLimits.paramValueLength)"
+          "parameter '\(key())' has a value of \(string.unicodeScalars.count) characters; GA4 keeps at most \(GoogleAnalyticsLimits.paramValueLength)"
         ))
     }
-  case let .array(items) where key == "items":
-    checkItems(items, into: &issues)
+  case let .array(items) where key() == "items":
+    checkItems(items, ordered: ordered, into: &issues)
   case .bool, .null, .array, .object:
     issues.append(
       issue(
         "param-value-type",
-        "parameter '\(key)' is \(kindName(value)); GA4 parameters are strings or numbers (only 'items' is a list of objects). To send it, convert it (a Boolean to 1 or 0, a list to a string)"
+        "parameter '\(key())' is \(kindName(value)); GA4 parameters are strings or numbers (only 'items' is a list of objects). To send it, convert it (a Boolean to 1 or 0, a list to a string)"
       ))
   }
 }
 
 /// The ecommerce `items` parameter: at most 200 objects of string or number values.
-private func checkItems(_ items: [PropertyValue], into issues: inout [ValidationIssue]) {
+private func checkItems(_ items: [PropertyValue], ordered: Bool, into issues: inout [ValidationIssue]) {
   if items.count > GoogleAnalyticsLimits.items {
     issues.append(
       issue("items-count", "'items' has \(items.count) entries; GA4 keeps at most \(GoogleAnalyticsLimits.items)"))
@@ -130,30 +164,29 @@ private func checkItems(_ items: [PropertyValue], into issues: inout [Validation
       issues.append(issue("items-type", "'items'[\(index)] is \(kindName(item)); each item is an object"))
       continue
     }
-    for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+    ValidationRules.forEachMember(of: members, ordered: ordered) { key, value in
       checkName(key, kind: "item parameter name", rule: "param-name", into: &issues)
-      checkParamValue(value, key: "items[\(index)].\(key)", into: &issues)
+      checkParamValue(value, key: { "items[\(index)].\(key)" }, ordered: ordered, into: &issues)
     }
   }
 }
 
 private func checkUserPropertyName(_ name: String, into issues: inout [ValidationIssue]) {
-  let length = name.unicodeScalars.count
-  if length == 0 {
+  if name.isEmpty {
     issues.append(issue("user-property-name-empty", "user property name is empty"))
     return
   }
-  if length > GoogleAnalyticsLimits.userPropertyNameLength {
+  if ValidationRules.hasMoreScalars(name, than: GoogleAnalyticsLimits.userPropertyNameLength) {
     issues.append(
       issue(
         "user-property-name-length",
-        "user property name '\(name)' has \(length) characters; GA4 accepts at most \(GoogleAnalyticsLimits.userPropertyNameLength)"
+        "user property name '\(name)' has \(name.unicodeScalars.count) characters; GA4 accepts at most \(GoogleAnalyticsLimits.userPropertyNameLength)"
       ))
   }
   if GoogleAnalyticsLimits.reservedUserPropertyNames.contains(name) {
     issues.append(issue("user-property-name-reserved", "user property name '\(name)' is reserved by GA4"))
   }
-  if let prefix = GoogleAnalyticsLimits.reservedUserPropertyPrefixes.first(where: { name.hasPrefix($0) }) {
+  if let prefix = GoogleAnalyticsLimits.reservedUserPropertyPrefixes.first(where: { ValidationRules.hasPrefix(name, $0) }) {
     issues.append(
       issue("user-property-name-reserved-prefix", "user property name '\(name)' starts with '\(prefix)', which GA4 reserves"))
   }
@@ -171,12 +204,11 @@ private func checkUserPropertyValue(_ value: PropertyValue, name: String, into i
   case .int, .double:
     break
   case let .string(string):
-    let length = string.unicodeScalars.count
-    if length > GoogleAnalyticsLimits.userPropertyValueLength {
+    if ValidationRules.hasMoreScalars(string, than: GoogleAnalyticsLimits.userPropertyValueLength) {
       issues.append(
         issue(
           "user-property-value-length",
-          "user property '\(name)' has a value of \(length) characters; GA4 keeps at most \(GoogleAnalyticsLimits.userPropertyValueLength)"
+          "user property '\(name)' has a value of \(string.unicodeScalars.count) characters; GA4 keeps at most \(GoogleAnalyticsLimits.userPropertyValueLength)"
         ))
     }
   case .bool, .date, .null, .array, .object:

@@ -1,5 +1,6 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
 /// Checks a vocabulary event against Mixpanel's rules, as it would be sent (after ``mixpanelEvent(for:)``).
 ///
@@ -14,7 +15,10 @@ public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
 
 /// Checks a Mixpanel event against the ingestion API's rules; see ``validate(_:)-(AnalyticsData)``.
 public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
-  var issues: [ValidationIssue] = []
+  ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
+}
+
+private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [ValidationIssue]) {
   switch event {
   case let .event(name, properties):
     checkName(name, kind: "event name", rule: "event-name", allowed: [], into: &issues)
@@ -25,22 +29,22 @@ public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
           "event '\(name)' has \(properties.count) properties; at most \(MixpanelLimits.propertiesPerEvent) fit (Mixpanel takes fewer than 255 and this module adds 5)"
         ))
     }
-    for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in
       checkName(key, kind: "property name", rule: "property-name", allowed: [], into: &issues)
-      checkValue(value, path: key, depth: 1, into: &issues)
+      checkValue(value, path: { key }, depth: 1, ordered: ordered, into: &issues)
     }
   case let .setProfileProperty(name, value):
     checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
       into: &issues)
-    checkValue(value, path: name, depth: 1, into: &issues)
+    checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
   case let .identify(id?):
-    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || id.allSatisfy(\.isWhitespace) {
+    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || ValidationRules.isBlank(id) {
       issues.append(
         issue(
           "distinct-id-placeholder",
           "user id '\(id)' is a placeholder Mixpanel treats as no id; send the real id, or .userId(nil) to sign out"
         ))
-    } else if id.unicodeScalars.count > MixpanelLimits.nameLength {
+    } else if ValidationRules.hasMoreScalars(id, than: MixpanelLimits.nameLength) {
       issues.append(
         issue(
           "distinct-id-length",
@@ -49,7 +53,6 @@ public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
   case .identify(nil):
     break
   }
-  return issues
 }
 
 private func issue(_ rule: String, _ message: String) -> ValidationIssue {
@@ -59,14 +62,13 @@ private func issue(_ rule: String, _ message: String) -> ValidationIssue {
 private func checkName(
   _ name: String, kind: String, rule: String, allowed: Set<String>, into issues: inout [ValidationIssue]
 ) {
-  let length = name.unicodeScalars.count
-  if name.allSatisfy(\.isWhitespace) {
+  if ValidationRules.isBlank(name) {
     issues.append(issue("\(rule)-empty", "\(kind) is empty"))
     return
   }
-  if length > MixpanelLimits.nameLength {
+  if ValidationRules.hasMoreScalars(name, than: MixpanelLimits.nameLength) {
     issues.append(
-      issue("\(rule)-length", "\(kind) '\(name)' has \(length) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
+      issue("\(rule)-length", "\(kind) '\(name)' has \(name.unicodeScalars.count) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
   }
   if let prefix = reservedPrefix(of: name), !allowed.contains(name) {
     issues.append(
@@ -83,7 +85,10 @@ private func reservedPrefix(of name: String) -> String? {
   }
 }
 
-private func checkValue(_ value: PropertyValue, path: String, depth: Int, into issues: inout [ValidationIssue]) {
+/// `path` is only called to write a message, so the happy path builds no paths.
+private func checkValue(
+  _ value: PropertyValue, path: () -> String, depth: Int, ordered: Bool, into issues: inout [ValidationIssue]
+) {
   switch value {
   case .int, .double, .bool, .date, .null:
     break
@@ -92,29 +97,29 @@ private func checkValue(_ value: PropertyValue, path: String, depth: Int, into i
       issues.append(
         issue(
           "property-value-length",
-          "property '\(path)' has a string of \(string.utf8.count) bytes; Mixpanel keeps at most \(MixpanelLimits.stringBytes)"
+          "property '\(path())' has a string of \(string.utf8.count) bytes; Mixpanel keeps at most \(MixpanelLimits.stringBytes)"
         ))
     }
   case let .array(elements):
     if elements.count > MixpanelLimits.collectionCount {
       issues.append(
-        issue("property-list-length", "property '\(path)' is a list of \(elements.count); Mixpanel takes fewer than 255"))
+        issue("property-list-length", "property '\(path())' is a list of \(elements.count); Mixpanel takes fewer than 255"))
     }
     for (index, element) in elements.enumerated() {
-      checkValue(element, path: "\(path)[\(index)]", depth: depth, into: &issues)
+      checkValue(element, path: { "\(path())[\(index)]" }, depth: depth, ordered: ordered, into: &issues)
     }
   case let .object(members):
     if depth > MixpanelLimits.nestingDepth {
       issues.append(
-        issue("property-nesting-depth", "property '\(path)' nests objects deeper than \(MixpanelLimits.nestingDepth) levels"))
+        issue("property-nesting-depth", "property '\(path())' nests objects deeper than \(MixpanelLimits.nestingDepth) levels"))
       return
     }
     if members.count > MixpanelLimits.collectionCount {
       issues.append(
-        issue("property-object-keys", "property '\(path)' has \(members.count) keys; Mixpanel takes fewer than 255"))
+        issue("property-object-keys", "property '\(path())' has \(members.count) keys; Mixpanel takes fewer than 255"))
     }
-    for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-      checkValue(member, path: "\(path).\(key)", depth: depth + 1, into: &issues)
+    ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
+      checkValue(member, path: { "\(path()).\(key)" }, depth: depth + 1, ordered: ordered, into: &issues)
     }
   }
 }

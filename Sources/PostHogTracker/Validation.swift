@@ -1,4 +1,5 @@
 import Trackers
+import TrackersDelivery
 
 /// Checks `data` against PostHog's capture rules, before anything is queued.
 ///
@@ -23,33 +24,36 @@ enum PostHogValidation {
   static let vendor = "PostHog"
 
   static func issues(in data: AnalyticsData) -> [ValidationIssue] {
-    var issues: [ValidationIssue] = []
+    ValidationRules.issues { ordered, issues in check(data, ordered: ordered, into: &issues) }
+  }
+
+  private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
     switch data {
     case let .event(name, properties):
-      if name.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(name) {
         issues.append(issue("event-name-empty", "event name is empty; PostHog answers 200 and drops such events. To fix this, name the event."))
-      } else if name.hasPrefix("$") {
+      } else if ValidationRules.hasPrefix(name, "$") {
         issues.append(issue(
           "event-name-reserved",
           "event name '\(name)' starts with '$', which PostHog reserves for its own events. To fix this, rename it; "
             + "send screens as `.screen(name:)` and person properties as `.userProperty(name:value:)`."
         ))
       }
-      checkProperties(properties, into: &issues)
+      checkProperties(properties, ordered: ordered, into: &issues)
     case let .screen(name, properties):
-      if name.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(name) {
         issues.append(issue("screen-name-empty", "screen name is empty. To fix this, name the screen."))
       }
-      checkProperties(properties, into: &issues)
+      checkProperties(properties, ordered: ordered, into: &issues)
     case let .userId(id?):
       checkUserId(id, into: &issues)
     case .userId(nil):
       break
     case let .userProperty(name, value):
       checkPropertyName(name, kind: "person property", into: &issues)
-      checkValue(value, path: "person property '\(name)'", into: &issues)
+      checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
     case let .error(message, properties):
-      if message.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(message) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
       }
       if properties[PostHogNames.errorMessage] != nil {
@@ -58,13 +62,12 @@ enum PostHogValidation {
           "error property '\(PostHogNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
         ))
       }
-      checkProperties(properties, into: &issues)
+      checkProperties(properties, ordered: ordered, into: &issues)
     }
-    return issues
   }
 
   private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
-    if id.allSatisfy(\.isWhitespace) {
+    if ValidationRules.isBlank(id) {
       issues.append(issue(
         "user-id-empty",
         "user id is empty; PostHog answers 200 and drops events with an empty distinct_id. "
@@ -76,7 +79,7 @@ enum PostHogValidation {
         "user id '\(id)' is a placeholder; PostHog refuses to identify with it, and it would merge every such user into one. "
           + "To fix this, send `.userId(nil)` for a signed-out user and the real id once known."
       ))
-    } else if id.unicodeScalars.count > PostHogLimits.distinctIdLength {
+    } else if ValidationRules.hasMoreScalars(id, than: PostHogLimits.distinctIdLength) {
       issues.append(issue(
         "user-id-length",
         "user id '\(id.prefix(40))...' has \(id.unicodeScalars.count) characters; PostHog accepts at most \(PostHogLimits.distinctIdLength). "
@@ -85,17 +88,19 @@ enum PostHogValidation {
     }
   }
 
-  private static func checkProperties(_ properties: AnalyticsData.Properties, into issues: inout [ValidationIssue]) {
-    for name in properties.keys.sorted() {
+  private static func checkProperties(
+    _ properties: AnalyticsData.Properties, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
       checkPropertyName(name, kind: "property", into: &issues)
-      checkValue(properties[name]!, path: "property '\(name)'", into: &issues)
+      checkValue(value, path: { "property '\(name)'" }, ordered: ordered, into: &issues)
     }
   }
 
   private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
     if name.isEmpty {
       issues.append(issue("property-name-empty", "\(kind) has an empty name. To fix this, name it."))
-    } else if name.hasPrefix("$") {
+    } else if ValidationRules.hasPrefix(name, "$") {
       issues.append(issue(
         "property-name-reserved",
         "\(kind) name '\(name)' starts with '$', which PostHog reserves for its own properties "
@@ -104,17 +109,24 @@ enum PostHogValidation {
     }
   }
 
-  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+  /// `path` is only called to write a message, so the happy path builds no paths.
+  private static func checkValue(
+    _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
     switch value {
     case let .double(number) where !number.isFinite:
       issues.append(issue(
         "property-value-number",
-        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+        "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
       ))
     case let .array(values):
-      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+      for (index, element) in values.enumerated() {
+        checkValue(element, path: { "\(path())[\(index)]" }, ordered: ordered, into: &issues)
+      }
     case let .object(members):
-      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+      ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
+        checkValue(member, path: { "\(path()).\(key)" }, ordered: ordered, into: &issues)
+      }
     default:
       break
     }

@@ -24,20 +24,23 @@ public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
 enum SegmentValidation {
   static let vendor = "Segment"
   static func issues(in data: AnalyticsData) -> [ValidationIssue] {
-    var issues: [ValidationIssue] = []
+    ValidationRules.issues { ordered, issues in check(data, ordered: ordered, into: &issues) }
+  }
+
+  private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
     switch data {
     case let .event(name, properties):
-      if name.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(name) {
         issues.append(issue("event-name-empty", "track event name is empty; Segment drops track calls without an event. To fix this, name the event."))
       }
-      checkValues(properties, kind: "property", into: &issues)
+      checkValues(properties, kind: "property", ordered: ordered, into: &issues)
     case let .screen(name, properties):
-      if name.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(name) {
         issues.append(issue("screen-name-empty", "screen name is empty, so the screen call says nothing. To fix this, name the screen."))
       }
-      checkValues(properties, kind: "property", into: &issues)
+      checkValues(properties, kind: "property", ordered: ordered, into: &issues)
     case let .userId(id?):
-      if id.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(id) {
         issues.append(issue(
           "user-id-empty",
           "user id is empty; Segment needs a userId or an anonymousId on every message. "
@@ -50,9 +53,9 @@ enum SegmentValidation {
       if name.isEmpty {
         issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
       }
-      checkValue(value, path: "trait '\(name)'", into: &issues)
+      checkValue(value, path: { "trait '\(name)'" }, ordered: ordered, into: &issues)
     case let .error(message, properties):
-      if message.allSatisfy(\.isWhitespace) {
+      if ValidationRules.isBlank(message) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
       }
       if properties[SegmentNames.errorMessage] != nil {
@@ -61,12 +64,18 @@ enum SegmentValidation {
           "error property '\(SegmentNames.errorMessage)' would be replaced by the error's message. To fix this, rename that property."
         ))
       }
-      checkValues(properties, kind: "property", into: &issues)
+      checkValues(properties, kind: "property", ordered: ordered, into: &issues)
     }
-    if let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
+    if mayExceedMessageSize(data), let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
       issues.append(sizeIssue(size))
     }
-    return issues
+  }
+
+  /// Whether `data`'s message could be over the size limit; only then is it encoded to measure it.
+  private static func mayExceedMessageSize(_ data: AnalyticsData) -> Bool {
+    var userId: String?
+    if case let .userId(id?) = data { userId = id }
+    return WireFormat.maxSize(of: segmentMessage(for: data), userId: userId) > SegmentLimits.messageBytes
   }
 
   /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
@@ -87,21 +96,32 @@ enum SegmentValidation {
     )
   }
 
-  private static func checkValues(_ properties: AnalyticsData.Properties, kind: String, into issues: inout [ValidationIssue]) {
-    for name in properties.keys.sorted() { checkValue(properties[name]!, path: "\(kind) '\(name)'", into: &issues) }
+  private static func checkValues(
+    _ properties: AnalyticsData.Properties, kind: String, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+      checkValue(value, path: { "\(kind) '\(name)'" }, ordered: ordered, into: &issues)
+    }
   }
 
-  private static func checkValue(_ value: PropertyValue, path: String, into issues: inout [ValidationIssue]) {
+  /// `path` is only called to write a message, so the happy path builds no paths.
+  private static func checkValue(
+    _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
     switch value {
     case let .double(number) where !number.isFinite:
       issues.append(issue(
         "property-value-number",
-        "\(path) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+        "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
       ))
     case let .array(values):
-      for (index, element) in values.enumerated() { checkValue(element, path: "\(path)[\(index)]", into: &issues) }
+      for (index, element) in values.enumerated() {
+        checkValue(element, path: { "\(path())[\(index)]" }, ordered: ordered, into: &issues)
+      }
     case let .object(members):
-      for key in members.keys.sorted() { checkValue(members[key]!, path: "\(path).\(key)", into: &issues) }
+      ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
+        checkValue(member, path: { "\(path()).\(key)" }, ordered: ordered, into: &issues)
+      }
     default:
       break
     }

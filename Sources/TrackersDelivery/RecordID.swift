@@ -5,7 +5,7 @@
 /// modules put ``uuidString`` into the vendor's dedup field (`$insert_id`, `insert_id`, `messageId`,
 /// `uuid`).
 ///
-/// 128 random bits from `SystemRandomNumberGenerator`, shaped as a version 4 UUID.
+/// 128 random bits from the kernel's generator (read in bulk, see `RandomPool`), shaped as a version 4 UUID.
 public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// The first 64 bits.
   public let high: UInt64
@@ -14,10 +14,10 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
 
   /// A new random id.
   public init() {
-    var generator = SystemRandomNumberGenerator()
+    let (random1, random2) = RandomPool.next128()
     // Version 4 and RFC 4122 variant bits, so the id is also a valid random UUID.
-    high = (generator.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
-    low = (generator.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    high = (random1 & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    low = (random2 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
   }
 
   /// An id with the given bits, as read back from storage.
@@ -45,30 +45,55 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
 
   /// The id as a lowercase `8-4-4-4-12` UUID string.
   public var uuidString: String {
-    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-    return String(unsafeUninitializedCapacity: 36) { buffer in
-      var index = 0
-      func put(_ value: UInt64, nibbles: Int) {
-        for shift in stride(from: (nibbles - 1) * 4, through: 0, by: -4) {
-          buffer[index] = hex[Int((value >> UInt64(shift)) & 0xF)]
-          index += 1
-        }
-      }
-      func dash() {
-        buffer[index] = UInt8(ascii: "-")
-        index += 1
-      }
-      put(high >> 32, nibbles: 8)
-      dash()
-      put((high >> 16) & 0xFFFF, nibbles: 4)
-      dash()
-      put(high & 0xFFFF, nibbles: 4)
-      dash()
-      put(low >> 48, nibbles: 4)
-      dash()
-      put(low & 0xFFFF_FFFF_FFFF, nibbles: 12)
-      return index
+    String(unsafeUninitializedCapacity: 36) { buffer in
+      write(to: UnsafeMutableRawBufferPointer(buffer))
+      return 36
     }
+  }
+
+  /// Appends ``uuidString``'s 36 bytes to `bytes` without making a `String`: vendor modules write the id into
+  /// every event.
+  ///
+  /// ```swift
+  /// var json: [UInt8] = Array(#"{"uuid":""#.utf8)
+  /// id.appendUUIDString(to: &json)
+  /// ```
+  public func appendUUIDString(to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+      write(to: UnsafeMutableRawBufferPointer(buffer))
+      // A typed buffer: appending an `UnsafeRawBufferPointer` copies byte by byte, this one with `memcpy`.
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
+  }
+
+  /// Writes the 36 characters of the UUID string to the start of `buffer` (at least 36 bytes).
+  private func write(to buffer: UnsafeMutableRawBufferPointer) {
+    var index = 0
+    func put(_ word: UInt64, bytes range: Range<Int>) {
+      for byteIndex in range {
+        let byte = UInt8(truncatingIfNeeded: word &>> UInt64(56 &- 8 &* byteIndex))
+        buffer[index] = Self.hexDigit(byte &>> 4)
+        buffer[index &+ 1] = Self.hexDigit(byte & 0xF)
+        index &+= 2
+      }
+    }
+    func dash() {
+      buffer[index] = UInt8(ascii: "-")
+      index &+= 1
+    }
+    put(high, bytes: 0..<4)
+    dash()
+    put(high, bytes: 4..<6)
+    dash()
+    put(high, bytes: 6..<8)
+    dash()
+    put(low, bytes: 0..<2)
+    dash()
+    put(low, bytes: 2..<8)
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    UInt8(ascii: "0") &+ nibble &+ (nibble > 9 ? 39 : 0)  // 39 = "a" - "0" - 10
   }
 
   /// Same as ``uuidString``.

@@ -26,6 +26,16 @@ import Testing
   @Test func knownBitsFormat() {
     let id = RecordID(high: 0x0123_4567_89AB_4DEF, low: 0x8123_4567_89AB_CDEF)
     #expect(id.uuidString == "01234567-89ab-4def-8123-456789abcdef")
+    var bytes: [UInt8] = Array("id=".utf8)
+    id.appendUUIDString(to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "id=01234567-89ab-4def-8123-456789abcdef")
+  }
+
+  @Test func idsKeepComingAcrossManyRefillsOfTheRandomPool() {
+    // The pool holds 256 ids' worth of bits; 5,000 ids refill it many times and must stay distinct and v4.
+    let ids = (0..<5_000).map { _ in RecordID() }
+    #expect(Set(ids).count == ids.count)
+    #expect(ids.allSatisfy { $0.high & 0xF000 == 0x4000 && $0.low >> 62 == 0b10 })
   }
 }
 
@@ -150,5 +160,72 @@ extension Range where Bound == Int {
     for url in ["http://api.example.com/x", "http://128.0.0.1/x", "http://127.0.0.1.evil.com/x", "ftp://127.0.0.1/x"] {
       #expect(throws: DeliveryError.self) { try HTTPRequest(url: URL(string: url)!).validateTransportSecurity() }
     }
+  }
+}
+
+@Suite struct CursorFileTests {
+  private let position = LogPosition(segment: 3, offset: 120)
+
+  @Test func theNewestValidSlotWinsAndATornOneFallsBackToTheOther() throws {
+    let directory = makeTemporaryDirectory()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { removeDirectory(directory) }
+    var slots = CursorSlots(directory: directory.path, lastSequence: 0)
+    try slots.write(head: LogPosition(segment: 3, offset: 0), finished: [position: 40], attempts: [position: 2])
+    try slots.write(head: LogPosition(segment: 3, offset: 500), finished: [:], attempts: [:])
+    slots.close()
+    var newest = try #require(CursorFile.load(directory: directory.path))
+    #expect(newest.sequence == 2)
+    #expect(newest.head == LogPosition(segment: 3, offset: 500))
+
+    // Tear the newest (sequence 2 went to `cursor`): the other slot, one write older, is used.
+    let torn = directory.appendingPathComponent("cursor")
+    var bytes = try Data(contentsOf: torn)
+    bytes[bytes.count - 1] ^= 0xFF
+    try bytes.write(to: torn)
+    newest = try #require(CursorFile.load(directory: directory.path))
+    #expect(newest.sequence == 1)
+    #expect(newest.head == LogPosition(segment: 3, offset: 0))
+    #expect(newest.finished == [position: 40])
+    #expect(newest.attempts == [position: 2])
+  }
+
+  @Test func aShorterCursorOverwritesALongerOneInPlace() throws {
+    let directory = makeTemporaryDirectory()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { removeDirectory(directory) }
+    var slots = CursorSlots(directory: directory.path, lastSequence: 7)
+    let many = Dictionary(uniqueKeysWithValues: (0..<50).map { (LogPosition(segment: 1, offset: Int64($0 * 100)), Int64(100)) })
+    try slots.write(head: LogPosition(segment: 1, offset: 0), finished: many, attempts: [:])
+    try slots.write(head: LogPosition(segment: 1, offset: 0), finished: [:], attempts: [:])
+    try slots.write(head: LogPosition(segment: 1, offset: 5000), finished: [:], attempts: [:])
+    slots.close()
+    let loaded = try #require(CursorFile.load(directory: directory.path))
+    #expect(loaded.sequence == 10)
+    #expect(loaded.head == LogPosition(segment: 1, offset: 5000))
+    #expect(loaded.finished.isEmpty)
+  }
+
+  @Test func aVersion1CursorFromAnEarlierReleaseStillLoads() throws {
+    let directory = makeTemporaryDirectory()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { removeDirectory(directory) }
+    var bytes: [UInt8] = []
+    func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    put(CursorFile.magic)
+    put(UInt32(1))
+    put(UInt64(4))
+    put(Int64(64))
+    put(UInt32(1))
+    put(position.segment)
+    put(position.offset)
+    put(Int64(30))
+    put(UInt32(0))
+    put(CRC32.checksum(bytes))
+    try Data(bytes).write(to: directory.appendingPathComponent("cursor"))
+    let loaded = try #require(CursorFile.load(directory: directory.path))
+    #expect(loaded.sequence == 0)
+    #expect(loaded.head == LogPosition(segment: 4, offset: 64))
+    #expect(loaded.finished == [position: 30])
   }
 }

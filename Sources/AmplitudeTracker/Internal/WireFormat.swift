@@ -8,10 +8,10 @@ enum WireFormat {
   /// change.
   static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.append(contentsOf: #""device_id":"#.utf8)
+    JSONWriter.appendLiteral(#""device_id":"#, to: &bytes)
     JSONWriter.appendString(identity.anonymousId, to: &bytes)
     if let userId = identity.userId {
-      bytes.append(contentsOf: #","user_id":"#.utf8)
+      JSONWriter.appendLiteral(#","user_id":"#, to: &bytes)
       JSONWriter.appendString(userId, to: &bytes)
     }
     return bytes
@@ -21,8 +21,11 @@ enum WireFormat {
   /// sign-out, which sends nothing. Dates inside properties are ISO-8601 strings.
   static func event(_ event: AmplitudeEvent, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.count)
-    bytes.append(contentsOf: #"{"event_type":"#.utf8)
+    var propertyCount = 1
+    if case let .event(_, properties) = event { propertyCount = properties.count }
+    // One allocation: growing the buffer mid-event copies it.
+    bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
+    JSONWriter.appendLiteral(#"{"event_type":"#, to: &bytes)
     switch event {
     case let .event(type, _):
       JSONWriter.appendString(type, to: &bytes)
@@ -33,16 +36,18 @@ enum WireFormat {
     }
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity)
-    bytes.append(contentsOf: #","time":"#.utf8)
+    JSONWriter.appendLiteral(#","time":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
-    bytes.append(contentsOf: #","insert_id":"#.utf8)
-    JSONWriter.appendString(insertId.uuidString, to: &bytes)
+    JSONWriter.appendLiteral(#","insert_id":"#, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    insertId.appendUUIDString(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
     switch event {
     case let .event(_, properties) where !properties.isEmpty:
-      bytes.append(contentsOf: #","event_properties":"#.utf8)
+      JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
       PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
     case let .userProperty(name, value):
-      bytes.append(contentsOf: #","user_properties":{"$set":"#.utf8)
+      JSONWriter.appendLiteral(#","user_properties":{"$set":"#, to: &bytes)
       PropertyValue.object([name: value]).appendJSON(to: &bytes, dates: .iso8601)
       bytes.append(UInt8(ascii: "}"))
     default:
@@ -61,14 +66,14 @@ enum WireFormat {
   static func body(apiKey: String, events: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(events.reduce(64) { $0 + $1.count + 1 })
-    bytes.append(contentsOf: #"{"api_key":"#.utf8)
+    JSONWriter.appendLiteral(#"{"api_key":"#, to: &bytes)
     JSONWriter.appendString(apiKey, to: &bytes)
-    bytes.append(contentsOf: #","events":["#.utf8)
+    JSONWriter.appendLiteral(#","events":["#, to: &bytes)
     for (index, event) in events.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: event)
     }
-    bytes.append(contentsOf: "]}".utf8)
+    JSONWriter.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

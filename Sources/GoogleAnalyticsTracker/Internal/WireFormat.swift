@@ -12,22 +12,22 @@ enum WireFormat {
     bytes.append(UInt8(ascii: "{"))
     switch stream {
     case .web:
-      bytes.append(contentsOf: #""client_id":"#.utf8)
+      JSONWriter.appendLiteral(#""client_id":"#, to: &bytes)
       JSONWriter.appendString(identity.anonymousId, to: &bytes)
     case let .app(_, appInstanceId):
-      bytes.append(contentsOf: #""app_instance_id":"#.utf8)
+      JSONWriter.appendLiteral(#""app_instance_id":"#, to: &bytes)
       JSONWriter.appendString(appInstanceId, to: &bytes)
     }
     if let userId = identity.userId {
-      bytes.append(contentsOf: #","user_id":"#.utf8)
+      JSONWriter.appendLiteral(#","user_id":"#, to: &bytes)
       JSONWriter.appendString(userId, to: &bytes)
     }
     if !identity.userProperties.isEmpty {
-      bytes.append(contentsOf: #","user_properties":{"#.utf8)
+      JSONWriter.appendLiteral(#","user_properties":{"#, to: &bytes)
       for (index, (name, value)) in identity.userProperties.sorted(by: { $0.key < $1.key }).enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         JSONWriter.appendString(name, to: &bytes)
-        bytes.append(contentsOf: #":{"value":"#.utf8)
+        JSONWriter.appendLiteral(#":{"value":"#, to: &bytes)
         value.appendJSON(to: &bytes, dates: .microsecondsSince1970)
         bytes.append(UInt8(ascii: "}"))
       }
@@ -40,12 +40,12 @@ enum WireFormat {
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
   static func event(name: String, params: [String: PropertyValue], at date: Date) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 + params.count * 32)
-    bytes.append(contentsOf: #"{"name":"#.utf8)
+    bytes.reserveCapacity(64 + params.count * 48)
+    JSONWriter.appendLiteral(#"{"name":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
-    bytes.append(contentsOf: #","params":"#.utf8)
+    JSONWriter.appendLiteral(#","params":"#, to: &bytes)
     PropertyValue.object(params).appendJSON(to: &bytes, dates: .microsecondsSince1970)
-    bytes.append(contentsOf: #","timestamp_micros":"#.utf8)
+    JSONWriter.appendLiteral(#","timestamp_micros":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .microsecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
@@ -57,12 +57,12 @@ enum WireFormat {
     bytes.reserveCapacity(batch.partition.utf8.count + batch.records.reduce(16) { $0 + $1.payload.count + 1 })
     bytes.append(contentsOf: batch.partition.utf8.dropLast())  // the envelope's closing brace
     if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(contentsOf: #""events":["#.utf8)
+    JSONWriter.appendLiteral(#""events":["#, to: &bytes)
     for (index, record) in batch.records.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: record.payload)
     }
-    bytes.append(contentsOf: "]}".utf8)
+    JSONWriter.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

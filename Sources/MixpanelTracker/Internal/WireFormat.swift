@@ -21,10 +21,10 @@ enum WireFormat {
     var distinctId: [UInt8] = []
     JSONWriter.appendString(identity.userId ?? "$device:\(identity.anonymousId)", to: &distinctId)
     var fields: [UInt8] = Array(#""distinct_id":"#.utf8) + distinctId
-    fields.append(contentsOf: #","$device_id":"#.utf8)
+    JSONWriter.appendLiteral(#","$device_id":"#, to: &fields)
     JSONWriter.appendString(identity.anonymousId, to: &fields)
     if let userId = identity.userId {
-      fields.append(contentsOf: #","$user_id":"#.utf8)
+      JSONWriter.appendLiteral(#","$user_id":"#, to: &fields)
       JSONWriter.appendString(userId, to: &fields)
     }
     return IdentityFields(eventFields: fields, distinctId: distinctId)
@@ -36,23 +36,23 @@ enum WireFormat {
     name: String, properties: [String: PropertyValue], at date: Date, id: RecordID, identity: IdentityFields
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + properties.count * 32)
-    bytes.append(contentsOf: #"{"event":"#.utf8)
+    bytes.reserveCapacity(160 + properties.count * 48)
+    JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
-    bytes.append(contentsOf: #","properties":{"#.utf8)
+    JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
     for (key, value) in properties {
       JSONWriter.appendString(key, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
       value.appendJSON(to: &bytes, dates: .iso8601)
       bytes.append(UInt8(ascii: ","))
     }
-    bytes.append(contentsOf: #""time":"#.utf8)
+    JSONWriter.appendLiteral(#""time":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity.eventFields)
-    bytes.append(contentsOf: #","$insert_id":""#.utf8)
-    bytes.append(contentsOf: id.uuidString.utf8)
-    bytes.append(contentsOf: "\"}}".utf8)
+    JSONWriter.appendLiteral(#","$insert_id":""#, to: &bytes)
+    id.appendUUIDString(to: &bytes)
+    JSONWriter.appendLiteral(#""}}"#, to: &bytes)
     return bytes
   }
 
@@ -60,13 +60,13 @@ enum WireFormat {
   static func profileSet(name: String, value: PropertyValue, token: String, identity: IdentityFields) -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
     JSONWriter.appendString(token, to: &bytes)
-    bytes.append(contentsOf: #","$distinct_id":"#.utf8)
+    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
     bytes.append(contentsOf: identity.distinctId)
-    bytes.append(contentsOf: #","$set":{"#.utf8)
+    JSONWriter.appendLiteral(#","$set":{"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
     value.appendJSON(to: &bytes, dates: .iso8601)
-    bytes.append(contentsOf: "}}".utf8)
+    JSONWriter.appendLiteral("}}", to: &bytes)
     return bytes
   }
 

@@ -14,7 +14,7 @@ enum WireFormat {
 
   static func identity(for identity: IdentityStore<Identity>.Identity) -> Identity {
     var bytes: [UInt8] = []
-    bytes.append(contentsOf: #""distinct_id":"#.utf8)
+    JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
     JSONWriter.appendString(identity.userId ?? identity.anonymousId, to: &bytes)
     return Identity(distinctIdMember: bytes, anonymousId: identity.anonymousId)
   }
@@ -35,10 +35,11 @@ enum WireFormat {
       return nil
     }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.distinctIdMember.count)
-    bytes.append(contentsOf: #"{"event":"#.utf8)
+    // One allocation: growing the buffer mid-event copies it.
+    bytes.reserveCapacity(160 + identity.distinctIdMember.count + properties.count * 48)
+    JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
-    bytes.append(contentsOf: #","properties":{"#.utf8)
+    JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
     bytes.append(contentsOf: identity.distinctIdMember)
     for (key, value) in properties {
       bytes.append(UInt8(ascii: ","))
@@ -46,10 +47,12 @@ enum WireFormat {
       bytes.append(UInt8(ascii: ":"))
       value.appendJSON(to: &bytes, dates: .iso8601)
     }
-    bytes.append(contentsOf: #"},"timestamp":"#.utf8)
+    JSONWriter.appendLiteral(#"},"timestamp":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
-    bytes.append(contentsOf: #","uuid":"#.utf8)
-    JSONWriter.appendString(uuid.uuidString, to: &bytes)
+    JSONWriter.appendLiteral(#","uuid":"#, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    uuid.appendUUIDString(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }
@@ -58,14 +61,14 @@ enum WireFormat {
   static func body(apiKey: String, events: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(events.reduce(64) { $0 + $1.count + 1 })
-    bytes.append(contentsOf: #"{"api_key":"#.utf8)
+    JSONWriter.appendLiteral(#"{"api_key":"#, to: &bytes)
     JSONWriter.appendString(apiKey, to: &bytes)
-    bytes.append(contentsOf: #","batch":["#.utf8)
+    JSONWriter.appendLiteral(#","batch":["#, to: &bytes)
     for (index, event) in events.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: event)
     }
-    bytes.append(contentsOf: "]}".utf8)
+    JSONWriter.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

@@ -8,10 +8,10 @@ enum WireFormat {
   /// identity change.
   static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.append(contentsOf: #""anonymousId":"#.utf8)
+    JSONWriter.appendLiteral(#""anonymousId":"#, to: &bytes)
     JSONWriter.appendString(identity.anonymousId, to: &bytes)
     if let userId = identity.userId {
-      bytes.append(contentsOf: #","userId":"#.utf8)
+      JSONWriter.appendLiteral(#","userId":"#, to: &bytes)
       JSONWriter.appendString(userId, to: &bytes)
     }
     return bytes
@@ -21,32 +21,73 @@ enum WireFormat {
   /// sign-out, which sends nothing. Dates inside properties and traits are ISO-8601 strings.
   static func message(_ message: SegmentMessage, identity: [UInt8], at date: Date, messageId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + identity.count)
+    var propertyCount = 1
+    switch message {
+    case let .track(_, properties), let .screen(_, properties): propertyCount = properties.count
+    case let .identify(traits): propertyCount = traits.count
+    case .userId: break
+    }
+    // One allocation: growing the buffer mid-message copies it.
+    bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
     switch message {
     case let .track(event, properties):
-      bytes.append(contentsOf: #"{"type":"track","event":"#.utf8)
+      JSONWriter.appendLiteral(#"{"type":"track","event":"#, to: &bytes)
       JSONWriter.appendString(event, to: &bytes)
       appendMember("properties", properties, to: &bytes)
     case let .screen(name, properties):
-      bytes.append(contentsOf: #"{"type":"screen","name":"#.utf8)
+      JSONWriter.appendLiteral(#"{"type":"screen","name":"#, to: &bytes)
       JSONWriter.appendString(name, to: &bytes)
       appendMember("properties", properties, to: &bytes)
     case let .identify(traits):
-      bytes.append(contentsOf: #"{"type":"identify""#.utf8)
+      JSONWriter.appendLiteral(#"{"type":"identify""#, to: &bytes)
       appendMember("traits", traits, to: &bytes)
     case .userId(_?):
-      bytes.append(contentsOf: #"{"type":"identify""#.utf8)
+      JSONWriter.appendLiteral(#"{"type":"identify""#, to: &bytes)
     case .userId(nil):
       return nil
     }
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity)
-    bytes.append(contentsOf: #","timestamp":"#.utf8)
+    JSONWriter.appendLiteral(#","timestamp":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
-    bytes.append(contentsOf: #","messageId":"#.utf8)
-    JSONWriter.appendString(messageId.uuidString, to: &bytes)
+    JSONWriter.appendLiteral(#","messageId":"#, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    messageId.appendUUIDString(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: "}"))
     return bytes
+  }
+
+  /// An upper bound of the size of `message` for a user `userId`, found without encoding it: validation
+  /// only encodes (to measure) the messages this bound says could be over Segment's limit.
+  static func maxSize(of message: SegmentMessage, userId: String?) -> Int {
+    // Type, anonymous id (36 characters), timestamp, messageId and punctuation take under 256 bytes.
+    var size = 256 + (userId.map(maxSize(of:)) ?? 0)
+    switch message {
+    case let .track(name, properties), let .screen(name, properties):
+      size += maxSize(of: name) + maxSize(of: .object(properties))
+    case let .identify(traits):
+      size += maxSize(of: .object(traits))
+    case .userId:
+      break
+    }
+    return size
+  }
+
+  /// Every byte of a string may become a 6-byte `\u00XX` escape, plus the quotes.
+  private static func maxSize(of string: String) -> Int {
+    string.utf8.count * 6 + 2
+  }
+
+  private static func maxSize(of value: PropertyValue) -> Int {
+    switch value {
+    case let .string(string): maxSize(of: string)
+    case .int, .double: 32  // "-9223372036854775808", "-2.2250738585072014e-308"
+    case .bool, .null: 5
+    case .date: 48  // a quoted ISO-8601 timestamp, with room for a long year
+    case let .array(elements): elements.reduce(2) { $0 + maxSize(of: $1) + 1 }
+    case let .object(members): members.reduce(2) { $0 + maxSize(of: $1.key) + maxSize(of: $1.value) + 2 }
+    }
   }
 
   private static func appendMember(_ name: String, _ object: [String: PropertyValue], to bytes: inout [UInt8]) {
@@ -61,14 +102,14 @@ enum WireFormat {
   static func body(writeKey: String?, messages: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(messages.reduce(64) { $0 + $1.count + 1 })
-    bytes.append(contentsOf: #"{"batch":["#.utf8)
+    JSONWriter.appendLiteral(#"{"batch":["#, to: &bytes)
     for (index, message) in messages.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: message)
     }
     bytes.append(UInt8(ascii: "]"))
     if let writeKey {
-      bytes.append(contentsOf: #","writeKey":"#.utf8)
+      JSONWriter.appendLiteral(#","writeKey":"#, to: &bytes)
       JSONWriter.appendString(writeKey, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))

@@ -14,6 +14,37 @@ enum ISO8601 {
     let totalMilliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded(.down))
     let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
     let (year, month, day) = civilDate(fromDaysSince1970: days)
+    guard (0...9999).contains(year) else {
+      return appendSlowly(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: &bytes)
+    }
+    // Every field fits its width: write the 24 bytes into a stack buffer and append them at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      func put(_ value: Int, width: Int, at offset: Int) {
+        var value = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+          value /= 10
+        }
+      }
+      put(year, width: 4, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      put(month, width: 2, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      put(day, width: 2, at: 8)
+      buffer[10] = UInt8(ascii: "T")
+      put(millisecondOfDay / 3_600_000, width: 2, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      put(millisecondOfDay / 60_000 % 60, width: 2, at: 14)
+      buffer[16] = UInt8(ascii: ":")
+      put(millisecondOfDay / 1_000 % 60, width: 2, at: 17)
+      buffer[19] = UInt8(ascii: ".")
+      put(millisecondOfDay % 1_000, width: 3, at: 20)
+      buffer[23] = UInt8(ascii: "Z")
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
+  }
+
+  private static func appendSlowly(year: Int, month: Int, day: Int, millisecondOfDay: Int, to bytes: inout [UInt8]) {
     appendPadded(year, width: 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
     appendPadded(month, width: 2, to: &bytes)

@@ -83,17 +83,6 @@ enum POSIXFile {
     _ = unlink(path)
   }
 
-  /// Writes `bytes` to `path` atomically (temporary file, then `rename(2)`), mode 0600.
-  static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(DeliveryError) {
-    let temporary = path + ".tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .storage(operation: "open", path: temporary, errno: errno) }
-    let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
-    _ = close(fd)
-    if let failure { throw .storage(operation: "write", path: temporary, errno: failure) }
-    guard rename(temporary, path) == 0 else { throw .storage(operation: "rename", path: path, errno: errno) }
-  }
-
   static func readWholeFile(_ path: String) -> [UInt8]? {
     guard let fd = openForReading(path) else { return nil }
     defer { _ = close(fd) }

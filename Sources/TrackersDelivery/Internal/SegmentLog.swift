@@ -45,7 +45,7 @@ final class SegmentLog {
   /// Damage found when the log was opened.
   let corruptRegions: [CorruptRegion]
 
-  private var cursorPath: String { directory + "/cursor" }
+  private var cursor: CursorSlots
 
   static func segmentFileName(_ number: UInt64) -> String {
     let digits = String(number)
@@ -71,7 +71,7 @@ final class SegmentLog {
     }
     numbers.sort()
 
-    let cursor = CursorFile.load(from: directory + "/cursor")
+    let cursor = CursorFile.load(directory: directory)
     var head = cursor?.head ?? LogPosition(segment: numbers.first ?? 1, offset: 0)
     if let first = numbers.first, head.segment < first { head = LogPosition(segment: first, offset: 0) }
     for number in numbers where number < head.segment {
@@ -122,6 +122,7 @@ final class SegmentLog {
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
     self.directory = directory
+    self.cursor = CursorSlots(directory: directory, lastSequence: cursor?.sequence ?? 0)
     self.segmentMaxBytes = segmentMaxBytes
     self.segments = segments
     self.writer = writer
@@ -141,6 +142,7 @@ final class SegmentLog {
   }
 
   func closeFiles() {
+    cursor.close()
     if writer >= 0 { POSIXFile.closeFile(writer) }
     writer = -1
     if let reader = headReader { POSIXFile.closeFile(reader.fd) }
@@ -282,7 +284,7 @@ final class SegmentLog {
     let wasOpen = writer >= 0
     closeFiles()
     for segment in segments { POSIXFile.remove(path(of: segment.number)) }
-    POSIXFile.remove(cursorPath)
+    cursor.remove()
     segments = []
     finished = [:]
     attempts = [:]
@@ -297,7 +299,7 @@ final class SegmentLog {
 
   func persistCursor() throws(DeliveryError) {
     guard cursorDirty else { return }
-    try POSIXFile.replaceAtomically(cursorPath, with: CursorFile.encode(head: head, finished: finished, attempts: attempts))
+    try cursor.write(head: head, finished: finished, attempts: attempts)
     cursorDirty = false
   }
 
@@ -307,10 +309,7 @@ final class SegmentLog {
     if writer >= 0, let failure = POSIXFile.sync(writer) {
       throw .storage(operation: "fsync", path: path(of: segments[segments.count - 1].number), errno: failure)
     }
-    if let fd = POSIXFile.openForReading(cursorPath) {
-      _ = POSIXFile.sync(fd)
-      POSIXFile.closeFile(fd)
-    }
+    cursor.sync()
     POSIXFile.syncDirectory(directory)
   }
 }

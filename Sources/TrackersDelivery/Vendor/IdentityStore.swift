@@ -34,15 +34,15 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     }
   }
 
-  private struct State: Sendable {
-    var identity: Identity
-    var derived: Derived
+  @usableFromInline struct State: Sendable {
+    @usableFromInline var identity: Identity
+    @usableFromInline var derived: Derived
   }
 
   /// The file the identity lives in, or `nil` for an in-memory store.
   public let file: URL?
   private let derive: @Sendable (Identity) -> Derived
-  private let state: LockIsolated<State>
+  @usableFromInline let state: LockIsolated<State>
 
   /// Opens the identity kept in `directory` (file `identity.json`), or starts a new one with a fresh
   /// anonymous id; `nil` keeps it in memory only (tests, previews).
@@ -71,7 +71,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   /// The identity and what the module derived from it, read together.
-  public var current: (identity: Identity, derived: Derived) {
+  @inlinable public var current: (identity: Identity, derived: Derived) {
     state.withLock { ($0.identity, $0.derived) }
   }
 

@@ -1,0 +1,73 @@
+import Trackers
+
+/// The string and ordering checks every vendor module's `validate` shares, written for the `track` hot path.
+///
+/// Validation runs on every event, so the happy path must not allocate: each check looks at the UTF-8 bytes
+/// first and falls back to the exact `Character` or `Unicode.Scalar` rule only when the bytes can't decide.
+/// The results are the same as the plain Swift expressions named in each summary.
+///
+/// ```swift
+/// public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+///   ValidationRules.issues { ordered, issues in
+///     ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in ... }
+///   }
+/// }
+/// ```
+public enum ValidationRules {
+  /// Runs `check` and returns its issues in a deterministic order.
+  ///
+  /// `check` first runs with `ordered == false` (walk properties in any order: no sorting on the happy
+  /// path); only when it finds more than one issue does it run again with `ordered == true`, so that
+  /// reports list the issues in key order on every run.
+  public static func issues(_ check: (_ ordered: Bool, _ issues: inout [ValidationIssue]) -> Void) -> [ValidationIssue] {
+    var issues: [ValidationIssue] = []
+    check(false, &issues)
+    guard issues.count > 1 else { return issues }
+    issues.removeAll()
+    check(true, &issues)
+    return issues
+  }
+
+  /// Calls `body` with each member of `members`: in storage order, or in key order when `ordered`.
+  public static func forEachMember(
+    of members: [String: PropertyValue], ordered: Bool, _ body: (String, PropertyValue) -> Void
+  ) {
+    if ordered {
+      for (key, value) in members.sorted(by: { $0.key < $1.key }) { body(key, value) }
+    } else {
+      for (key, value) in members { body(key, value) }
+    }
+  }
+
+  /// Whether every character of `text` is whitespace (so also `""`): `text.allSatisfy(\.isWhitespace)`.
+  public static func isBlank(_ text: String) -> Bool {
+    guard let first = text.utf8.first else { return true }
+    // A character is whitespace when its first scalar is; an ASCII first byte is that scalar.
+    if first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+    return text.allSatisfy(\.isWhitespace)
+  }
+
+  /// Whether `text` has more than `limit` Unicode scalars: `text.unicodeScalars.count > limit`, counted only
+  /// when its UTF-8 form (never shorter) is over the limit.
+  public static func hasMoreScalars(_ text: String, than limit: Int) -> Bool {
+    text.utf8.count > limit && text.unicodeScalars.count > limit
+  }
+
+  /// `text.hasPrefix(prefix)`, deciding the common case (the first bytes differ) without `Character`s.
+  ///
+  /// Text can only start with an ASCII prefix by starting with its bytes, except through the three ASCII
+  /// characters with a canonically equivalent non-ASCII spelling (`K`, `;` and `` ` ``); prefixes with
+  /// those, or with non-ASCII, always take the `Character`-wise path. So does a byte match, to confirm it
+  /// (the two differ when a combining mark follows the prefix).
+  public static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+    guard let first = prefix.utf8.first else { return true }
+    if isCanonicallyAmbiguous(first) { return text.hasPrefix(prefix) }
+    guard text.utf8.first == first else { return false }
+    if prefix.utf8.contains(where: isCanonicallyAmbiguous) { return text.hasPrefix(prefix) }
+    return text.utf8.starts(with: prefix.utf8) && text.hasPrefix(prefix)
+  }
+
+  private static func isCanonicallyAmbiguous(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
+  }
+}
