@@ -229,3 +229,26 @@ extension Range where Bound == Int {
     #expect(loaded.finished == [position: 30])
   }
 }
+
+@Suite struct RedactionPreCheckTests {
+  @Test(arguments: [
+    "oldest records dropped to stay under 1048576 pending bytes",
+    "POST https://api.mixpanel.com/import (2000 records, 512000 bytes)",
+    "",
+  ])
+  func linesWithoutTriggerWordsAreLeftAsTheyAre(line: String) {
+    #expect(!Redaction.mayHoldSecret(line))
+    #expect(Redaction.redact(line) == line)
+  }
+
+  @Test(arguments: [
+    ("https://x.test/mp/collect?measurement_id=G-1&API_SECRET=abc", "https://x.test/mp/collect?measurement_id=G-1&API_SECRET=<redacted>"),
+    ("Authorization: Basic dXNlcjo=", "Authorization: <redacted>"),
+    (#"{"api_key": "k1"}"#, #"{"api_key": "<redacted>"}"#),
+    ("https://user:pw@host.test/x", "https://user:<redacted>@host.test/x"),
+  ])
+  func linesWithTriggerWordsStillGetEveryPattern(line: String, redacted: String) {
+    #expect(Redaction.mayHoldSecret(line))
+    #expect(Redaction.redact(line) == redacted)
+  }
+}
