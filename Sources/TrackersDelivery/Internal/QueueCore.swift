@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 
 #if canImport(Glibc)
   import Glibc

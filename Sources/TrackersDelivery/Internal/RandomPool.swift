@@ -1,3 +1,5 @@
+import Trackers
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 import Testing
 @testable import TrackersDelivery
 
