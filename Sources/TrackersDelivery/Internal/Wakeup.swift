@@ -1,4 +1,5 @@
 import Trackers
+
 /// A one-slot signal the sender sleeps on: enqueue (at a threshold), `flush`, `close` and timers wake it.
 ///
 /// A signal sent while nobody waits is remembered, so a wake-up between deciding to sleep and sleeping

@@ -1,3 +1,5 @@
+import Trackers
+
 /// Something that fails the test if events it received were never consumed by an expectation.
 protocol UnconsumedEventsCheck: Sendable {
   func failIfEventsAreUnconsumed()
@@ -11,7 +13,7 @@ protocol UnconsumedEventsCheck: Sendable {
 final class ExhaustivityScope: Sendable {
   @TaskLocal static var current: ExhaustivityScope?
 
-  private let checks = Locked<[any UnconsumedEventsCheck]>([])
+  private let checks = LockIsolated<[any UnconsumedEventsCheck]>([])
 
   func register(_ check: any UnconsumedEventsCheck) {
     checks.withLock { $0.append(check) }

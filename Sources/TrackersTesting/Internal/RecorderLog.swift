@@ -1,3 +1,5 @@
+import Trackers
+
 /// What a ``TrackerRecorder`` received and how much of it expectations consumed.
 ///
 /// A separate object from the recorder, so that the recorder's `tracker` (which may outlive the test in a
@@ -15,7 +17,7 @@ final class RecorderLog<Event: Sendable>: UnconsumedEventsCheck {
     }
   }
 
-  let state = Locked(State())
+  let state = LockIsolated(State())
   let exhaustivity: Exhaustivity
   let origin: SourceOrigin
 

@@ -23,7 +23,7 @@ enum TestFailure {
   }
 
   /// How many `.isolatedEnvironments` Swift Testing test cases are running in this process.
-  static let runningSwiftTestingScopes = Locked(0)
+  static let runningSwiftTestingScopes = LockIsolated(0)
 
   /// Fails the test at a location the caller captured with `#fileID`, `#filePath`, `#line`, `#column`.
   static func record(
