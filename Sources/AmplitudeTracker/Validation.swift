@@ -141,28 +141,15 @@ enum AmplitudeValidation {
   private static func checkValue(
     _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
-    switch value {
-    case let .string(text) where ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength):
-      issues.append(issue(
-        "property-value-length",
-        "\(path()) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
-          + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
-      ))
-    case let .double(number) where !number.isFinite:
-      issues.append(issue(
-        "property-value-number",
-        "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
-      ))
-    case let .array(values):
-      for (index, element) in values.enumerated() {
-        checkValue(element, path: { "\(path())[\(index)]" }, ordered: ordered, into: &issues)
+    ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
+      if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
+      if case let .string(text) = scalar, ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength) {
+        issues.append(issue(
+          "property-value-length",
+          "\(path()) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+            + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
+        ))
       }
-    case let .object(members):
-      ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
-        checkValue(member, path: { "\(path()).\(key)" }, ordered: ordered, into: &issues)
-      }
-    default:
-      break
     }
   }
 

@@ -113,22 +113,8 @@ enum PostHogValidation {
   private static func checkValue(
     _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
-    switch value {
-    case let .double(number) where !number.isFinite:
-      issues.append(issue(
-        "property-value-number",
-        "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
-      ))
-    case let .array(values):
-      for (index, element) in values.enumerated() {
-        checkValue(element, path: { "\(path())[\(index)]" }, ordered: ordered, into: &issues)
-      }
-    case let .object(members):
-      ValidationRules.forEachMember(of: members, ordered: ordered) { key, member in
-        checkValue(member, path: { "\(path()).\(key)" }, ordered: ordered, into: &issues)
-      }
-    default:
-      break
+    ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
+      if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
     }
   }
 

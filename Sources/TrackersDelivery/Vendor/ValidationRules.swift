@@ -39,6 +39,39 @@ public enum ValidationRules {
     }
   }
 
+  /// Calls `body` with every scalar inside `value`: the value itself, or the elements and members of its
+  /// arrays and objects at any depth, each with its path (`property 'tags'[1].name`), built only when
+  /// `body` asks for it to write a message.
+  public static func forEachScalar(
+    in value: PropertyValue, path: () -> String, ordered: Bool,
+    _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
+  ) {
+    switch value {
+    case let .array(elements):
+      for (index, element) in elements.enumerated() {
+        forEachScalar(in: element, path: { "\(path())[\(index)]" }, ordered: ordered, body)
+      }
+    case let .object(members):
+      forEachMember(of: members, ordered: ordered) { key, member in
+        forEachScalar(in: member, path: { "\(path()).\(key)" }, ordered: ordered, body)
+      }
+    default:
+      // `body` only calls `path` while it runs, never after: the closure does not really escape.
+      withoutActuallyEscaping(path) { path in body(value, path) }
+    }
+  }
+
+  /// The issue for a number JSON can't carry (NaN or an infinity), or `nil` for any other value.
+  public static func nonFiniteNumberIssue(
+    _ value: PropertyValue, path: () -> String, vendor: String
+  ) -> ValidationIssue? {
+    guard case let .double(number) = value, !number.isFinite else { return nil }
+    return ValidationIssue(
+      vendor: vendor, rule: "property-value-number",
+      message: "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+    )
+  }
+
   /// Whether every character of `text` is whitespace (so also `""`): `text.allSatisfy(\.isWhitespace)`.
   public static func isBlank(_ text: String) -> Bool {
     guard let first = text.utf8.first else { return true }
