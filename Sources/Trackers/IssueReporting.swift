@@ -62,6 +62,15 @@ public struct IssueReporter: Sendable {
     taskLocal ?? processWide.current
   }
 
+  /// The reporter a test harness (or ``withIssueReporter(_:operation:)-(_,()->R)``) installed for the
+  /// current task, or `nil` outside such a scope.
+  ///
+  /// Release builds use it to tell a test from an app: rule violations that an app only logs still fail
+  /// a test that runs under a reporter.
+  public static var scoped: IssueReporter? {
+    taskLocal
+  }
+
   /// The reporter used outside any ``withIssueReporter(_:operation:)-(_,()->R)`` scope.
   public static var processWideDefault: IssueReporter {
     get { processWide.current }

@@ -107,7 +107,12 @@ public final class VendorModule: Sendable {
     #if DEBUG
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     #else
-    log.write("[swift-trackers] \(name): \(message)")
+    // A release app logs and goes on; a test (even a release-mode one) still fails through its reporter.
+    if let reporter = IssueReporter.scoped {
+      reporter.report(message, IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    } else {
+      log.write("[swift-trackers] \(name): \(message)")
+    }
     #endif
   }
 }
