@@ -38,13 +38,33 @@ enum WireFormat {
   }
 
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
-  static func event(name: String, params: [String: PropertyValue], at date: Date) -> [UInt8] {
+  /// `session_id` and `engagement_time_msec` are appended to the params from `session`, unless `params`
+  /// has them (the event's own value wins).
+  static func event(
+    name: String, params: [String: PropertyValue], at date: Date, session: LiveSession.Stamp
+  ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 + params.count * 48)
+    bytes.reserveCapacity(112 + params.count * 48)
     JSONWriter.appendLiteral(#"{"name":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","params":"#, to: &bytes)
     PropertyValue.object(params).appendJSON(to: &bytes, dates: .microsecondsSince1970)
+    let addsSessionId = params.isEmpty || params[GoogleAnalyticsNames.sessionId] == nil
+    let addsEngagement = params.isEmpty || params[GoogleAnalyticsNames.engagementTime] == nil
+    if addsSessionId || addsEngagement {
+      bytes.removeLast()  // the params' closing brace
+      var needsComma = !params.isEmpty
+      if addsSessionId {
+        JSONWriter.appendLiteral(needsComma ? #","session_id":"# : #""session_id":"#, to: &bytes)
+        JSONWriter.appendInt(session.sessionId, to: &bytes)
+        needsComma = true
+      }
+      if addsEngagement {
+        JSONWriter.appendLiteral(needsComma ? #","engagement_time_msec":"# : #""engagement_time_msec":"#, to: &bytes)
+        JSONWriter.appendInt(session.engagementMilliseconds, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
     JSONWriter.appendLiteral(#","timestamp_micros":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .microsecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
