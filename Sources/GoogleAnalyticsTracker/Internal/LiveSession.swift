@@ -9,11 +9,11 @@ import TrackersDelivery
 /// anonymous id). A new session's id is its start in seconds since 1970, like gtag's `ga_session_id`, and
 /// always larger than the previous id, so two sessions of one client never share an id even when they start
 /// in the same second. `engagement_time_msec` is the milliseconds since the session's previous event (the
-/// Measurement Protocol guide's value), at least 1, and ``firstEventEngagementMilliseconds`` for a session's
+/// Measurement Protocol guide's value), at least 1, and `firstEventEngagementMilliseconds` for a session's
 /// first event.
 ///
 /// The session is saved with the identity (`identity.json`), so a relaunch within the timeout continues it:
-/// when a session starts, then at most once per ``saveIntervalMilliseconds`` of events, and when the
+/// when a session starts, then at most once per `saveIntervalMilliseconds` of events, and when the
 /// environment closes. Every other event costs one uncontended lock and a few integer operations.
 final class LiveSession: Sendable {
   /// What one event carries.
