@@ -49,8 +49,9 @@ enum WireFormat {
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","params":"#, to: &bytes)
     PropertyValue.object(params).appendJSON(to: &bytes, dates: .microsecondsSince1970)
-    let addsSessionId = params.isEmpty || params[GoogleAnalyticsNames.sessionId] == nil
-    let addsEngagement = params.isEmpty || params[GoogleAnalyticsNames.engagementTime] == nil
+    let (setsSessionId, setsEngagement) = sessionParamsSet(in: params)
+    let addsSessionId = !setsSessionId
+    let addsEngagement = !setsEngagement
     if addsSessionId || addsEngagement {
       bytes.removeLast()  // the params' closing brace
       var needsComma = !params.isEmpty
@@ -69,6 +70,25 @@ enum WireFormat {
     JSONWriter.appendDate(date, encoding: .microsecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
+  }
+
+  /// Whether `params` sets `session_id` and `engagement_time_msec`, in one pass over its keys that compares
+  /// only keys of their byte lengths: cheaper, for the usual few parameters, than hashing both names for
+  /// every event. Exact, because no character of the two names has a canonically equivalent spelling of
+  /// another length (those ASCII characters are `K`, `;` and `` ` ``). Literals rather than
+  /// ``GoogleAnalyticsNames`` because a static property costs a lazy-initialization check on every read;
+  /// the tests pin the two spellings to the names.
+  private static func sessionParamsSet(in params: [String: PropertyValue]) -> (sessionId: Bool, engagementTime: Bool) {
+    var sessionId = false
+    var engagementTime = false
+    for key in params.keys {
+      switch key.utf8.count {
+      case 10: sessionId = sessionId || key == "session_id"
+      case 20: engagementTime = engagementTime || key == "engagement_time_msec"
+      default: continue
+      }
+    }
+    return (sessionId, engagementTime)
   }
 
   /// The request body: the envelope with `"events":[...]` added.
