@@ -14,7 +14,8 @@ import TrackersDelivery
 ///
 /// The session is saved with the identity (`identity.json`), so a relaunch within the timeout continues it:
 /// when a session starts, then at most once per `saveIntervalMilliseconds` of events, and when the
-/// environment closes. Every other event costs one uncontended lock and a few integer operations.
+/// environment closes. Saves run on a serial queue of their own, so no event waits for a file write; every
+/// event costs one uncontended lock and a few integer operations.
 final class LiveSession: Sendable {
   /// What one event carries.
   struct Stamp: Sendable, Hashable {
@@ -41,7 +42,7 @@ final class LiveSession: Sendable {
     var reportedSaveFailure = false
   }
 
-  private struct PendingSave {
+  private struct PendingSave: Sendable {
     let session: Identity.Session
     let anonymousId: String
     let userId: String?
@@ -51,6 +52,8 @@ final class LiveSession: Sendable {
   private let module: VendorModule
   private let timeoutMilliseconds: Int
   private let state: LockIsolated<State>
+  /// Keeps saves in the order they were decided, off the caller's thread.
+  private let saves = DispatchQueue(label: "GoogleAnalyticsTracker.LiveSession.saves", qos: .utility)
 
   /// Continues the session saved with `identity`, if any.
   init(identity: IdentityStore<String>, module: VendorModule, timeout: Duration) {
@@ -93,19 +96,21 @@ final class LiveSession: Sendable {
       pendingSave = Self.save(of: state)
       return Stamp(sessionId: state.sessionId ?? start, engagementMilliseconds: Self.firstEventEngagementMilliseconds)
     }
-    if let pendingSave { save(pendingSave) }
+    if let pendingSave { saves.async { self.save(pendingSave) } }
     return stamp
   }
 
-  /// Saves the latest activity, if the saved one is older: at `close`, so a relaunch measures the timeout
-  /// from the last event.
+  /// Saves the latest activity, if the saved one is older, and returns once every save is written: at
+  /// `close`, so a relaunch measures the timeout from the last event.
   func saveLatestActivity() {
     let pendingSave = state.withLock { state -> PendingSave? in
       guard state.sessionId != nil, state.lastActivity > state.savedActivity else { return nil }
       state.savedActivity = state.lastActivity
       return Self.save(of: state)
     }
-    if let pendingSave { save(pendingSave) }
+    saves.sync {
+      if let pendingSave { save(pendingSave) }
+    }
   }
 
   private static func save(of state: State) -> PendingSave? {
