@@ -197,6 +197,25 @@ struct SessionTests {
   }
 }
 
+extension SessionTests {
+  @Test func aHugeTimeoutNeverEndsTheSessionAndNeverOverflows() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.sessionTimeout = .seconds(Int64.max)
+    Current = try .live(configuration)
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 10 * 365 * 86_400_000)
+    googleAnalyticsTracker(step(1))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000])
+  }
+}
+
 /// A clock the test moves by whole milliseconds, read by `Configuration.now` on the tracking thread.
 ///
 /// Its dates sit half a millisecond past each tick, so that converting them back to milliseconds never

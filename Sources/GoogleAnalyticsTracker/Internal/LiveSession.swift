@@ -60,7 +60,9 @@ final class LiveSession: Sendable {
     self.identity = identity
     self.module = module
     let (seconds, attoseconds) = timeout.components
-    timeoutMilliseconds = max(0, Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
+    timeoutMilliseconds =
+      seconds >= Int64(Int.max / 2_000) ? Int.max / 2  // "never": and `now - last` stays far from overflow
+      : max(0, Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
     let current = identity.current.identity
     // Rounded, not truncated: the saved Date came from whole milliseconds.
     let last = current.session.map { Int(($0.lastActivity.timeIntervalSince1970 * 1_000).rounded()) } ?? 0
