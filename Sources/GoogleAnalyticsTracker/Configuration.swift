@@ -39,6 +39,14 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// Sends to `/debug/mp/collect`, which answers with validation messages instead of recording events:
   /// for a check while integrating, never in production.
   public var useValidationServer: Bool
+  /// How long without events ends a session: the next event starts a new one, with a new `session_id`.
+  /// 30 minutes, GA4's default; set it to the session timeout of your GA4 data stream if you changed that
+  /// (Admin > Data streams > Configure tag settings > Adjust session timeout).
+  ///
+  /// ```swift
+  /// configuration.sessionTimeout = .seconds(60 * 60)
+  /// ```
+  public var sessionTimeout: Duration
   /// Storage, batching (at most 25 events per request, GA4's limit), transport, privacy and clock.
   public var options: DeliveryOptions
 
@@ -67,6 +75,7 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
     self.apiSecret = apiSecret
     self.host = host
     self.useValidationServer = false
+    self.sessionTimeout = .seconds(30 * 60)
     self.options = DeliveryOptions(
       storageDirectory: storageDirectory, maxEventsPerRequest: GoogleAnalyticsLimits.eventsPerRequest,
       privacy: privacy)

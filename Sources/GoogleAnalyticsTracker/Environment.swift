@@ -28,24 +28,36 @@ extension Environment {
   /// per client and user id; `.userId` and `.userProperty` update the persisted identity that the
   /// following requests carry. With a privacy registry, nothing is sent before consent for "GA4".
   ///
+  /// Each event gets the `session_id` and `engagement_time_msec` GA4 needs to show it in Realtime, unless it
+  /// sets them itself: a session ends after ``Configuration/sessionTimeout`` without events, when the user
+  /// id changes, and on a privacy reset; it is saved with the identity, so a relaunch within the timeout
+  /// continues it.
+  ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
     let stream = configuration.stream
     let now = configuration.now
-    return try live(
+    var session: LiveSession?
+    var environment = try live(
       options: configuration.options,
       destination: Destination(configuration),
       derive: { identity in WireFormat.envelope(for: identity, stream: stream) }
     ) { delivery in
+      let liveSession = LiveSession(
+        identity: delivery.identity, module: delivery.module, timeout: configuration.sessionTimeout)
+      session = liveSession
       return { event in
         switch event {
         case let .event(name, params):
+          let date = now()
+          let (identity, envelope) = delivery.identity.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
           delivery.enqueue(
-            WireFormat.event(name: name, params: params, at: now()),
+            WireFormat.event(
+              name: name, params: params, at: date, session: liveSession.stamp(at: date, for: identity)),
             id: RecordID(),
-            partition: delivery.identity.current.derived,
+            partition: envelope,
             event: event.description
           )
         case let .userProperty(name, value):
@@ -60,12 +72,22 @@ extension Environment {
           }
         case let .userId(id):
           delivery.updateIdentity(event: event.description) { identity in
+            // Another user id ends the session; the next event starts one (see `LiveSession`).
+            if identity.userId != id { identity.session = nil }
             identity.userId = id
             return []
           }
         }
       }
     }
+    if let session {
+      let close = environment.close
+      environment.close = { timeout in
+        session.saveLatestActivity()
+        await close(timeout)
+      }
+    }
+    return environment
   }
 }
 

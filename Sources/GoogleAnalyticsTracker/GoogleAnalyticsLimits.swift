@@ -5,8 +5,11 @@ public enum GoogleAnalyticsLimits {
   public static let eventsPerRequest = 25
   /// Request body bytes (the documented limit is 130 kB; this is the safer decimal reading).
   public static let requestBytes = 130_000
-  /// Parameters per event.
+  /// Parameters per event, counting the `session_id` and `engagement_time_msec` the live environment adds.
   public static let paramsPerEvent = 25
+  /// Parameters of an event's own when the live environment adds both `session_id` and
+  /// `engagement_time_msec`: 23. An event that sets one of them itself may have 24, both: 25.
+  public static let ownParamsPerEvent = paramsPerEvent - 2
   /// User properties per request.
   public static let userProperties = 25
   /// Characters in an event name or a parameter name.

@@ -10,6 +10,9 @@ import Trackers
 /// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request |
 /// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
 ///
+/// The live environment adds `session_id` and `engagement_time_msec` to each event when it sends it (they
+/// depend on the session, not on the event), so they are not part of this mapping; validation counts them.
+///
 /// ```swift
 /// googleAnalyticsEvent(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
 /// // .event(name: "app_error", params: ["error_message": "timeout", "endpoint": "/cart"])
@@ -45,4 +48,10 @@ public enum GoogleAnalyticsNames {
   public static let error = "app_error"
   /// Its parameter holding the message: `error_message`.
   public static let errorMessage = "error_message"
+  /// The parameter tying an event to its session, which GA4 needs to show the event in Realtime:
+  /// `session_id`. The live environment adds it to every event that does not set it.
+  public static let sessionId = "session_id"
+  /// The parameter with the milliseconds of engagement an event reports, which GA4 needs to show the event
+  /// in Realtime: `engagement_time_msec`. The live environment adds it to every event that does not set it.
+  public static let engagementTime = "engagement_time_msec"
 }

@@ -11,6 +11,11 @@ import TrackersDelivery
 /// // ["GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter"]
 /// ```
 ///
+/// Parameters are counted as the live environment sends them: with the `session_id` and
+/// `engagement_time_msec` it adds to an event that does not set them, so an event may have at most 23
+/// parameters of its own (``GoogleAnalyticsLimits/ownParamsPerEvent``), 24 if it sets one of the two, 25 if
+/// both.
+///
 /// The one rule this can't check is the count of user properties (at most 25 per request), which depends
 /// on the properties set before; the live environment checks it when a new property arrives.
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
@@ -29,13 +34,7 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     if GoogleAnalyticsLimits.reservedEventNames.contains(name) {
       issues.append(issue("event-name-reserved", "event name '\(name)' is reserved by GA4; use a name of your own"))
     }
-    if params.count > GoogleAnalyticsLimits.paramsPerEvent {
-      issues.append(
-        issue(
-          "param-count",
-          "event '\(name)' has \(params.count) parameters; GA4 keeps at most \(GoogleAnalyticsLimits.paramsPerEvent)"
-        ))
-    }
+    checkParamCount(params, name: name, into: &issues)
     ValidationRules.forEachMember(of: params, ordered: ordered) { key, value in
       checkName(key, kind: "parameter name", rule: "param-name", into: &issues)
       checkParamValue(value, key: { key }, ordered: ordered, into: &issues)
@@ -61,6 +60,30 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
 private func issue(_ rule: String, _ message: String) -> ValidationIssue {
   ValidationIssue(vendor: "GA4", rule: rule, message: message)
 }
+
+/// At most 25 parameters, counting the `session_id` and `engagement_time_msec` the live environment adds to
+/// an event that does not set them: so at most 23 of the event's own when both are added.
+private func checkParamCount(_ params: [String: PropertyValue], name: String, into issues: inout [ValidationIssue]) {
+  // The common case decides without looking the session parameters up.
+  guard params.count > GoogleAnalyticsLimits.ownParamsPerEvent else { return }
+  let added = sessionParamNames.filter { params[$0] == nil }
+  let total = params.count + added.count
+  guard total > GoogleAnalyticsLimits.paramsPerEvent else { return }
+  let message: String
+  if added.isEmpty {
+    message = "event '\(name)' has \(params.count) parameters; GA4 keeps at most \(GoogleAnalyticsLimits.paramsPerEvent)"
+  } else {
+    let ownLimit = GoogleAnalyticsLimits.paramsPerEvent - added.count
+    message = "event '\(name)' has \(params.count) parameters, and the live environment adds "
+      + "\(added.joined(separator: " and ")) for GA4 sessions: \(total) in all; GA4 keeps at most "
+      + "\(GoogleAnalyticsLimits.paramsPerEvent) per event, so an event that does not set "
+      + (added.count == 1 ? "\(added[0]) itself" : "them itself")
+      + " may have at most \(ownLimit) parameters (remove \(params.count - ownLimit))"
+  }
+  issues.append(issue("param-count", message))
+}
+
+private let sessionParamNames = [GoogleAnalyticsNames.sessionId, GoogleAnalyticsNames.engagementTime]
 
 /// Event and parameter names: 1 to 40 characters, `[A-Za-z][A-Za-z0-9_]*`, no reserved prefix.
 private func checkName(_ name: String, kind: String, rule: String, into issues: inout [ValidationIssue]) {

@@ -51,8 +51,11 @@ struct LiveDeliveryTests {
       "user_id": "user-42",
       "user_properties": ["seats": ["value": 5], "tier": ["value": "gold"]],
       "events": [
-        ["name": "purchase", "params": ["value": 9.99, "count": 2, "at": micros], "timestamp_micros": micros],
-        ["name": "screen_view", "params": ["screen_name": "Cart"], "timestamp_micros": micros],
+        // The session parameters GA4 needs for Realtime (SessionTests covers the session rule).
+        ["name": "purchase", "params": ["value": 9.99, "count": 2, "at": micros, "session_id": 1_700_000_000,
+                                        "engagement_time_msec": 100], "timestamp_micros": micros],
+        ["name": "screen_view", "params": ["screen_name": "Cart", "session_id": 1_700_000_000,
+                                           "engagement_time_msec": 1], "timestamp_micros": micros],
       ],
     ])
   }

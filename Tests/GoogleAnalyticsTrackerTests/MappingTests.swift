@@ -28,6 +28,17 @@ import VendorTestSupport
     )
   }
 
+  @Test func sessionParametersAreNotPartOfTheMapping() {
+    // The live environment adds them when it sends (they depend on the session); the event's own win.
+    #expect(googleAnalyticsEvent(for: "login") == .event(name: "login", params: [:]))
+    #expect(
+      googleAnalyticsEvent(for: .event(name: "login", properties: ["session_id": "s-1"]))
+        == .event(name: "login", params: ["session_id": "s-1"])
+    )
+    #expect(GoogleAnalyticsNames.sessionId == "session_id")
+    #expect(GoogleAnalyticsNames.engagementTime == "engagement_time_msec")
+  }
+
   @Test func userIdAndUserProperty() {
     #expect(googleAnalyticsEvent(for: .userId("u-1")) == .userId("u-1"))
     #expect(googleAnalyticsEvent(for: .userId(nil)) == .userId(nil))

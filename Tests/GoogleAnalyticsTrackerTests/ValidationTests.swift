@@ -41,16 +41,45 @@ import Trackers
     #expect(rules("_private") == ["event-name-reserved-prefix", "event-name-characters"])
   }
 
-  @Test func paramCountBoundary() {
-    let params = Dictionary(uniqueKeysWithValues: (0..<25).map { ("p\($0)", PropertyValue.int($0)) })
-    #expect(rules(.event(name: "e", properties: params)) == [])
-    var more = params
-    more["p25"] = 1
-    #expect(rules(.event(name: "e", properties: more)) == ["param-count"])
-    // A screen adds screen_name: 24 of its own properties is the most.
-    let screen = Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })
-    #expect(rules(.screen(name: "Cart", properties: screen)) == [])
-    #expect(rules(.screen(name: "Cart", properties: params)) == ["param-count"])
+  private func params(_ count: Int, plus extra: [String: PropertyValue] = [:]) -> [String: PropertyValue] {
+    Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", PropertyValue.int($0)) }).merging(extra) { $1 }
+  }
+
+  @Test func paramCountCountsTheTwoSessionParametersTheLiveEnvironmentAdds() {
+    #expect(GoogleAnalyticsLimits.ownParamsPerEvent == 23)
+    // Both added: 23 of the event's own is the most.
+    #expect(rules(.event(name: "e", properties: params(23))) == [])
+    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24)))
+    #expect(issues.map(\.description) == [
+      "GA4: event 'e' has 24 parameters, and the live environment adds session_id and engagement_time_msec "
+        + "for GA4 sessions: 26 in all; GA4 keeps at most 25 per event, so an event that does not set them "
+        + "itself may have at most 23 parameters (remove 1)"
+    ])
+    #expect(issues.map(\.rule) == ["param-count"])
+  }
+
+  @Test func anEventThatSetsOneSessionParameterMayHave24OfItsOwn() {
+    #expect(rules(.event(name: "e", properties: params(23, plus: ["session_id": "s-1"]))) == [])
+    #expect(rules(.event(name: "e", properties: params(23, plus: ["engagement_time_msec": 10]))) == [])
+    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24, plus: ["session_id": "s-1"])))
+    #expect(issues.map(\.description) == [
+      "GA4: event 'e' has 25 parameters, and the live environment adds engagement_time_msec for GA4 sessions: "
+        + "26 in all; GA4 keeps at most 25 per event, so an event that does not set engagement_time_msec itself "
+        + "may have at most 24 parameters (remove 1)"
+    ])
+  }
+
+  @Test func anEventThatSetsBothSessionParametersMayHave25() {
+    let both: [String: PropertyValue] = ["session_id": 42, "engagement_time_msec": 10]
+    #expect(rules(.event(name: "e", properties: params(23, plus: both))) == [])
+    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24, plus: both)))
+    #expect(issues.map(\.description) == ["GA4: event 'e' has 26 parameters; GA4 keeps at most 25"])
+  }
+
+  @Test func aScreenAddsScreenNameToo() {
+    // screen_name, session_id and engagement_time_msec: 22 of its own properties is the most.
+    #expect(rules(.screen(name: "Cart", properties: params(22))) == [])
+    #expect(rules(.screen(name: "Cart", properties: params(23))) == ["param-count"])
   }
 
   @Test func paramNameRules() {

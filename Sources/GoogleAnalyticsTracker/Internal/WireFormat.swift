@@ -38,17 +38,57 @@ enum WireFormat {
   }
 
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
-  static func event(name: String, params: [String: PropertyValue], at date: Date) -> [UInt8] {
+  /// `session_id` and `engagement_time_msec` are appended to the params from `session`, unless `params`
+  /// has them (the event's own value wins).
+  static func event(
+    name: String, params: [String: PropertyValue], at date: Date, session: LiveSession.Stamp
+  ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 + params.count * 48)
+    bytes.reserveCapacity(112 + params.count * 48)
     JSONWriter.appendLiteral(#"{"name":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","params":"#, to: &bytes)
     PropertyValue.object(params).appendJSON(to: &bytes, dates: .microsecondsSince1970)
+    let (setsSessionId, setsEngagement) = sessionParamsSet(in: params)
+    let addsSessionId = !setsSessionId
+    let addsEngagement = !setsEngagement
+    if addsSessionId || addsEngagement {
+      bytes.removeLast()  // the params' closing brace
+      var needsComma = !params.isEmpty
+      if addsSessionId {
+        JSONWriter.appendLiteral(needsComma ? #","session_id":"# : #""session_id":"#, to: &bytes)
+        JSONWriter.appendInt(session.sessionId, to: &bytes)
+        needsComma = true
+      }
+      if addsEngagement {
+        JSONWriter.appendLiteral(needsComma ? #","engagement_time_msec":"# : #""engagement_time_msec":"#, to: &bytes)
+        JSONWriter.appendInt(session.engagementMilliseconds, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
     JSONWriter.appendLiteral(#","timestamp_micros":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .microsecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
+  }
+
+  /// Whether `params` sets `session_id` and `engagement_time_msec`, in one pass over its keys that compares
+  /// only keys of their byte lengths: cheaper, for the usual few parameters, than hashing both names for
+  /// every event. Exact, because no character of the two names has a canonically equivalent spelling of
+  /// another length (those ASCII characters are `K`, `;` and `` ` ``). Literals rather than
+  /// ``GoogleAnalyticsNames`` because a static property costs a lazy-initialization check on every read;
+  /// the tests pin the two spellings to the names.
+  private static func sessionParamsSet(in params: [String: PropertyValue]) -> (sessionId: Bool, engagementTime: Bool) {
+    var sessionId = false
+    var engagementTime = false
+    for key in params.keys {
+      switch key.utf8.count {
+      case 10: sessionId = sessionId || key == "session_id"
+      case 20: engagementTime = engagementTime || key == "engagement_time_msec"
+      default: continue
+      }
+    }
+    return (sessionId, engagementTime)
   }
 
   /// The request body: the envelope with `"events":[...]` added.

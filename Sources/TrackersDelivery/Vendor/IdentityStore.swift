@@ -25,12 +25,34 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     public var userId: String?
     /// User properties the vendor repeats on later requests (GA4); empty for vendors with a profile API.
     public var userProperties: [String: PropertyValue]
+    /// The vendor session the events belong to, for modules that send one (GA4 `session_id`); `nil` before
+    /// the first event and after a ``IdentityStore/reset()``, so a reset always starts a new session.
+    public var session: Session?
+
+    /// A session as it is saved with the identity, so that a relaunch within the timeout continues it.
+    public struct Session: Sendable, Hashable, Codable {
+      /// The id the vendor receives (GA4: the session's start in seconds since 1970).
+      public var id: Int
+      /// The time of the session's latest event the module saved (it may save it less often than every
+      /// event, to keep file writes off the hot path).
+      public var lastActivity: Date
+
+      /// Creates a saved session.
+      public init(id: Int, lastActivity: Date) {
+        self.id = id
+        self.lastActivity = lastActivity
+      }
+    }
 
     /// Creates an identity.
-    public init(anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:]) {
+    public init(
+      anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:],
+      session: Session? = nil
+    ) {
       self.anonymousId = anonymousId
       self.userId = userId
       self.userProperties = userProperties
+      self.session = session
     }
   }
 

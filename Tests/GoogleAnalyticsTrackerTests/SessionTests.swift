@@ -1,0 +1,233 @@
+import Foundation
+import GoogleAnalyticsTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersTesting
+import VendorTestSupport
+
+/// `session_id` and `engagement_time_msec` on the wire, with a clock the test moves.
+@Suite(.isolatedEnvironments)
+struct SessionTests {
+  /// 2023-11-14T22:13:20.250Z, in milliseconds: the session that starts here has id 1_700_000_000.
+  let start = 1_700_000_000_250
+
+  private func configuration(_ collector: Collector, storage: URL, clock: TestClock) -> Configuration {
+    var configuration = Configuration(
+      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: storage)
+    configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
+    configuration.now = { clock.now }
+    configuration.delivery = fastRetries
+    return configuration
+  }
+
+  /// Every event the collector received, in the order of their `step` parameter.
+  private func sentEvents(_ collector: Collector) async throws -> [[String: PropertyValue]] {
+    var events: [[String: PropertyValue]] = []
+    for request in try await collector.requests() {
+      for event in try request.json()["events"]?.arrayValue ?? [] {
+        events.append(try #require(event["params"]?.objectValue))
+      }
+    }
+    return events.sorted { ($0["step"]?.intValue ?? 0) < ($1["step"]?.intValue ?? 0) }
+  }
+
+  private func step(_ index: Int) -> AnalyticsData {
+    .event(name: "step", properties: ["step": .int(index)])
+  }
+
+  @Test func sessionIdIsStableWithinTheTimeoutAndChangesOneMillisecondAfter() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 1_500)
+    googleAnalyticsTracker(step(1))
+    clock.advance(milliseconds: 30 * 60_000)  // exactly the timeout: still the same session
+    googleAnalyticsTracker(step(2))
+    clock.advance(milliseconds: 30 * 60_000 + 1)  // one millisecond more: a new session
+    googleAnalyticsTracker(step(3))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    try #require(events.count == 4)
+    // The second session starts 1.5 s + 30 min + 30 min 0.001 s after the first, at 20.251 s past the minute.
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_003_601])
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 1_500, 1_800_000, 100])
+  }
+
+  @Test func aNewUserIdStartsANewSessionEvenWithinTheSameSecond() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    googleAnalyticsTracker(step(0))
+    googleAnalyticsTracker(.userId("user-1"))  // sign-in
+    googleAnalyticsTracker(step(1))
+    googleAnalyticsTracker(.userId("user-1"))  // the same user again: no change
+    googleAnalyticsTracker(step(2))
+    googleAnalyticsTracker(.userProperty(name: "tier", value: "gold"))  // not an identity change
+    googleAnalyticsTracker(step(3))
+    googleAnalyticsTracker(.userId("user-2"))  // another user
+    googleAnalyticsTracker(step(4))
+    googleAnalyticsTracker(.userId(nil))  // sign-out
+    googleAnalyticsTracker(step(5))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    try #require(events.count == 6)
+    // The clock never moved: each new session takes the next second, so ids never repeat.
+    #expect(events.map { $0["session_id"] } == [
+      1_700_000_000, 1_700_000_001, 1_700_000_001, 1_700_000_001, 1_700_000_002, 1_700_000_003,
+    ])
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 100, 1, 1, 100, 100])
+  }
+
+  @Test func aPrivacyResetStartsANewSession() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let consent = ConsentStore(ConsentState(status: .granted))
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.privacy = consent.registry
+    Current = try .live(configuration)
+    googleAnalyticsTracker(step(0))
+    await Current.flush()
+    consent.registry.reset()
+    googleAnalyticsTracker(step(1))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_001])
+  }
+
+  @Test func anEventKeepsItsOwnSessionParameters() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    googleAnalyticsTracker(.event(name: "step", properties: ["step": 0, "session_id": "web-123", "engagement_time_msec": 7]))
+    googleAnalyticsTracker(.event(name: "step", properties: ["step": 1, "session_id": 42]))
+    googleAnalyticsTracker(.event(name: "step", properties: ["step": 2, "engagement_time_msec": 9]))
+    googleAnalyticsTracker(.screen(name: "Cart"))
+    await Current.flush()
+    await Current.close(nil)
+
+    let body = try #require(try await collector.requests().first).json()
+    #expect(body["events"]?.arrayValue?.map { $0.removing(["timestamp_micros"]) } == [
+      ["name": "step", "params": ["step": 0, "session_id": "web-123", "engagement_time_msec": 7]],
+      // The clock did not move: the session's later events report 1 ms.
+      ["name": "step", "params": ["step": 1, "session_id": 42, "engagement_time_msec": 1]],
+      ["name": "step", "params": ["step": 2, "session_id": 1_700_000_000, "engagement_time_msec": 9]],
+      ["name": "screen_view", "params": ["screen_name": "Cart", "session_id": 1_700_000_000, "engagement_time_msec": 1]],
+    ])
+  }
+
+  @Test func aRelaunchWithinTheTimeoutContinuesTheSession() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    let clock = TestClock(start)
+    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 5_000)
+    googleAnalyticsTracker(step(1))  // saved at close, not on this event: the save interval is a minute
+    await Current.close(nil)
+
+    clock.advance(milliseconds: 10 * 60_000)
+    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    googleAnalyticsTracker(step(2))
+    await Current.close(nil)
+
+    clock.advance(milliseconds: 30 * 60_000 + 1)
+    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    googleAnalyticsTracker(step(3))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    try #require(events.count == 4)
+    // The second session starts 5 s + 10 min + 30 min 0.001 s after the first.
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_002_405])
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 5_000, 600_000, 100])
+  }
+
+  @Test func aSignOutBeforeQuittingEndsTheSavedSession() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    let clock = TestClock(start)
+    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    googleAnalyticsTracker(.userId("user-1"))
+    googleAnalyticsTracker(step(0))
+    googleAnalyticsTracker(.userId(nil))  // no event after it in this launch
+    await Current.close(nil)
+
+    clock.advance(milliseconds: 60_000)
+    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    googleAnalyticsTracker(step(1))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_060])
+  }
+
+  @Test func theTimeoutIsConfigurable() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.sessionTimeout = .seconds(60)
+    Current = try .live(configuration)
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 60_000)
+    googleAnalyticsTracker(step(1))
+    clock.advance(milliseconds: 60_001)
+    googleAnalyticsTracker(step(2))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_120])
+  }
+}
+
+extension SessionTests {
+  @Test func aHugeTimeoutNeverEndsTheSessionAndNeverOverflows() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.sessionTimeout = .seconds(Int64.max)
+    Current = try .live(configuration)
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 10 * 365 * 86_400_000)
+    googleAnalyticsTracker(step(1))
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000])
+  }
+}
+
+/// A clock the test moves by whole milliseconds, read by `Configuration.now` on the tracking thread.
+///
+/// Its dates sit half a millisecond past each tick, so that converting them back to milliseconds never
+/// lands on the tick before through floating-point rounding.
+final class TestClock: Sendable {
+  private let milliseconds: LockIsolated<Int>
+
+  init(_ milliseconds: Int) { self.milliseconds = LockIsolated(milliseconds) }
+
+  var now: Date { Date(timeIntervalSince1970: (Double(milliseconds.current) + 0.5) / 1_000) }
+
+  func advance(milliseconds delta: Int) {
+    milliseconds.withLock { $0 += delta }
+  }
+}
