@@ -6,7 +6,7 @@ import Foundation
 /// supports macOS 13 / iOS 16. `@inlinable` so hot paths in other modules (`IdentityStore.current`, read
 /// on every event) are specialized instead of running unspecialized generic code.
 @usableFromInline
-package final class LockIsolated<Value>: @unchecked Sendable {
+package final class LockIsolated<Value>: @unchecked Sendable {  // safe: `value` only under `lock` (below)
   // @unchecked is safe: `value` is only read or written inside `withLock`, which holds `lock` for the whole
   // access, so no two threads ever touch it at the same time.
   @usableFromInline var value: Value

@@ -3,7 +3,7 @@ import XCTest
 
 /// The XCTest test case that an ``IsolatedEnvironmentsTestCase`` runs, bound to its task so that issues
 /// reported from the test's code (and its child tasks) fail that test case at the reported file and line.
-final class XCTestCaseBinding: @unchecked Sendable {
+final class XCTestCaseBinding: @unchecked Sendable {  // safe: immutable, and used only under `lock` (below)
   // @unchecked is safe: `testCase` is immutable and only used inside `lock`, so failures recorded from
   // several threads of one test reach XCTest one at a time.
   private let testCase: XCTestCase
