@@ -7,14 +7,7 @@ enum WireFormat {
   /// The identity members of every event, `"device_id":"...","user_id":"..."`, derived once per identity
   /// change.
   static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.appendLiteral(#""device_id":"#, to: &bytes)
-    JSONWriter.appendString(identity.anonymousId, to: &bytes)
-    if let userId = identity.userId {
-      JSONWriter.appendLiteral(#","user_id":"#, to: &bytes)
-      JSONWriter.appendString(userId, to: &bytes)
-    }
-    return bytes
+    identity.jsonMembers(anonymousKey: "device_id", userKey: "user_id")
   }
 
   /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for a

@@ -7,14 +7,7 @@ enum WireFormat {
   /// The identity members of every message, `"anonymousId":"...","userId":"..."`, derived once per
   /// identity change.
   static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.appendLiteral(#""anonymousId":"#, to: &bytes)
-    JSONWriter.appendString(identity.anonymousId, to: &bytes)
-    if let userId = identity.userId {
-      JSONWriter.appendLiteral(#","userId":"#, to: &bytes)
-      JSONWriter.appendString(userId, to: &bytes)
-    }
-    return bytes
+    identity.jsonMembers(anonymousKey: "anonymousId", userKey: "userId")
   }
 
   /// One message: `{"type":...,...,<identity>,"timestamp":"ISO-8601","messageId":"..."}`; `nil` for a

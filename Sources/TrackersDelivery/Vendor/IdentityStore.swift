@@ -54,6 +54,26 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
       self.userProperties = userProperties
       self.session = session
     }
+
+    /// The ids as JSON object members, `"<anonymousKey>":"...","<userKey>":"..."` (the user id only when
+    /// signed in), for modules that put both ids on every event and cache the bytes per identity change.
+    ///
+    /// ```swift
+    /// identity.jsonMembers(anonymousKey: "device_id", userKey: "user_id")   // Amplitude
+    /// ```
+    public func jsonMembers(anonymousKey: StaticString, userKey: StaticString) -> [UInt8] {
+      var bytes: [UInt8] = []
+      JSONWriter.appendString("\(anonymousKey)", to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      JSONWriter.appendString(anonymousId, to: &bytes)
+      if let userId {
+        bytes.append(UInt8(ascii: ","))
+        JSONWriter.appendString("\(userKey)", to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        JSONWriter.appendString(userId, to: &bytes)
+      }
+      return bytes
+    }
   }
 
   @usableFromInline struct State: Sendable {
