@@ -32,10 +32,7 @@ extension VendorLink {
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
         storageDirectory: settings.storage
       )
-      configuration.flushInterval = flushInterval
-      configuration.delivery = settings.tuneQueue
-      configuration.onReport = settings.onReport
-      configuration.privacy = settings.privacy
+      settings.apply(to: &configuration)
       GoogleAnalyticsTracker.Current = try .live(configuration)
     },
     flush: { await GoogleAnalyticsTracker.Current.flush() },
@@ -52,10 +49,7 @@ extension VendorLink {
       var configuration = MixpanelTracker.Configuration(
         projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
-      configuration.flushInterval = flushInterval
-      configuration.delivery = settings.tuneQueue
-      configuration.onReport = settings.onReport
-      configuration.privacy = settings.privacy
+      settings.apply(to: &configuration)
       MixpanelTracker.Current = try .live(configuration)
     },
     flush: { await MixpanelTracker.Current.flush() },
@@ -72,10 +66,7 @@ extension VendorLink {
       var configuration = AmplitudeTracker.Configuration(
         apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
-      configuration.flushInterval = flushInterval
-      configuration.delivery = settings.tuneQueue
-      configuration.onReport = settings.onReport
-      configuration.privacy = settings.privacy
+      settings.apply(to: &configuration)
       AmplitudeTracker.Current = try .live(configuration)
     },
     flush: { await AmplitudeTracker.Current.flush() },
@@ -92,10 +83,7 @@ extension VendorLink {
       var configuration = SegmentTracker.Configuration(
         writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
-      configuration.flushInterval = flushInterval
-      configuration.delivery = settings.tuneQueue
-      configuration.onReport = settings.onReport
-      configuration.privacy = settings.privacy
+      settings.apply(to: &configuration)
       SegmentTracker.Current = try .live(configuration)
     },
     flush: { await SegmentTracker.Current.flush() },
@@ -112,10 +100,7 @@ extension VendorLink {
       var configuration = PostHogTracker.Configuration(
         apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
       )
-      configuration.flushInterval = flushInterval
-      configuration.delivery = settings.tuneQueue
-      configuration.onReport = settings.onReport
-      configuration.privacy = settings.privacy
+      settings.apply(to: &configuration)
       PostHogTracker.Current = try .live(configuration)
     },
     flush: { await PostHogTracker.Current.flush() },
@@ -125,11 +110,15 @@ extension VendorLink {
 }
 
 extension VendorLink.LiveSettings {
-  /// Applies the pending cap, when one was given, to the queue's defaults.
-  var tuneQueue: @Sendable (inout DeliveryConfiguration) -> Void {
+  /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
+  /// pending cap (when one was given), the report handler and the consent registry.
+  func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
-    return { configuration in
-      if let cap { configuration.maxPendingBytes = cap }
+    configuration.flushInterval = VendorLink.flushInterval
+    configuration.delivery = { queue in
+      if let cap { queue.maxPendingBytes = cap }
     }
+    configuration.onReport = onReport
+    configuration.privacy = privacy
   }
 }
