@@ -191,12 +191,38 @@ import VendorTestSupport
     }
     let requests = try await collector.requests()
     #expect(Set(requests.map(\.path)) == ["/import", "/engage", "/2/httpapi"])
+
+    // Where the event's own values land, each vendor holds exactly the markers: not a digit or a domain of
+    // the secrets survives, however it might have been reformatted.
+    let mixpanel = try await mixpanelEvents(collector)
+    let amplitude = try await amplitudeEvents(collector)
+    let signUpProperties =
+      mixpanel.filter { $0["event"] == "Signed Up" }.compactMap { $0["properties"] }
+      + amplitude.filter { $0["event_type"] == "Signed Up" }.compactMap { $0["event_properties"] }
+    #expect(signUpProperties.count == 2)
+    for properties in signUpProperties {
+      #expect(properties["email"] == "[redacted:email]")
+      #expect(properties["phone"] == "[redacted:phone]")
+      #expect(properties["note"] == "call [redacted:phone] or write to [redacted:email]")
+      #expect(properties["contacts"] == ["list": ["[redacted:email]", "[redacted:phone]"]])
+      #expect(properties["plan"] == "pro")
+    }
+    let profileUpdates = try requests.filter { $0.path == "/engage" }.flatMap { try $0.json().arrayValue ?? [] }
+    let mobileValues =
+      profileUpdates.compactMap { $0["$set"]?["mobile"] }
+      + amplitude.compactMap { $0["user_properties"]?["$set"]?["mobile"] }
+    #expect(mobileValues == ["[redacted:phone]", "[redacted:phone]"])
+
+    // Anywhere else in the bodies (ids, timestamps, anything a vendor module adds), only secrets that no random
+    // id or clock value can spell: each has a character outside [0-9a-f-], or at least eight digits in a row.
     let wire = requests.map(\.body).joined(separator: "\n")
-    for secret in ["ada@example.com", "grace@example.org", "example", "+33", "6 12 34 56 78", "7946", "555", "23456789"] {
+    let secrets = [
+      "ada@example.com", "grace@example.org", "example.", "+33 6", "12 34 56 78", "612345678",
+      "7946 0958", "2079460958", "(555) 123", "123-4567", "5551234567", "23456789",
+    ]
+    for secret in secrets {
       #expect(!wire.contains(secret), "\(secret) reached the wire")
     }
-    #expect(wire.contains("[redacted:email]") && wire.contains("[redacted:phone]"))
-    #expect(wire.contains("\"pro\""))
   }
 
   @Test func everyVendorModuleRegistersItsDestinationAndIPSwitch() async throws {
