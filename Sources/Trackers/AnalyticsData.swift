@@ -11,6 +11,7 @@
 ///   .userId("user-42"),
 ///   .userProperty(name: "tier", value: "gold"),
 ///   .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
+///   .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
 /// ]
 /// ```
 public enum AnalyticsData: Sendable, Hashable {
@@ -27,6 +28,9 @@ public enum AnalyticsData: Sendable, Hashable {
   case userProperty(name: String, value: PropertyValue)
   /// An error the app wants to count, such as a failed request.
   case error(message: String, properties: Properties = [:])
+  /// The app was installed, updated, opened or backgrounded: ``ApplicationLifecycle`` sends these, and each
+  /// vendor module names them the way its SDK does.
+  case lifecycle(LifecycleEvent)
 }
 
 extension AnalyticsData: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
@@ -37,18 +41,20 @@ extension AnalyticsData: ExpressibleByStringLiteral, ExpressibleByStringInterpol
 }
 
 extension AnalyticsData {
-  /// The name of the event or screen, or `nil` for the other cases.
+  /// The name of the event or screen, Segment's name of a lifecycle event, or `nil` for the other cases.
   public var name: String? {
     switch self {
     case let .event(name, _), let .screen(name, _): name
+    case let .lifecycle(event): event.name
     case .userId, .userProperty, .error: nil
     }
   }
 
-  /// The properties of an event, a screen or an error; empty for the other cases.
+  /// The properties of an event, a screen, an error or a lifecycle event; empty for the other cases.
   public var properties: Properties {
     switch self {
     case let .event(_, properties), let .screen(_, properties), let .error(_, properties): properties
+    case let .lifecycle(event): event.properties
     case .userId, .userProperty: [:]
     }
   }
@@ -63,6 +69,7 @@ extension AnalyticsData: CustomStringConvertible {
   /// userId "user-42"
   /// userProperty tier = "gold"
   /// error "GET /cart timed out" {"endpoint": "/cart"}
+  /// lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}
   /// ```
   public var description: String {
     switch self {
@@ -78,6 +85,8 @@ extension AnalyticsData: CustomStringConvertible {
       "userProperty \(name) = \(value)"
     case let .error(message, properties):
       "error \(PropertyValue.string(message))\(Self.describe(properties))"
+    case let .lifecycle(event):
+      "lifecycle \(event.name)\(Self.describe(event.properties))"
     }
   }
 

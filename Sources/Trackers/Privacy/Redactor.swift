@@ -99,6 +99,8 @@ public struct Redactor: Sendable {
       let newProperties = redacted(properties)
       guard newMessage != nil || newProperties != nil else { return data }
       return .error(message: newMessage ?? message, properties: newProperties ?? properties)
+    case .lifecycle:
+      return data  // versions and builds only: nothing personal
     }
   }
 
