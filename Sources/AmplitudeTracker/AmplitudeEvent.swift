@@ -14,8 +14,9 @@ public enum AmplitudeEvent: Sendable, Hashable {
   case event(type: String, properties: [String: PropertyValue])
   /// A `$identify` event with `user_properties: {"$set": {name: value}}`.
   case userProperty(name: String, value: PropertyValue)
-  /// Signs a user in (a `$identify` event that links `user_id` to the `device_id`; `user_id` on every
-  /// following event) or out (`nil`: nothing is sent, a new `device_id` starts).
+  /// Signs a user in (`user_id` on every following event, next to the same `device_id`, which links them)
+  /// or out (`nil`: a new `device_id` starts). Nothing is sent for it by itself, as with Amplitude-Swift's
+  /// `setUserId`.
   case userId(String?)
 }
 

@@ -24,8 +24,9 @@ extension AmplitudeEvent: VendorEvent {
 
 extension Environment {
   /// Delivers to Amplitude through a durable queue in the configuration's storage directory: each event
-  /// carries the persisted device id (and user id once signed in) and an `insert_id`; `.userId` also
-  /// updates the identity (a new device id on sign-out). With a privacy registry, nothing is sent before
+  /// carries the persisted device id (and user id once signed in) and an `insert_id`; `.userId` sends
+  /// nothing itself: it updates the identity (a new device id on sign-out) and is counted as
+  /// ``TrackersDelivery/TrackerCounters/identityUpdates``. With a privacy registry, nothing is sent before
   /// consent for "Amplitude".
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't

@@ -8,7 +8,7 @@ import Trackers
 /// | `.screen(name, properties)` | `event_type: "[Amplitude] Screen Viewed"` with `"[Amplitude] Screen Name": name`, as Amplitude's SDKs send screens |
 /// | `.error(message, properties)` | `event_type: "Error"` with `message`, plus the properties |
 /// | `.userProperty(name, value)` | `$identify` with `user_properties: {"$set": {name: value}}` |
-/// | `.userId(id)` | `$identify` linking `user_id` to the `device_id`; `user_id` on every following event |
+/// | `.userId(id)` | nothing sent; `user_id` on every following event, next to the `device_id` (links them) |
 /// | `.userId(nil)` | nothing sent; a new `device_id` starts (Amplitude's `reset()`) |
 ///
 /// ```swift
@@ -44,6 +44,6 @@ public enum AmplitudeNames {
   public static let error = "Error"
   /// Its event property holding the message: `message`.
   public static let errorMessage = "message"
-  /// The event type that sets user properties and links a device to a user: `$identify`.
+  /// The event type that sets user properties: `$identify`.
   public static let identify = "$identify"
 }

@@ -47,9 +47,9 @@ struct LiveDeliveryTests {
     let body = try request.json()
     #expect(body["api_key"] == .string(Self.apiKey))
     let events = try #require(body["events"]?.arrayValue)
-    #expect(events.count == 7)
+    #expect(events.count == 6)
     let insertIds = events.compactMap { $0["insert_id"]?.stringValue }
-    #expect(Set(insertIds).count == 7 && insertIds.allSatisfy { RecordID(uuidString: $0) != nil })
+    #expect(Set(insertIds).count == 6 && insertIds.allSatisfy { RecordID(uuidString: $0) != nil })
     let device = try #require(events.first?["device_id"]?.stringValue)
     let newDevice = try #require(events.last?["device_id"]?.stringValue)
     #expect(device != newDevice && device.count >= AmplitudeLimits.minIdLength)
@@ -59,7 +59,6 @@ struct LiveDeliveryTests {
         "event_properties": {"[Amplitude] Screen Name": "Cart", "items": 3}},
        {"event_type": "$identify", "device_id": "\(device)", "time": 1793817970123,
         "user_properties": {"$set": {"since": "2023-11-14T22:13:20.000Z"}}},
-       {"event_type": "$identify", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123},
        {"event_type": "Order Completed", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123,
         "event_properties": {"plan": "pro", "seats": 5, "price": 9.99, "trial": false,
                              "renews": "2023-11-14T22:13:20.000Z", "tags": ["a", 1], "address": {"city": "Lyon"},
@@ -70,8 +69,33 @@ struct LiveDeliveryTests {
       """)
     #expect(PropertyValue.array(events.map { $0.removing(["insert_id"]) }) == expected)
     let counters = Current.counters()
-    #expect(counters.delivery.delivered == 7)
+    #expect(counters.delivery.delivered == 6)
+    #expect(counters.identityUpdates == 2)  // the sign-in and the sign-out
+    await Current.close(nil)
+  }
+
+  @Test func signingInSendsNoEventAndIsCounted() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    Current = try .live(configuration(collector))
+    amplitudeTracker(.userId("user-42"))
+    await Current.flush()
+    #expect(try await collector.requests().isEmpty)
+    var counters = Current.counters()
     #expect(counters.identityUpdates == 1)
+    #expect(counters.delivery.enqueued == 0)
+    amplitudeTracker("Next")
+    await Current.flush()
+    let requests = try await collector.requests()
+    #expect(requests.count == 1)
+    let events = try #require(try requests.first?.json()["events"]?.arrayValue)
+    #expect(events.map { $0["event_type"] } == ["Next"])
+    #expect(events.first?["user_id"] == "user-42")
+    #expect(!(requests.first?.body.contains("$identify") ?? true))
+    counters = Current.counters()
+    #expect(counters.identityUpdates == 1)
+    #expect(counters.delivery.enqueued == 1 && counters.delivery.delivered == 1)
+    #expect(counters.notEnqueued == 0)
     await Current.close(nil)
   }
 

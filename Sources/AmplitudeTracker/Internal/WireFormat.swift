@@ -10,8 +10,12 @@ enum WireFormat {
     identity.jsonMembers(anonymousKey: "device_id", userKey: "user_id")
   }
 
-  /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for a
-  /// sign-out, which sends nothing. Dates inside properties are ISO-8601 strings.
+  /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for
+  /// `.userId`, which sends nothing. Dates inside properties are ISO-8601 strings.
+  ///
+  /// A sign-in only changes the identity, so that later events carry `user_id`, as Amplitude-Swift's
+  /// `setUserId` does (amplitude/Amplitude-Swift, Sources/Amplitude/Amplitude.swift): `$identify` is for
+  /// user-property operations, and one without `user_properties` carries nothing Amplitude needs.
   static func event(_ event: AmplitudeEvent, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1
@@ -22,9 +26,9 @@ enum WireFormat {
     switch event {
     case let .event(type, _):
       JSONWriter.appendString(type, to: &bytes)
-    case .userProperty, .userId(_?):
+    case .userProperty:
       JSONWriter.appendString(AmplitudeNames.identify, to: &bytes)
-    case .userId(nil):
+    case .userId:
       return nil
     }
     bytes.append(UInt8(ascii: ","))

@@ -1,8 +1,8 @@
 import Trackers
 
 extension VendorDelivery {
-  /// Applies `.userId(userId)` for vendors that send a sign-in event (Amplitude, Segment, PostHog), with
-  /// ``IdentityStore/Identity/signingIn(_:newAnonymousId:)``, and persists the result.
+  /// Applies `.userId(userId)` for vendors that link an anonymous id to the user (Amplitude, Segment,
+  /// PostHog), with ``IdentityStore/Identity/signingIn(_:newAnonymousId:)``, and persists the result.
   ///
   /// Returns what the module derived from the new identity, to encode the sign-in event with; `nil` for a
   /// sign-out, which sends nothing and is counted as ``TrackerCounters/identityUpdates``. A file that can't
@@ -32,7 +32,9 @@ extension VendorDelivery {
   /// Queues one event of a vendor that links sign-ins (Amplitude, Segment, PostHog), all in one step:
   /// a sign-in or sign-out (`signingIn` is `.some(userId)`) first changes the identity with
   /// ``signIn(_:event:)`` (a sign-out then sends nothing); the event is encoded with the identity that
-  /// applies and a fresh ``RecordID`` (the vendor's dedup id); `encode` returns `nil` to send nothing.
+  /// applies and a fresh ``RecordID`` (the vendor's dedup id); `encode` returns `nil` to send nothing (an
+  /// Amplitude sign-in, which only changes the identity), and the event is then counted as
+  /// ``TrackerCounters/identityUpdates``, as a sign-out is: nothing accepted by `track` goes uncounted.
   ///
   /// ```swift
   /// let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
@@ -53,7 +55,10 @@ extension VendorDelivery {
       derived = identity.current.derived
     }
     let id = RecordID()
-    guard let payload = encode(derived, id) else { return }
+    guard let payload = encode(derived, id) else {
+      countIdentityUpdate()
+      return
+    }
     enqueue(payload, id: id, partition: "", event: event.description)
   }
 }

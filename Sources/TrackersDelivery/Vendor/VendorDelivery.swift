@@ -101,12 +101,17 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       module.rejectInvalid(issues, event: event())
       return
     }
-    local.withLock { $0.identityUpdates += 1 }
+    countIdentityUpdate()
     if let error {
       module.reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
     }
+  }
+
+  /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``.
+  func countIdentityUpdate() {
+    local.withLock { $0.identityUpdates += 1 }
   }
 
   /// The module's counters with this environment's and the queue's.
