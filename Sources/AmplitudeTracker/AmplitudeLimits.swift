@@ -4,7 +4,8 @@ public enum AmplitudeLimits {
   /// Events per request: the HTTP V2 page says "fewer than 2000", the batching guide "up to 2,000"; this is
   /// the safer reading.
   public static let eventsPerRequest = 1_999
-  /// Request body bytes: "under 1 MB", read as the smaller decimal megabyte.
+  /// Request body bytes: "under 1 MB", read as 1,000,000 bytes, the smaller reading (1 MiB would be
+  /// 1,048,576).
   public static let requestBytes = 1_000_000
   /// Characters kept in a string: event types, property names and values, ids.
   public static let stringLength = 1_024

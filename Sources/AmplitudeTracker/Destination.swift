@@ -3,7 +3,7 @@ import Trackers
 import TrackersDelivery
 
 /// The Amplitude HTTP V2 API as a ``TrackersDelivery/DeliveryDestination``: `POST /2/httpapi` with
-/// `{"api_key": ..., "events": [...]}`, at most 1999 events and under 1 MB per request.
+/// `{"api_key": ..., "events": [...]}`, at most 1999 events and under 1,000,000 bytes ("1 MB") per request.
 ///
 /// How answers are read (amplitude.com/docs/apis/analytics/http-api-batching-retries):
 /// - 2xx: delivered.
@@ -17,7 +17,7 @@ import TrackersDelivery
 public struct Destination: DeliveryDestination {
   /// "Amplitude".
   public let name = "Amplitude"
-  /// At most 1999 events, and a body under 1 MB with room for the envelope.
+  /// At most 1999 events, and a body under 1,000,000 bytes with room for the envelope.
   public let limits: BatchLimits
   /// `<host>/2/httpapi`.
   public let url: URL

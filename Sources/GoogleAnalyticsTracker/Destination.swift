@@ -15,7 +15,7 @@ import TrackersDelivery
 public struct Destination: DeliveryDestination {
   /// "GA4".
   public let name = "GA4"
-  /// At most 25 events, and a body under 130 kB with room for the envelope.
+  /// At most 25 events, and a body under 130,000 bytes ("130 kB") with room for the envelope.
   public let limits: BatchLimits
   /// The collect URL with the stream id and secret in its query.
   let url: URL

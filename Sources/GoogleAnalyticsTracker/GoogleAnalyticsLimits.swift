@@ -3,7 +3,7 @@
 public enum GoogleAnalyticsLimits {
   /// Events per request.
   public static let eventsPerRequest = 25
-  /// Request body bytes (the documented limit is 130 kB; this is the safer decimal reading).
+  /// Request body bytes: "130 kB" read as 130,000 bytes, the smaller reading (130 KiB would be 133,120).
   public static let requestBytes = 130_000
   /// Parameters per event, counting the `session_id` and `engagement_time_msec` the live environment adds.
   public static let paramsPerEvent = 25

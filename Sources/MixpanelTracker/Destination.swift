@@ -4,7 +4,7 @@ import TrackersDelivery
 
 /// Mixpanel's ingestion API as a ``TrackersDelivery/DeliveryDestination``: events to
 /// `POST /import?strict=1&ip=0`, profile updates to `POST /engage?verbose=1&ip=0`, JSON arrays of at most 2000
-/// records and 2 MB, HTTP Basic auth.
+/// records and 2,000,000 bytes ("2 MB"), HTTP Basic auth.
 ///
 /// Answers, as documented for `/import`: 200 delivered; 400 with `failed_records` is a partial success
 /// (only those records are dropped, the rest were ingested and are not resent); 401/403 bad credentials
@@ -14,7 +14,7 @@ import TrackersDelivery
 public struct Destination: DeliveryDestination {
   /// "Mixpanel".
   public let name = "Mixpanel"
-  /// 2000 records, 2 MB.
+  /// 2000 records, 2,000,000 bytes.
   public let limits: BatchLimits
   let importURL: URL
   let engageURL: URL

@@ -3,7 +3,8 @@
 public enum MixpanelLimits {
   /// Events (or profile updates) per request.
   public static let eventsPerRequest = 2000
-  /// Uncompressed body bytes per request: the docs say 10 MB on one page and 2 MB on others; the smaller holds.
+  /// Uncompressed body bytes per request: the docs say 10 MB on one page and 2 MB on others; the smaller
+  /// holds, and "2 MB" is read as 2,000,000 bytes, the smaller reading (2 MiB would be 2,097,152).
   public static let requestBytes = 2_000_000
   /// Characters in an event or property name, and in a `distinct_id`.
   public static let nameLength = 255

@@ -3,7 +3,7 @@ import Trackers
 import TrackersDelivery
 
 /// The PostHog capture API as a ``TrackersDelivery/DeliveryDestination``: `POST /batch/` with
-/// `{"api_key": ..., "batch": [...]}`, under 20 MB per request.
+/// `{"api_key": ..., "batch": [...]}`, under 20,000,000 bytes ("20 MB") per request.
 ///
 /// PostHog answers 200 even to events it drops (no name, empty `distinct_id`), which is why events are
 /// validated before they are queued. How other answers are read (posthog.com/docs/api/capture):
@@ -14,7 +14,7 @@ import TrackersDelivery
 public struct Destination: DeliveryDestination {
   /// "PostHog".
   public let name = "PostHog"
-  /// The configured events per request, and a body under 20 MB with room for the envelope.
+  /// The configured events per request, and a body under 20,000,000 bytes with room for the envelope.
   public let limits: BatchLimits
   /// `<host>/batch/`.
   public let url: URL

@@ -2,8 +2,9 @@
 public enum PostHogLimits {
   /// Characters in a `distinct_id`.
   public static let distinctIdLength = 200
-  /// Bytes of one batch request body: 20 MB by default.
-  public static let requestBytes = 20 * 1_024 * 1_024
+  /// Bytes of one batch request body: "20 MB" by default, read as 20,000,000 bytes, the smaller reading
+  /// (20 MiB would be 20,971,520).
+  public static let requestBytes = 20_000_000
   /// Events per request: PostHog sets no count limit; this keeps one request (and one retry) small.
   public static let eventsPerRequest = 1_000
   /// Ids PostHog refuses to identify with, or that would merge unrelated people, compared without case.

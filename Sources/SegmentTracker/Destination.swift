@@ -3,7 +3,8 @@ import Trackers
 import TrackersDelivery
 
 /// The Segment HTTP Tracking API as a ``TrackersDelivery/DeliveryDestination``: `POST /v1/batch` with
-/// `{"batch": [...]}`, at most 2500 messages and 500 KB per request.
+/// `{"batch": [...]}`, at most 2500 messages and 475,000 bytes per request (Segment's "500 KB", with room
+/// to spare, as Segment's SDKs cut their batches).
 ///
 /// Segment answers 200 to nearly everything, valid or not (which is why messages are validated before they
 /// are queued). How other answers are read:
@@ -15,7 +16,8 @@ import TrackersDelivery
 public struct Destination: DeliveryDestination {
   /// "Segment".
   public let name = "Segment"
-  /// At most 2500 messages, and a body under 500 KB with room for the envelope.
+  /// At most 2500 messages, and a body of at most ``SegmentLimits/requestBytes`` (475,000) with room for
+  /// the envelope.
   public let limits: BatchLimits
   /// `<host>/v1/batch`.
   public let url: URL

@@ -14,9 +14,10 @@ import TrackersDelivery
 /// ```
 ///
 /// The rules: track events and screens have a non-empty name; user ids are not empty; numbers are finite;
-/// a message, as JSON with its ids and timestamp, is at most 32 KB (Segment answers 400 to larger ones and
-/// the whole batch would be lost). This check assumes an anonymous user: the tracker checks the
-/// size again with the real user id before queueing.
+/// a message, as JSON with its ids and timestamp, is at most ``SegmentLimits/messageBytes`` (32,000 bytes:
+/// Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
+/// lost). This check assumes an anonymous user: the tracker checks the size again with the real user id
+/// before queueing.
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   SegmentValidation.issues(in: data)
 }

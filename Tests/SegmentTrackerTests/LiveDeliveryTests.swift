@@ -68,7 +68,7 @@ struct LiveDeliveryTests {
     let collector = try await Collector()
     defer { collector.stop() }
     let environment = try Environment.live(configuration(collector, authentication: .bodyWriteKey))
-    // Messages of about 500 bytes: the 500 KB body limit, not the 2500-message limit, cuts these batches.
+    // Messages of about 500 bytes: the 475,000-byte body limit, not the 2500-message limit, cuts these batches.
     let properties: AnalyticsData.Properties = ["note": .string(text(360))]
     for index in 0..<10_000 { environment.send(.track(event: "Bulk \(index % 7)", properties: properties)) }
     await environment.flush()

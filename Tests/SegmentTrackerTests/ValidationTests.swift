@@ -51,12 +51,14 @@ import VendorTestSupport
   }
 
   @Test func messageSizeAtAndPastThirtyTwoKilobytes() {
+    #expect(SegmentLimits.messageBytes == 32_000)  // "32 KB", the smaller reading
     let atLimit = event(ofSize: SegmentLimits.messageBytes)
     #expect(rules(atLimit).isEmpty)
     let pastLimit = event(ofSize: SegmentLimits.messageBytes + 1)
-    #expect(measuredSize(pastLimit) == 32_769)
+    #expect(measuredSize(pastLimit) == 32_001)
     #expect(rules(pastLimit) == ["message-size"])
-    #expect(SegmentTracker.validate(pastLimit).first?.message.contains("32769 bytes") == true)
+    #expect(SegmentTracker.validate(pastLimit).first?.message.contains("32001 bytes") == true)
+    #expect(SegmentTracker.validate(pastLimit).first?.message.contains("at most 32000 bytes") == true)
   }
 
   @Test func traitsAndUserIdsCountTowardTheSize() {
