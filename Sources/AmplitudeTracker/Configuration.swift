@@ -51,6 +51,13 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) no `ip` is sent;
   /// `.vendorDefault` sends `"ip": "$remote"`, as Amplitude's SDKs do.
   public var options: DeliveryOptions
+  /// When a `session_id` ends: Amplitude-Swift's rules by default, 5 minutes without activity, where the
+  /// app in the foreground counts as activity (with a ``TrackersDelivery/DeliveryOptions/lifecycle``);
+  /// a sign-in, sign-out or reset keeps the session. The id is the session's start in milliseconds.
+  public var session = SessionRules(timeout: .seconds(5 * 60), idUnit: .milliseconds, continuesInForeground: true)
+  /// Whether a new session sends `session_end` (for the previous session) and `session_start`, as
+  /// Amplitude-Swift does by default (`autocapture: .sessions`); `true` unless you turn it off.
+  public var sendsSessionEvents = true
 
   /// A configuration with the defaults.
   public init(

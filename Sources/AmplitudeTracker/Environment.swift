@@ -33,14 +33,28 @@ extension Environment {
   /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
     let now = configuration.now
+    let sendsSessionEvents = configuration.sendsSessionEvents
     // `"ip":"$remote"` lets Amplitude locate the user by the request's address; without it, it doesn't.
     let ip: [UInt8] = configuration.ipLocation == .vendorDefault ? Array(#","ip":"$remote""#.utf8) : []
-    let derive: @Sendable (IdentityStore<[UInt8]>.Identity) -> [UInt8] = { WireFormat.identityMembers(for: $0) + ip }
-    return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
+    let derive: @Sendable (IdentityStore<[UInt8]>.Identity, TrackingContext) -> [UInt8] = { identity, context in
+      WireFormat.identityMembers(for: identity) + ip + WireFormat.contextMembers(for: context)
+    }
+    return try live(
+      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      derive: derive
+    ) { delivery, session in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
         delivery.enqueue(event, signingIn: userId) { identity, id in
-          WireFormat.event(event, identity: identity, at: now(), insertId: id)
+          guard case .some = WireFormat.eventType(of: event) else { return nil }
+          let date = now()
+          let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+          if stamp.isNew, sendsSessionEvents {
+            for sessionEvent in WireFormat.sessionEvents(for: stamp, at: date, identity: identity) {
+              delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)
+            }
+          }
+          return WireFormat.event(event, identity: identity, sessionId: stamp.id, at: date, insertId: id)
         }
       }
     }

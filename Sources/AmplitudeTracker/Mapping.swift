@@ -31,6 +31,8 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .userProperty(name: name, value: value)
   case let .userId(id):
     return .userId(id)
+  case let .lifecycle(event):
+    return .event(type: AmplitudeNames.lifecycle(event), properties: AmplitudeNames.lifecycleProperties(event))
   }
 }
 
@@ -46,4 +48,25 @@ public enum AmplitudeNames {
   public static let errorMessage = "message"
   /// The event type that sets user properties: `$identify`.
   public static let identify = "$identify"
+  /// The session-start event Amplitude-Swift sends by default (`autocapture: .sessions`).
+  public static let sessionStart = "session_start"
+  /// The session-end event Amplitude-Swift sends by default, with the ended session's id and last time.
+  public static let sessionEnd = "session_end"
+
+  /// A lifecycle event's name as Amplitude-Swift sends it: "[Amplitude] Application Opened".
+  public static func lifecycle(_ event: LifecycleEvent) -> String {
+    "[Amplitude] \(event.name)"
+  }
+
+  /// A lifecycle event's properties as Amplitude-Swift names them: "[Amplitude] Version",
+  /// "[Amplitude] Build", "[Amplitude] Previous Version", "[Amplitude] Previous Build",
+  /// "[Amplitude] From Background".
+  public static func lifecycleProperties(_ event: LifecycleEvent) -> [String: PropertyValue] {
+    var properties: [String: PropertyValue] = [:]
+    for (key, value) in event.properties {
+      let name = key.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+      properties["[Amplitude] \(name)"] = value
+    }
+    return properties
+  }
 }

@@ -60,6 +60,9 @@ enum AmplitudeValidation {
             + "To fix this, rename that property."
         ))
       }
+    case let .lifecycle(event):
+      // The SDK's names and "[Amplitude] ..." keys: only the version and build values can break a rule.
+      checkProperties(event.properties, kind: "lifecycle property", ordered: ordered, into: &issues)
     }
   }
 

@@ -38,15 +38,12 @@ extension Environment {
   public static func live(_ configuration: Configuration) throws -> Environment {
     let stream = configuration.stream
     let now = configuration.now
-    var session: LiveSession?
-    var environment = try live(
+    return try live(
       options: configuration.options,
       destination: Destination(configuration),
-      derive: { identity in WireFormat.envelope(for: identity, stream: stream) }
-    ) { delivery in
-      let liveSession = LiveSession(
-        identity: delivery.identity, module: delivery.module, timeout: configuration.sessionTimeout)
-      session = liveSession
+      session: configuration.sessionRules,
+      derive: { identity, context in WireFormat.envelope(for: identity, context: context, stream: stream) }
+    ) { delivery, session in
       return { event in
         switch event {
         case let .event(name, params):
@@ -54,8 +51,7 @@ extension Environment {
           let (identity, envelope) = delivery.identity.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
           delivery.enqueue(
-            WireFormat.event(
-              name: name, params: params, at: date, session: liveSession.stamp(at: date, for: identity)),
+            WireFormat.event(name: name, params: params, at: date, session: session.stamp(at: date, for: identity)),
             id: RecordID(),
             partition: envelope,
             event: event.description
@@ -72,7 +68,7 @@ extension Environment {
           }
         case let .userId(id):
           delivery.updateIdentity(event: event.description) { identity in
-            // Another user id ends the session; the next event starts one (see `LiveSession`).
+            // Another user id ends the session (`SessionRules.endsWhenUserChanges`); the next event starts one.
             if identity.userId != id { identity.session = nil }
             identity.userId = id
             return []
@@ -80,14 +76,17 @@ extension Environment {
         }
       }
     }
-    if let session {
-      let close = environment.close
-      environment.close = { timeout in
-        session.saveLatestActivity()
-        await close(timeout)
-      }
-    }
-    return environment
+  }
+}
+
+extension Configuration {
+  /// GA4's session rules: ``sessionTimeout`` without activity (the app in the foreground counts as
+  /// activity, as Firebase counts engagement, when a lifecycle is configured), and a new session for
+  /// another user id or a new anonymous id. The id is the start in seconds, like gtag's `ga_session_id`.
+  var sessionRules: SessionRules {
+    SessionRules(
+      timeout: sessionTimeout, idUnit: .seconds, continuesInForeground: true, endsWhenUserChanges: true,
+      endsWhenAnonymousIdChanges: true)
   }
 }
 

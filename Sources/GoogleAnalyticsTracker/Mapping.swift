@@ -34,7 +34,15 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .userProperty(name: name, value: value)
   case let .userId(id):
     return .userId(id)
+  case let .lifecycle(event):
+    return .event(name: GoogleAnalyticsNames.lifecycle(event), params: event.properties.mapValues(ga4Compatible))
   }
+}
+
+/// GA4 parameters are strings or numbers: `from_background` becomes 1 or 0.
+private func ga4Compatible(_ value: PropertyValue) -> PropertyValue {
+  if case let .bool(flag) = value { return .int(flag ? 1 : 0) }
+  return value
 }
 
 /// The names this module uses for the vocabulary cases GA4 has no direct form of.
@@ -54,4 +62,16 @@ public enum GoogleAnalyticsNames {
   /// The parameter with the milliseconds of engagement an event reports, which GA4 needs to show the event
   /// in Realtime: `engagement_time_msec`. The live environment adds it to every event that does not set it.
   public static let engagementTime = "engagement_time_msec"
+
+  /// A lifecycle event's name: Segment's name in GA4's snake case, "application_opened". GA4 reserves
+  /// the Firebase SDK's own names (`first_open`, `app_update`, `app_background`) for its SDK, so a
+  /// Measurement Protocol event can't use them.
+  public static func lifecycle(_ event: LifecycleEvent) -> String {
+    switch event {
+    case .installed: "application_installed"
+    case .updated: "application_updated"
+    case .opened: "application_opened"
+    case .backgrounded: "application_backgrounded"
+    }
+  }
 }

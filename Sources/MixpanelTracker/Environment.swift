@@ -39,7 +39,7 @@ extension Environment {
         delivery.backoff.base = .seconds(2)
         delivery.backoff.cap = .seconds(60)
       },
-      derive: WireFormat.identityFields(for:)
+      derive: WireFormat.identityFields(for:context:)
     ) { delivery in
       return { event in
         switch event {

@@ -25,6 +25,10 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     return .setProfileProperty(name: name, value: value)
   case let .userId(id):
     return .identify(id)
+  case let .lifecycle(event):
+    // Segment's names, as Segment's Mixpanel destination delivers them; mixpanel-swift's own `$ae_*`
+    // automatic events are Mixpanel's reserved names, off by default.
+    return .event(name: event.name, properties: event.properties)
   }
 }
 

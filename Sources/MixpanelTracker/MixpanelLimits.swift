@@ -10,9 +10,11 @@ public enum MixpanelLimits {
   public static let nameLength = 255
   /// UTF-8 bytes in a string value.
   public static let stringBytes = 255
-  /// Properties an event may carry: fewer than 255 in all, and this module adds up to 5 (`time`,
-  /// `distinct_id`, `$device_id`, `$user_id`, `$insert_id`).
-  public static let propertiesPerEvent = 249
+  /// Properties an event may carry: fewer than 255 in all, and this module adds up to 15 (`time`,
+  /// `distinct_id`, `$device_id`, `$user_id`, `$insert_id`, and the context's 10: `mp_lib`,
+  /// `$lib_version`, `$os`, `$os_version`, `$model`, `$manufacturer`, `$app_version_string`,
+  /// `$app_build_number`, `$screen_width`, `$screen_height`).
+  public static let propertiesPerEvent = 254 - WireFormat.addedProperties
   /// Elements in a list, and keys in an object: fewer than 255.
   public static let collectionCount = 254
   /// Levels of nested objects.

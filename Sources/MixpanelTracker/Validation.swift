@@ -26,7 +26,7 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
       issues.append(
         issue(
           "property-count",
-          "event '\(name)' has \(properties.count) properties; at most \(MixpanelLimits.propertiesPerEvent) fit (Mixpanel takes fewer than 255 and this module adds 5)"
+          "event '\(name)' has \(properties.count) properties; at most \(MixpanelLimits.propertiesPerEvent) fit (Mixpanel takes fewer than 255 and this module adds \(WireFormat.addedProperties): ids, time and context)"
         ))
     }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in

@@ -46,6 +46,12 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// SDKs send for `disableGeoip`). With ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed`
   /// (the default) every event carries it; `.vendorDefault` leaves it out.
   public var options: DeliveryOptions
+  /// When a `$session_id` ends: posthog-ios's rules by default, 30 minutes without activity (an event, or
+  /// a transition to or from the background) and at most 24 hours; a new anonymous id (reset, sign-out)
+  /// starts a new one, an identify doesn't. Each session's id is a version 7 UUID.
+  public var session = SessionRules(
+    timeout: .seconds(30 * 60), maxLength: .seconds(24 * 60 * 60), idUnit: .milliseconds, makesUUID: true,
+    endsWhenAnonymousIdChanges: true)
 
   /// A configuration with the defaults.
   public init(

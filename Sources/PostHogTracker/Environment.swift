@@ -32,19 +32,20 @@ extension Environment {
   /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
     let now = configuration.now
-    // `$geoip_disable` stops PostHog's GeoIP enrichment from the request's address; it rides with
-    // `distinct_id` at the start of every event's properties.
-    let geoip: [UInt8] = configuration.ipLocation == .suppressed ? Array(#","$geoip_disable":true"#.utf8) : []
-    let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity) -> WireFormat.Identity = { identity in
-      var derived = WireFormat.identity(for: identity)
-      derived.distinctIdMember += geoip
-      return derived
+    let suppressesGeoIP = configuration.ipLocation == .suppressed
+    let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
+      WireFormat.identity(for: $0, context: $1, suppressesGeoIP: suppressesGeoIP)
     }
-    return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
+    return try live(
+      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      derive: derive
+    ) { delivery, session in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
         delivery.enqueue(event, signingIn: userId) { identity, id in
-          WireFormat.event(event, identity: identity, at: now(), uuid: id)
+          let date = now()
+          let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+          return WireFormat.event(event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id)
         }
       }
     }

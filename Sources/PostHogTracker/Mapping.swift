@@ -31,6 +31,8 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .setPersonProperties([name: value])
   case let .userId(id):
     return .userId(id)
+  case let .lifecycle(event):
+    return .capture(event: event.name, properties: event.properties)
   }
 }
 

@@ -63,6 +63,8 @@ enum PostHogValidation {
         ))
       }
       checkProperties(properties, ordered: ordered, into: &issues)
+    case let .lifecycle(event):
+      checkProperties(event.properties, ordered: ordered, into: &issues)
     }
   }
 

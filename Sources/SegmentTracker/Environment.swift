@@ -32,9 +32,10 @@ extension Environment {
   /// be created or read.
   public static func live(_ configuration: Configuration) throws -> Environment {
     let now = configuration.now
-    // Segment fills `context.ip` from the request unless the message has one; "0.0.0.0" locates nobody.
-    let context: [UInt8] = configuration.ipLocation == .suppressed ? Array(#","context":{"ip":"0.0.0.0"}"#.utf8) : []
-    let derive: @Sendable (IdentityStore<[UInt8]>.Identity) -> [UInt8] = { WireFormat.identityMembers(for: $0) + context }
+    let suppressesIP = configuration.ipLocation == .suppressed
+    let derive: @Sendable (IdentityStore<[UInt8]>.Identity, TrackingContext) -> [UInt8] = { identity, context in
+      WireFormat.identityMembers(for: identity) + WireFormat.contextMember(for: context, suppressesIP: suppressesIP)
+    }
     return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }

@@ -29,6 +29,8 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     return .identify(traits: [name: value])
   case let .userId(id):
     return .userId(id)
+  case let .lifecycle(event):
+    return .track(event: event.name, properties: event.properties)
   }
 }
 

@@ -66,6 +66,8 @@ enum SegmentValidation {
         ))
       }
       checkValues(properties, kind: "property", ordered: ordered, into: &issues)
+    case let .lifecycle(event):
+      checkValues(event.properties, kind: "property", ordered: ordered, into: &issues)
     }
     if mayExceedMessageSize(data), let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
       issues.append(sizeIssue(size))

@@ -20,6 +20,20 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
     low = (random2 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
   }
 
+  /// A version 7 UUID: the 48-bit Unix time in milliseconds, then 74 random bits, so ids made later sort
+  /// later (PostHog's `$session_id`).
+  ///
+  /// ```swift
+  /// RecordID.version7(milliseconds: 1_795_000_000_000).uuidString   // "01a1e5b1-5c00-7..."
+  /// ```
+  public static func version7(milliseconds: Int) -> RecordID {
+    let (random1, random2) = RandomPool.next128()
+    let time = UInt64(truncatingIfNeeded: max(0, milliseconds)) & 0xFFFF_FFFF_FFFF
+    return RecordID(
+      high: time << 16 | 0x7000 | (random1 & 0x0FFF),
+      low: (random2 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
+  }
+
   /// An id with the given bits, as read back from storage.
   public init(high: UInt64, low: UInt64) {
     self.high = high

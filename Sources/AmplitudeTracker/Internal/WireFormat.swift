@@ -16,29 +16,16 @@ enum WireFormat {
   /// A sign-in only changes the identity, so that later events carry `user_id`, as Amplitude-Swift's
   /// `setUserId` does (amplitude/Amplitude-Swift, Sources/Amplitude/Amplitude.swift): `$identify` is for
   /// user-property operations, and one without `user_properties` carries nothing Amplitude needs.
-  static func event(_ event: AmplitudeEvent, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8]? {
+  static func event(
+    _ event: AmplitudeEvent, identity: [UInt8], sessionId: Int, at date: Date, insertId: RecordID
+  ) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1
     if case let .event(_, properties) = event { propertyCount = properties.count }
     // One allocation: growing the buffer mid-event copies it.
     bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
-    JSONWriter.appendLiteral(#"{"event_type":"#, to: &bytes)
-    switch event {
-    case let .event(type, _):
-      JSONWriter.appendString(type, to: &bytes)
-    case .userProperty:
-      JSONWriter.appendString(AmplitudeNames.identify, to: &bytes)
-    case .userId:
-      return nil
-    }
-    bytes.append(UInt8(ascii: ","))
-    bytes.append(contentsOf: identity)
-    JSONWriter.appendLiteral(#","time":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
-    JSONWriter.appendLiteral(#","insert_id":"#, to: &bytes)
-    bytes.append(UInt8(ascii: "\""))
-    insertId.appendUUIDString(to: &bytes)
-    bytes.append(UInt8(ascii: "\""))
+    guard let type = eventType(of: event) else { return nil }
+    appendHead(type: type, identity: identity, sessionId: sessionId, at: date, insertId: insertId, to: &bytes)
     switch event {
     case let .event(_, properties) where !properties.isEmpty:
       JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
@@ -51,6 +38,76 @@ enum WireFormat {
       break
     }
     bytes.append(UInt8(ascii: "}"))
+    return bytes
+  }
+
+  /// The `event_type` of an event; `nil` for `.userId`, which sends nothing.
+  static func eventType(of event: AmplitudeEvent) -> String? {
+    switch event {
+    case let .event(type, _): type
+    case .userProperty: AmplitudeNames.identify
+    case .userId: nil
+    }
+  }
+
+  /// `{"event_type":...,<identity>,"time":ms,"insert_id":...,"session_id":ms`: what every event starts with.
+  private static func appendHead(
+    type: String, identity: [UInt8], sessionId: Int, at date: Date, insertId: RecordID, to bytes: inout [UInt8]
+  ) {
+    JSONWriter.appendLiteral(#"{"event_type":"#, to: &bytes)
+    JSONWriter.appendString(type, to: &bytes)
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(contentsOf: identity)
+    JSONWriter.appendLiteral(#","time":"#, to: &bytes)
+    JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
+    JSONWriter.appendLiteral(#","insert_id":"#, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    insertId.appendUUIDString(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    JSONWriter.appendLiteral(#","session_id":"#, to: &bytes)
+    JSONWriter.appendInt(sessionId, to: &bytes)
+  }
+
+  /// The events Amplitude-Swift sends when a session starts: `session_end` for the session it replaced
+  /// (with that session's id, at its last activity), then `session_start`, at the new session's start.
+  static func sessionEvents(
+    for stamp: VendorSession<[UInt8]>.Stamp, at date: Date, identity: [UInt8]
+  ) -> [(name: String, id: RecordID, payload: [UInt8])] {
+    var events: [(name: String, id: RecordID, payload: [UInt8])] = []
+    if let ended = stamp.ended {
+      let id = RecordID()
+      var bytes: [UInt8] = []
+      appendHead(
+        type: AmplitudeNames.sessionEnd, identity: identity, sessionId: ended.id, at: ended.lastActivity, insertId: id,
+        to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+      events.append((AmplitudeNames.sessionEnd, id, bytes))
+    }
+    let id = RecordID()
+    var bytes: [UInt8] = []
+    appendHead(type: AmplitudeNames.sessionStart, identity: identity, sessionId: stamp.id, at: date, insertId: id, to: &bytes)
+    bytes.append(UInt8(ascii: "}"))
+    events.append((AmplitudeNames.sessionStart, id, bytes))
+    return events
+  }
+
+  /// The context as Amplitude-Swift's `ContextPlugin` names it, as top-level event fields: `library`
+  /// ("swift-trackers/0.5.0"), `platform` ("iOS"), `os_name` (lowercased, "ios", as the SDK sends it),
+  /// `os_version`, `device_model`, `device_manufacturer`, `app_version` (the HTTP V2 API's name; the SDK
+  /// sends `version_name`) and `language`.
+  static func contextMembers(for context: TrackingContext) -> [UInt8] {
+    let members: ContextMembers = [
+      ("library", .string("\(context.library.name)/\(context.library.version)")),
+      ("platform", .string(context.os.name)),
+      ("os_name", .string(context.os.name.lowercased())),
+      ("os_version", .string(context.os.version)),
+      ("device_model", context.device.model.map(PropertyValue.string)),
+      ("device_manufacturer", context.device.manufacturer.map(PropertyValue.string)),
+      ("app_version", context.app.version.map(PropertyValue.string)),
+      ("language", context.locale.map(PropertyValue.string)),
+    ]
+    var bytes: [UInt8] = []
+    members.appendJSON(to: &bytes)
     return bytes
   }
 

@@ -7,7 +7,9 @@ enum WireFormat {
   /// The request's fields other than `events`, as a JSON object: `client_id` (or `app_instance_id`),
   /// `user_id` and `user_properties`. Records with the same envelope share a partition, so a request never
   /// mixes users (GA4 takes one client and user per request).
-  static func envelope(for identity: IdentityStore<String>.Identity, stream: Configuration.Stream) -> String {
+  static func envelope(
+    for identity: IdentityStore<String>.Identity, context: TrackingContext, stream: Configuration.Stream
+  ) -> String {
     var bytes: [UInt8] = []
     bytes.append(UInt8(ascii: "{"))
     switch stream {
@@ -33,15 +35,33 @@ enum WireFormat {
       }
       bytes.append(UInt8(ascii: "}"))
     }
+    if case .web = stream, let device = deviceMembers(for: context).objectJSON() {
+      JSONWriter.appendLiteral(#","device":"#, to: &bytes)
+      bytes.append(contentsOf: device)
+    }
     bytes.append(UInt8(ascii: "}"))
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The Measurement Protocol's `device` object, as its reference documents it for web streams (it
+  /// documents none for app streams, which get none): language, screen resolution, operating system and
+  /// its version, model and brand.
+  static func deviceMembers(for context: TrackingContext) -> ContextMembers {
+    [
+      ("language", context.locale.map(PropertyValue.string)),
+      ("screen_resolution", context.screen.map { .string("\($0.width)x\($0.height)") }),
+      ("operating_system", .string(context.os.name)),
+      ("operating_system_version", .string(context.os.version)),
+      ("model", context.device.model.map(PropertyValue.string)),
+      ("brand", context.device.manufacturer.map(PropertyValue.string)),
+    ]
   }
 
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
   /// `session_id` and `engagement_time_msec` are appended to the params from `session`, unless `params`
   /// has them (the event's own value wins).
   static func event(
-    name: String, params: [String: PropertyValue], at date: Date, session: LiveSession.Stamp
+    name: String, params: [String: PropertyValue], at date: Date, session: VendorSession<String>.Stamp
   ) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(112 + params.count * 48)
@@ -57,7 +77,7 @@ enum WireFormat {
       var needsComma = !params.isEmpty
       if addsSessionId {
         JSONWriter.appendLiteral(needsComma ? #","session_id":"# : #""session_id":"#, to: &bytes)
-        JSONWriter.appendInt(session.sessionId, to: &bytes)
+        JSONWriter.appendInt(session.id, to: &bytes)
         needsComma = true
       }
       if addsEngagement {

@@ -7,9 +7,9 @@ enum WireFormat {
   static let importPartition = "import"
   static let engagePartition = "engage"
 
-  /// What every payload repeats about the user, encoded once per identity change.
+  /// What every payload repeats about the user and the context, encoded once per change of either.
   struct IdentityFields: Sendable {
-    /// `"distinct_id":...,"$device_id":...[,"$user_id":...]` for events.
+    /// `"distinct_id":...,"$device_id":...[,"$user_id":...]` and the context's members, for events.
     var eventFields: [UInt8]
     /// The profile's `$distinct_id` value, as JSON.
     var distinctId: [UInt8]
@@ -17,7 +17,9 @@ enum WireFormat {
 
   /// Simplified ID Merge: `distinct_id` is the user id once known, else `$device:<device id>`; events carry
   /// `$device_id` always and `$user_id` when signed in, which is what merges the two.
-  static func identityFields(for identity: IdentityStore<IdentityFields>.Identity) -> IdentityFields {
+  static func identityFields(
+    for identity: IdentityStore<IdentityFields>.Identity, context: TrackingContext
+  ) -> IdentityFields {
     var distinctId: [UInt8] = []
     JSONWriter.appendString(identity.userId ?? "$device:\(identity.anonymousId)", to: &distinctId)
     var fields: [UInt8] = Array(#""distinct_id":"#.utf8) + distinctId
@@ -27,8 +29,31 @@ enum WireFormat {
       JSONWriter.appendLiteral(#","$user_id":"#, to: &fields)
       JSONWriter.appendString(userId, to: &fields)
     }
+    contextMembers(for: context).appendJSON(to: &fields)
     return IdentityFields(eventFields: fields, distinctId: distinctId)
   }
+
+  /// The context as mixpanel-swift's `AutomaticProperties` names it: `mp_lib`, `$lib_version`, `$os`,
+  /// `$os_version`, `$model`, `$manufacturer`, `$app_version_string`, `$app_build_number`,
+  /// `$screen_width`, `$screen_height`.
+  static func contextMembers(for context: TrackingContext) -> ContextMembers {
+    [
+      ("mp_lib", .string(context.library.name)),
+      ("$lib_version", .string(context.library.version)),
+      ("$os", .string(context.os.name)),
+      ("$os_version", .string(context.os.version)),
+      ("$model", context.device.model.map(PropertyValue.string)),
+      ("$manufacturer", context.device.manufacturer.map(PropertyValue.string)),
+      ("$app_version_string", context.app.version.map(PropertyValue.string)),
+      ("$app_build_number", context.app.build.map(PropertyValue.string)),
+      ("$screen_width", context.screen.map { .int($0.width) }),
+      ("$screen_height", context.screen.map { .int($0.height) }),
+    ]
+  }
+
+  /// The most properties this module adds to an event: `time`, `distinct_id`, `$device_id`, `$user_id`,
+  /// `$insert_id` and the context's 10.
+  static let addedProperties = 5 + 10
 
   /// `{"event":...,"properties":{<properties>,"time":<ms>,<identity>,"$insert_id":<id>}}`; dates in
   /// properties as ISO-8601.

@@ -6,22 +6,53 @@ import TrackersDelivery
 enum WireFormat {
   /// What every event needs from the identity, derived once per identity change.
   struct Identity: Sendable {
-    /// `"distinct_id":"..."`: the user id once known, else the anonymous id.
-    var distinctIdMember: [UInt8]
+    /// The properties every event starts with: `"distinct_id":"..."` (the user id once known, else the
+    /// anonymous id), `"$geoip_disable":true` when IP location is suppressed, and the context.
+    var sharedMembers: [UInt8]
     /// The anonymous id, for `$identify`'s `$anon_distinct_id`.
     var anonymousId: String
   }
 
-  static func identity(for identity: IdentityStore<Identity>.Identity) -> Identity {
+  static func identity(
+    for identity: IdentityStore<Identity>.Identity, context: TrackingContext, suppressesGeoIP: Bool
+  ) -> Identity {
     var bytes: [UInt8] = []
     JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
     JSONWriter.appendString(identity.userId ?? identity.anonymousId, to: &bytes)
-    return Identity(distinctIdMember: bytes, anonymousId: identity.anonymousId)
+    // `$geoip_disable` stops PostHog's GeoIP enrichment from the request's address.
+    if suppressesGeoIP { JSONWriter.appendLiteral(#","$geoip_disable":true"#, to: &bytes) }
+    contextMembers(for: context).appendJSON(to: &bytes)
+    return Identity(sharedMembers: bytes, anonymousId: identity.anonymousId)
+  }
+
+  /// The context as posthog-ios's `PostHogContext` names it: `$lib`, `$lib_version`, `$os_name`,
+  /// `$os_version`, `$device_model`, `$device_manufacturer`, `$app_name`, `$app_version`, `$app_build`
+  /// (a number when it is one, as the SDK sends it), `$app_namespace`, `$locale` (the language code only,
+  /// as the SDK sends it), `$timezone`, `$screen_width`, `$screen_height`.
+  static func contextMembers(for context: TrackingContext) -> ContextMembers {
+    [
+      ("$lib", .string(context.library.name)),
+      ("$lib_version", .string(context.library.version)),
+      ("$os_name", .string(context.os.name)),
+      ("$os_version", .string(context.os.version)),
+      ("$device_model", context.device.model.map(PropertyValue.string)),
+      ("$device_manufacturer", context.device.manufacturer.map(PropertyValue.string)),
+      ("$app_name", context.app.name.map(PropertyValue.string)),
+      ("$app_version", context.app.version.map(PropertyValue.string)),
+      ("$app_build", context.app.build.map { build in Int(build).map(PropertyValue.int) ?? .string(build) }),
+      ("$app_namespace", context.app.namespace.map(PropertyValue.string)),
+      ("$locale", context.locale.map { .string(String($0.prefix { $0 != "-" })) }),
+      ("$timezone", context.timezone.map(PropertyValue.string)),
+      ("$screen_width", context.screen.map { .int($0.width) }),
+      ("$screen_height", context.screen.map { .int($0.height) }),
+    ]
   }
 
   /// One entry of `batch`: `{"event":...,"properties":{"distinct_id":...,...},"timestamp":"ISO-8601",
   /// "uuid":"..."}`; `nil` for a sign-out, which sends nothing. Dates inside properties are ISO-8601 strings.
-  static func event(_ event: PostHogEvent, identity: Identity, at date: Date, uuid: RecordID) -> [UInt8]? {
+  static func event(
+    _ event: PostHogEvent, identity: Identity, sessionId: String?, at date: Date, uuid: RecordID
+  ) -> [UInt8]? {
     let name: String
     let properties: [String: PropertyValue]
     switch event {
@@ -36,11 +67,15 @@ enum WireFormat {
     }
     var bytes: [UInt8] = []
     // One allocation: growing the buffer mid-event copies it.
-    bytes.reserveCapacity(160 + identity.distinctIdMember.count + properties.count * 48)
+    bytes.reserveCapacity(200 + identity.sharedMembers.count + properties.count * 48)
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
-    bytes.append(contentsOf: identity.distinctIdMember)
+    bytes.append(contentsOf: identity.sharedMembers)
+    if let sessionId {
+      JSONWriter.appendLiteral(#","$session_id":"#, to: &bytes)
+      JSONWriter.appendString(sessionId, to: &bytes)
+    }
     for (key, value) in properties {
       bytes.append(UInt8(ascii: ","))
       JSONWriter.appendString(key, to: &bytes)

@@ -10,6 +10,38 @@ enum WireFormat {
     identity.jsonMembers(anonymousKey: "anonymousId", userKey: "userId")
   }
 
+  /// `,"context":{...}`, as analytics-swift's Context plugin builds it: `library`, `os`, `device`, `app`,
+  /// `screen`, `locale`, `timezone`, and `ip` "0.0.0.0" when IP location is suppressed (Segment fills
+  /// `context.ip` from the request unless the message has one; "0.0.0.0" locates nobody).
+  static func contextMember(for context: TrackingContext, suppressesIP: Bool) -> [UInt8] {
+    let members: ContextMembers = [
+      ("library", .object(["name": .string(context.library.name), "version": .string(context.library.version)])),
+      ("os", .object(["name": .string(context.os.name), "version": .string(context.os.version)])),
+      ("device", object([
+        ("manufacturer", context.device.manufacturer.map(PropertyValue.string)),
+        ("model", context.device.model.map(PropertyValue.string)),
+      ])),
+      ("app", object([
+        ("name", context.app.name.map(PropertyValue.string)),
+        ("version", context.app.version.map(PropertyValue.string)),
+        ("build", context.app.build.map(PropertyValue.string)),
+        ("namespace", context.app.namespace.map(PropertyValue.string)),
+      ])),
+      ("screen", context.screen.map { .object(["width": .int($0.width), "height": .int($0.height)]) }),
+      ("locale", context.locale.map(PropertyValue.string)),
+      ("timezone", context.timezone.map(PropertyValue.string)),
+      ("ip", suppressesIP ? "0.0.0.0" : nil),
+    ]
+    guard let object = members.objectJSON() else { return [] }
+    return Array(#","context":"#.utf8) + object
+  }
+
+  /// An object of the members that have a value; `nil` when none has.
+  private static func object(_ members: [(String, PropertyValue?)]) -> PropertyValue? {
+    let present = members.compactMap { member in member.1.map { (member.0, $0) } }
+    return present.isEmpty ? nil : .object(Dictionary(uniqueKeysWithValues: present))
+  }
+
   /// One message: `{"type":...,...,<identity>,"timestamp":"ISO-8601","messageId":"..."}`; `nil` for a
   /// sign-out, which sends nothing. Dates inside properties and traits are ISO-8601 strings.
   static func message(_ message: SegmentMessage, identity: [UInt8], at date: Date, messageId: RecordID) -> [UInt8]? {

@@ -48,9 +48,16 @@ public struct DeliveryOptions: Sendable {
   public var consentPurpose: ConsentPurpose
   /// Whether the vendor may locate users by IP; ``IPLocation/suppressed`` unless you choose otherwise.
   public var ipLocation: IPLocation
+  /// Where the library, OS, device, app, locale and time zone fields of every event come from;
+  /// ``Trackers/ContextProvider/shared`` (read from the system once) unless you pass your own, as tests do
+  /// to pin it.
+  public var context: ContextProvider
+  /// The app's lifecycle, or `nil`. With one, the live environment flushes its queue when the app goes to
+  /// the background, and its session (GA4, Amplitude, PostHog) hears of foreground and background.
+  public var lifecycle: ApplicationLifecycle?
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
-  /// location suppressed.
+  /// location suppressed, the shared live context, no lifecycle.
   public init(storageDirectory: URL, maxEventsPerRequest: Int, privacy: PrivacyRegistry? = nil) {
     self.storageDirectory = storageDirectory
     self.maxEventsPerRequest = maxEventsPerRequest
@@ -62,6 +69,8 @@ public struct DeliveryOptions: Sendable {
     self.privacy = privacy
     self.consentPurpose = .analytics
     self.ipLocation = .suppressed
+    self.context = .shared
+    self.lifecycle = nil
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

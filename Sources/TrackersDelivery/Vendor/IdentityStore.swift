@@ -25,21 +25,30 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     public var userId: String?
     /// User properties the vendor repeats on later requests (GA4); empty for vendors with a profile API.
     public var userProperties: [String: PropertyValue]
-    /// The vendor session the events belong to, for modules that send one (GA4 `session_id`); `nil` before
-    /// the first event and after a ``IdentityStore/reset()``, so a reset always starts a new session.
+    /// The vendor session the events belong to, for modules that send one (GA4 `session_id`, Amplitude
+    /// `session_id`, PostHog `$session_id`; see ``VendorSession``); `nil` before the first event and after a
+    /// ``IdentityStore/reset()``.
     public var session: Session?
 
     /// A session as it is saved with the identity, so that a relaunch within the timeout continues it.
     public struct Session: Sendable, Hashable, Codable {
-      /// The id the vendor receives (GA4: the session's start in seconds since 1970).
+      /// The number the vendor receives: the session's start in the vendor's unit (GA4 seconds, Amplitude
+      /// milliseconds), increasing from one session to the next.
       public var id: Int
-      /// The time of the session's latest event the module saved (it may save it less often than every
+      /// The session's UUID, for vendors that send one (PostHog: a version 7 UUID); `nil` otherwise.
+      public var uuid: String?
+      /// When the session started; `nil` in files saved before it was kept (the session then has no
+      /// maximum length).
+      public var start: Date?
+      /// The time of the session's latest activity the module saved (it may save it less often than every
       /// event, to keep file writes off the hot path).
       public var lastActivity: Date
 
       /// Creates a saved session.
-      public init(id: Int, lastActivity: Date) {
+      public init(id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date) {
         self.id = id
+        self.uuid = uuid
+        self.start = start
         self.lastActivity = lastActivity
       }
     }
@@ -139,6 +148,12 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
         return error
       }
     }
+  }
+
+  /// Derives again from the unchanged identity: the module's cached fields also depend on something else
+  /// that changed (the ``Trackers/TrackingContext``).
+  public func refreshDerived() {
+    state.withLock { $0.derived = derive($0.identity) }
   }
 
   /// Forgets the user id and the user properties and starts a new anonymous id (logout, "delete my

@@ -19,25 +19,38 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let queue: DeliveryQueue
   /// Who the events belong to.
   public let identity: IdentityStore<Derived>
+  /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
+  public let session: VendorSession<Derived>?
   private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
+  private let context: ContextProvider
+  private let contextObservation: UInt64
 
-  /// Opens the identity and the queue in `options.storageDirectory` and registers with `options.privacy`.
+  /// Opens the identity and the queue in `options.storageDirectory`, and registers with `options.privacy`
+  /// and `options.lifecycle`.
   ///
   /// - Parameters:
   ///   - tuning: the module's changes to the queue's defaults (limits, backoff), applied before the
   ///     app's ``DeliveryOptions/delivery`` to a configuration whose directory is `<storage>/queue`.
-  ///   - derive: what the module caches per identity (encoded identity fields), computed on each change.
+  ///   - session: the vendor's session rules, for a vendor that sends a session id; `nil` for none.
+  ///   - derive: what the module caches per identity and context (encoded identity and context fields),
+  ///     computed again on each change of either, never per event.
   /// - Throws: when the storage directory can't be created or is already used by another queue.
   public init(
     module: VendorModule,
     destination: some DeliveryDestination,
     options: DeliveryOptions,
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
-    derive: @escaping @Sendable (IdentityStore<Derived>.Identity) -> Derived
+    session rules: SessionRules? = nil,
+    derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived
   ) throws {
     self.module = module
-    let identity = try IdentityStore(directory: options.storageDirectory, derive: derive)
+    let context = options.context
+    self.context = context
+    let identity = try IdentityStore(directory: options.storageDirectory) { derive($0, context.current) }
     self.identity = identity
+    self.contextObservation = context.observe { [weak identity] _ in identity?.refreshDerived() }
+    let session = rules.map { VendorSession(identity: identity, module: module, rules: $0) }
+    self.session = session
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
     tuning(&configuration)
@@ -70,6 +83,15 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       },
       consentChanged: { [weak queue] in queue?.shouldSendChanged() }
     )
+    options.lifecycle?.register(
+      destination: name,
+      flush: { [weak queue] in await queue?.flush() },
+      transition: { [weak session] transition, date in session?.transition(transition, at: date) }
+    )
+  }
+
+  deinit {
+    context.removeObserver(contextObservation)
   }
 
   /// Puts one encoded event in the queue; a refusal (too large, queue full, closed, disk error) is counted

@@ -3,7 +3,9 @@ import Trackers
 extension VendorEnvironment {
   /// The live environment every vendor module builds in its `live(_ configuration:)`: a ``VendorDelivery``
   /// (identity and durable queue in ``DeliveryOptions/storageDirectory``, registered with
-  /// ``DeliveryOptions/privacy``), the module's `send`, and `flush`, `close` and `counters` on the queue.
+  /// ``DeliveryOptions/privacy`` and ``DeliveryOptions/lifecycle``), the module's `send`, and `flush`,
+  /// `close` and `counters` on the queue. A module whose vendor has sessions passes its ``SessionRules``
+  /// and reads ``VendorDelivery/session`` in `send`.
   ///
   /// Only what is the vendor's own is passed in:
   ///
@@ -14,7 +16,7 @@ extension VendorEnvironment {
   ///     return try live(
   ///       options: configuration.options,
   ///       destination: Destination(configuration),
-  ///       derive: WireFormat.identityMembers(for:)          // cached per identity change
+  ///       derive: WireFormat.identityMembers(for:context:)  // cached per identity or context change
   ///     ) { delivery in
   ///       return { event in                                  // runs on the caller's thread
   ///         let id = RecordID()
@@ -33,15 +35,50 @@ extension VendorEnvironment {
     options: DeliveryOptions,
     destination: some DeliveryDestination,
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
-    derive: @escaping @Sendable (IdentityStore<Derived>.Identity) -> Derived,
+    derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived,
     send: (VendorDelivery<Derived>) -> Tracker<Event>
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, derive: derive)
-    return Self(
-      send: send(delivery),
+    return live(delivery, send: send(delivery))
+  }
+
+  /// The live environment of a vendor with sessions (GA4, Amplitude, PostHog): as
+  /// ``live(options:destination:tuning:derive:send:)``, with the ``VendorSession`` that applies `session`
+  /// handed to `send`, fed by ``DeliveryOptions/lifecycle`` and saved on `close`.
+  ///
+  /// ```swift
+  /// try live(options: options, destination: destination, session: rules, derive: derive) { delivery, session in
+  ///   return { event in
+  ///     let date = now()
+  ///     let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+  ///     ...
+  ///   }
+  /// }
+  /// ```
+  public static func live<Derived: Sendable>(
+    options: DeliveryOptions,
+    destination: some DeliveryDestination,
+    tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
+    session rules: SessionRules,
+    derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived,
+    send: (VendorDelivery<Derived>, VendorSession<Derived>) -> Tracker<Event>
+  ) throws -> Self {
+    let delivery = try VendorDelivery(
+      module: Event.vendorModule, destination: destination, options: options, tuning: tuning, session: rules,
+      derive: derive)
+    // The delivery made a session from the rules.
+    guard let session = delivery.session else { preconditionFailure("VendorDelivery made no session from its rules") }
+    return live(delivery, send: send(delivery, session))
+  }
+
+  private static func live<Derived: Sendable>(_ delivery: VendorDelivery<Derived>, send: @escaping Tracker<Event>) -> Self {
+    Self(
+      send: send,
       flush: { await delivery.queue.flush() },
       close: { timeout in
+        // A relaunch within the session timeout continues the session from its last activity.
+        delivery.session?.saveLatestActivity()
         if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
       },
       counters: { delivery.counters }

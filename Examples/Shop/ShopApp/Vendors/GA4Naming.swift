@@ -11,7 +11,7 @@ public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
   case let .screen(name, properties): .screen(name: name, properties: ga4Params(properties))
   case let .error(message, properties): .error(message: message, properties: ga4Params(properties))
   case let .userProperty(name, value): .userProperty(name: snakeCased(name), value: ga4Value(value))
-  case .userId: data
+  case .userId, .lifecycle: data
   }
 }
 
