@@ -11,14 +11,20 @@ import Trackers
     #expect(run.errors.isEmpty, "\(run.errors)")
     let lines = run.output
     let mapped = lines.filter { $0.hasPrefix("  -> ") }
-    #expect(mapped.count == 20)
+    // The journey's 18 events between the lifecycle's Installed and Opened, and Backgrounded.
+    #expect(mapped.count == 21)
+    #expect(mapped.prefix(2) == [
+      #"  -> lifecycle Application Installed {"build": "142", "version": "2.1.0"}"#,
+      #"  -> lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}"#,
+    ])
+    #expect(mapped.last == "  -> lifecycle Application Backgrounded")
     for vendor in Vendor.allCases {
       let vendorLines = lines.filter { $0.hasPrefix("      \(vendor.rawValue) ") }
       #expect(vendorLines.count == mapped.count, "\(vendor)")
     }
     let summaries = lines.filter { $0.hasPrefix("summary ") }
     #expect(summaries.count == 5)
-    #expect(summaries.allSatisfy { $0.contains(" tracked=20 delivered=0 dropped=0 retried=0 pending=0 track_ns_per_event=") })
+    #expect(summaries.allSatisfy { $0.contains(" tracked=21 delivered=0 dropped=0 retried=0 pending=0 track_ns_per_event=") })
     #expect(lines.contains("      mixpanel  identify \"user-42\""))
     #expect(lines.contains(
       #"      ga4       event sign_up_completed {"email": "[redacted:email]", "method": "email", "phone": "[redacted:phone]"}"#))
@@ -28,10 +34,10 @@ import Trackers
     let run = try await ShopProcess.run(["--vendor", "posthog"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(!run.output.contains { $0.hasPrefix("      ga4 ") })
-    #expect(run.output.filter { $0.hasPrefix("      posthog   ") }.count == 20)
+    #expect(run.output.filter { $0.hasPrefix("      posthog   ") }.count == 21)
     #expect(run.output.filter { $0.hasPrefix("summary ") } == [run.output.last!])
     #expect(run.summary["vendor"] == "posthog")
-    #expect(run.count("tracked") == 20)
+    #expect(run.count("tracked") == 21)
   }
 
   @Test func aBadCommandLineExitsWithTwoAndSaysWhy() async {

@@ -67,8 +67,9 @@ final class Lines: @unchecked Sendable {
     #expect(names.filter { ["Product Added", "Cart Total Changed", "Coupon Applied", "Checkout Started", "Order Completed"].contains($0) } == [
       "Product Added", "Cart Total Changed", "Coupon Applied", "Cart Total Changed", "Checkout Started", "Order Completed",
     ])
-    #expect(vendors.all.first == "Application Opened")
-    #expect(vendors.all.last == "Application Backgrounded")
+    // Launch and background are the lifecycle's events (sent around the journey), not the journey's.
+    #expect(vendors.all.first == .screen(name: "Welcome"))
+    #expect(vendors.all.last == .userId(nil))
     #expect(vendors.all.contains(.userId("user-42")))
     #expect(vendors.all.contains(.error(message: "request timed out", properties: ["endpoint": "/recommendations"])))
     #expect(lines.all.contains("checkout effect: chargeCard(amount: 7.5)"))

@@ -4,7 +4,8 @@ import Onboarding
 import Trackers
 
 /// The scripted user journey `shop` plays by default: launch, browse, sign up, add to cart, checkout,
-/// an API timeout, logout.
+/// an API timeout, logout. The app's launch and its way to the background are the library's
+/// ``Trackers/ApplicationLifecycle`` events, sent around the journey.
 public enum Journey {
   /// One thing the user or the app does.
   public enum Step: Sendable, Equatable {
@@ -31,7 +32,7 @@ public enum Journey {
 
   /// The journey, in order.
   public static let chapters: [Chapter] = [
-    Chapter(title: "Launch", steps: [.track(.app(.appLaunched)), .track(.onboarding(.welcomeShown))]),
+    Chapter(title: "Launch", steps: [.track(.onboarding(.welcomeShown))]),
     Chapter(title: "Browse", steps: [
       .track(.catalog(.homeViewed)),
       .track(.catalog(.categoryViewed(name: "Green tea"))),
@@ -53,7 +54,7 @@ public enum Journey {
       .checkout(.paymentSucceeded(orderId: "order-1001")),
     ]),
     Chapter(title: "API timeout", steps: [.track(.api(.timeout(endpoint: "/recommendations")))]),
-    Chapter(title: "Logout", steps: [.track(.onboarding(.loggedOut)), .track(.app(.appEnteredBackground))]),
+    Chapter(title: "Logout", steps: [.track(.onboarding(.loggedOut))]),
   ]
 
   /// Plays the journey into `track`, writing chapter titles and checkout actions to `sink`.

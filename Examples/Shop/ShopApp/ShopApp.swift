@@ -9,6 +9,17 @@ public enum ShopApp {
   /// what is still pending.
   static let flushStall: Duration = .seconds(3)
 
+  /// The shop's version and build, as an app's bundle would state them.
+  public static let version = "2.1.0"
+  /// The shop's build number.
+  public static let build = "142"
+
+  /// What every event says about where it comes from: the system's context, with the shop's own name,
+  /// version, build and bundle id (a command-line tool has no bundle to read them from).
+  public static let context = ContextProvider.live { context in
+    context.app = TrackingContext.App(name: "Shop", version: version, build: build, namespace: "com.example.shop")
+  }
+
   /// Runs `shop` with `arguments` (without the program name) and returns the exit status: 0 on success,
   /// 1 if anything was dropped (or a vendor could not start), 2 for a command line it cannot run.
   public static func run(
@@ -39,12 +50,17 @@ public enum ShopApp {
       errors.write("shop: \(error)")
       return 1
     }
-    let sessions = options.vendors.map { VendorSession(link: .forVendor($0), consent: consent) }
+    let sessions = options.vendors.map { VendorRun(link: .forVendor($0), consent: consent) }
+    // Offline nothing is kept, so every run is an install; live, `lifecycle.json` in the storage tells.
+    let lifecycle = ApplicationLifecycle(storageDirectory: options.endpoint == nil ? nil : storage, context: context)
     if let endpoint = options.endpoint {
-      guard await runLive(sessions, endpoint: endpoint, storage: storage, options: options, output: output, errors: errors)
+      guard
+        await runLive(
+          sessions, endpoint: endpoint, storage: storage, lifecycle: lifecycle, options: options, output: output,
+          errors: errors)
       else { return 1 }
     } else {
-      runOffline(sessions, output: output)
+      await runOffline(sessions, lifecycle: lifecycle, output: output)
     }
     let elapsed = (ContinuousClock.now - start).seconds
     for line in sessions.compactMap({ $0.privacyLine() }) { output.write(line) }
@@ -71,20 +87,23 @@ public enum ShopApp {
   }
 
   /// Every vendor prints what it would receive; nothing is sent.
-  static func runOffline(_ sessions: [VendorSession], output: LogSink) {
+  static func runOffline(_ sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink) async {
     for session in sessions {
       session.link.printOffline(output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))
     }
     output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
     output.write("then one line per vendor: what that vendor would receive.")
-    playJourney(into: sessions, output: output)
+    playJourney(into: sessions, lifecycle: lifecycle, output: output)
+    output.write("lifecycle: entered background")
+    await lifecycle.enteredBackground()
     output.write("")
   }
 
   /// Delivers the journey, the load or what is pending to `endpoint`, then flushes (bounded) and closes.
   /// Returns `false` if a vendor could not start.
   static func runLive(
-    _ sessions: [VendorSession], endpoint: URL, storage: URL, options: ShopOptions, output: LogSink, errors: LogSink
+    _ sessions: [VendorRun], endpoint: URL, storage: URL, lifecycle: ApplicationLifecycle, options: ShopOptions,
+    output: LogSink, errors: LogSink
   ) async -> Bool {
     for session in sessions {
       let settings = VendorLink.LiveSettings(
@@ -92,6 +111,7 @@ public enum ShopApp {
         storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
         maxPendingBytes: options.maxPendingBytes,
         privacy: session.consent.registry,
+        lifecycle: lifecycle,
         onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
       )
       do {
@@ -112,7 +132,10 @@ public enum ShopApp {
     } else if let eventCount = options.eventCount {
       generateLoad(eventCount, into: sessions, output: output)
     } else {
-      playJourney(into: sessions, output: output)
+      playJourney(into: sessions, lifecycle: lifecycle, output: output)
+      // The user leaves: "Application Backgrounded", then every vendor queue flushes.
+      output.write("lifecycle: entered background")
+      await lifecycle.enteredBackground()
     }
     await withTaskGroup(of: Void.self) { group in
       for session in sessions { group.addTask { await session.finish(stall: flushStall) } }
@@ -158,18 +181,23 @@ public enum ShopApp {
   }
 
   /// The root composition over the sessions' measured trackers.
-  static func rootTracker(_ sessions: [VendorSession], log: LogSink?) -> Tracker<ShopEvent> {
+  static func rootTracker(_ sessions: [VendorRun], log: LogSink?) -> Tracker<ShopEvent> {
     let vendors = combine(sessions.map(\.tracker))
     let logged = log.map { sink in logging(vendors, to: sink) { "  -> \($0)" } } ?? vendors
     return shopTracker(vendors: logged, logFeatureEvents: log)
   }
 
-  static func playJourney(into sessions: [VendorSession], output: LogSink) {
+  /// Launches the app through `lifecycle` ("Application Installed" on a fresh storage, "Updated" after
+  /// another version, then "Opened"), then plays the journey.
+  static func playJourney(into sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink) {
+    let vendors = combine(sessions.map(\.tracker))
+    output.write("lifecycle: launched")
+    lifecycle.launched(tracking: logging(vendors, to: output) { "  -> \($0)" })
     Journey.play(into: rootTracker(sessions, log: output), log: output)
   }
 
   /// Tracks `count` synthetic events as fast as possible, reporting progress after every 1,000.
-  static func generateLoad(_ count: Int, into sessions: [VendorSession], output: LogSink) {
+  static func generateLoad(_ count: Int, into sessions: [VendorRun], output: LogSink) {
     let track = rootTracker(sessions, log: nil)
     var seq = 0
     while seq < count {

@@ -27,16 +27,24 @@ public struct VendorLink: Sendable {
     /// The consent store's registry (`consent.registry`): the queue sends only while consent for the
     /// vendor is granted, and is purged when it is refused. `nil` sends without asking.
     public var privacy: PrivacyRegistry?
+    /// The context every event carries: the shop's name and version over what the system tells.
+    public var context: ContextProvider
+    /// The app's lifecycle: the queue flushes when the app goes to the background, and the vendor's
+    /// session hears of it.
+    public var lifecycle: ApplicationLifecycle?
 
     /// Creates settings; reports are ignored unless `onReport` is given.
     public init(
       endpoint: URL, storage: URL, maxPendingBytes: Int? = nil, privacy: PrivacyRegistry? = nil,
+      context: ContextProvider = ShopApp.context, lifecycle: ApplicationLifecycle? = nil,
       onReport: @escaping @Sendable (DeliveryReport) -> Void = { _ in }
     ) {
       self.endpoint = endpoint
       self.storage = storage
       self.maxPendingBytes = maxPendingBytes
       self.privacy = privacy
+      self.context = context
+      self.lifecycle = lifecycle
       self.onReport = onReport
     }
   }

@@ -111,7 +111,8 @@ extension VendorLink {
 
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
-  /// pending cap (when one was given), the report handler and the consent registry.
+  /// pending cap (when one was given), the report handler, the consent registry, the context and the
+  /// lifecycle.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
     configuration.flushInterval = VendorLink.flushInterval
@@ -120,5 +121,7 @@ extension VendorLink.LiveSettings {
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
+    configuration.context = context
+    configuration.lifecycle = lifecycle
   }
 }

@@ -4,7 +4,7 @@ import TrackersDelivery
 
 /// One vendor during a run of `shop`: its link behind the privacy controls, and how many events its tracker
 /// took and how long that took.
-final class VendorSession: Sendable {
+final class VendorRun: Sendable {
   let link: VendorLink
   let consent: ConsentStore
   /// The consent gate in front of the vendor; its counts are the events refused for consent.
@@ -81,7 +81,7 @@ final class VendorSession: Sendable {
   }
 }
 
-extension VendorSession {
+extension VendorRun {
   /// The privacy line for this vendor, or `nil` when consent is granted and nothing was refused or purged:
   /// `privacy vendor=ga4 consent=denied opted_out=no refused=20 purged=0 waiting=0`.
   ///
