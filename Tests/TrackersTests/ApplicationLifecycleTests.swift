@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import Trackers
+
+@Suite struct ApplicationLifecycleTests {
+  static func context(version: String?, build: String?) -> ContextProvider {
+    ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"), app: .init(version: version, build: build)))
+  }
+
+  @Test func theFirstLaunchWithEmptyStorageIsAnInstallThenAnOpen() throws {
+    let storage = try TemporaryDirectory()
+    let events = EventLog<AnalyticsData>()
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: "2.1.0", build: "142"))
+    let sent = lifecycle.launched(tracking: events.tracker)
+    #expect(sent == [.installed(version: "2.1.0", build: "142"), .opened(fromBackground: false, version: "2.1.0", build: "142")])
+    #expect(events.events == sent.map(AnalyticsData.lifecycle))
+    #expect(events.events.map(\.name) == ["Application Installed", "Application Opened"])
+    #expect(events.events[1].properties == ["from_background": false, "version": "2.1.0", "build": "142"])
+  }
+
+  @Test func aLaterLaunchOfTheSameVersionIsOnlyAnOpen() throws {
+    let storage = try TemporaryDirectory()
+    let context = Self.context(version: "2.1.0", build: "142")
+    ApplicationLifecycle(storageDirectory: storage.url, context: context).launched()
+    let events = EventLog<AnalyticsData>()
+    ApplicationLifecycle(storageDirectory: storage.url, context: context).launched(tracking: events.tracker)
+    #expect(events.events == [.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142"))])
+  }
+
+  @Test(arguments: [("2.2.0", "142"), ("2.1.0", "143"), ("2.2.0", "150")])
+  func anotherVersionOrBuildIsAnUpdateWithThePreviousOne(version: String, build: String) throws {
+    let storage = try TemporaryDirectory()
+    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: "2.1.0", build: "142")).launched()
+    let events = EventLog<AnalyticsData>()
+    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: version, build: build))
+      .launched(tracking: events.tracker)
+    #expect(events.events == [
+      .lifecycle(.updated(previousVersion: "2.1.0", previousBuild: "142", version: version, build: build)),
+      .lifecycle(.opened(fromBackground: false, version: version, build: build)),
+    ])
+    #expect(events.events[0].properties == [
+      "previous_version": "2.1.0", "previous_build": "142", "version": .string(version), "build": .string(build),
+    ])
+    // The update is told once: the launch after it is a plain open.
+    let next = EventLog<AnalyticsData>()
+    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: version, build: build))
+      .launched(tracking: next.tracker)
+    #expect(next.events.map(\.name) == ["Application Opened"])
+  }
+
+  @Test func withoutStorageEveryLaunchIsAnInstall() {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: nil, build: nil))
+    #expect(lifecycle.launched() == [.installed(version: nil, build: nil), .opened(fromBackground: false, version: nil, build: nil)])
+    #expect(AnalyticsData.lifecycle(.installed(version: nil, build: nil)).properties.isEmpty)
+  }
+
+  @Test func backgroundThenForegroundSendBackgroundedAndOpenedFromBackgroundOnce() async {
+    let events = EventLog<AnalyticsData>()
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: "2.1.0", build: "142"))
+    lifecycle.launched(tracking: events.tracker)
+    await lifecycle.enteredBackground()
+    await lifecycle.enteredBackground()  // already there: nothing
+    lifecycle.enteredForeground()
+    lifecycle.enteredForeground()  // already there: nothing
+    #expect(events.events.dropFirst(2).map(\.self) == [
+      .lifecycle(.backgrounded),
+      .lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")),
+    ])
+    #expect(events.events.last?.description == #"lifecycle Application Opened {"build": "142", "from_background": true, "version": "2.1.0"}"#)
+  }
+
+  @Test func destinationsHearTheTransitionsAtTheClocksTimeAndFlushOnTheWayToTheBackground() async {
+    let clock = LockedDate(Date(timeIntervalSince1970: 1_000))
+    let lifecycle = ApplicationLifecycle(
+      storageDirectory: nil, context: Self.context(version: nil, build: nil), now: { clock.value })
+    let heard = EventLog<String>()
+    lifecycle.register(
+      destination: "Mixpanel",
+      flush: { heard.tracker("flush Mixpanel") },
+      transition: { transition, date in heard.tracker("\(transition) at \(Int(date.timeIntervalSince1970))") })
+    lifecycle.register(destination: "Amplitude", flush: { heard.tracker("flush Amplitude") })
+    #expect(lifecycle.destinations == ["Amplitude", "Mixpanel"])
+
+    lifecycle.launched()
+    clock.value = Date(timeIntervalSince1970: 1_060)
+    await lifecycle.enteredBackground()
+    clock.value = Date(timeIntervalSince1970: 2_000)
+    lifecycle.enteredForeground()
+    #expect(heard.events.filter { !$0.hasPrefix("flush") } == ["foreground at 1000", "background at 1060", "foreground at 2000"])
+    #expect(Set(heard.events.filter { $0.hasPrefix("flush") }) == ["flush Mixpanel", "flush Amplitude"])
+
+    lifecycle.unregister(destination: "Mixpanel")
+    #expect(lifecycle.destinations == ["Amplitude"])
+  }
+
+  @Test func aFlushThatOutlivesTheTimeoutDoesNotHoldTheAppBack() async {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: nil, build: nil))
+    let release = AsyncGate()
+    lifecycle.register(destination: "Stuck", flush: { await release.wait() })
+    lifecycle.launched()
+    // Returns although the flush never ends until released below: the timeout bounds the wait.
+    await lifecycle.enteredBackground(timeout: .milliseconds(10))
+    release.open()
+  }
+
+  @Test func theReturnToTheForegroundReadsTheContextAgain() async {
+    let events = EventLog<AnalyticsData>()
+    let context = Self.context(version: "2.1.0", build: "142")
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: context)
+    lifecycle.launched(tracking: events.tracker)
+    await lifecycle.enteredBackground()
+    context.update { $0.app.version = "2.1.1" }
+    lifecycle.enteredForeground()
+    #expect(events.events.last == .lifecycle(.opened(fromBackground: true, version: "2.1.1", build: "142")))
+  }
+
+  @Test func anUnwritableStorageIsReportedWithTheFix() throws {
+    let storage = try TemporaryDirectory()
+    let blocker = storage.url.appendingPathComponent("file")
+    try Data().write(to: blocker)
+    let issues = EventLog<String>()
+    withIssueReporter(IssueReporter { message, _ in issues.tracker(message) }) {
+      _ = ApplicationLifecycle(storageDirectory: blocker, context: Self.context(version: "1", build: "1")).launched()
+    }
+    #expect(issues.events.count == 1)
+    #expect(issues.events.first?.contains("The next launch counts as an install. To fix this") == true)
+  }
+}
+
+/// A date tests set by hand, readable from any thread.
+final class LockedDate: @unchecked Sendable {
+  // @unchecked is safe: `date` is only touched while `lock` is held.
+  private var date: Date
+  private let lock = NSLock()
+  init(_ date: Date) { self.date = date }
+  var value: Date {
+    get { lock.withLock { date } }
+    set { lock.withLock { date = newValue } }
+  }
+}
+
+/// Suspends `wait()` callers until `open()`.
+final class AsyncGate: @unchecked Sendable {
+  // @unchecked is safe: `isOpen` and `waiting` are only touched while `lock` is held.
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private let lock = NSLock()
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let resumeNow = lock.withLock {
+        if !isOpen { waiting.append(continuation) }
+        return isOpen
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let released = lock.withLock {
+      isOpen = true
+      defer { waiting = [] }
+      return waiting
+    }
+    for continuation in released { continuation.resume() }
+  }
+}
