@@ -7,8 +7,9 @@
 /// overrides what it knows better, and a test pins a fixed value:
 ///
 /// ```swift
-/// let context = ContextProvider.live { $0.app.name = "Shop"; $0.app.version = "2.1.0" }
-/// MixpanelTracker.Current = try .live(.init(projectToken: token, context: context))
+/// var configuration = MixpanelTracker.Configuration(projectToken: token)
+/// configuration.context = ContextProvider.live { $0.app.name = "Shop"; $0.app.version = "2.1.0" }
+/// MixpanelTracker.Current = try .live(configuration)
 ///
 /// // In a test:
 /// let pinned = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))

@@ -11,12 +11,13 @@ import Foundation
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
-/// MixpanelTracker.Current = try .live(.init(projectToken: token, lifecycle: lifecycle))
-/// AmplitudeTracker.Current = try .live(.init(apiKey: key, lifecycle: lifecycle))
+/// var mixpanel = MixpanelTracker.Configuration(projectToken: token)
+/// mixpanel.lifecycle = lifecycle
+/// MixpanelTracker.Current = try .live(mixpanel)
 ///
-/// lifecycle.launched(tracking: combine(mixpanelTracker, amplitudeTracker))  // Installed/Updated, Opened
-/// lifecycle.enteredForeground()                                               // Opened (from_background)
-/// await lifecycle.enteredBackground()                                         // Backgrounded, then flush
+/// lifecycle.launched(tracking: mixpanelTracker)   // Installed/Updated, Opened
+/// lifecycle.enteredForeground()                  // Opened (from_background)
+/// await lifecycle.enteredBackground()            // Backgrounded, then flush
 /// ```
 ///
 /// Install and update are told apart by the version and build saved in `lifecycle.json` in the storage
