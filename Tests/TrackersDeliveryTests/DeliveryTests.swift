@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Trackers
 @testable import TrackersDelivery
 import VendorTestSupport
 
@@ -9,16 +10,24 @@ import VendorTestSupport
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
+    // The send gate holds everything until all 30 are queued, so the batches can't depend on when the
+    // sender happens to run while the producer enqueues.
+    let open = LockIsolated(false)
+    var configuration = testConfiguration(directory)
+    configuration.shouldSend = { open.withLock { $0 } }
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: testConfiguration(directory))
-    for i in 0..<35 { try queue.enqueue(payload(i)) }
-    // The interval is a minute away, so what goes out now went by count. A drain that starts while the
-    // producer is still enqueueing may end with a short batch, so "at least 30" is what holds under load.
-    #expect(await eventually { queue.counters.delivered >= 30 })
+      destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: configuration)
+    for i in 0..<30 { try queue.enqueue(payload(i)) }
+    open.withLock { $0 = true }
+    queue.shouldSendChanged()
+    // The interval is a minute away, so what goes out now goes by count: three full batches.
+    #expect(await eventually { queue.counters.delivered == 30 })
+    #expect(try await collector.requests().map(\.records.count) == [10, 10, 10])
+    for i in 30..<35 { try queue.enqueue(payload(i)) }  // fewer than a batch: only flush() sends them
     await queue.flush()
     #expect(queue.counters.delivered == 35)
     let requests = try await collector.requests()
-    #expect(requests.allSatisfy { $0.records.count <= 10 })
+    #expect(requests.map(\.records.count) == [10, 10, 10, 5])
     #expect(requests.flatMap(\.records).map(\.event.seq) == Array(0..<35))
     #expect(requests.allSatisfy { $0.headers["Content-Type"] == "application/json" })
     let counters = queue.counters

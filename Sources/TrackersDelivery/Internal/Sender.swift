@@ -19,7 +19,8 @@ final class Sender {
   enum Step {
     case exit
     case wait(Duration?)
-    case drain(target: LogPosition)
+    /// Send up to `target`, then release `flushWaiters`: the `flush()` calls made before `target` was read.
+    case drain(target: LogPosition, flushWaiters: [CheckedContinuation<Void, Never>])
   }
 
   enum SendResult {
@@ -55,11 +56,8 @@ final class Sender {
         return
       case .wait(let timeout):
         await core.wakeup.wait(timeout: timeout)
-      case .drain(let target):
-        var drainWaiters: [CheckedContinuation<Void, Never>] = core.state.withLock { s in
-          defer { s.flushWaiters = [] }
-          return s.flushWaiters
-        }
+      case .drain(let target, let flushWaiters):
+        var drainWaiters = flushWaiters
         let progressed = await drain(upTo: target)
         let stalled = core.state.withLock { s -> Bool in
           s.pendingSince = s.log.pendingEvents > 0 ? .now : nil
@@ -138,7 +136,10 @@ final class Sender {
       {
         s.flushRequested = false
         s.senderWait = nil
-        return .drain(target: target)
+        // Taken with the target, under one lock: a flush() that comes after this waits for the next drain,
+        // which reaches what was enqueued before it.
+        defer { s.flushWaiters = [] }
+        return .drain(target: target, flushWaiters: s.flushWaiters)
       }
       s.senderWait = .interval
       return .wait((s.pendingSince ?? now) + limits.flushInterval - now)
