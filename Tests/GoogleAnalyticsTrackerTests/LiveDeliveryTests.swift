@@ -16,6 +16,7 @@ struct LiveDeliveryTests {
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { [fixedDate] in fixedDate }
     configuration.delivery = fastRetries
+    configuration.context = .fixture  // nothing read from the machine
     return configuration
   }
 
@@ -50,6 +51,11 @@ struct LiveDeliveryTests {
       "client_id": .string(identity.anonymousId),
       "user_id": "user-42",
       "user_properties": ["seats": ["value": 5], "tier": ["value": "gold"]],
+      // The web stream's device, from TrackingContext.fixture (ContextTests covers every field).
+      "device": [
+        "language": "fr-FR", "screen_resolution": "393x852", "operating_system": "iOS",
+        "operating_system_version": "18.1", "model": "iPhone17,3", "brand": "Apple",
+      ],
       "events": [
         // The session parameters GA4 needs for Realtime (SessionTests covers the session rule).
         ["name": "purchase", "params": ["value": 9.99, "count": 2, "at": micros, "session_id": 1_700_000_000,
@@ -64,11 +70,17 @@ struct LiveDeliveryTests {
     let collector = try await Collector()
     defer { collector.stop() }
     let storage = temporaryDirectory()
-    Current = try .live(configuration(collector, storage: storage))
+    // Sending waits until every event is queued: otherwise the sender, woken by the first full batch, may
+    // find a partial batch behind it while events are still arriving, and the request count depends on timing.
+    let mayStart = LockIsolated(false)
+    var configuration = configuration(collector, storage: storage)
+    configuration.delivery = { fastRetries(&$0); $0.shouldSend = { mayStart.current } }
+    Current = try .live(configuration)
     for index in 0..<10_000 {
       if index == 5_000 { googleAnalyticsTracker(.userId("user-b")) }
       googleAnalyticsTracker(.event(name: "tick", properties: ["index": .int(index)]))
     }
+    mayStart.current = true
     await Current.flush()
     let counters = Current.counters()
     await Current.close(nil)
@@ -103,7 +115,8 @@ struct LiveDeliveryTests {
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     googleAnalyticsTracker("login")
-    for _ in 0..<20 where Current.counters().delivery.delivered == 0 {
+    // Polls until the retries are done (backoffs of at most 5 ms); the bound only ends a stuck test.
+    for _ in 0..<1_000 where Current.counters().delivery.delivered == 0 {
       await Current.flush()
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -138,6 +151,7 @@ struct LiveDeliveryTests {
     let storage = temporaryDirectory()
     var configuration = Configuration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
+    configuration.context = .fixture
     Current = try .live(configuration)
     for index in 0..<25 { googleAnalyticsTracker(.userProperty(name: "p\(index)", value: 1)) }
     googleAnalyticsTracker(.userProperty(name: "p0", value: 2))  // replacing one is fine

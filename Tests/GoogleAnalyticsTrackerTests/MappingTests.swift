@@ -44,4 +44,29 @@ import VendorTestSupport
     #expect(googleAnalyticsEvent(for: .userId(nil)) == .userId(nil))
     #expect(googleAnalyticsEvent(for: .userProperty(name: "tier", value: "gold")) == .userProperty(name: "tier", value: "gold"))
   }
+
+  /// Segment's names in GA4's snake case (GA4 reserves the Firebase SDK's own `first_open`, `app_update`,
+  /// `app_background`); `from_background` is a number, since GA4 parameters are strings or numbers.
+  @Test func lifecycleEventsUseSnakeCaseNamesAndFromBackgroundAsOneOrZero() {
+    let expected: [(LifecycleEvent, GoogleAnalyticsEvent)] = [
+      (.installed(version: "2.1.0", build: "142"),
+       .event(name: "application_installed", params: ["version": "2.1.0", "build": "142"])),
+      (.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142"),
+       .event(name: "application_updated", params: [
+         "previous_version": "2.0.0", "previous_build": "130", "version": "2.1.0", "build": "142",
+       ])),
+      (.opened(fromBackground: false, version: "2.1.0", build: "142"),
+       .event(name: "application_opened", params: ["from_background": 0, "version": "2.1.0", "build": "142"])),
+      (.opened(fromBackground: true, version: "2.1.0", build: "142"),
+       .event(name: "application_opened", params: ["from_background": 1, "version": "2.1.0", "build": "142"])),
+      (.backgrounded, .event(name: "application_backgrounded", params: [:])),
+      // An unknown version or build is left out.
+      (.installed(version: nil, build: nil), .event(name: "application_installed", params: [:])),
+    ]
+    for (event, mapped) in expected {
+      #expect(googleAnalyticsEvent(for: .lifecycle(event)) == mapped, "\(event)")
+      #expect(GoogleAnalyticsTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      if case let .event(name, _) = mapped { #expect(GoogleAnalyticsNames.lifecycle(event) == name) }
+    }
+  }
 }

@@ -18,6 +18,7 @@ struct SessionTests {
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { clock.now }
     configuration.delivery = fastRetries
+    configuration.context = .fixture
     return configuration
   }
 
@@ -213,6 +214,69 @@ extension SessionTests {
 
     let events = try await sentEvents(collector)
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000])
+  }
+}
+
+/// With an `ApplicationLifecycle`, time in the foreground is activity (as Firebase counts engagement) and only
+/// time in the background counts toward the timeout. The lifecycle dates its transitions with the same test
+/// clock as `Configuration.now`.
+extension SessionTests {
+  @Test func aSessionOutlivesALongForegroundGapButNotMoreThanTheTimeoutInTheBackground() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.lifecycle = lifecycle
+    Current = try .live(configuration)
+    #expect(lifecycle.destinations == ["GA4"])
+
+    lifecycle.launched()
+    googleAnalyticsTracker(step(0))
+    clock.advance(milliseconds: 2 * 60 * 60_000)  // two hours in the foreground without an event
+    googleAnalyticsTracker(step(1))  // the same session: the foreground kept it alive
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    clock.advance(milliseconds: 29 * 60_000)  // within the timeout in the background
+    lifecycle.enteredForeground()
+    googleAnalyticsTracker(step(2))  // the same session
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    clock.advance(milliseconds: 30 * 60_000 + 1)  // one millisecond more than the timeout in the background
+    lifecycle.enteredForeground()
+    googleAnalyticsTracker(step(3))  // a new session
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sentEvents(collector)
+    try #require(events.count == 4)
+    // The new session starts 2 h + 29 min + 30 min 0.001 s after the first, at 20.251 s past the minute.
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_010_740])
+    // The two foreground hours count as engagement; the return to the foreground is activity, so the event
+    // at the same instant reports 1 ms.
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 7_200_000, 1, 100])
+  }
+
+  @Test func enteringTheBackgroundFlushesTheQueue() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    configuration.lifecycle = lifecycle
+    #expect(configuration.flushInterval == .seconds(3600))  // nothing is sent on a timer during this test
+    Current = try .live(configuration)
+    lifecycle.launched()
+    googleAnalyticsTracker(step(0))
+    googleAnalyticsTracker(step(1))
+    #expect(try await collector.requestCount() == 0)
+
+    // No explicit flush: the lifecycle flushes every registered queue on the way to the background. The
+    // generous timeout only bounds a broken flush; a working one returns as soon as the request is answered.
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    let counters = Current.counters()
+    #expect(counters.delivery.delivered == 2)
+    #expect(try await sentEvents(collector).map { $0["step"] } == [0, 1])
+    #expect(try await collector.requestCount() == 1)
+    await Current.close(nil)
   }
 }
 

@@ -22,4 +22,28 @@ import Trackers
     guard case let .event(_, properties) = event else { Issue.record("not an event"); return }
     #expect(properties["Error Message"]?.stringValue?.utf8.count == 254)
   }
+
+  /// Segment's spec names and properties, as Segment's Mixpanel destination delivers them.
+  @Test func lifecycleEventsUseSegmentSpecNamesAndProperties() {
+    let expected: [(LifecycleEvent, MixpanelEvent)] = [
+      (.installed(version: "2.1.0", build: "142"),
+       .event(name: "Application Installed", properties: ["version": "2.1.0", "build": "142"])),
+      (.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142"),
+       .event(name: "Application Updated", properties: [
+         "previous_version": "2.0.0", "previous_build": "130", "version": "2.1.0", "build": "142",
+       ])),
+      (.opened(fromBackground: false, version: "2.1.0", build: "142"),
+       .event(name: "Application Opened", properties: ["from_background": false, "version": "2.1.0", "build": "142"])),
+      (.opened(fromBackground: true, version: "2.1.0", build: "142"),
+       .event(name: "Application Opened", properties: ["from_background": true, "version": "2.1.0", "build": "142"])),
+      (.backgrounded, .event(name: "Application Backgrounded", properties: [:])),
+      // An unknown version or build is left out.
+      (.opened(fromBackground: true, version: nil, build: nil),
+       .event(name: "Application Opened", properties: ["from_background": true])),
+    ]
+    for (event, mapped) in expected {
+      #expect(mixpanelEvent(for: .lifecycle(event)) == mapped, "\(event)")
+      #expect(MixpanelTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+    }
+  }
 }

@@ -15,12 +15,20 @@ import Trackers
     #expect(rules(" ") == ["event-name-empty"])
   }
 
+  /// Mixpanel takes fewer than 255 properties, and the module adds up to 15: `time`, `distinct_id`,
+  /// `$device_id`, `$user_id`, `$insert_id` and the context's 10 (ContextTests counts them on the wire).
   @Test func propertyCountBoundary() {
-    let properties = Dictionary(uniqueKeysWithValues: (0..<249).map { ("p\($0)", PropertyValue.int($0)) })
+    #expect(MixpanelLimits.propertiesPerEvent == 254 - 15)
+    let properties = Dictionary(uniqueKeysWithValues: (0..<239).map { ("p\($0)", PropertyValue.int($0)) })
     #expect(rules(.event(name: "e", properties: properties)) == [])
     var more = properties
-    more["p249"] = 1
-    #expect(rules(.event(name: "e", properties: more)) == ["property-count"])
+    more["p239"] = 1
+    let issues = MixpanelTracker.validate(AnalyticsData.event(name: "e", properties: more))
+    #expect(issues.map(\.rule) == ["property-count"])
+    #expect(issues.map(\.description) == [
+      "Mixpanel: event 'e' has 240 properties; at most 239 fit (Mixpanel takes fewer than 255 and this module "
+        + "adds 15: ids, time and context)"
+    ])
   }
 
   @Test func propertyNameAndValueRules() {

@@ -18,6 +18,7 @@ struct LiveDeliveryTests {
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)
     configuration.delivery = fastRetries
+    configuration.context = .fixture  // nothing read from the machine
     return configuration
   }
 
@@ -49,16 +50,24 @@ struct LiveDeliveryTests {
     let newAnonymous = try #require(messages.last?["anonymousId"]?.stringValue)
     #expect(anonymous != newAnonymous)
     let t = "2026-11-04T18:46:10.123Z"
+    // The same context on every message: TrackingContext.fixture as analytics-swift's Context plugin names
+    // it, and the IP suppressed (ContextTests covers each field).
+    let context = """
+      {"library": {"name": "swift-trackers", "version": "0.5.0"}, "os": {"name": "iOS", "version": "18.1"},
+       "device": {"manufacturer": "Apple", "model": "iPhone17,3"},
+       "app": {"name": "Shop", "version": "2.1.0", "build": "142", "namespace": "com.example.shop"},
+       "screen": {"width": 393, "height": 852}, "locale": "fr-FR", "timezone": "Europe/Paris", "ip": "0.0.0.0"}
+      """
     #expect(PropertyValue.array(messages.map { $0.removing(["messageId"]) }) == (try parseJSON("""
-      [{"type": "track", "event": "Logout", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
-       {"type": "screen", "name": "Cart", "properties": {"items": 3}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
-       {"type": "identify", "traits": {"since": "2023-11-14T22:13:20.000Z"}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
-       {"type": "identify", "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+      [{"type": "track", "event": "Logout", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
+       {"type": "screen", "name": "Cart", "properties": {"items": 3}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
+       {"type": "identify", "traits": {"since": "2023-11-14T22:13:20.000Z"}, "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
+       {"type": "identify", "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
        {"type": "track", "event": "Order Completed", "properties": {"seats": 5, "price": 9.99, "trial": false, "coupon": null},
-        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
        {"type": "track", "event": "Error", "properties": {"message": "GET /cart timed out", "status": 504},
-        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}},
-       {"type": "track", "event": "After", "anonymousId": "\(newAnonymous)", "timestamp": "\(t)", "context": {"ip": "0.0.0.0"}}]
+        "userId": "user-42", "anonymousId": "\(anonymous)", "timestamp": "\(t)", "context": \(context)},
+       {"type": "track", "event": "After", "anonymousId": "\(newAnonymous)", "timestamp": "\(t)", "context": \(context)}]
       """)))
     #expect(Current.counters().delivery.delivered == 7)
     await Current.close(nil)
@@ -97,7 +106,8 @@ struct LiveDeliveryTests {
     let environment = try Environment.live(configuration(collector))
     for index in 0..<4 { environment.send(.track(event: "E\(index)", properties: [:])) }
     await environment.flush()
-    for _ in 0..<200 where environment.counters().delivery.delivered < 3 { try await Task.sleep(for: .milliseconds(10)) }
+    // Polls until the retries are done (backoffs of at most 5 ms); the bound only ends a stuck test.
+    for _ in 0..<1_000 where environment.counters().delivery.delivered < 3 { try await Task.sleep(for: .milliseconds(10)) }
     await environment.flush()
     let counts = try await collector.requests().map { try $0.json()["batch"]?.arrayValue?.count ?? 0 }
     #expect(counts == [4, 2, 2, 2, 1, 1])

@@ -25,4 +25,29 @@ import VendorTestSupport
     #expect(segmentMessage(for: .userId("user-42")) == .userId("user-42"))
     #expect(segmentMessage(for: .userId(nil)) == .userId(nil))
   }
+
+  /// Segment's mobile spec: "Application Opened" and the others, with from_background, version, build,
+  /// previous_version and previous_build.
+  @Test func lifecycleEventsAreTrackCallsWithTheSpecNamesAndProperties() {
+    let expected: [(LifecycleEvent, SegmentMessage)] = [
+      (.installed(version: "2.1.0", build: "142"),
+       .track(event: "Application Installed", properties: ["version": "2.1.0", "build": "142"])),
+      (.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142"),
+       .track(event: "Application Updated", properties: [
+         "previous_version": "2.0.0", "previous_build": "130", "version": "2.1.0", "build": "142",
+       ])),
+      (.opened(fromBackground: false, version: "2.1.0", build: "142"),
+       .track(event: "Application Opened", properties: ["from_background": false, "version": "2.1.0", "build": "142"])),
+      (.opened(fromBackground: true, version: "2.1.0", build: "142"),
+       .track(event: "Application Opened", properties: ["from_background": true, "version": "2.1.0", "build": "142"])),
+      (.backgrounded, .track(event: "Application Backgrounded", properties: [:])),
+      // An unknown version or build is left out.
+      (.updated(previousVersion: nil, previousBuild: nil, version: "2.1.0", build: nil),
+       .track(event: "Application Updated", properties: ["version": "2.1.0"])),
+    ]
+    for (event, mapped) in expected {
+      #expect(segmentMessage(for: .lifecycle(event)) == mapped, "\(event)")
+      #expect(SegmentTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+    }
+  }
 }
