@@ -78,16 +78,23 @@ enum SegmentValidation {
   private static func mayExceedMessageSize(_ data: AnalyticsData) -> Bool {
     var userId: String?
     if case let .userId(id?) = data { userId = id }
-    return WireFormat.maxSize(of: segmentMessage(for: data), userId: userId) > SegmentLimits.messageBytes
+    return WireFormat.maxSize(of: segmentMessage(for: data), userId: userId) + sampleContext.count
+      > SegmentLimits.messageBytes
   }
 
+  /// The `context` member every message carries, as this process's live context encodes it: a message is
+  /// measured with it, so what passes here also fits live (an app whose own context is longer is still
+  /// checked exactly when its message is encoded).
+  private static let sampleContext = WireFormat.contextMember(for: ContextProvider.shared.current, suppressesIP: true)
+
   /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
-  /// anonymous id as long as the ones the tracker creates.
+  /// anonymous id as long as the ones the tracker creates, and the process's context.
   static func sampleSize(of data: AnalyticsData) -> Int? {
     var identity = IdentityStore<[UInt8]>.Identity(anonymousId: RecordID().uuidString)
     if case let .userId(id?) = data { identity.userId = id }
     let message = WireFormat.message(
-      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity), at: Date(), messageId: RecordID())
+      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity) + sampleContext, at: Date(),
+      messageId: RecordID())
     return message?.count
   }
 
