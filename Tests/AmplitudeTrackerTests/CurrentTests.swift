@@ -14,6 +14,7 @@ struct CurrentTests {
     let vocabulary: [AnalyticsData] = [
       "Logout", .screen(name: "Cart"), .userId("user-42"), .userId(nil),
       .userProperty(name: "tier", value: "gold"), .error(message: "boom"),
+      .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
     ]
     for data in vocabulary { amplitudeTracker(data) }
     recorder.expect(vocabulary.map(amplitudeEvent(for:)))

@@ -11,10 +11,19 @@ import VendorTestSupport
 struct LiveDeliveryTests {
   static let apiKey = "amp-test-key-1234"
 
+  /// The fields `TrackingContext.fixture` puts on every event, as JSON members.
+  static let context = """
+    "library": "swift-trackers/0.5.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
+    "device_model": "iPhone17,3", "device_manufacturer": "Apple", "app_version": "2.1.0", "language": "fr-FR"
+    """
+
+  /// Session events off, so each test sees only the events it sends; the vocabulary test turns them on.
   func configuration(_ collector: Collector, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> Configuration {
     var configuration = Configuration(
       apiKey: Self.apiKey, region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
+    configuration.context = .fixture
+    configuration.sendsSessionEvents = false
     configuration.maxEventsPerRequest = maxEvents
     configuration.flushInterval = .seconds(3_600)
     configuration.delivery = fastRetries
@@ -24,7 +33,10 @@ struct LiveDeliveryTests {
   @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
-    Current = try .live(configuration(collector))
+    // The defaults, session events included: exactly what leaves the device.
+    var configuration = configuration(collector)
+    configuration.sendsSessionEvents = true
+    Current = try .live(configuration)
     amplitudeTracker("Logout")
     amplitudeTracker(.screen(name: "Cart", properties: ["items": 3]))
     amplitudeTracker(.userProperty(name: "since", value: .date(propertyDate)))
@@ -34,6 +46,7 @@ struct LiveDeliveryTests {
       "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": nil,
     ]))
     amplitudeTracker(.error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]))
+    amplitudeTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
     amplitudeTracker(.userId(nil))
     amplitudeTracker("After")
     await Current.flush()
@@ -47,29 +60,36 @@ struct LiveDeliveryTests {
     let body = try request.json()
     #expect(body["api_key"] == .string(Self.apiKey))
     let events = try #require(body["events"]?.arrayValue)
-    #expect(events.count == 6)
+    #expect(events.count == 8)
     let insertIds = events.compactMap { $0["insert_id"]?.stringValue }
-    #expect(Set(insertIds).count == 6 && insertIds.allSatisfy { RecordID(uuidString: $0) != nil })
+    #expect(Set(insertIds).count == 8 && insertIds.allSatisfy { RecordID(uuidString: $0) != nil })
     let device = try #require(events.first?["device_id"]?.stringValue)
     let newDevice = try #require(events.last?["device_id"]?.stringValue)
     #expect(device != newDevice && device.count >= AmplitudeLimits.minIdLength)
+    // The clock never moves: one session, whose id is its start in milliseconds; the sign-out keeps it,
+    // as Amplitude-Swift's reset() does.
+    let head = #""time": 1793817970123, "session_id": 1793817970123, \#(Self.context)"#
     let expected = try parseJSON("""
-      [{"event_type": "Logout", "device_id": "\(device)", "time": 1793817970123},
-       {"event_type": "[Amplitude] Screen Viewed", "device_id": "\(device)", "time": 1793817970123,
+      [{"event_type": "session_start", "device_id": "\(device)", \(head)},
+       {"event_type": "Logout", "device_id": "\(device)", \(head)},
+       {"event_type": "[Amplitude] Screen Viewed", "device_id": "\(device)", \(head),
         "event_properties": {"[Amplitude] Screen Name": "Cart", "items": 3}},
-       {"event_type": "$identify", "device_id": "\(device)", "time": 1793817970123,
+       {"event_type": "$identify", "device_id": "\(device)", \(head),
         "user_properties": {"$set": {"since": "2023-11-14T22:13:20.000Z"}}},
-       {"event_type": "Order Completed", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123,
+       {"event_type": "Order Completed", "device_id": "\(device)", "user_id": "user-42", \(head),
         "event_properties": {"plan": "pro", "seats": 5, "price": 9.99, "trial": false,
                              "renews": "2023-11-14T22:13:20.000Z", "tags": ["a", 1], "address": {"city": "Lyon"},
                              "coupon": null}},
-       {"event_type": "Error", "device_id": "\(device)", "user_id": "user-42", "time": 1793817970123,
+       {"event_type": "Error", "device_id": "\(device)", "user_id": "user-42", \(head),
         "event_properties": {"message": "GET /cart timed out", "endpoint": "/cart"}},
-       {"event_type": "After", "device_id": "\(newDevice)", "time": 1793817970123}]
+       {"event_type": "[Amplitude] Application Opened", "device_id": "\(device)", "user_id": "user-42", \(head),
+        "event_properties": {"[Amplitude] From Background": true, "[Amplitude] Version": "2.1.0",
+                             "[Amplitude] Build": "142"}},
+       {"event_type": "After", "device_id": "\(newDevice)", \(head)}]
       """)
     #expect(PropertyValue.array(events.map { $0.removing(["insert_id"]) }) == expected)
     let counters = Current.counters()
-    #expect(counters.delivery.delivered == 6)
+    #expect(counters.delivery.delivered == 8)
     #expect(counters.identityUpdates == 2)  // the sign-in and the sign-out
     await Current.close(nil)
   }

@@ -15,6 +15,7 @@ import VendorTestSupport
       .userId("user-42"), .userId(nil),
       .userProperty(name: "tier", value: "gold"),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
+      .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
     ]
     for data in valid { #expect(AmplitudeTracker.validate(data).isEmpty, "\(data)") }
   }

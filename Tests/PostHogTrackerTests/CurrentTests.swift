@@ -13,7 +13,7 @@ struct CurrentTests {
     Current.send = recorder.tracker
     let vocabulary: [AnalyticsData] = [
       "logout", .screen(name: "Cart"), .userId("user-42"), .userId(nil), .userProperty(name: "tier", value: "gold"),
-      .error(message: "boom"),
+      .error(message: "boom"), .lifecycle(.backgrounded),
     ]
     for data in vocabulary { postHogTracker(data) }
     let issues = knownIssues { postHogTracker(.event(name: "$pageview")) }

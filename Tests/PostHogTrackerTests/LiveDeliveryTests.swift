@@ -14,10 +14,19 @@ struct LiveDeliveryTests {
   func configuration(_ collector: Collector) -> Configuration {
     var configuration = Configuration(apiKey: Self.apiKey, host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
+    configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)
     configuration.delivery = fastRetries
     return configuration
   }
+
+  /// The properties `TrackingContext.fixture` puts on every event, after `distinct_id` and `$geoip_disable`.
+  static let context = """
+    "$lib": "swift-trackers", "$lib_version": "0.5.0", "$os_name": "iOS", "$os_version": "18.1",
+    "$device_model": "iPhone17,3", "$device_manufacturer": "Apple", "$app_name": "Shop", "$app_version": "2.1.0",
+    "$app_build": 142, "$app_namespace": "com.example.shop", "$locale": "fr", "$timezone": "Europe/Paris",
+    "$screen_width": 393, "$screen_height": 852
+    """
 
   @Test func everyVocabularyCaseReachesTheWireAsDocumented() async throws {
     let collector = try await Collector()
@@ -29,6 +38,7 @@ struct LiveDeliveryTests {
     postHogTracker(.userId("user-42"))
     postHogTracker(.event(name: "order completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": nil]))
     postHogTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
+    postHogTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
     postHogTracker(.userId(nil))
     postHogTracker("after")
     await Current.flush()
@@ -41,22 +51,40 @@ struct LiveDeliveryTests {
     #expect(body["api_key"] == .string(Self.apiKey))
     let events = try #require(body["batch"]?.arrayValue)
     let uuids = events.compactMap { $0["uuid"]?.stringValue }
-    #expect(Set(uuids).count == 7 && uuids.allSatisfy { RecordID(uuidString: $0) != nil })
+    #expect(Set(uuids).count == 8 && uuids.allSatisfy { RecordID(uuidString: $0) != nil })
     let anonymous = try #require(events.first?["properties"]?["distinct_id"]?.stringValue)
     let newAnonymous = try #require(events.last?["properties"]?["distinct_id"]?.stringValue)
     #expect(anonymous != newAnonymous)
+    // The clock never moves. The sign-in keeps the session; the sign-out (a new anonymous id) starts another,
+    // as posthog-ios's reset() does. Both ids are version 7 UUIDs of that moment (their other bits are random).
+    let session = try #require(events.first?["properties"]?["$session_id"]?.stringValue)
+    let newSession = try #require(events.last?["properties"]?["$session_id"]?.stringValue)
+    #expect(session != newSession)
+    for id in [session, newSession] {
+      let uuid = try #require(RecordID(uuidString: id))
+      #expect(uuid.high >> 12 & 0xF == 7 && uuid.low >> 62 == 0b10)
+      #expect(Int(uuid.high >> 16) == 1_793_817_970_123)
+    }
     let t = "2026-11-04T18:46:10.123Z"
+    let shared = #""$geoip_disable": true, \#(Self.context), "$session_id": "\#(session)""#
     #expect(PropertyValue.array(events.map { $0.removing(["uuid"]) }) == (try parseJSON("""
-      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true}, "timestamp": "\(t)"},
-       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$screen_name": "Cart", "items": 3}, "timestamp": "\(t)"},
-       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", "$geoip_disable": true, "$set": {"since": "2023-11-14T22:13:20.000Z"}}, "timestamp": "\(t)"},
-       {"event": "$identify", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "$anon_distinct_id": "\(anonymous)"}, "timestamp": "\(t)"},
-       {"event": "order completed", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "seats": 5, "price": 9.99, "trial": false, "coupon": null},
+      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", \(shared)}, "timestamp": "\(t)"},
+       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", \(shared), "$screen_name": "Cart", "items": 3},
         "timestamp": "\(t)"},
-       {"event": "Error", "properties": {"distinct_id": "user-42", "$geoip_disable": true, "message": "GET /cart timed out", "status": 504}, "timestamp": "\(t)"},
-       {"event": "after", "properties": {"distinct_id": "\(newAnonymous)", "$geoip_disable": true}, "timestamp": "\(t)"}]
+       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", \(shared), "$set": {"since": "2023-11-14T22:13:20.000Z"}},
+        "timestamp": "\(t)"},
+       {"event": "$identify", "properties": {"distinct_id": "user-42", \(shared), "$anon_distinct_id": "\(anonymous)"},
+        "timestamp": "\(t)"},
+       {"event": "order completed", "properties": {"distinct_id": "user-42", \(shared), "seats": 5, "price": 9.99, "trial": false,
+        "coupon": null}, "timestamp": "\(t)"},
+       {"event": "Error", "properties": {"distinct_id": "user-42", \(shared), "message": "GET /cart timed out", "status": 504},
+        "timestamp": "\(t)"},
+       {"event": "Application Opened", "properties": {"distinct_id": "user-42", \(shared), "from_background": true,
+        "version": "2.1.0", "build": "142"}, "timestamp": "\(t)"},
+       {"event": "after", "properties": {"distinct_id": "\(newAnonymous)", "$geoip_disable": true, \(Self.context),
+        "$session_id": "\(newSession)"}, "timestamp": "\(t)"}]
       """)))
-    #expect(Current.counters().delivery.delivered == 7)
+    #expect(Current.counters().delivery.delivered == 8)
     await Current.close(nil)
   }
 

@@ -26,4 +26,27 @@ import VendorTestSupport
     #expect(postHogEvent(for: .userId("user-42")) == .userId("user-42"))
     #expect(postHogEvent(for: .userId(nil)) == .userId(nil))
   }
+
+  /// posthog-ios's names (`captureApplicationLifecycleEvents`), Segment's spec: "Application ..." with
+  /// `version`, `build`, `previous_version`, `previous_build`, `from_background`; an unknown version or build
+  /// is left out.
+  @Test func lifecycleEventsUseTheSegmentSpecNames() {
+    let cases: [(LifecycleEvent, PostHogEvent)] = [
+      (.installed(version: "2.1.0", build: "142"),
+       .capture(event: "Application Installed", properties: ["version": "2.1.0", "build": "142"])),
+      (.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142"),
+       .capture(event: "Application Updated", properties: [
+         "previous_version": "2.0.0", "previous_build": "130", "version": "2.1.0", "build": "142",
+       ])),
+      (.opened(fromBackground: true, version: "2.1.0", build: "142"),
+       .capture(event: "Application Opened", properties: ["from_background": true, "version": "2.1.0", "build": "142"])),
+      (.opened(fromBackground: false, version: nil, build: nil),
+       .capture(event: "Application Opened", properties: ["from_background": false])),
+      (.backgrounded, .capture(event: "Application Backgrounded", properties: [:])),
+    ]
+    for (event, expected) in cases {
+      #expect(postHogEvent(for: .lifecycle(event)) == expected, "\(event)")
+      #expect(PostHogTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+    }
+  }
 }

@@ -126,14 +126,17 @@ import VendorTestSupport
       await AmplitudeTracker.Current.close(nil)
     }
     let events = try await amplitudeEvents(collector)
-    // The sign-in sends no `$identify`: it only puts `user_id` on the events that follow.
-    #expect(events.compactMap { $0["event_type"]?.stringValue } == ["Before", "Signed In", "After Reset"])
+    // The sign-in sends no `$identify`: it only puts `user_id` on the events that follow. Session events are
+    // off in `amplitudeConfiguration`, so these are exactly the events the test sent.
+    try #require(events.compactMap { $0["event_type"]?.stringValue } == ["Before", "Signed In", "After Reset"])
     let deviceIds = events.map { $0["device_id"]?.stringValue }
     #expect(deviceIds[0] != nil && deviceIds[0] == deviceIds[1])
     #expect(deviceIds[2] != nil && deviceIds[2] != deviceIds[0])
     #expect(events[0]["user_id"] == nil)
     #expect(events[1]["user_id"] == "user-42")
     #expect(events[2]["user_id"] == nil)
+    // Under Amplitude-Swift's rules a reset keeps the session: only the device id says who it is now.
+    #expect(events.map { $0["session_id"] } == [1_793_817_970_123, 1_793_817_970_123, 1_793_817_970_123])
     #expect(events.allSatisfy { $0["ip"] == nil })  // Amplitude's IP location stays off by default
   }
 
@@ -232,19 +235,28 @@ import VendorTestSupport
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     let registry = consent.registry
-    let ga = try GoogleAnalyticsTracker.Environment.live(GoogleAnalyticsTracker.Configuration(
+    var gaConfiguration = GoogleAnalyticsTracker.Configuration(
       measurementId: "G-TEST", apiSecret: "s", host: collector.baseURL, storageDirectory: temporaryDirectory(),
-      privacy: registry))
+      privacy: registry)
+    gaConfiguration.context = .fixture
+    gaConfiguration.now = { eventTime }
+    let ga = try GoogleAnalyticsTracker.Environment.live(gaConfiguration)
     let mixpanel = try MixpanelTracker.Environment.live(
       mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: registry))
     var amplitudeRemote = amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: registry)
     amplitudeRemote.ipLocation = .vendorDefault
     let amplitude = try AmplitudeTracker.Environment.live(amplitudeRemote)
-    let segment = try SegmentTracker.Environment.live(SegmentTracker.Configuration(
-      writeKey: "w", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory(), privacy: registry))
-    let postHog = try PostHogTracker.Environment.live(PostHogTracker.Configuration(
+    var segmentConfiguration = SegmentTracker.Configuration(
+      writeKey: "w", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory(), privacy: registry)
+    segmentConfiguration.context = .fixture
+    segmentConfiguration.now = { eventTime }
+    let segment = try SegmentTracker.Environment.live(segmentConfiguration)
+    var postHogConfiguration = PostHogTracker.Configuration(
       apiKey: "phc_k", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory(),
-      privacy: registry))
+      privacy: registry)
+    postHogConfiguration.context = .fixture
+    postHogConfiguration.now = { eventTime }
+    let postHog = try PostHogTracker.Environment.live(postHogConfiguration)
     #expect(registry.destinations == ["Amplitude", "GA4", "Mixpanel", "PostHog", "Segment"])
 
     amplitude.send(amplitudeEvent(for: "Opened"))

@@ -5,23 +5,31 @@ import Trackers
 import TrackersDelivery
 import VendorTestSupport
 
-/// Only `flush()` sends (no interval or count triggers in a test), and retries are fast.
+/// Only `flush()` sends (no interval or count triggers in a test), and retries are fast; the context and the
+/// clock are pinned, so nothing on the wire depends on the machine or the moment.
 func mixpanelConfiguration(
   _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
 ) -> MixpanelTracker.Configuration {
   var configuration = MixpanelTracker.Configuration(
     projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
   configuration.flushInterval = .seconds(3600)
+  configuration.context = .fixture
+  configuration.now = { eventTime }
   configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
   return configuration
 }
 
+/// As ``mixpanelConfiguration(_:storage:privacy:)``, without `session_start`/`session_end`: these tests are
+/// about consent, reset and redaction, so the events they check are the ones they send.
 func amplitudeConfiguration(
   _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
 ) -> AmplitudeTracker.Configuration {
   var configuration = AmplitudeTracker.Configuration(
     apiKey: "amp-key", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
   configuration.flushInterval = .seconds(3600)
+  configuration.context = .fixture
+  configuration.now = { eventTime }
+  configuration.sendsSessionEvents = false
   configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
   return configuration
 }
