@@ -50,7 +50,7 @@ extension Environment {
           let date = now()
           let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
           if stamp.isNew, sendsSessionEvents {
-            for sessionEvent in WireFormat.sessionEvents(for: stamp, at: date, identity: identity) {
+            for sessionEvent in WireFormat.sessionEvents(for: stamp, identity: identity) {
               delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)
             }
           }

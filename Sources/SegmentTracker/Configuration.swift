@@ -55,8 +55,8 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
   ///
   /// IP location: Segment records the address a message came from as `context.ip` unless the message
   /// has one, and its destinations locate users by it (Segment Spec, "Common fields": `context.ip`). With
-  /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) every message carries
-  /// `"context": {"ip": "0.0.0.0"}`; `.vendorDefault` sends no `context`.
+  /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) every message's `context`
+  /// carries `"ip": "0.0.0.0"`; `.vendorDefault` leaves `ip` out of it.
   public var options: DeliveryOptions
 
   /// A configuration with the defaults.

@@ -24,7 +24,7 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// later (PostHog's `$session_id`).
   ///
   /// ```swift
-  /// RecordID.version7(milliseconds: 1_795_000_000_000).uuidString   // "01a1e5b1-5c00-7..."
+  /// RecordID.version7(milliseconds: 1_795_000_000_000).uuidString   // "01a1ee56-5e00-7..."
   /// ```
   public static func version7(milliseconds: Int) -> RecordID {
     let (random1, random2) = RandomPool.next128()

@@ -128,6 +128,34 @@ struct SessionTests {
     ])
   }
 
+  @Test func aSessionThatEndedInTheBackgroundRestartsAtTheReturnNotAtTheNextEvent() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    var configuration = configuration(collector, clock: clock)
+    configuration.lifecycle = lifecycle
+    Current = try .live(configuration)
+    lifecycle.launched()
+    amplitudeTracker("A")
+    await lifecycle.enteredBackground()
+    clock.advance(milliseconds: 6 * Self.minute)
+    lifecycle.enteredForeground()  // Amplitude-Swift starts the new session here
+    let back = start + 6 * Self.minute
+    clock.advance(milliseconds: 10_000)
+    amplitudeTracker("B")
+    await Current.flush()
+    await Current.close(nil)
+
+    #expect(try await sent(collector) == [
+      Sent("session_start", session: start, time: start),
+      Sent("A", session: start, time: start),
+      Sent("session_end", session: start, time: start),
+      Sent("session_start", session: back, time: back),
+      Sent("B", session: back, time: back + 10_000),
+    ])
+  }
+
   @Test func signInSignOutAndResetKeepTheSession() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
@@ -222,21 +250,5 @@ struct SessionTests {
     ])
     // One device across the launches.
     #expect(Set(try await sentEvents(collector).compactMap { $0["device_id"]?.stringValue }).count == 1)
-  }
-}
-
-/// A clock the test moves by whole milliseconds, read by `Configuration.now` on the tracking thread.
-///
-/// Its dates sit half a millisecond past each tick, so that converting them back to milliseconds never
-/// lands on the tick before through floating-point rounding.
-final class TestClock: Sendable {
-  private let milliseconds: LockIsolated<Int>
-
-  init(_ milliseconds: Int) { self.milliseconds = LockIsolated(milliseconds) }
-
-  var now: Date { Date(timeIntervalSince1970: (Double(milliseconds.current) + 0.5) / 1_000) }
-
-  func advance(milliseconds delta: Int) {
-    milliseconds.withLock { $0 += delta }
   }
 }

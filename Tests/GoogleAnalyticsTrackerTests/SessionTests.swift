@@ -279,19 +279,3 @@ extension SessionTests {
     await Current.close(nil)
   }
 }
-
-/// A clock the test moves by whole milliseconds, read by `Configuration.now` on the tracking thread.
-///
-/// Its dates sit half a millisecond past each tick, so that converting them back to milliseconds never
-/// lands on the tick before through floating-point rounding.
-final class TestClock: Sendable {
-  private let milliseconds: LockIsolated<Int>
-
-  init(_ milliseconds: Int) { self.milliseconds = LockIsolated(milliseconds) }
-
-  var now: Date { Date(timeIntervalSince1970: (Double(milliseconds.current) + 0.5) / 1_000) }
-
-  func advance(milliseconds delta: Int) {
-    milliseconds.withLock { $0 += delta }
-  }
-}

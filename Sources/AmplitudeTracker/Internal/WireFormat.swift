@@ -71,7 +71,7 @@ enum WireFormat {
   /// The events Amplitude-Swift sends when a session starts: `session_end` for the session it replaced
   /// (with that session's id, at its last activity), then `session_start`, at the new session's start.
   static func sessionEvents(
-    for stamp: VendorSession<[UInt8]>.Stamp, at date: Date, identity: [UInt8]
+    for stamp: VendorSession<[UInt8]>.Stamp, identity: [UInt8]
   ) -> [(name: String, id: RecordID, payload: [UInt8])] {
     var events: [(name: String, id: RecordID, payload: [UInt8])] = []
     if let ended = stamp.ended {
@@ -85,7 +85,9 @@ enum WireFormat {
     }
     let id = RecordID()
     var bytes: [UInt8] = []
-    appendHead(type: AmplitudeNames.sessionStart, identity: identity, sessionId: stamp.id, at: date, insertId: id, to: &bytes)
+    appendHead(
+      type: AmplitudeNames.sessionStart, identity: identity, sessionId: stamp.id, at: stamp.start, insertId: id,
+      to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     events.append((AmplitudeNames.sessionStart, id, bytes))
     return events

@@ -34,6 +34,9 @@ public final class VendorSession<Derived: Sendable>: Sendable {
     public let engagementMilliseconds: Int
     /// Whether this event starts the session.
     public let isNew: Bool
+    /// When the session started: the event's time, or for a session that ended while the app was in the
+    /// background, the return to the foreground (as Amplitude-Swift starts it).
+    public let start: Date
     /// The session this event's new session replaced, for vendors that send a session-end event.
     public let ended: Ended?
   }
@@ -61,8 +64,9 @@ public final class VendorSession<Derived: Sendable>: Sendable {
     var start: Int
     var lastActivity: Int
     var savedActivity: Int
-    /// Set when a return to the foreground found the session timed out: the next event starts one.
-    var hasEnded = false
+    /// Set when a return to the foreground found the session timed out: the next event starts a session
+    /// dated from that return.
+    var restartsAt: Int?
     var isInForeground = false
     // Whose session it is, to apply the rules' identity changes.
     var anonymousId: String
@@ -109,30 +113,33 @@ public final class VendorSession<Derived: Sendable>: Sendable {
     let now = Self.milliseconds(date)
     var pendingSave: PendingSave?
     let stamp = state.withLock { state in
-      if applyOwner(owner, to: &state), isAlive(state, at: now) {
+      let owner = applyOwner(owner, to: &state)
+      if owner.continues, isAlive(state, at: now) {
         let engagement = max(1, now - state.lastActivity)
         state.lastActivity = max(state.lastActivity, now)  // events stamped on racing threads may arrive late
-        if state.lastActivity - state.savedActivity >= Self.saveIntervalMilliseconds {
+        // A session that outlives an identity change is saved with the new identity at once: the store
+        // dropped it with the old one.
+        if owner.changed || state.lastActivity - state.savedActivity >= Self.saveIntervalMilliseconds {
           state.savedActivity = state.lastActivity
           pendingSave = Self.save(of: state)
         }
         return Stamp(
-          id: state.sessionId ?? 0, uuid: state.uuid, engagementMilliseconds: engagement, isNew: false, ended: nil)
+          id: state.sessionId ?? 0, uuid: state.uuid, engagementMilliseconds: engagement, isNew: false,
+          start: Self.date(state.start), ended: nil)
       }
-      let ended = state.sessionId.map {
-        Ended(id: $0, uuid: state.uuid, lastActivity: Date(timeIntervalSince1970: Double(state.lastActivity) / 1_000))
-      }
-      let id = rules.idUnit == .seconds ? now / 1_000 : now
+      let ended = state.sessionId.map { Ended(id: $0, uuid: state.uuid, lastActivity: Self.date(state.lastActivity)) }
+      let start = min(state.restartsAt ?? now, now)
+      let id = rules.idUnit == .seconds ? start / 1_000 : start
       state.sessionId = state.sessionId.map { max(id, $0 + 1) } ?? id
-      state.uuid = rules.makesUUID ? RecordID.version7(milliseconds: now).uuidString : nil
-      state.start = now
+      state.uuid = rules.makesUUID ? RecordID.version7(milliseconds: start).uuidString : nil
+      state.start = start
       state.lastActivity = now
       state.savedActivity = now
-      state.hasEnded = false
+      state.restartsAt = nil
       pendingSave = Self.save(of: state)
       return Stamp(
         id: state.sessionId ?? id, uuid: state.uuid, engagementMilliseconds: Self.firstEventEngagementMilliseconds,
-        isNew: true, ended: ended)
+        isNew: true, start: Self.date(start), ended: ended)
     }
     if let pendingSave { saves.async { self.save(pendingSave) } }
     return stamp
@@ -148,7 +155,7 @@ public final class VendorSession<Derived: Sendable>: Sendable {
       let isAlive = isAlive(state, at: now)
       switch transition {
       case .foreground:
-        if state.sessionId != nil, !isAlive { state.hasEnded = true }
+        if state.sessionId != nil, !isAlive, state.restartsAt == nil { state.restartsAt = now }
         state.isInForeground = true
       case .background:
         state.isInForeground = false
@@ -175,19 +182,26 @@ public final class VendorSession<Derived: Sendable>: Sendable {
     }
   }
 
-  /// Takes `owner` as the session's owner; `false` when the change ends the session under the rules.
-  private func applyOwner(_ owner: Identity, to state: inout State) -> Bool {
+  /// Takes `owner` as the session's owner: whether it changed, and whether the session continues under the
+  /// rules.
+  private func applyOwner(_ owner: Identity, to state: inout State) -> (changed: Bool, continues: Bool) {
     // Equal strings that share storage compare without reading their bytes: the common case here.
     let anonymousIdChanged = state.anonymousId != owner.anonymousId
     let userIdChanged = state.userId != owner.userId
-    guard anonymousIdChanged || userIdChanged else { return true }
+    guard anonymousIdChanged || userIdChanged else { return (false, true) }
     state.anonymousId = owner.anonymousId
     state.userId = owner.userId
-    return !(anonymousIdChanged && rules.endsWhenAnonymousIdChanges) && !(userIdChanged && rules.endsWhenUserChanges)
+    let ends = (anonymousIdChanged && rules.endsWhenAnonymousIdChanges) || (userIdChanged && rules.endsWhenUserChanges)
+    return (true, !ends)
   }
 
+  /// Whether the session goes on at `now`: it exists, did not end on a return to the foreground, is not
+  /// past its maximum length, and was active within the timeout (or the app is in the foreground, where the
+  /// rules count that as activity). Exactly at a limit still counts, as the SDKs' `>` comparisons do.
   private func isAlive(_ state: State, at now: Int) -> Bool {
-    guard state.sessionId != nil, !state.hasEnded, now - state.start < maxLengthMilliseconds else { return false }
+    guard state.sessionId != nil, state.restartsAt == nil, now - state.start <= maxLengthMilliseconds else {
+      return false
+    }
     return (state.isInForeground && rules.continuesInForeground) || now - state.lastActivity <= timeoutMilliseconds
   }
 
@@ -195,8 +209,7 @@ public final class VendorSession<Derived: Sendable>: Sendable {
     guard let sessionId = state.sessionId else { return nil }
     return PendingSave(
       session: Identity.Session(
-        id: sessionId, uuid: state.uuid, start: Date(timeIntervalSince1970: Double(state.start) / 1_000),
-        lastActivity: Date(timeIntervalSince1970: Double(state.lastActivity) / 1_000)),
+        id: sessionId, uuid: state.uuid, start: date(state.start), lastActivity: date(state.lastActivity)),
       anonymousId: state.anonymousId, userId: state.userId)
   }
 
@@ -220,6 +233,10 @@ public final class VendorSession<Derived: Sendable>: Sendable {
 
   private static func milliseconds(_ date: Date) -> Int {
     Int((date.timeIntervalSince1970 * 1_000).rounded(.down))
+  }
+
+  private static func date(_ milliseconds: Int) -> Date {
+    Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
   }
 
   private static func savedMilliseconds(_ date: Date) -> Int {
