@@ -45,10 +45,10 @@ extension Environment {
     ) { delivery, session in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { identity, id in
+        delivery.enqueue(event, signingIn: userId) { owner, identity, id in
           guard case .some = WireFormat.eventType(of: event) else { return nil }
           let date = now()
-          let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+          let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
           if stamp.isNew, sendsSessionEvents {
             for sessionEvent in WireFormat.sessionEvents(for: stamp, identity: identity) {
               delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)

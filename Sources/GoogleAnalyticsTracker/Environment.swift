@@ -51,7 +51,9 @@ extension Environment {
           let (identity, envelope) = delivery.identity.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
           delivery.enqueue(
-            WireFormat.event(name: name, params: params, at: date, session: session.stamp(at: date, for: identity)),
+            WireFormat.event(
+              name: name, params: params, at: date,
+              session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
             id: RecordID(),
             partition: envelope,
             event: event.description

@@ -42,9 +42,9 @@ extension Environment {
     ) { delivery, session in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { identity, id in
+        delivery.enqueue(event, signingIn: userId) { owner, identity, id in
           let date = now()
-          let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+          let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
           return WireFormat.event(event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id)
         }
       }

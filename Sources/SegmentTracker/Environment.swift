@@ -39,7 +39,7 @@ extension Environment {
     return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { identity, id in
+        delivery.enqueue(event, signingIn: userId) { _, identity, id in
           guard let payload = WireFormat.message(event, identity: identity, at: now(), messageId: id) else { return nil }
           // validate(_:) measured the message with a sample identity; this is the size Segment will see.
           guard payload.count <= SegmentLimits.messageBytes else {

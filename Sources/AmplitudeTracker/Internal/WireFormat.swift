@@ -71,7 +71,7 @@ enum WireFormat {
   /// The events Amplitude-Swift sends when a session starts: `session_end` for the session it replaced
   /// (with that session's id, at its last activity), then `session_start`, at the new session's start.
   static func sessionEvents(
-    for stamp: VendorSession<[UInt8]>.Stamp, identity: [UInt8]
+    for stamp: VendorSession.Stamp, identity: [UInt8]
   ) -> [(name: String, id: RecordID, payload: [UInt8])] {
     var events: [(name: String, id: RecordID, payload: [UInt8])] = []
     if let ended = stamp.ended {

@@ -61,7 +61,7 @@ enum WireFormat {
   /// `session_id` and `engagement_time_msec` are appended to the params from `session`, unless `params`
   /// has them (the event's own value wins).
   static func event(
-    name: String, params: [String: PropertyValue], at date: Date, session: VendorSession<String>.Stamp
+    name: String, params: [String: PropertyValue], at date: Date, session: VendorSession.Stamp
   ) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(112 + params.count * 48)

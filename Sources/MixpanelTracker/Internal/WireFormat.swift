@@ -61,7 +61,8 @@ enum WireFormat {
     name: String, properties: [String: PropertyValue], at date: Date, id: RecordID, identity: IdentityFields
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + properties.count * 48)
+    // One allocation: growing the buffer mid-event copies it.
+    bytes.reserveCapacity(160 + identity.eventFields.count + properties.count * 48)
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)

@@ -73,8 +73,10 @@ enum WireFormat {
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
     bytes.append(contentsOf: identity.sharedMembers)
     if let sessionId {
-      JSONWriter.appendLiteral(#","$session_id":"#, to: &bytes)
-      JSONWriter.appendString(sessionId, to: &bytes)
+      // A UUID needs no escaping.
+      JSONWriter.appendLiteral(#","$session_id":""#, to: &bytes)
+      bytes.append(contentsOf: sessionId.utf8)
+      bytes.append(UInt8(ascii: "\""))
     }
     for (key, value) in properties {
       bytes.append(UInt8(ascii: ","))

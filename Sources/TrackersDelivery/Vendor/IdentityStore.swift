@@ -30,28 +30,8 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     /// ``IdentityStore/reset()``.
     public var session: Session?
 
-    /// A session as it is saved with the identity, so that a relaunch within the timeout continues it.
-    public struct Session: Sendable, Hashable, Codable {
-      /// The number the vendor receives: the session's start in the vendor's unit (GA4 seconds, Amplitude
-      /// milliseconds), increasing from one session to the next.
-      public var id: Int
-      /// The session's UUID, for vendors that send one (PostHog: a version 7 UUID); `nil` otherwise.
-      public var uuid: String?
-      /// When the session started; `nil` in files saved before it was kept (the session then has no
-      /// maximum length).
-      public var start: Date?
-      /// The time of the session's latest activity the module saved (it may save it less often than every
-      /// event, to keep file writes off the hot path).
-      public var lastActivity: Date
-
-      /// Creates a saved session.
-      public init(id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date) {
-        self.id = id
-        self.uuid = uuid
-        self.start = start
-        self.lastActivity = lastActivity
-      }
-    }
+    /// A session as it is saved with the identity (``SavedSession``).
+    public typealias Session = SavedSession
 
     /// Creates an identity.
     public init(
@@ -171,5 +151,29 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     encoder.outputFormatting = [.sortedKeys]
     try encoder.encode(identity).write(to: file, options: [.atomic])
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+  }
+}
+
+/// A vendor session as it is saved with the identity (`identity.json`), so that a relaunch within the
+/// timeout continues it (see ``VendorSession``).
+public struct SavedSession: Sendable, Hashable, Codable {
+  /// The number the vendor receives: the session's start in the vendor's unit (GA4 seconds, Amplitude
+  /// milliseconds), increasing from one session to the next.
+  public var id: Int
+  /// The session's UUID, for vendors that send one (PostHog: a version 7 UUID); `nil` otherwise.
+  public var uuid: String?
+  /// When the session started; `nil` in files saved before it was kept (the session then has no
+  /// maximum length).
+  public var start: Date?
+  /// The time of the session's latest activity the module saved (it may save it less often than every
+  /// event, to keep file writes off the hot path).
+  public var lastActivity: Date
+
+  /// Creates a saved session.
+  public init(id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date) {
+    self.id = id
+    self.uuid = uuid
+    self.start = start
+    self.lastActivity = lastActivity
   }
 }

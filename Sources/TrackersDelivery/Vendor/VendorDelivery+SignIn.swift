@@ -32,30 +32,29 @@ extension VendorDelivery {
   /// Queues one event of a vendor that links sign-ins (Amplitude, Segment, PostHog), all in one step:
   /// a sign-in or sign-out (`signingIn` is `.some(userId)`) first changes the identity with
   /// ``signIn(_:event:)`` (a sign-out then sends nothing); the event is encoded with the identity that
-  /// applies and a fresh ``RecordID`` (the vendor's dedup id); `encode` returns `nil` to send nothing (an
+  /// applies (read once: its values, and what the module derived from them) and a fresh ``RecordID`` (the
+  /// vendor's dedup id); `encode` returns `nil` to send nothing (an
   /// Amplitude sign-in, which only changes the identity), and the event is then counted as
   /// ``TrackerCounters/identityUpdates``, as a sign-out is: nothing accepted by `track` goes uncounted.
   ///
   /// ```swift
   /// let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-  /// delivery.enqueue(event, signingIn: userId) { identity, id in
-  ///   WireFormat.event(event, identity: identity, at: now(), insertId: id)
+  /// delivery.enqueue(event, signingIn: userId) { _, derived, id in
+  ///   WireFormat.event(event, identity: derived, at: now(), insertId: id)
   /// }
   /// ```
+  @inlinable  // specialized in each vendor module: the identity read runs on every event
   public func enqueue(
     _ event: some CustomStringConvertible,
     signingIn userId: String??,
-    encode: (_ identity: Derived, _ id: RecordID) -> [UInt8]?
+    encode: (_ identity: IdentityStore<Derived>.Identity, _ derived: Derived, _ id: RecordID) -> [UInt8]?
   ) {
-    let derived: Derived
     if case let .some(userId) = userId {
-      guard let signedIn = signIn(userId, event: event.description) else { return }
-      derived = signedIn
-    } else {
-      derived = identity.current.derived
+      guard signIn(userId, event: event.description) != nil else { return }
     }
+    let (current, derived) = identity.current
     let id = RecordID()
-    guard let payload = encode(derived, id) else {
+    guard let payload = encode(current, derived, id) else {
       countIdentityUpdate()
       return
     }

@@ -20,7 +20,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// Who the events belong to.
   public let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
-  public let session: VendorSession<Derived>?
+  public let session: VendorSession?
   private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
   private let context: ContextProvider
   private let contextObservation: UInt64
@@ -132,7 +132,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``.
-  func countIdentityUpdate() {
+  @usableFromInline func countIdentityUpdate() {
     local.withLock { $0.identityUpdates += 1 }
   }
 

@@ -51,7 +51,8 @@ extension VendorEnvironment {
   /// try live(options: options, destination: destination, session: rules, derive: derive) { delivery, session in
   ///   return { event in
   ///     let date = now()
-  ///     let stamp = session.stamp(at: date, for: delivery.identity.current.identity)
+  ///     let (identity, derived) = delivery.identity.current
+  ///     let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
   ///     ...
   ///   }
   /// }
@@ -62,7 +63,7 @@ extension VendorEnvironment {
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
     session rules: SessionRules,
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived,
-    send: (VendorDelivery<Derived>, VendorSession<Derived>) -> Tracker<Event>
+    send: (VendorDelivery<Derived>, VendorSession) -> Tracker<Event>
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, session: rules,

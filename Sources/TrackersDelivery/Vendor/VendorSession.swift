@@ -14,13 +14,17 @@ import Trackers
 /// background, and when the environment closes. Saves run on a serial queue of their own, so no event
 /// waits for a file write; an event costs one uncontended lock and a few integer operations.
 ///
+/// ``VendorDelivery`` makes one from the module's rules; the module stamps each event with the identity the
+/// event carries:
+///
 /// ```swift
-/// let session = VendorSession(identity: delivery.identity, module: delivery.module, rules: rules)
-/// let stamp = session.stamp(at: now(), for: delivery.identity.current.identity)
-/// // stamp.id, stamp.uuid, stamp.engagementMilliseconds, stamp.isNew, stamp.ended
+/// let stamp = session.stamp(at: now(), anonymousId: identity.anonymousId, userId: identity.userId)
+/// // stamp.id, stamp.uuid, stamp.engagementMilliseconds, stamp.isNew, stamp.start, stamp.ended
 /// ```
-public final class VendorSession<Derived: Sendable>: Sendable {
-  public typealias Identity = IdentityStore<Derived>.Identity
+public final class VendorSession: Sendable {
+  /// Saves a session with the identity it belongs to (nothing when that identity is no longer the current
+  /// one: the next save carries the session), returning the error of a failed write.
+  public typealias Save = @Sendable (_ session: SavedSession, _ anonymousId: String, _ userId: String?) -> (any Error)?
 
   /// The session of one event.
   public struct Stamp: Sendable, Hashable {
@@ -75,12 +79,14 @@ public final class VendorSession<Derived: Sendable>: Sendable {
   }
 
   private struct PendingSave: Sendable {
-    let session: Identity.Session
+    let session: SavedSession
     let anonymousId: String
     let userId: String?
   }
 
-  private let identity: IdentityStore<Derived>
+  private let saveToIdentity: Save
+  /// Where the sessions are saved, for the message of a failed save.
+  private let location: String
   private let module: VendorModule
   private let rules: SessionRules
   private let timeoutMilliseconds: Int
@@ -89,31 +95,50 @@ public final class VendorSession<Derived: Sendable>: Sendable {
   /// Keeps saves in the order they were decided, off the caller's thread.
   private let saves: DispatchQueue
 
-  /// Continues the session saved with `identity`, if any.
-  public init(identity: IdentityStore<Derived>, module: VendorModule, rules: SessionRules) {
-    self.identity = identity
+  /// Continues the session saved with `identity`, if any, and saves sessions with it.
+  public convenience init<Derived>(identity: IdentityStore<Derived>, module: VendorModule, rules: SessionRules) {
+    let current = identity.current.identity
+    self.init(
+      saved: current.session, anonymousId: current.anonymousId, userId: current.userId,
+      location: identity.file?.path ?? "memory", module: module, rules: rules
+    ) { [weak identity] session, anonymousId, userId in
+      identity?.update { identity in
+        // The identity changed since the event (reset, sign-in): the next save carries the session.
+        guard identity.anonymousId == anonymousId, identity.userId == userId else { return }
+        identity.session = session
+      }
+    }
+  }
+
+  /// Continues `saved` (the session saved with the identity of `anonymousId` and `userId`), if any, and
+  /// saves sessions through `save`, off the caller's thread.
+  public init(
+    saved: SavedSession?, anonymousId: String, userId: String?, location: String, module: VendorModule,
+    rules: SessionRules, save: @escaping Save
+  ) {
+    self.saveToIdentity = save
+    self.location = location
     self.module = module
     self.rules = rules
     self.saves = DispatchQueue(label: "\(module.name).VendorSession.saves", qos: .utility)
     timeoutMilliseconds = Self.milliseconds(rules.timeout)
     maxLengthMilliseconds = rules.maxLength.map(Self.milliseconds) ?? Int.max / 2
-    let current = identity.current.identity
     // Rounded, not truncated: the saved Dates came from whole milliseconds.
-    let last = current.session.map { Self.savedMilliseconds($0.lastActivity) } ?? 0
-    let start = current.session?.start.map(Self.savedMilliseconds) ?? last
+    let last = saved.map { Self.savedMilliseconds($0.lastActivity) } ?? 0
+    let start = saved?.start.map(Self.savedMilliseconds) ?? last
     state = LockIsolated(
       State(
-        sessionId: current.session?.id, uuid: current.session?.uuid, start: start, lastActivity: last,
-        savedActivity: last, anonymousId: current.anonymousId, userId: current.userId))
+        sessionId: saved?.id, uuid: saved?.uuid, start: start, lastActivity: last, savedActivity: last,
+        anonymousId: anonymousId, userId: userId))
   }
 
-  /// The session of an event at `date` by `owner` (the identity the event carries): the current one while
-  /// it lasts, else a new one.
-  public func stamp(at date: Date, for owner: Identity) -> Stamp {
+  /// The session of an event at `date` by the identity it carries (`anonymousId`, `userId`): the current
+  /// one while it lasts, else a new one.
+  public func stamp(at date: Date, anonymousId: String, userId: String?) -> Stamp {
     let now = Self.milliseconds(date)
     var pendingSave: PendingSave?
     let stamp = state.withLock { state in
-      let owner = applyOwner(owner, to: &state)
+      let owner = applyOwner(anonymousId: anonymousId, userId: userId, to: &state)
       if owner.continues, isAlive(state, at: now) {
         let engagement = max(1, now - state.lastActivity)
         state.lastActivity = max(state.lastActivity, now)  // events stamped on racing threads may arrive late
@@ -184,13 +209,15 @@ public final class VendorSession<Derived: Sendable>: Sendable {
 
   /// Takes `owner` as the session's owner: whether it changed, and whether the session continues under the
   /// rules.
-  private func applyOwner(_ owner: Identity, to state: inout State) -> (changed: Bool, continues: Bool) {
+  private func applyOwner(
+    anonymousId: String, userId: String?, to state: inout State
+  ) -> (changed: Bool, continues: Bool) {
     // Equal strings that share storage compare without reading their bytes: the common case here.
-    let anonymousIdChanged = state.anonymousId != owner.anonymousId
-    let userIdChanged = state.userId != owner.userId
+    let anonymousIdChanged = state.anonymousId != anonymousId
+    let userIdChanged = state.userId != userId
     guard anonymousIdChanged || userIdChanged else { return (false, true) }
-    state.anonymousId = owner.anonymousId
-    state.userId = owner.userId
+    state.anonymousId = anonymousId
+    state.userId = userId
     let ends = (anonymousIdChanged && rules.endsWhenAnonymousIdChanges) || (userIdChanged && rules.endsWhenUserChanges)
     return (true, !ends)
   }
@@ -208,25 +235,20 @@ public final class VendorSession<Derived: Sendable>: Sendable {
   private static func save(of state: State) -> PendingSave? {
     guard let sessionId = state.sessionId else { return nil }
     return PendingSave(
-      session: Identity.Session(
+      session: SavedSession(
         id: sessionId, uuid: state.uuid, start: date(state.start), lastActivity: date(state.lastActivity)),
       anonymousId: state.anonymousId, userId: state.userId)
   }
 
   private func save(_ pending: PendingSave) {
-    let error = identity.update { identity in
-      // The identity changed since the event (reset, sign-in): the session is saved by the next one.
-      guard identity.anonymousId == pending.anonymousId, identity.userId == pending.userId else { return }
-      identity.session = pending.session
-    }
-    guard let error else { return }
+    guard let error = saveToIdentity(pending.session, pending.anonymousId, pending.userId) else { return }
     let isFirst = state.withLock { state in
       defer { state.reportedSaveFailure = true }
       return !state.reportedSaveFailure
     }
     guard isFirst else { return }
     module.reportFailure(
-      "could not save the session to \(identity.file?.path ?? "memory"): \(error). Events keep their "
+      "could not save the session to \(location): \(error). Events keep their "
         + "session id, but a relaunch starts a new session. To fix this, give the module a writable storage "
         + "directory.")
   }
