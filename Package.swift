@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersTesting", targets: ["TrackersTesting"]),
     .library(name: "TrackersDelivery", targets: ["TrackersDelivery"]),
+    .library(name: "TrackersDeliveryTesting", targets: ["TrackersDeliveryTesting"]),
     .library(name: "GoogleAnalyticsTracker", targets: ["GoogleAnalyticsTracker"]),
     .library(name: "MixpanelTracker", targets: ["MixpanelTracker"]),
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
@@ -15,46 +16,39 @@ let package = Package(
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
   ],
   targets: [
-    // MARK: Library
+    // MARK: Core: trackers, composition, the vocabulary, privacy, context and lifecycle
     .target(name: "Trackers"),
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+
+    // MARK: Testing feature code: the recorder and isolated `Current`s (the only module that imports a test framework)
     .target(name: "TrackersTesting", dependencies: ["Trackers"]),
     .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
 
-    // MARK: Vendor modules (vendors-a: GA4, Mixpanel; the shared plumbing is in TrackersDelivery/Vendor)
+    // MARK: Delivery: the durable queue and what every vendor module shares
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
+    .testTarget(
+      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
+    ),
+    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
+
+    // MARK: Testing tracker modules: scripted transport, conformance suite (no test framework, no sockets)
+    .target(name: "TrackersDeliveryTesting", dependencies: ["Trackers", "TrackersDelivery"]),
+    .testTarget(
+      name: "TrackersDeliveryTestingTests", dependencies: ["TrackersDeliveryTesting", "TrackersDelivery", "Trackers"]
+    ),
+
+    // MARK: Vendor modules
     .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(
-      name: "GoogleAnalyticsTrackerTests",
-      dependencies: ["GoogleAnalyticsTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
-    ),
+    .testTarget(name: "GoogleAnalyticsTrackerTests", dependencies: vendorTestDependencies("GoogleAnalyticsTracker")),
     .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(
-      name: "MixpanelTrackerTests",
-      dependencies: ["MixpanelTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
-    ),
-    // The loopback collector client, JSON comparison and issue capture shared by the vendor and delivery tests.
-    .target(
-      name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
-    ),
-
-    // MARK: Vendor modules (vendors-b: Amplitude, Segment, PostHog)
+    .testTarget(name: "MixpanelTrackerTests", dependencies: vendorTestDependencies("MixpanelTracker")),
     .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(
-      name: "AmplitudeTrackerTests",
-      dependencies: ["AmplitudeTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
-    ),
+    .testTarget(name: "AmplitudeTrackerTests", dependencies: vendorTestDependencies("AmplitudeTracker")),
     .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(
-      name: "SegmentTrackerTests",
-      dependencies: ["SegmentTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
-    ),
+    .testTarget(name: "SegmentTrackerTests", dependencies: vendorTestDependencies("SegmentTracker")),
     .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(
-      name: "PostHogTrackerTests",
-      dependencies: ["PostHogTracker", "Trackers", "TrackersDelivery", "TrackersTesting", "VendorTestSupport"]
-    ),
-
-    // MARK: Privacy end to end: consent, opt-out, reset and redaction over loopback HTTP, all vendor modules
+    .testTarget(name: "PostHogTrackerTests", dependencies: vendorTestDependencies("PostHogTracker")),
+    // Consent, opt-out, reset and redaction over loopback HTTP, across the vendor modules.
     .testTarget(
       name: "VendorPrivacyTests",
       dependencies: [
@@ -62,40 +56,24 @@ let package = Package(
         "Trackers", "TrackersDelivery", "VendorTestSupport",
       ]
     ),
+    // The loopback collector client, fixtures and issue capture of this package's own tests.
+    .target(
+      name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
+    ),
 
-    // MARK: Example: the shop app (`swift run shop`)
+    // MARK: Example: the shop app (`swift run shop`) and the classic version (`swift run classic`); not products
     .target(name: "AppLifecycle", dependencies: ["Trackers"], path: "Examples/Shop/AppLifecycle"),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers"]),
     .target(name: "APIClient", dependencies: ["Trackers"], path: "Examples/Shop/APIClient"),
     .testTarget(name: "APIClientTests", dependencies: ["APIClient", "Trackers"]),
     .target(name: "UserSession", dependencies: ["Trackers"], path: "Examples/Shop/UserSession"),
     .testTarget(name: "UserSessionTests", dependencies: ["UserSession", "Trackers"]),
-    .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
-    .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
-    // The README's tour, compiled and run.
-    .testTarget(
-      name: "ReadmeTourTests",
-      dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
-    ),
-    .target(
-      name: "ShopGoogleAnalytics",
-      dependencies: ["Trackers", "AppLifecycle"],
-      path: "Examples/Shop/ShopGoogleAnalytics"
-    ),
-    .target(
-      name: "ShopFirebase",
-      dependencies: ["Trackers", "AppLifecycle", "APIClient"],
-      path: "Examples/Shop/ShopFirebase"
-    ),
-    .target(
-      name: "ShopMixpanel",
-      dependencies: ["Trackers", "UserSession"],
-      path: "Examples/Shop/ShopMixpanel"
-    ),
     .target(name: "Onboarding", dependencies: ["Trackers"], path: "Examples/Shop/Onboarding"),
     .testTarget(name: "OnboardingTests", dependencies: ["Onboarding", "Trackers"]),
     .target(name: "Catalog", dependencies: ["Trackers"], path: "Examples/Shop/Catalog"),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Trackers"]),
+    .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
+    .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
     .target(
       name: "ShopApp",
       dependencies: [
@@ -111,29 +89,22 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),
-    // The first, smaller version of the example (`swift run classic`), with its tests below.
+    .target(name: "ShopGoogleAnalytics", dependencies: ["Trackers", "AppLifecycle"], path: "Examples/Shop/ShopGoogleAnalytics"),
+    .testTarget(
+      name: "ShopGoogleAnalyticsTests", dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
+    ),
+    .target(name: "ShopFirebase", dependencies: ["Trackers", "AppLifecycle", "APIClient"], path: "Examples/Shop/ShopFirebase"),
+    .testTarget(
+      name: "ShopFirebaseTests", dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
+    ),
+    .target(name: "ShopMixpanel", dependencies: ["Trackers", "UserSession"], path: "Examples/Shop/ShopMixpanel"),
+    .testTarget(name: "ShopMixpanelTests", dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]),
     .target(
       name: "ShopAnalytics",
       dependencies: [
-        "Trackers", "AppLifecycle", "APIClient", "UserSession",
-        "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
+        "Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
       ],
       path: "Examples/Shop/ShopAnalytics"
-    ),
-    .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
-
-    // The example's tests: each vendor module through its `Current`, then the app's composition.
-    .testTarget(
-      name: "ShopGoogleAnalyticsTests",
-      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
-    ),
-    .testTarget(
-      name: "ShopFirebaseTests",
-      dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
-    ),
-    .testTarget(
-      name: "ShopMixpanelTests",
-      dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]
     ),
     .testTarget(
       name: "ShopAnalyticsTests",
@@ -141,21 +112,28 @@ let package = Package(
         "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
       ]
     ),
+    .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
+    // The README's tour, compiled and run.
+    .testTarget(
+      name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
+    ),
 
-    // MARK: Benchmarks (`swift run -c release trackers-bench`; not a product)
+    // MARK: Benchmarks (`swift run -c release trackers-bench`); not products
     .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
     .executableTarget(
       name: "trackers-bench",
       dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
       path: "Benchmarks/trackers-bench"
     ),
-
-    // MARK: Delivery: the durable queue every live vendor module sends through
-    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
-    .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
-    .testTarget(
-      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
-    ),
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// What a vendor module's tests use: the module, the core, delivery, both test kits, and this package's own
+/// loopback collector for the tests that keep the real URLSession path covered.
+func vendorTestDependencies(_ module: String) -> [Target.Dependency] {
+  [
+    .target(name: module), "Trackers", "TrackersDelivery", "TrackersTesting", "TrackersDeliveryTesting",
+    "VendorTestSupport",
+  ]
+}

@@ -67,7 +67,9 @@ public struct Destination: DeliveryDestination {
       }
     }
     if !rejected.isEmpty { return .rejectedResendRest(rejected: rejected) }
-    let error = object["error"] as? String ?? response.bodyText
+    // Amplitude quotes the refused key back ("Invalid API key: ..."): it must not reach a log.
+    let error = (object["error"] as? String ?? response.bodyText)
+      .replacingOccurrences(of: apiKey, with: Redaction.placeholder)
     let missing = (object["missing_field"] as? String).map { " (missing field '\($0)')" } ?? ""
     return .drop(reason: Redaction.redact(
       "Amplitude refused the request: HTTP 400 \(error.prefix(300))\(missing). To fix this, check the api key "

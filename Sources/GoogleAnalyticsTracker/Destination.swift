@@ -60,6 +60,12 @@ public struct Destination: DeliveryDestination {
   /// 2xx delivered (the validation server: unless it lists validation messages); otherwise the standard
   /// reading (413 split, 408/429/5xx retry honouring `Retry-After`, other statuses dropped).
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+    if response.statusCode == 401 || response.statusCode == 403 {
+      // GA4 itself answers 2xx even to a wrong secret; a refusal comes from a proxy or a revoked stream.
+      return .drop(reason: "GA4 refused the request: HTTP \(response.statusCode). To fix this, check the "
+        + "measurement id (or Firebase app id) and the api_secret in GoogleAnalyticsTracker.Configuration "
+        + "(Admin > Data streams > Measurement Protocol API secrets).")
+    }
     guard (200..<300).contains(response.statusCode) else { return .standard(for: response) }
     guard isValidationServer, !response.body.isEmpty,
       let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],

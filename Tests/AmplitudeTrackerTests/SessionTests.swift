@@ -2,6 +2,7 @@ import AmplitudeTracker
 import Foundation
 import Testing
 import Trackers
+import TrackersDeliveryTesting
 import TrackersDelivery
 import TrackersTesting
 import VendorTestSupport

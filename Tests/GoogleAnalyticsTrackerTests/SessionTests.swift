@@ -2,6 +2,7 @@ import Foundation
 import GoogleAnalyticsTracker
 import Testing
 import Trackers
+import TrackersDeliveryTesting
 import TrackersDelivery
 import TrackersTesting
 import VendorTestSupport

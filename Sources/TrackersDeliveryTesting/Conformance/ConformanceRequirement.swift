@@ -1,0 +1,263 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// What every tracker module must do, as the "Writing a tracker module" article states it; each case
+/// checks one requirement against a module's live environment, over a ``ScriptedTransport``.
+///
+/// Run them all from the module's tests, one test case each:
+///
+/// ```swift
+/// @Test(arguments: ConformanceRequirement.allCases)
+/// func conformance(_ requirement: ConformanceRequirement) async {
+///   let result = await requirement.check(acme)
+///   #expect(result.passed, "\(result)")
+/// }
+/// ```
+public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// Every event sent is delivered once, and the counters account for each.
+  case deliversEveryEvent
+  /// A retried request carries the same dedup ids as the first attempt.
+  case keepsDedupIdsAcrossRetries
+  /// The halves of a request split after a 413 carry exactly the first attempt's dedup ids.
+  case keepsDedupIdsAcrossSplits
+  /// After a 429 with `Retry-After`, the next request waits (up to the queue's cap on server delays).
+  case honoursRetryAfter
+  /// 500, 503 and 429 are retried until delivered; nothing is dropped.
+  case retriesServerErrorsAndThrottling
+  /// A credential error drops the batch, counted, with a failure report that says how to fix it.
+  case dropsCredentialErrorsLoudly
+  /// A partial success drops only the rejected events, and never resends them.
+  case dropsOnlyRejectedEvents
+  /// The module's secret appears in no request description, report or reported issue.
+  case keepsSecretsOutOfDescriptions
+  /// While consent is unknown nothing is sent; granting it delivers what waited.
+  case sendsNothingBeforeConsent
+  /// Denying consent purges what is pending, counted as purged, and nothing is sent.
+  case purgesOnDenial
+  /// A privacy reset makes the next events carry a new anonymous id.
+  case resetStartsANewAnonymousId
+  /// 10,000 events go out exactly once, each request within the vendor's event and byte limits.
+  case staysWithinLimitsAtVolume
+
+  /// "keeps dedup ids across retries".
+  public var description: String {
+    rawValue.reduce(into: "") { text, character in
+      if character.isUppercase { text += " " + character.lowercased() } else { text.append(character) }
+    }
+  }
+
+  /// Checks the requirement against `module`, on a fresh storage directory and transport.
+  public func check<Event>(_ module: TrackerModuleDescription<Event>) async -> ConformanceResult {
+    var result = ConformanceResult(requirement: self, module: module.name, failures: [], notApplicable: nil)
+    do {
+      try await run(module, into: &result)
+    } catch {
+      result.failures.append("the check could not run: \(error)")
+    }
+    return result
+  }
+
+  private func run<Event>(_ module: TrackerModuleDescription<Event>, into result: inout ConformanceResult) async throws {
+    var failures = Failures()
+    defer { result.failures = failures.messages }
+    switch self {
+    case .deliversEveryEvent:
+      let harness = try Harness(module)
+      for sequence in 0..<30 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      harness.expectAccounted(counters, sent: 30, into: &failures)
+      failures.expect(counters.delivery.delivered == 30, "delivered \(counters.delivery.delivered) of 30 events")
+      let events = try harness.events()
+      failures.expect(events.count == 30, "the requests carried \(events.count) events for 30 sent")
+      if let ids = try harness.dedupIds() {
+        failures.expect(Set(ids).count == 30, "\(Set(ids).count) distinct dedup ids for 30 events")
+      }
+      await harness.environment.close(nil)
+
+    case .keepsDedupIdsAcrossRetries:
+      guard module.dedupId != nil else { return result.notApplicable = "the vendor has no dedup id" }
+      let harness = try Harness(module)
+      harness.transport.script(.status(503))
+      for sequence in 0..<5 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      let requests = harness.transport.requests
+      failures.expect(requests.count == 2, "\(requests.count) requests for one 503 and a retry")
+      if requests.count >= 2 {
+        let first = try harness.dedupIds(in: requests[0])
+        let retry = try harness.dedupIds(in: requests[1])
+        failures.expect(first.count == 5 && first == retry, "the retry's dedup ids \(retry) differ from the first attempt's \(first)")
+      }
+      failures.expect(counters.delivery.delivered == 5, "delivered \(counters.delivery.delivered) of 5 after the retry")
+
+    case .keepsDedupIdsAcrossSplits:
+      guard module.dedupId != nil else { return result.notApplicable = "the vendor has no dedup id" }
+      let harness = try Harness(module)
+      harness.transport.script(.status(413))
+      for sequence in 0..<10 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      let requests = harness.transport.requests
+      failures.expect(requests.count >= 3, "\(requests.count) requests: a 413 must be followed by the halves")
+      if requests.count >= 3 {
+        let first = try harness.dedupIds(in: requests[0])
+        let halves = try requests.dropFirst().flatMap { try harness.dedupIds(in: $0) }
+        failures.expect(first.count == 10, "the first attempt carried \(first.count) of 10 events")
+        failures.expect(
+          halves.sorted() == first.sorted(), "the halves carry \(halves.count) ids, not exactly the first attempt's \(first.count)")
+        failures.expect(
+          requests.dropFirst().allSatisfy { (try? harness.dedupIds(in: $0).count) ?? 0 < first.count },
+          "a request after the 413 was not smaller than the one refused")
+      }
+      failures.expect(counters.delivery.delivered == 10, "delivered \(counters.delivery.delivered) of 10 after the split")
+
+    case .honoursRetryAfter:
+      let harness = try Harness(module)
+      harness.transport.script(.status(429, headers: ["Retry-After": "1"]))
+      harness.environment.send(module.event(0))
+      let counters = await harness.environment.deliverPending()
+      let requests = harness.transport.requests
+      failures.expect(requests.count == 2, "\(requests.count) requests for a 429 and its retry")
+      if requests.count >= 2 {
+        let gap = requests[1].receivedAt - requests[0].receivedAt
+        failures.expect(
+          gap >= TestDelivery.honouredServerDelay,
+          "the retry came \(gap) after a 429 with Retry-After: 1, sooner than the \(TestDelivery.honouredServerDelay) the queue honours")
+      }
+      failures.expect(counters.delivery.delivered == 1, "delivered \(counters.delivery.delivered) of 1 after the 429")
+
+    case .retriesServerErrorsAndThrottling:
+      let harness = try Harness(module)
+      harness.transport.script(.status(500), .status(503), .status(429), .dropConnection)
+      for sequence in 0..<3 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      harness.expectAccounted(counters, sent: 3, into: &failures)
+      failures.expect(counters.delivery.delivered == 3, "delivered \(counters.delivery.delivered) of 3 after 500, 503, 429 and a dropped connection")
+      failures.expect(counters.delivery.droppedTotal == 0, "dropped \(counters.delivery.dropped) instead of retrying")
+      failures.expect(harness.transport.requests.count == 5, "\(harness.transport.requests.count) requests, not four failures and a success")
+
+    case .dropsCredentialErrorsLoudly:
+      let harness = try Harness(module)
+      harness.transport.reply(module.credentialError)
+      for sequence in 0..<4 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      harness.expectAccounted(counters, sent: 4, into: &failures)
+      failures.expect(counters.delivery.droppedTotal == 4, "dropped \(counters.delivery.droppedTotal) of 4 events refused for their credential")
+      failures.expect(harness.transport.requests.count == 1, "\(harness.transport.requests.count) requests: a credential error must not be retried")
+      let reports = harness.reports.current.filter(\.isFailure).map(\.description)
+      failures.expect(
+        reports.contains { $0.contains("To fix this") },
+        "no failure report says how to fix the credential (reports: \(reports))")
+
+    case .dropsOnlyRejectedEvents:
+      guard let partialSuccess = module.partialSuccess else { return result.notApplicable = "the vendor has no partial success" }
+      let harness = try Harness(module)
+      harness.transport.reply(times: 1) { request in
+        (try? partialSuccess(request, [0])).map(ScriptedTransport.Reply.response) ?? .status(500)
+      }
+      for sequence in 0..<5 { harness.environment.send(module.event(sequence)) }
+      let counters = await harness.environment.deliverPending()
+      harness.expectAccounted(counters, sent: 5, into: &failures)
+      failures.expect(counters.delivery.delivered == 4, "delivered \(counters.delivery.delivered) of the 4 accepted events")
+      failures.expect(counters.delivery.droppedTotal == 1, "dropped \(counters.delivery.droppedTotal), not the 1 rejected event")
+      let requests = harness.transport.requests
+      if module.dedupId != nil, let first = requests.first {
+        let rejected = try harness.dedupIds(in: first).first
+        let resent = try requests.dropFirst().flatMap { try harness.dedupIds(in: $0) }
+        failures.expect(rejected.map { !resent.contains($0) } ?? false, "the rejected event was sent again")
+      }
+
+    case .keepsSecretsOutOfDescriptions:
+      let harness = try Harness(module)
+      harness.transport.script(.status(500), .status(400, body: "bad request"))
+      harness.environment.send(module.event(0))
+      harness.environment.send(module.event(1))
+      let issues = await collectingIssues {
+        await harness.environment.deliverPending()
+        harness.transport.reply(module.credentialError)
+        harness.environment.send(module.event(2))
+        await harness.environment.deliverPending()
+      }
+      let texts = harness.transport.requests.map(\.description) + harness.reports.current.map(\.description) + issues
+        + [harness.environment.counters().description]
+      for text in texts where text.contains(module.secret) {
+        failures.expect(false, "the secret appears in: \(text.replacingOccurrences(of: module.secret, with: "<secret>"))")
+      }
+      failures.expect(!harness.transport.requests.isEmpty, "nothing was sent, so nothing was checked")
+
+    case .sendsNothingBeforeConsent:
+      let consent = ConsentStore()
+      let harness = try Harness(module, privacy: consent.registry)
+      for sequence in 0..<5 { harness.environment.send(module.event(sequence)) }
+      await harness.environment.flush()
+      failures.expect(harness.transport.requests.isEmpty, "\(harness.transport.requests.count) requests went out while consent was unknown")
+      consent.grant()
+      let counters = await harness.environment.deliverPending()
+      failures.expect(counters.delivery.delivered == 5, "delivered \(counters.delivery.delivered) of 5 once consent was granted")
+      harness.expectAccounted(counters, sent: 5, into: &failures)
+
+    case .purgesOnDenial:
+      let consent = ConsentStore()
+      let harness = try Harness(module, privacy: consent.registry)
+      for sequence in 0..<5 { harness.environment.send(module.event(sequence)) }
+      consent.deny(destination: module.consentDestination)
+      await harness.environment.flush()
+      let counters = harness.environment.counters()
+      failures.expect(counters.delivery.pendingEvents == 0, "\(counters.delivery.pendingEvents) events still pending after the denial")
+      failures.expect(
+        counters.delivery.dropped[.purged] == 5, "purged \(counters.delivery.dropped[.purged] ?? 0) of 5 (is the destination named \"\(module.consentDestination)\"?)")
+      failures.expect(harness.transport.requests.isEmpty, "\(harness.transport.requests.count) requests went out")
+
+    case .resetStartsANewAnonymousId:
+      let consent = ConsentStore(ConsentState(status: .granted))
+      let harness = try Harness(module, privacy: consent.registry)
+      harness.environment.send(module.event(0))
+      await harness.environment.deliverPending()
+      consent.registry.reset()
+      harness.environment.send(module.event(1))
+      await harness.environment.deliverPending()
+      let requests = harness.transport.requests
+      failures.expect(requests.count == 2, "\(requests.count) requests for two events delivered apart")
+      if requests.count == 2 {
+        let before = Set(try module.anonymousIds(requests[0]))
+        let after = Set(try module.anonymousIds(requests[1]))
+        failures.expect(!before.isEmpty && !after.isEmpty, "a request carried no anonymous id")
+        failures.expect(before.isDisjoint(with: after), "the anonymous id \(before) was kept after the reset")
+      }
+
+    case .staysWithinLimitsAtVolume:
+      let open = LockIsolated(false)
+      let harness = try Harness(module, sendsWhen: { open.current })
+      for sequence in 0..<10_000 { harness.environment.send(module.event(sequence)) }
+      open.current = true  // all queued first: the batches can't depend on when the sender ran
+      let counters = await harness.environment.deliverPending(timeout: .seconds(120))
+      harness.expectAccounted(counters, sent: 10_000, into: &failures)
+      failures.expect(counters.delivery.delivered == 10_000, "delivered \(counters.delivery.delivered) of 10,000")
+      // Parsed once: a 10,000-event run is megabytes of JSON.
+      let requests = harness.transport.requests
+      let eventsPerRequest = try await harness.offThePool { try requests.map(module.events) }
+      for (index, (request, events)) in zip(requests, eventsPerRequest).enumerated() {
+        failures.expect(
+          events.count <= module.maxEventsPerRequest,
+          "request \(index) carried \(events.count) events (limit \(module.maxEventsPerRequest))")
+        failures.expect(
+          request.body.count <= module.maxBytesPerRequest,
+          "request \(index) was \(request.body.count) bytes (limit \(module.maxBytesPerRequest))")
+      }
+      let events = eventsPerRequest.flatMap { $0 }
+      failures.expect(events.count == 10_000, "the requests carried \(events.count) events for 10,000 sent")
+      if let dedupId = module.dedupId {
+        let ids = Set(events.compactMap(dedupId))
+        failures.expect(ids.count == 10_000, "\(ids.count) distinct dedup ids for 10,000 events")
+      }
+    }
+  }
+}
+
+/// The failures of one check, in order.
+struct Failures {
+  var messages: [String] = []
+
+  mutating func expect(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String) rethrows {
+    if try !condition() { messages.append(message()) }
+  }
+}

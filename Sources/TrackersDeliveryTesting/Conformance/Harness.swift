@@ -1,0 +1,69 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// A module's live environment for one conformance check: its own storage, a scripted transport, a fixed
+/// context, fast retries, and every report kept.
+struct Harness<Event: VendorEvent>: Sendable {
+  let module: TrackerModuleDescription<Event>
+  let storage: TemporaryStorage
+  let transport = ScriptedTransport()
+  let reports = LockIsolated<[DeliveryReport]>([])
+  let environment: VendorEnvironment<Event>
+
+  init(
+    _ module: TrackerModuleDescription<Event>, privacy: PrivacyRegistry? = nil,
+    sendsWhen shouldSend: (@Sendable () -> Bool)? = nil
+  ) throws {
+    self.module = module
+    let storage = try TemporaryStorage(module.name)
+    self.storage = storage
+    let (transport, reports) = (transport, reports)
+    environment = try module.live { options in
+      options.storageDirectory = storage.url
+      options.transport = transport
+      options.flushInterval = .seconds(3_600)  // only flush() sends
+      options.privacy = privacy
+      options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
+      options.onReport = { report in reports.withLock { $0.append(report) } }
+      options.delivery = { configuration in
+        TestDelivery.fastRetries(&configuration)
+        if let shouldSend { configuration.shouldSend = shouldSend }
+      }
+    }
+  }
+
+  /// Every event the transport received, in order.
+  func events() throws -> [PropertyValue] {
+    try transport.requests.flatMap(module.events)
+  }
+
+  /// Every dedup id the transport received, in order; `nil` for a vendor without dedup ids.
+  func dedupIds() throws -> [String]? {
+    guard let dedupId = module.dedupId else { return nil }
+    return try events().compactMap(dedupId)
+  }
+
+  /// The dedup ids of one request, in order.
+  func dedupIds(in request: RecordedRequest) throws -> [String] {
+    guard let dedupId = module.dedupId else { return [] }
+    return try module.events(request).compactMap(dedupId)
+  }
+
+  /// Runs `work` on a thread of its own: parsing megabytes of JSON on the cooperative pool would starve
+  /// the senders of checks running beside this one.
+  func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Swift.Result { try work() }) }
+    }
+  }
+
+  /// Nothing vanished: each event sent was enqueued, and is delivered, dropped with a reason, or pending.
+  func expectAccounted(_ counters: TrackerCounters, sent: Int, into failures: inout Failures) {
+    let delivery = counters.delivery
+    failures.expect(delivery.enqueued == sent, "\(delivery.enqueued) of \(sent) events were enqueued")
+    failures.expect(
+      delivery.delivered + delivery.droppedTotal + delivery.pendingEvents == sent,
+      "\(sent) sent, but \(delivery.delivered) delivered + \(delivery.droppedTotal) dropped + \(delivery.pendingEvents) pending")
+  }
+}

@@ -1,0 +1,43 @@
+import Trackers
+import TrackersDelivery
+
+extension VendorEnvironment {
+  /// Flushes until nothing is pending (delivered, or dropped and counted), for at most `timeout`, and
+  /// returns the counters: a test then asserts exact counts, never how long delivery took.
+  ///
+  /// The wait only bounds a test that would otherwise hang: retries come after the queue's backoff, so give
+  /// tests short backoffs (``TestDelivery/fastRetries``).
+  ///
+  /// ```swift
+  /// environment.send(event)
+  /// let counters = await environment.deliverPending()
+  /// #expect(counters.delivery.delivered == 1)
+  /// ```
+  @discardableResult
+  public func deliverPending(timeout: Duration = .seconds(30)) async -> TrackerCounters {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      await flush()
+      let counters = counters()
+      if counters.delivery.pendingEvents == 0 || ContinuousClock.now >= deadline { return counters }
+      // Backing off: the queue sends again once the delay has passed; flush() does not wait through it.
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+}
+
+/// Delivery settings for tests.
+public enum TestDelivery {
+  /// Retries after a millisecond or so, and a server's `Retry-After` capped at 50 ms, so retry paths run
+  /// fast; `Retry-After` still shows as a gap of at least 50 ms.
+  ///
+  /// ```swift
+  /// configuration.delivery = TestDelivery.fastRetries
+  /// ```
+  public static let fastRetries: @Sendable (inout DeliveryConfiguration) -> Void = {
+    $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5), maxServerDelay: honouredServerDelay)
+  }
+
+  /// The longest server-requested delay ``fastRetries`` waits.
+  public static let honouredServerDelay: Duration = .milliseconds(50)
+}

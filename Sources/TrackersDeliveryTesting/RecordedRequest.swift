@@ -1,0 +1,85 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// A request a ``ScriptedTransport`` received, with readers for the forms vendors send: JSON, a form, a
+/// query.
+///
+/// ```swift
+/// let request = transport.requests[0]
+/// #expect(request.path == "/batch")
+/// #expect(try request.json()["api_key"] == "phc_key")
+/// #expect(request.queryItems["ip"] == "0")
+/// ```
+public struct RecordedRequest: Sendable, CustomStringConvertible {
+  /// The request as the module built it.
+  public let request: HTTPRequest
+  /// When the transport received it, on the continuous clock: the gap between two requests shows a
+  /// backoff.
+  public let receivedAt: ContinuousClock.Instant
+
+  /// Wraps a request received at `receivedAt`.
+  public init(_ request: HTTPRequest, receivedAt: ContinuousClock.Instant = .now) {
+    self.request = request
+    self.receivedAt = receivedAt
+  }
+
+  /// "POST".
+  public var method: String { request.method }
+  /// The URL's path: "/2/httpapi".
+  public var path: String { request.url.path }
+  /// The query's items, by name (the last one wins for a repeated name).
+  public var queryItems: [String: String] {
+    let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+  }
+  /// A header's value, whatever the case of its name.
+  public func header(_ name: String) -> String? {
+    if let value = request.headers[name] { return value }
+    return request.headers.first { $0.key.lowercased() == name.lowercased() }?.value
+  }
+  /// The body's bytes.
+  public var body: [UInt8] { request.body }
+  /// The body as UTF-8 text.
+  public var bodyText: String { String(decoding: request.body, as: UTF8.self) }
+
+  /// The body parsed as JSON: compare parsed values with `==`, never strings (member order and spacing
+  /// don't matter; `5` is not `5.0`).
+  ///
+  /// Parsed by `JSONSerialization`, which reads a 10,000-event batch in milliseconds where decoding
+  /// `PropertyValue` with `JSONDecoder` takes seconds in a debug build.
+  public func json() throws -> PropertyValue {
+    Self.propertyValue(try JSONSerialization.jsonObject(with: Data(request.body), options: [.fragmentsAllowed]))
+  }
+
+  private static func propertyValue(_ object: Any) -> PropertyValue {
+    switch object {
+    case let string as String:
+      return .string(string)
+    case let number as NSNumber:
+      // `JSONSerialization` makes Booleans `c` and numbers written with a fraction or exponent `d`.
+      switch String(cString: number.objCType) {
+      case "c": return .bool(number.boolValue)
+      case "d", "f": return .double(number.doubleValue)
+      default: return .int(number.intValue)
+      }
+    case let array as [Any]:
+      return .array(array.map(propertyValue))
+    case let object as [String: Any]:
+      return .object(object.mapValues(propertyValue))
+    default:
+      return .null
+    }
+  }
+
+  /// The body parsed as `application/x-www-form-urlencoded`: `data=...&verbose=1`.
+  public func form() -> [String: String] {
+    var components = URLComponents()
+    components.percentEncodedQuery = bodyText.replacingOccurrences(of: "+", with: "%20")
+    let items = components.queryItems ?? []
+    return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+  }
+
+  /// The request's one-line description, secrets redacted.
+  public var description: String { request.description }
+}

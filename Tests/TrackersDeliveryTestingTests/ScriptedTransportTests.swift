@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+
+@Suite struct ScriptedTransportTests {
+  let url = URL(string: "https://vendor.test/v1/batch?ip=0&project_id=7")!
+
+  func post(_ body: String, to transport: ScriptedTransport, path: String = "/v1/batch") async throws -> HTTPResponse {
+    try await transport.send(HTTPRequest(url: URL(string: "https://vendor.test\(path)")!, body: Array(body.utf8)))
+  }
+
+  @Test func rulesComeBeforeTheScriptWhichComesBeforeTheDefault() async throws {
+    let transport = ScriptedTransport(answering: .status(204))
+    transport.script(.status(503), .status(429, headers: ["Retry-After": "2"]))
+    transport.reply(.status(413), when: { $0.body.count > 10 }, times: 1)
+    #expect(try await post("a long body!", to: transport).statusCode == 413)  // the rule, once
+    #expect(try await post("a long body!", to: transport).statusCode == 503)  // the rule is spent: the script
+    let throttled = try await post("x", to: transport)
+    #expect(throttled.statusCode == 429 && throttled.header("retry-after") == "2")
+    #expect(try await post("x", to: transport).statusCode == 204)  // the script is spent: the default
+    #expect(transport.requests.map(\.bodyText) == ["a long body!", "a long body!", "x", "x"])
+  }
+
+  @Test func aRuleCanAnswerFromTheRequestItself() async throws {
+    let transport = ScriptedTransport()
+    transport.reply(when: { $0.path == "/engage" }) { request in .status(200, body: "\(request.body.count)") }
+    #expect(try await post("12345", to: transport, path: "/engage").bodyText == "5")
+    #expect(try await post("12345", to: transport, path: "/import").bodyText == "")
+  }
+
+  @Test func aDroppedConnectionThrowsAsURLSessionWould() async throws {
+    let transport = ScriptedTransport()
+    transport.script(.dropConnection)
+    await #expect(throws: URLError.self) { try await post("x", to: transport) }
+    #expect(try await post("x", to: transport).statusCode == 200)
+    #expect(transport.requests.count == 2)
+  }
+
+  @Test func recordedRequestsParseAsJSONFormAndQuery() async throws {
+    let transport = ScriptedTransport()
+    _ = try await transport.send(HTTPRequest(
+      url: url, headers: ["Content-Type": "application/json"], body: Array(#"{"batch": [{"seq": 1}], "ok": true}"#.utf8)))
+    _ = try await transport.send(HTTPRequest(url: url, body: Array("data=a%20b%2Bc&verbose=1&x=y+z".utf8)))
+    let (json, form) = (transport.requests[0], transport.requests[1])
+    #expect(json.method == "POST" && json.path == "/v1/batch")
+    #expect(json.queryItems == ["ip": "0", "project_id": "7"])
+    #expect(json.header("content-type") == "application/json")
+    #expect(try json.json() == ["batch": [["seq": 1]], "ok": true])
+    #expect(form.form() == ["data": "a b+c", "verbose": "1", "x": "y z"])
+    #expect(json.receivedAt <= form.receivedAt)
+  }
+}
+
+@Suite struct KitTests {
+  @Test func temporaryStorageIsFreshAndGoesAwayWithTheValue() throws {
+    var storage: TemporaryStorage? = try TemporaryStorage("kit")
+    let url = try #require(storage?.url)
+    let other = try TemporaryStorage("kit")
+    #expect(url != other.url)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
+    let sub = try #require(storage?.directory("mixpanel"))
+    #expect(FileManager.default.fileExists(atPath: sub.path))
+    storage = nil
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test func collectingIssuesReturnsWhatWasReportedInsteadOfFailing() async {
+    #expect(collectingIssues { reportIssue("one"); reportIssue("two") } == ["one", "two"])
+    let issues = await collectingIssues {
+      await Task.yield()
+      reportIssue("after a suspension")
+    }
+    #expect(issues == ["after a suspension"])
+  }
+
+  @Test func theTestClockMovesOnlyWhenToldAndReadsBackExactMilliseconds() {
+    let clock = TestClock(1_793_817_970_123)
+    #expect(Int((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) == 1_793_817_970_123)
+    clock.advance(milliseconds: 30 * 60_000 + 1)
+    #expect(Int((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) == 1_793_819_770_124)
+  }
+}
