@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+
+/// The suite is only worth running if it fails modules that break the rules: a toy vendor module, built on
+/// the public API alone, conforms as written, and each fault it can be given fails the requirement it breaks
+/// and no other.
+@Suite struct ConformanceHonestyTests {
+  @Test func theToyModuleConformsAsWritten() async {
+    for requirement in ConformanceRequirement.allCases {
+      let result = await requirement.check(ToyVendor.module(faults: []))
+      #expect(result.passed, "\(result)")
+    }
+  }
+
+  @Test(arguments: ToyVendor.Fault.allCases)
+  func eachFaultFailsTheRequirementItBreaks(_ fault: ToyVendor.Fault) async {
+    let module = ToyVendor.module(faults: [fault])
+    let result = await fault.breaks.check(module)
+    #expect(!result.passed, "\(fault) should fail \(fault.breaks), but: \(result)")
+  }
+
+  @Test func aResultSaysWhatFailedAndWhatDoesNotApply() async {
+    let broken = await ConformanceRequirement.dropsCredentialErrorsLoudly.check(ToyVendor.module(faults: [.retriesCredentialErrors]))
+    #expect(broken.description.hasPrefix("ToyTracker drops credential errors loudly: "))
+    #expect(broken.failures.contains { $0.contains("a credential error must not be retried") })
+    var noDedup = ToyVendor.module(faults: [])
+    noDedup.dedupId = nil
+    let skipped = await ConformanceRequirement.keepsDedupIdsAcrossRetries.check(noDedup)
+    #expect(skipped.passed && skipped.description == "ToyTracker keeps dedup ids across retries: not applicable (the vendor has no dedup id)")
+  }
+}
+
+/// A vendor as small as a module can be: `{"events": [{"name", "id", "device"}]}` to `/collect`, with a
+/// 400 `{"rejected": [indexes]}` as a partial success; each ``Fault`` breaks one rule on purpose.
+enum ToyVendor {
+  enum Fault: String, CaseIterable, Sendable {
+    case newIdPerAttempt, retriesCredentialErrors, secretInReports, ignoresPartialSuccess, keepsAnonymousIdOnReset
+    case oversizedBatches
+
+    var breaks: ConformanceRequirement {
+      switch self {
+      case .newIdPerAttempt: .keepsDedupIdsAcrossRetries
+      case .retriesCredentialErrors: .dropsCredentialErrorsLoudly
+      case .secretInReports: .keepsSecretsOutOfDescriptions
+      case .ignoresPartialSuccess: .dropsOnlyRejectedEvents
+      case .keepsAnonymousIdOnReset: .resetStartsANewAnonymousId
+      case .oversizedBatches: .staysWithinLimitsAtVolume
+      }
+    }
+  }
+
+  struct Event: VendorEvent {
+    var name: String
+    var description: String { "toy \(name)" }
+    static let vendorModule = VendorModule(name: "ToyTracker", vendor: "Toy", configuration: "ToyTracker.Current = ...")
+  }
+
+  struct Destination: DeliveryDestination {
+    let name = "Toy"
+    let faults: Set<Fault>
+    var limits: BatchLimits {
+      BatchLimits(maxEvents: faults.contains(.oversizedBatches) ? 500 : 100, maxBytes: 100_000, flushInterval: .seconds(3_600))
+    }
+
+    func makeRequest(for batch: Batch) throws -> HTTPRequest {
+      let events = batch.records.map { record in
+        // A record's payload is `"name","device"`; the id is the queue's, unless a fault makes a new one.
+        let id = faults.contains(.newIdPerAttempt) ? RecordID() : record.id
+        return #"{"id":"\#(id.uuidString)",\#(String(decoding: record.payload, as: UTF8.self))}"#
+      }
+      return HTTPRequest(
+        url: URL(string: "https://toy.test/collect")!, headers: ["Authorization": "Bearer toy-secret-key"],
+        body: Array(#"{"events":[\#(events.joined(separator: ","))]}"#.utf8))
+    }
+
+    func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+      switch response.statusCode {
+      case 401:
+        if faults.contains(.retriesCredentialErrors) { return .retry(after: nil) }
+        let key = faults.contains(.secretInReports) ? "toy-secret-key" : Redaction.placeholder
+        return .drop(reason: "Toy refused the key \(key). To fix this, check the key in the configuration.")
+      case 400:
+        guard !faults.contains(.ignoresPartialSuccess),
+          let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+          let rejected = object["rejected"] as? [Int]
+        else { return .delivered }
+        return .partiallyDelivered(rejected: Dictionary(uniqueKeysWithValues: rejected.map { ($0, "rejected") }))
+      default:
+        return .standard(for: response)
+      }
+    }
+  }
+
+  static func module(faults: Set<Fault>) -> TrackerModuleDescription<Event> {
+    TrackerModuleDescription(
+      name: "ToyTracker", consentDestination: "Toy", maxEventsPerRequest: 100, maxBytesPerRequest: 100_000,
+      secret: "toy-secret-key",
+      live: { apply in
+        var options = DeliveryOptions(storageDirectory: URL(fileURLWithPath: "/nonexistent"), maxEventsPerRequest: 100)
+        apply(&options)
+        return try VendorEnvironment<Event>.live(
+          options: options, destination: Destination(faults: faults),
+          derive: { identity, _ in identity.anonymousId }
+        ) { delivery in
+          return { event in
+            let device = faults.contains(.keepsAnonymousIdOnReset) ? "device-forever" : delivery.identity.current.derived
+            delivery.enqueue(
+              Array(#""name":"\#(event.name)","device":"\#(device)""#.utf8), id: RecordID(), partition: "",
+              event: event.description)
+          }
+        }
+      },
+      event: { Event(name: "e\($0)") },
+      events: { try $0.json()["events"]?.arrayValue ?? [] },
+      dedupId: { $0["id"]?.stringValue },
+      anonymousIds: { request in try (request.json()["events"]?.arrayValue ?? []).compactMap { $0["device"]?.stringValue } },
+      partialSuccess: { _, rejected in HTTPResponse(statusCode: 400, body: Array(#"{"rejected": \#(rejected)}"#.utf8)) },
+      credentialError: .status(401)
+    )
+  }
+}
