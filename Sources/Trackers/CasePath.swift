@@ -10,14 +10,41 @@
 /// }
 ///
 /// let app = CasePath(AnalyticsEvent.app, \.app)
-/// app.embed(.appLaunched)            // AnalyticsEvent.app(.appLaunched)
-/// app.extract(.app(.appLaunched))    // AppEvent.appLaunched
+/// app.embed(.appLaunched)                 // AnalyticsEvent.app(.appLaunched)
+/// app.extract(from: .app(.appLaunched))   // AppEvent.appLaunched
 /// ```
+///
+/// `embed(_:)` and `extract(from:)` are spelled as in swift-case-paths, so code written against either
+/// reads the same.
 public struct CasePath<Root, Value>: Sendable {
+  @usableFromInline let embedValue: @Sendable (Value) -> Root
+  @usableFromInline let extractValue: @Sendable (Root) -> Value?
+
   /// Wraps a value in the root's case.
-  public let embed: @Sendable (Value) -> Root
-  /// Returns the case's value when the root is that case, or `nil` otherwise.
-  public let extract: @Sendable (Root) -> Value?
+  ///
+  /// ```swift
+  /// CasePath(AnalyticsEvent.app, \.app).embed(.appLaunched)   // .app(.appLaunched)
+  /// ```
+  @inlinable
+  public func embed(_ value: Value) -> Root {
+    embedValue(value)
+  }
+
+  /// The case's value when `root` is that case, or `nil` otherwise.
+  ///
+  /// ```swift
+  /// CasePath(AnalyticsEvent.app, \.app).extract(from: .user(.loggedOut))   // nil
+  /// ```
+  @inlinable
+  public func extract(from root: Root) -> Value? {
+    extractValue(root)
+  }
+
+  /// The case's value when `root` is that case, or `nil` otherwise: ``extract(from:)`` without the label.
+  @inlinable
+  public func extract(_ root: Root) -> Value? {
+    extractValue(root)
+  }
 
   /// Creates a case path from an embed and an extract function.
   ///
@@ -32,8 +59,8 @@ public struct CasePath<Root, Value>: Sendable {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self.embed = embed
-    self.extract = extract
+    self.embedValue = embed
+    self.extractValue = extract
   }
 
   /// Creates a case path from a case constructor and an optional accessor, typically a key-path literal.
@@ -55,16 +82,16 @@ public struct CasePath<Root, Value>: Sendable {
   /// // AnalyticsEvent.api(APIErrorEvent.timeout(endpoint:))
   /// let timeout = CasePath(AnalyticsEvent.api, \.api)
   ///   .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
-  /// timeout.extract(.api(.timeout(endpoint: "/cart")))   // "/cart"
+  /// timeout.extract(from: .api(.timeout(endpoint: "/cart")))   // "/cart"
   /// ```
   @inlinable
   public func appending<AppendedValue>(
     path: CasePath<Value, AppendedValue>
   ) -> CasePath<Root, AppendedValue> {
-    let embed = self.embed, extract = self.extract
+    let embed = embedValue, extract = extractValue
     return CasePath<Root, AppendedValue>(
       embed: { embed(path.embed($0)) },
-      extract: { root in extract(root).flatMap(path.extract) }
+      extract: { root in extract(root).flatMap { path.extract(from: $0) } }
     )
   }
 }

@@ -85,7 +85,7 @@ public func pullback<Local, Global>(
   _ tracker: @escaping Tracker<Local>,
   action: CasePath<Global, Local>
 ) -> Tracker<Global> {
-  pullback(tracker, action: action.extract)
+  pullback(tracker, action: action.extractValue)
 }
 
 /// Pulls a tracker back along a total transform: every global event becomes one local event.

@@ -7,6 +7,11 @@ import Trackers
     #expect(app.embed(.appLaunched) == .app(.appLaunched))
     #expect(app.extract(.app(.appEnteredForeground)) == .appEnteredForeground)
     #expect(app.extract(.user(.loggedOut)) == nil)
+    // Spelled as swift-case-paths spells them.
+    #expect(app.extract(from: .app(.appLaunched)) == .appLaunched)
+    #expect(app.extract(from: .user(.loggedOut)) == nil)
+    let embed: (AppEvent) -> AnalyticsEvent = app.embed
+    #expect(embed(.appLaunched) == .app(.appLaunched))
   }
 
   @Test func labelledInitializer() {
