@@ -13,7 +13,7 @@ extension TrackingContext {
   /// hardware model from `sysctl` on Apple platforms, and `uname` on Linux.
   ///
   /// The screen size is not read here: on Apple platforms only the main thread may ask, so
-  /// ``ApplicationLifecycle/observeApplicationNotifications()`` fills it in.
+  /// `observeApplicationNotifications()` (Apple platforms) fills it in.
   public static func gathered() -> TrackingContext {
     let info = Bundle.main.infoDictionary ?? [:]
     let app = App(

@@ -3,7 +3,7 @@
 ///
 /// Each vendor module writes it into its vendor's own fields, the way the vendor's official SDK does
 /// (Segment `context.os`, Amplitude `os_version`, Mixpanel `$os_version`, PostHog `$os_version`, ...), and
-/// encodes it once per change, never per event. The live value comes from ``ContextProvider/live``; an app
+/// encodes it once per change, never per event. The live value comes from ``ContextProvider/live(_:)``; an app
 /// overrides what it knows better, and a test pins a fixed value:
 ///
 /// ```swift

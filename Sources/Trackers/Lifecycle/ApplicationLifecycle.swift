@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Vendor modules register with it through their configuration's `lifecycle`, as they do with the privacy
 /// registry. The app calls three methods; on Apple platforms
-/// ``observeApplicationNotifications()`` calls the last two for you:
+/// `observeApplicationNotifications()` (Apple platforms) calls the last two for you:
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
@@ -156,7 +156,7 @@ public final class ApplicationLifecycle: Sendable {
   /// is first (best effort: a flush still under way goes on). Does nothing if the app is already in the
   /// background.
   ///
-  /// On iOS, call it inside a background task, as ``observeApplicationNotifications()`` does, so the
+  /// On iOS, call it inside a background task, as `observeApplicationNotifications()` does, so the
   /// requests can finish.
   public func enteredBackground(timeout: Duration = .seconds(5)) async {
     let left = state.withLock { state -> (Tracker<AnalyticsData>?, [Destination])? in

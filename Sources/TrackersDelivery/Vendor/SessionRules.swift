@@ -19,7 +19,7 @@ public struct SessionRules: Sendable, Hashable {
   public var timeout: Duration
   /// A session ends this long after it started, however active (PostHog: 24 hours); `nil`: no limit.
   public var maxLength: Duration?
-  /// The unit of ``IdentityStore/Identity/Session/id``.
+  /// The unit of ``SavedSession/id``.
   public var idUnit: IDUnit
   /// Whether each session also gets a version 7 UUID (PostHog's `$session_id`).
   public var makesUUID: Bool

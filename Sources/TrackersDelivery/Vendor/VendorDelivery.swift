@@ -40,7 +40,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     destination: some DeliveryDestination,
     options: DeliveryOptions,
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
-    session rules: SessionRules? = nil,
+    session: SessionRules? = nil,
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived
   ) throws {
     self.module = module
@@ -49,7 +49,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     let identity = try IdentityStore(directory: options.storageDirectory) { derive($0, context.current) }
     self.identity = identity
     self.contextObservation = context.observe { [weak identity] _ in identity?.refreshDerived() }
-    let session = rules.map { VendorSession(identity: identity, module: module, rules: $0) }
+    let session = session.map { VendorSession(identity: identity, module: module, rules: $0) }
     self.session = session
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
