@@ -1,0 +1,95 @@
+import Foundation
+import Trackers
+import TrackersDelivery
+
+/// Everything ``telemetryDeckTracker`` needs from the outside world: `send`, `flush`, `close` and
+/// `counters`, with `.live(_:)`, `.mock`, `.unimplemented` and `.notConfigured`; tests swap it through
+/// ``Current``.
+///
+/// ```swift
+/// // At launch:
+/// TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-...", privacy: consent.registry))
+///
+/// // In a test:
+/// withIsolatedEnvironments {
+///   TelemetryDeckTracker.Current.send = recorder.tracker
+///   telemetryDeckTracker(.screen(name: "Cart"))
+/// }
+/// ```
+public typealias Environment = VendorEnvironment<TelemetryDeckEvent>
+
+extension TelemetryDeckEvent: VendorEvent {
+  /// This module's counters and messages.
+  public static var vendorModule: VendorModule { TelemetryDeckTracker.vendorModule }
+}
+
+extension Environment {
+  /// Delivers to TelemetryDeck through a durable queue in the configuration's storage directory: each
+  /// signal carries the hash of the user id, or of the persisted anonymous id when signed out, as
+  /// `clientUser`, and the session's `sessionID`. `.userId` and `.userProperty` send nothing: they update
+  /// the persisted identity that later signals carry, and are counted as
+  /// ``TrackersDelivery/TrackerCounters/identityUpdates``. A sign-out, or another user signing in, starts a
+  /// new anonymous id and forgets the user properties. With a privacy registry, nothing is sent before
+  /// consent for "TelemetryDeck".
+  ///
+  /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
+  /// be created or read.
+  public static func live(_ configuration: Configuration) throws -> Environment {
+    let now = configuration.now
+    let (appID, salt, testMode) = (configuration.appID, configuration.salt, configuration.testMode)
+    let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
+      // The time zone's offset is read when the context changes, at the configuration's clock.
+      WireFormat.identity(for: $0, context: $1, appID: appID, salt: salt, testMode: testMode, at: now())
+    }
+    return try live(
+      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      derive: derive
+    ) { delivery, session in
+      return { event in
+        switch event {
+        case let .signal(type, payload, floatValue):
+          let date = now()
+          let (identity, derived) = delivery.identity.current
+          let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
+          // Rules without UUIDs (`makesUUID: false`) send the numeric id: the server takes any string.
+          let bytes = WireFormat.signal(
+            type: type, payload: payload, floatValue: floatValue, identity: derived,
+            sessionId: stamp.uuid ?? String(stamp.id), at: date)
+          // TelemetryDeck has no dedup field: the id only identifies the record in the queue.
+          delivery.enqueue(bytes, id: RecordID(), partition: "", event: event.description)
+        case let .userProperty(name, value):
+          delivery.updateIdentity(event: event.description) { identity in
+            identity.userProperties[name] = value.map(PropertyValue.string)
+            return []
+          }
+        case let .userId(userId):
+          delivery.updateIdentity(event: event.description) { identity in
+            let next = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
+            // Another person: what the previous one's properties said is not about them.
+            let properties = next.anonymousId == identity.anonymousId ? identity.userProperties : [:]
+            identity = next
+            identity.userProperties = properties
+            return []
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Counts and reports what this module could not send.
+let vendorModule = VendorModule(
+  name: "TelemetryDeckTracker",
+  vendor: "TelemetryDeck",
+  configuration: #"TelemetryDeckTracker.Current = try .live(.init(appID: "<app id>"))"#
+)
+
+let current = CurrentEnvironment(Environment.notConfigured)
+
+/// The module's environment, read on every event. Starts not configured (events are dropped and counted,
+/// with one warning); set it once at launch with `.live(_:)`; tests assign it inside
+/// `withIsolatedEnvironments`.
+public var Current: Environment {
+  get { current.value }
+  set { current.value = newValue }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Trackers
+
+/// The TelemetryDeck form of a vocabulary event; pure, so tests and tracking plans can check it.
+///
+/// | ``Trackers/AnalyticsData`` | TelemetryDeck |
+/// |---|---|
+/// | `.event(name, properties)` | signal `type: name`, the properties as the payload |
+/// | `.screen(name, properties)` | signal `type: "Screen Viewed"` with `screenName: name` |
+/// | `.error(message, properties)` | signal `type: "Error"` with `message` |
+/// | `.lifecycle(event)` | signal `type: event.name` ("Application Opened") with its properties |
+/// | `.userProperty(name, value)` | kept with the identity and added to every later signal's payload |
+/// | `.userId(id)` | nothing sent; later signals' `clientUser` is the hash of `id` (`nil`: a new anonymous id) |
+///
+/// Payload values become strings, as the SDK 2.x sends them: numbers as Swift writes them (`"3"`,
+/// `"9.99"`), Booleans as `"true"` and `"false"`, dates as ISO-8601 (`"2023-11-14T22:13:20.000Z"`); a
+/// `nil` value is left out. A number in the property `floatValue` becomes the signal's top-level
+/// `floatValue`, the one number TelemetryDeck aggregates (sums, averages). Arrays and objects have no
+/// string form TelemetryDeck can group by, so ``validate(_:)`` rejects them; the mapping, which must be
+/// total, writes them as JSON text.
+///
+/// ```swift
+/// telemetryDeckSignal(for: .screen(name: "Cart"))
+/// // .signal(type: "Screen Viewed", payload: ["screenName": "Cart"], floatValue: nil)
+/// ```
+public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
+  switch data {
+  case let .event(name, properties):
+    return signal(type: name, properties: properties)
+  case let .screen(name, properties):
+    var properties = properties
+    properties[TelemetryDeckNames.screenName] = .string(name)
+    return signal(type: TelemetryDeckNames.screenViewed, properties: properties)
+  case let .error(message, properties):
+    var properties = properties
+    properties[TelemetryDeckNames.errorMessage] = .string(message)
+    return signal(type: TelemetryDeckNames.error, properties: properties)
+  case let .lifecycle(event):
+    return signal(type: event.name, properties: event.properties)
+  case let .userProperty(name, value):
+    return .userProperty(name: name, value: payloadString(value))
+  case let .userId(id):
+    return .userId(id)
+  }
+}
+
+/// The names this module uses for the vocabulary cases TelemetryDeck has no form of.
+///
+/// Screens are not sent as the SDK's `TelemetryDeck.Navigation.pathChanged`: that signal needs the path
+/// the user came from (its `sourcePath` and `identifier`, "source -> destination"), which a pure mapping
+/// of one event can't know, and the SDK reserves the `TelemetryDeck.` prefix for itself. Errors are not
+/// `TelemetryDeck.Error.occurred` for the same prefix, and because that signal's `TelemetryDeck.Error.id`
+/// must identify the kind of error, which a free-text message does not.
+public enum TelemetryDeckNames {
+  /// The signal type of a screen: `Screen Viewed`, the name Segment's spec (and this library's Mixpanel
+  /// module) give it, next to the lifecycle's `Application Opened`.
+  public static let screenViewed = "Screen Viewed"
+  /// The payload key holding the screen's name: `screenName`, in the lower-camel style TelemetryDeck
+  /// recommends for payload keys.
+  public static let screenName = "screenName"
+  /// The signal type of ``Trackers/AnalyticsData/error(message:properties:)``: `Error`.
+  public static let error = "Error"
+  /// The payload key holding the error's message: `message`.
+  public static let errorMessage = "message"
+  /// The property whose number becomes the signal's top-level `floatValue`.
+  public static let floatValue = "floatValue"
+}
+
+private func signal(type: String, properties: AnalyticsData.Properties) -> TelemetryDeckEvent {
+  var payload: [String: String] = [:]
+  payload.reserveCapacity(properties.count)
+  var floatValue: Double?
+  for (key, value) in properties {
+    if key == TelemetryDeckNames.floatValue, let number = value.doubleValue {
+      floatValue = number
+    } else if let text = payloadString(value) {
+      payload[key] = text
+    }
+  }
+  return .signal(type: type, payload: payload, floatValue: floatValue)
+}
+
+/// A payload value as the SDK 2.x sends it: a string; `nil` for `null`, which is left out.
+func payloadString(_ value: PropertyValue) -> String? {
+  switch value {
+  case let .string(text): text
+  case let .int(number): String(number)
+  case let .double(number): String(number)
+  case let .bool(flag): flag ? "true" : "false"
+  case let .date(date): isoString(date)
+  case .array, .object: value.jsonString(dates: .iso8601, sortedKeys: true)
+  case .null: nil
+  }
+}
+
+/// `date` as ISO-8601 in UTC with milliseconds, "2023-11-14T22:13:20.000Z": `JSONWriter`'s `.iso8601`
+/// encoding without its quotes (the library has no public function that returns the string).
+private func isoString(_ date: Date) -> String {
+  var bytes: [UInt8] = []
+  JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
+  return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+}

@@ -1,0 +1,46 @@
+import Trackers
+
+/// What TelemetryDeck's ingest API receives: the vendor-shaped form of ``Trackers/AnalyticsData``.
+///
+/// ``telemetryDeckTracker`` maps each vocabulary case to one of these (see ``telemetryDeckSignal(for:)``),
+/// validates it, and hands it to ``Current``'s `send`. Tests that record `send` compare against these values.
+///
+/// A signal's payload holds strings only, as the TelemetryDeck Swift SDK 2.x sends it (`SignalPostBody`'s
+/// `payload: [String: String]`), so the mapping has already turned numbers, Booleans and dates into text:
+///
+/// ```swift
+/// telemetryDeckSignal(for: .event(name: "Checkout.completed", properties: ["items": 3, "floatValue": 42.5]))
+/// // .signal(type: "Checkout.completed", payload: ["items": "3"], floatValue: 42.5)
+/// ```
+public enum TelemetryDeckEvent: Sendable, Hashable {
+  /// One entry of the request's array: `{"type": type, "payload": {...context, user properties, payload},
+  /// "floatValue": floatValue, ...}`.
+  case signal(type: String, payload: [String: String], floatValue: Double?)
+  /// A payload entry kept with the identity and added to every later signal (`nil` removes it), like the
+  /// SDK's `defaultParameters`; sends nothing by itself.
+  case userProperty(name: String, value: String?)
+  /// Signs a user in (every later signal's `clientUser` is the hash of the id) or out (`nil`: a new
+  /// anonymous id starts); sends nothing by itself.
+  case userId(String?)
+}
+
+extension TelemetryDeckEvent: CustomStringConvertible {
+  /// One readable line, like ``Trackers/AnalyticsData``'s.
+  public var description: String {
+    switch self {
+    case let .signal(type, payload, floatValue):
+      var line = "signal \(PropertyValue.string(type))"
+      if !payload.isEmpty { line += " \(PropertyValue.object(payload.mapValues(PropertyValue.string)))" }
+      if let floatValue { line += " floatValue=\(floatValue)" }
+      return line
+    case let .userProperty(name, value?):
+      return "userProperty \(PropertyValue.string(name)) = \(PropertyValue.string(value))"
+    case let .userProperty(name, nil):
+      return "userProperty \(PropertyValue.string(name)) removed"
+    case let .userId(id?):
+      return "userId \(PropertyValue.string(id))"
+    case .userId(nil):
+      return "userId nil"
+    }
+  }
+}
