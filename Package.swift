@@ -53,7 +53,7 @@ let package = Package(
       name: "VendorPrivacyTests",
       dependencies: [
         "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker",
-        "Trackers", "TrackersDelivery", "VendorTestSupport",
+        "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport",
       ]
     ),
     // The loopback collector client, fixtures and issue capture of this package's own tests.

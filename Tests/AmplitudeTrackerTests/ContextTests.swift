@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import TrackersTesting
 import VendorTestSupport
 

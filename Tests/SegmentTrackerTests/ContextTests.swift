@@ -3,6 +3,7 @@ import SegmentTracker
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import TrackersTesting
 import VendorTestSupport
 

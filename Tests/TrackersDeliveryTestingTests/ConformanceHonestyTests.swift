@@ -22,14 +22,24 @@ import TrackersDeliveryTesting
     #expect(!result.passed, "\(fault) should fail \(fault.breaks), but: \(result)")
   }
 
+  @Test func withoutDedupIdsARetryMustCarryTheSameEvents() async {
+    var module = ToyVendor.module(faults: [.newIdPerAttempt])
+    module.dedupId = nil  // the ids are now only part of each event: a new one per attempt is a changed event
+    let result = await ConformanceRequirement.keepsDedupIdsAcrossRetries.check(module)
+    #expect(!result.passed && result.failures.contains { $0.hasPrefix("the retry's events") }, "\(result)")
+    var honest = ToyVendor.module(faults: [])
+    honest.dedupId = nil
+    #expect(await ConformanceRequirement.keepsDedupIdsAcrossSplits.check(honest).passed)
+  }
+
   @Test func aResultSaysWhatFailedAndWhatDoesNotApply() async {
     let broken = await ConformanceRequirement.dropsCredentialErrorsLoudly.check(ToyVendor.module(faults: [.retriesCredentialErrors]))
     #expect(broken.description.hasPrefix("ToyTracker drops credential errors loudly: "))
     #expect(broken.failures.contains { $0.contains("a credential error must not be retried") })
-    var noDedup = ToyVendor.module(faults: [])
-    noDedup.dedupId = nil
-    let skipped = await ConformanceRequirement.keepsDedupIdsAcrossRetries.check(noDedup)
-    #expect(skipped.passed && skipped.description == "ToyTracker keeps dedup ids across retries: not applicable (the vendor has no dedup id)")
+    var noPartialSuccess = ToyVendor.module(faults: [])
+    noPartialSuccess.partialSuccess = nil
+    let skipped = await ConformanceRequirement.dropsOnlyRejectedEvents.check(noPartialSuccess)
+    #expect(skipped.passed && skipped.description == "ToyTracker drops only rejected events: not applicable (the vendor has no partial success)")
   }
 }
 

@@ -7,6 +7,7 @@ import SegmentTracker
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import VendorTestSupport
 
 /// Consent, opt-out, reset and redaction, from `track` to the bytes a loopback collector receives.

@@ -3,6 +3,7 @@ import Foundation
 import MixpanelTracker
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import VendorTestSupport
 
 /// Only `flush()` sends (no interval or count triggers in a test), and retries are fast; the context and the

@@ -29,23 +29,3 @@ public func temporaryDirectory(_ name: String = #function) -> URL {
 public let fastRetries: @Sendable (inout DeliveryConfiguration) -> Void = {
   $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5), maxServerDelay: .milliseconds(5))
 }
-
-import Trackers
-
-extension TrackingContext {
-  /// A context with every field set and nothing read from the machine, so that wire tests assert exact
-  /// values: an iPhone on iOS 18.1, the shop 2.1.0 (142), French in Paris, a 393×852 screen.
-  public static let fixture = TrackingContext(
-    os: OperatingSystem(name: "iOS", version: "18.1"),
-    device: Device(model: "iPhone17,3", manufacturer: "Apple"),
-    app: App(name: "Shop", version: "2.1.0", build: "142", namespace: "com.example.shop"),
-    locale: "fr-FR",
-    timezone: "Europe/Paris",
-    screen: Screen(width: 393, height: 852)
-  )
-}
-
-extension ContextProvider {
-  /// A provider of ``Trackers/TrackingContext/fixture``: `configuration.context = .fixture` in a live test.
-  public static var fixture: ContextProvider { ContextProvider(.fixture) }
-}

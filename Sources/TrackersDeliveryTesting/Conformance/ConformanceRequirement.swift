@@ -17,9 +17,11 @@ import TrackersDelivery
 public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomStringConvertible {
   /// Every event sent is delivered once, and the counters account for each.
   case deliversEveryEvent
-  /// A retried request carries the same dedup ids as the first attempt.
+  /// A retried request carries the same dedup ids as the first attempt (the same events, for a vendor
+  /// without dedup ids).
   case keepsDedupIdsAcrossRetries
-  /// The halves of a request split after a 413 carry exactly the first attempt's dedup ids.
+  /// The halves of a request split after a 413 carry exactly the first attempt's dedup ids (its events,
+  /// for a vendor without dedup ids), each half smaller.
   case keepsDedupIdsAcrossSplits
   /// After a 429 with `Retry-After`, the next request waits (up to the queue's cap on server delays).
   case honoursRetryAfter
@@ -76,7 +78,6 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       await harness.environment.close(nil)
 
     case .keepsDedupIdsAcrossRetries:
-      guard module.dedupId != nil else { return result.notApplicable = "the vendor has no dedup id" }
       let harness = try Harness(module)
       harness.transport.script(.status(503))
       for sequence in 0..<5 { harness.environment.send(module.event(sequence)) }
@@ -84,14 +85,14 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       let requests = harness.transport.requests
       failures.expect(requests.count == 2, "\(requests.count) requests for one 503 and a retry")
       if requests.count >= 2 {
-        let first = try harness.dedupIds(in: requests[0])
-        let retry = try harness.dedupIds(in: requests[1])
-        failures.expect(first.count == 5 && first == retry, "the retry's dedup ids \(retry) differ from the first attempt's \(first)")
+        let first = try harness.identities(in: requests[0])
+        let retry = try harness.identities(in: requests[1])
+        failures.expect(
+          first.count == 5 && first == retry, "the retry's \(harness.identitiesName) \(retry) differ from the first attempt's \(first)")
       }
       failures.expect(counters.delivery.delivered == 5, "delivered \(counters.delivery.delivered) of 5 after the retry")
 
     case .keepsDedupIdsAcrossSplits:
-      guard module.dedupId != nil else { return result.notApplicable = "the vendor has no dedup id" }
       let harness = try Harness(module)
       harness.transport.script(.status(413))
       for sequence in 0..<10 { harness.environment.send(module.event(sequence)) }
@@ -99,13 +100,14 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       let requests = harness.transport.requests
       failures.expect(requests.count >= 3, "\(requests.count) requests: a 413 must be followed by the halves")
       if requests.count >= 3 {
-        let first = try harness.dedupIds(in: requests[0])
-        let halves = try requests.dropFirst().flatMap { try harness.dedupIds(in: $0) }
+        let first = try harness.identities(in: requests[0])
+        let halves = try requests.dropFirst().flatMap { try harness.identities(in: $0) }
         failures.expect(first.count == 10, "the first attempt carried \(first.count) of 10 events")
         failures.expect(
-          halves.sorted() == first.sorted(), "the halves carry \(halves.count) ids, not exactly the first attempt's \(first.count)")
+          halves.sorted() == first.sorted(),
+          "the halves carry \(halves.count) \(harness.identitiesName), not exactly the first attempt's \(first.count)")
         failures.expect(
-          requests.dropFirst().allSatisfy { (try? harness.dedupIds(in: $0).count) ?? 0 < first.count },
+          requests.dropFirst().allSatisfy { (try? harness.identities(in: $0).count) ?? 0 < first.count },
           "a request after the 413 was not smaller than the one refused")
       }
       failures.expect(counters.delivery.delivered == 10, "delivered \(counters.delivery.delivered) of 10 after the split")

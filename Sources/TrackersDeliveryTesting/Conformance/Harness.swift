@@ -58,6 +58,16 @@ struct Harness<Event: VendorEvent>: Sendable {
     }
   }
 
+  /// What tells a request's events apart across attempts: their dedup ids, or for a vendor without them,
+  /// the events themselves (stable descriptions with sorted keys).
+  func identities(in request: RecordedRequest) throws -> [String] {
+    guard let dedupId = module.dedupId else { return try module.events(request).map(\.description) }
+    return try module.events(request).compactMap(dedupId)
+  }
+
+  /// "dedup ids", or "events" for a vendor without them.
+  var identitiesName: String { module.dedupId == nil ? "events" : "dedup ids" }
+
   /// Nothing vanished: each event sent was enqueued, and is delivered, dropped with a reason, or pending.
   func expectAccounted(_ counters: TrackerCounters, sent: Int, into failures: inout Failures) {
     let delivery = counters.delivery

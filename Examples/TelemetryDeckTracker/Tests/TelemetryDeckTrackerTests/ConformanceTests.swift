@@ -6,7 +6,8 @@ import TrackersDelivery
 import TrackersDeliveryTesting
 
 /// TelemetryDeck as the conformance suite sees it: a JSON array of signals; no dedup id (the SDK's
-/// `SignalPostBody` has none, so the dedup requirements don't apply); no partial success; `clientUser`, the
+/// `SignalPostBody` has none, so retries and splits are checked on the signals themselves); no partial
+/// success; `clientUser`, the
 /// hash of the anonymous id while signed out, as the anonymous id. TelemetryDeck has no api key: the secret
 /// that must never show is the salt of the user hashes.
 let telemetryDeckModule = TrackerModuleDescription<TelemetryDeckEvent>(

@@ -15,19 +15,6 @@ let propertyDate = Date(timeIntervalSince1970: 1_700_000_000)
 
 let minute = 60_000
 
-extension TrackingContext {
-  /// Every field set and nothing read from the machine: an iPhone on iOS 18.1, the shop 2.1.0 (142),
-  /// French in Paris, a 393×852 screen.
-  static let fixture = TrackingContext(
-    os: OperatingSystem(name: "iOS", version: "18.1"),
-    device: Device(model: "iPhone17,3", manufacturer: "Apple"),
-    app: App(name: "Shop", version: "2.1.0", build: "142", namespace: "com.example.shop"),
-    locale: "fr-FR",
-    timezone: "Europe/Paris",
-    screen: Screen(width: 393, height: 852)
-  )
-}
-
 /// The payload `TrackingContext.fixture` puts on every signal, under the SDK's names and in its formats.
 let fixturePayload: [String: PropertyValue] = [
   "TelemetryDeck.SDK.name": "swift-trackers",
