@@ -28,10 +28,12 @@ enum DeliveryBenchmark {
     let elapsed = (ContinuousClock.now - start).seconds
     let counters = link.counters()
     await link.close(.milliseconds(100))
+    // A module may add events of its own (Amplitude's `session_start`): every tracked event must reach the
+    // server, and the counters must account for at least those.
     let delivered = counters.delivery.delivered
-    let note = delivered == count && server.events == count
+    let note = delivered >= count && server.events == count
       ? nil
       : "\(link.vendor): delivered \(delivered) of \(count) (server saw \(server.events)) in \(elapsed) s; \(counters)"
-    return (Double(delivered) / elapsed, note)
+    return (Double(server.events) / elapsed, note)
   }
 }
