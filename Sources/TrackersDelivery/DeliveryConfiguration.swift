@@ -50,6 +50,10 @@ public struct DeliveryConfiguration: Sendable {
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.
   public var segmentMaxBytes: Int
+  /// How long reports of one repeated cause (the pending cap dropping or refusing events) are folded into
+  /// one: the first goes out in full, then one summary of how many more per interval, and the rest at
+  /// close. The counters count every event either way. `.zero` reports each one.
+  public var repeatedReportInterval: Duration = .seconds(10)
   /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
   /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
   /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable

@@ -115,11 +115,34 @@ import VendorTestSupport
     #expect(counters.dropped(.overflow) == 25)
     #expect(counters.pendingEvents == 10)
     #expect(counters.pendingBytes == 10 * size)
-    #expect(reports.all.count == 25)
+    // One line for the first drop; the other 24 are folded into one summary, told when the queue closes.
+    #expect(reports.all.count == 1)
     await queue.flush()
     #expect(try await collector.records().map(\.event.seq) == Array(125..<135))
     expectBalanced(queue.counters)
     await queue.close(timeout: .seconds(1))
+    let drops = reports.all.compactMap { report -> (count: Int, detail: String)? in
+      guard case let .dropped(_, count, .overflow, detail) = report else { return nil }
+      return (count, detail)
+    }
+    #expect(drops.map(\.count) == [1, 24])
+    #expect(drops.last?.detail.hasPrefix("24 more reports like the last one since ") == true)
+    #expect(drops.last?.detail.hasSuffix("UTC, folded into this one (the counters have each event)") == true)
+  }
+
+  @Test func withNoFoldingIntervalEveryDropIsReported() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let size = frameSize(payload(100))
+    let reports = ReportLog()
+    var configuration = testConfiguration(directory, maxPendingBytes: 10 * size)
+    configuration.repeatedReportInterval = .zero
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 1000),
+      configuration: configuration, onReport: reports.handler)
+    for i in 100..<135 { try queue.enqueue(payload(i)) }
+    #expect(reports.all.count == 25)
+    #expect(queue.counters.dropped(.overflow) == 25)
   }
 
   @Test func refuseNewAtTheCap() async throws {

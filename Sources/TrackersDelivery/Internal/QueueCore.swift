@@ -53,6 +53,8 @@ final class QueueCore: Sendable {
   let transport: any HTTPTransport
   let onReport: (@Sendable (DeliveryReport) -> Void)?
   let state: LockIsolated<QueueState>
+  /// The pending cap's drops and refusals, one report per cause and interval instead of one per event.
+  let repeatedDrops: RepeatedReports<DropReason>
   let wakeup = Wakeup()
 
   init(
@@ -67,6 +69,7 @@ final class QueueCore: Sendable {
     self.configuration = configuration
     self.transport = transport
     self.onReport = onReport
+    self.repeatedDrops = RepeatedReports(interval: configuration.repeatedReportInterval)
 
     let directory = configuration.directory.path
     try POSIXFile.makeDirectory(directory)
@@ -178,10 +181,37 @@ final class QueueCore: Sendable {
       }
       if wake { s.senderWait = nil }
     }
-    if let report { emit([report]) }
+    if let report { emitFolding(report) }
     if wake { wakeup.signal() }
     if let failure { throw failure }
     return id
+  }
+
+  /// Emits a drop report of the pending cap unless it repeats one sent within the interval; a folded one
+  /// goes out later, summed, with the first report after the interval or at close.
+  private func emitFolding(_ report: DeliveryReport) {
+    guard case let .dropped(_, count, reason, _) = report else { return emit([report]) }
+    switch repeatedDrops.admit(reason, weight: count) {
+    case .fold:
+      return
+    case .send:
+      emit([report])
+    case let .sendAfter(folded):
+      emit([foldedReport(folded), report])
+    }
+  }
+
+  /// Emits what was folded and not yet reported: when the queue closes, so the reports add up to the
+  /// counters.
+  func emitFoldedReports() {
+    emit(repeatedDrops.drain().map(foldedReport))
+  }
+
+  private func foldedReport(_ folded: RepeatedReports<DropReason>.Folded) -> DeliveryReport {
+    .dropped(
+      destination: name, count: folded.weight, reason: folded.cause,
+      detail: "\(folded.reports) more report\(folded.reports == 1 ? "" : "s") like the last one \(RepeatedReports<DropReason>.since(folded.since)), "
+        + "folded into this one (the counters have each event)")
   }
 
   // MARK: Reading state

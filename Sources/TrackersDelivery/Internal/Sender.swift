@@ -84,6 +84,7 @@ final class Sender {
   }
 
   private func exit() {
+    core.emitFoldedReports()
     let waiters = core.state.withLock { s in
       s.senderGone = true
       s.senderWait = nil

@@ -22,6 +22,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
   public let session: VendorSession?
   private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
+  /// Refusals for one reason (queue full, disk full, closed) are reported once, then counted, and told
+  /// as one line per interval: a full disk used to print one identical line per event.
+  private let repeatedRefusals: RepeatedReports<String>
   private let context: ContextProvider
   private let contextObservation: UInt64
 
@@ -71,6 +74,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       }
     )
     self.queue = queue
+    self.repeatedRefusals = RepeatedReports(interval: configuration.repeatedReportInterval)
     // Weak: the registry outlives environments, and a replaced environment must release its directory.
     options.privacy?.register(
       destination: name,
@@ -101,7 +105,40 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       _ = try queue.enqueue(payload, id: id, partition: partition)
     } catch {
       local.withLock { $0.notEnqueued += 1 }
+      switch repeatedRefusals.admit(Self.reason(of: error)) {
+      case .fold:
+        return
+      case .send:
+        break
+      case let .sendAfter(folded):
+        reportFolded(folded)
+      }
       module.reportNotEnqueued(error, event: event())
+    }
+  }
+
+  /// Reports the refusals counted since their reason was last reported; the live environment's `close`
+  /// calls it, so the reports add up to ``TrackerCounters/notEnqueued``.
+  public func reportRepeatedRefusals() {
+    for folded in repeatedRefusals.drain() { reportFolded(folded) }
+  }
+
+  private func reportFolded(_ folded: RepeatedReports<String>.Folded) {
+    module.reportFailure(
+      "\(folded.reports) more event\(folded.reports == 1 ? "" : "s") not queued (\(folded.cause)) "
+        + "\(RepeatedReports<String>.since(folded.since)), each counted in notEnqueued")
+  }
+
+  /// The reason a refusal repeats: the error's case, without its values (a full queue's byte counts).
+  private static func reason(of error: any Error) -> String {
+    guard let error = error as? DeliveryError else { return String(describing: type(of: error)) }
+    switch error {
+    case .payloadTooLarge: return "payload too large"
+    case .queueFull: return "queue full"
+    case .closed: return "queue closed"
+    case .insecureURL: return "insecure URL"
+    case let .storage(operation, _, code): return "storage \(operation) errno \(code)"
+    case .directoryInUse: return "directory in use"
     }
   }
 

@@ -81,6 +81,7 @@ extension VendorEnvironment {
         // A relaunch within the session timeout continues the session from its last activity.
         delivery.session?.saveLatestActivity()
         if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
+        delivery.reportRepeatedRefusals()
       },
       counters: { delivery.counters }
     )

@@ -88,7 +88,9 @@ public final class VendorModule: Sendable {
     }
   }
 
-  /// Reports a valid event that the delivery queue refused (`error` says why); ``VendorDelivery`` counts it.
+  /// Reports a valid event that the delivery queue refused (`error` says why); ``VendorDelivery`` counts it,
+  /// and reports only the first of a run of refusals for one reason (see
+  /// ``TrackersDelivery/DeliveryConfiguration/repeatedReportInterval``).
   public func reportNotEnqueued(_ error: any Error, event: @autoclosure () -> String) {
     report(
       Redaction.redact("\(vendor): event not queued: \(error) (event: \(event()))"),
