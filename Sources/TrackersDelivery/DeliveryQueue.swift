@@ -32,8 +32,9 @@ public final class DeliveryQueue: Sendable {
   ///   - destination: The vendor endpoint.
   ///   - configuration: Where to store records and the limits.
   ///   - transport: How requests are sent; `URLSessionTransport()` by default.
-  ///   - onReport: Called (on any thread) for every drop, permanent failure, damage and retry; when
-  ///     `nil`, failures are written to standard error.
+  ///   - onReport: Called (on any thread) for every drop, permanent failure, damage and retry (repeated
+  ///     drops at the pending cap folded per ``DeliveryConfiguration/repeatedReportInterval``); when `nil`,
+  ///     failures are written to standard error.
   /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue (in any process) has the directory
   ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
   public init(
