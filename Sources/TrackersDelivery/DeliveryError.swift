@@ -13,6 +13,8 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
   case storage(operation: String, path: String, errno: Int32)
   /// Another queue in this process already uses the directory.
   case directoryInUse(String)
+  /// Another process (an app extension, a second instance) holds the directory's lock.
+  case directoryInUseByAnotherProcess(String)
 
   /// The message, with the fix.
   public var description: String {
@@ -34,6 +36,10 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     case .directoryInUse(let path):
       "Another DeliveryQueue in this process already uses \(path). To fix this, give each destination its own "
         + "directory, or close the other queue first."
+    case .directoryInUseByAnotherProcess(let path):
+      "Another process (an app extension or a second instance of the app) has a DeliveryQueue open on \(path). "
+        + "To fix this, give each process its own storage directory (an extension: a subdirectory of the app "
+        + "group's container), or close the queue in the other process first."
     }
   }
 }

@@ -35,8 +35,8 @@ public final class DeliveryQueue: Sendable {
   ///   - onReport: Called (on any thread) for every drop, permanent failure, damage and retry (repeated
   ///     drops at the pending cap folded per ``DeliveryConfiguration/repeatedReportInterval``); when `nil`,
   ///     failures are written to standard error.
-  /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue (in any process) has the directory
-  ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
+  /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue in this process has the directory
+  ///   open, ``DeliveryError/directoryInUseByAnotherProcess(_:)`` if another process has, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
   public init(
     destination: some DeliveryDestination,
     configuration: DeliveryConfiguration,

@@ -39,9 +39,29 @@ struct QueueState {
     try? log.persistCursor()
     log.closeFiles()
     closed = true
-    if lockFD >= 0 { _ = close(lockFD) }
+    if lockFD >= 0 {
+      _ = close(lockFD)
+      QueueDirectories.closed(log.directory)
+    }
     lockFD = -1
   }
+}
+
+/// The queue directories this process holds the lock of, to tell "another queue in this process" from
+/// "another process" when a lock is taken.
+enum QueueDirectories {
+  private static let open = LockIsolated<[String: Int]>([:])
+
+  static func opened(_ directory: String) { open.withLock { $0[directory, default: 0] += 1 } }
+
+  static func closed(_ directory: String) {
+    open.withLock { open in
+      open[directory, default: 1] -= 1
+      if open[directory] == 0 { open[directory] = nil }
+    }
+  }
+
+  static func isOpen(_ directory: String) -> Bool { open.withLock { $0[directory] != nil } }
 }
 
 /// Everything the public `DeliveryQueue` and its sender task share.
@@ -79,13 +99,16 @@ final class QueueCore: Sendable {
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
       close(fd)
-      throw .directoryInUse(directory)
+      // The lock is the kernel's, per process and file: only this process's registry tells whose it is.
+      throw QueueDirectories.isOpen(directory) ? .directoryInUse(directory) : .directoryInUseByAnotherProcess(directory)
     }
+    QueueDirectories.opened(directory)
     let log: SegmentLog
     do {
       log = try SegmentLog(directory: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes))
     } catch {
       close(fd)
+      QueueDirectories.closed(directory)
       throw error
     }
     var initial = QueueState(log: log)
