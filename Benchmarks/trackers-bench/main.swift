@@ -42,8 +42,9 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tra
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 
-// `trackers-bench --track-only`: only benchmark 2, to compare `track` across builds in a few seconds.
+// `trackers-bench --track-only` / `--dispatch-only`: only benchmark 2 or 1, to compare builds in seconds.
 let trackOnly = CommandLine.arguments.dropFirst().first == "--track-only"
+let dispatchOnly = CommandLine.arguments.dropFirst().first == "--dispatch-only"
 
 if !trackOnly {
   print("== 1. Dispatch: 4 feature enums x 5 vendor trackers")
@@ -65,18 +66,20 @@ if !trackOnly {
   }
 }
 
-print("== 2. track into a live environment, network down (median of \(TrackBenchmark.rounds) rounds of \(TrackBenchmark.eventsPerRound))")
-let fileHandleFloor = try TrackBenchmark.fileHandleNanoseconds(scratch: scratch)
-let jsonSerialization = try TrackBenchmark.jsonSerializationNanoseconds(scratch: scratch)
-report.add("track.baseline_filehandle_write_ns", fileHandleFloor, unit: "ns/event")
-report.add("track.baseline_jsonserialization_write_ns", jsonSerialization, unit: "ns/event")
-for vendor in Vendor.allCases {
-  let nanoseconds = try await TrackBenchmark.trackNanoseconds(.forVendor(vendor), scratch: scratch)
-  report.add("track.\(vendor)_ns", nanoseconds, unit: "ns/event", budget: "<= 5000", passed: nanoseconds <= 5_000)
-  report.add("track.\(vendor)_vs_filehandle", nanoseconds / fileHandleFloor, unit: "x")
+if !dispatchOnly {
+  print("== 2. track into a live environment, network down (median of \(TrackBenchmark.rounds) rounds of \(TrackBenchmark.eventsPerRound))")
+  let fileHandleFloor = try TrackBenchmark.fileHandleNanoseconds(scratch: scratch)
+  let jsonSerialization = try TrackBenchmark.jsonSerializationNanoseconds(scratch: scratch)
+  report.add("track.baseline_filehandle_write_ns", fileHandleFloor, unit: "ns/event")
+  report.add("track.baseline_jsonserialization_write_ns", jsonSerialization, unit: "ns/event")
+  for vendor in Vendor.allCases {
+    let nanoseconds = try await TrackBenchmark.trackNanoseconds(.forVendor(vendor), scratch: scratch)
+    report.add("track.\(vendor)_ns", nanoseconds, unit: "ns/event", budget: "<= 5000", passed: nanoseconds <= 5_000)
+    report.add("track.\(vendor)_vs_filehandle", nanoseconds / fileHandleFloor, unit: "x")
+  }
 }
 
-if !trackOnly {
+if !trackOnly && !dispatchOnly {
   print("== 3. End to end to a loopback server, largest batches")
   for vendor in Vendor.allCases {
     let (rate, note) = try await DeliveryBenchmark.eventsPerSecond(.forVendor(vendor), scratch: scratch)

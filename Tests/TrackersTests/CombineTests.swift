@@ -47,3 +47,17 @@ import Trackers
     #expect(log.events == ["x:e", "y:e", "z:e"])
   }
 }
+
+@Suite struct CombineOrderTests {
+  /// Small combinations are unrolled and larger ones split into groups of four: every tracker still hears
+  /// every event once, in the order given.
+  @Test(arguments: 0...11)
+  func everyTrackerHearsEachEventOnceInOrder(count: Int) {
+    let log = EventLog<String>()
+    let trackers: [Tracker<Int>] = (0..<count).map { index in { event in log.tracker("\(index):\(event)") } }
+    let combined = combine(trackers)
+    combined(1)
+    combined(2)
+    #expect(log.events == (0..<count).map { "\($0):1" } + (0..<count).map { "\($0):2" })
+  }
+}
