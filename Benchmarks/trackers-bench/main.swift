@@ -55,8 +55,8 @@ if !trackOnly {
   report.add("dispatch.hand_written_ns", handWritten, unit: "ns/event")
   report.add("dispatch.composed_ns", composed, unit: "ns/event")
   report.add("dispatch.classic_keypath_ns", classic, unit: "ns/event")
-  report.add("dispatch.ratio_vs_switch", composed / handWritten, unit: "x", budget: "<= 8.0",
-             passed: composed / handWritten <= 8.0)
+  report.add("dispatch.ratio_vs_switch", composed / handWritten, unit: "x", budget: "<= 3.0",
+             passed: composed / handWritten <= 3.0)
   report.add("dispatch.speedup_vs_classic", classic / composed, unit: "x", budget: ">= 5.0",
              passed: classic / composed >= 5.0)
   for featureCount in [1, 2, 4, 8, 16] {
