@@ -69,9 +69,9 @@ extension Environment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userId(id):
+          // Another user id ends the session (`SessionRules.endsWhenUserChanges`), with the next event or,
+          // after a relaunch, by the owner saved with the session.
           delivery.updateIdentity(event: event.description) { identity in
-            // Another user id ends the session (`SessionRules.endsWhenUserChanges`); the next event starts one.
-            if identity.userId != id { identity.session = nil }
             identity.userId = id
             return []
           }

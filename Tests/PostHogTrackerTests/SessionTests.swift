@@ -142,6 +142,34 @@ struct SessionTests {
     // Each new session's UUID holds the moment it started, so the three can't be equal.
     #expect(events.map { version7Milliseconds($0.session) } == [start, start, start, start + 2_000, start + 3_000])
   }
+
+  @Test func aSignOutBeforeQuittingEndsTheSavedSessionOnRelaunch() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let configuration = configuration(collector, clock: clock)
+    Current = try .live(configuration)
+    postHogTracker(.userId("user-42"))
+    postHogTracker("before")
+    await Current.close(nil)  // the session is saved, with whose it is
+
+    clock.advance(milliseconds: Self.minute)
+    Current = try .live(configuration)  // the same storage: a relaunch
+    postHogTracker(.userId(nil))  // a new anonymous id, and no event after it in this launch
+    await Current.close(nil)
+
+    clock.advance(milliseconds: Self.minute)  // still well within the timeout
+    Current = try .live(configuration)
+    postHogTracker("after")
+    await Current.flush()
+    await Current.close(nil)
+
+    let events = try await sent(collector)
+    try #require(events.map(\.event) == ["$identify", "before", "after"])
+    // The saved session still names its owner: the last relaunch sees the sign-out and starts a new one.
+    #expect(events[2].session != events[1].session)
+    #expect(version7Milliseconds(events[2].session) == start + 2 * Self.minute)
+  }
 }
 
 extension String {

@@ -168,12 +168,23 @@ public struct SavedSession: Sendable, Hashable, Codable {
   /// The time of the session's latest activity the module saved (it may save it less often than every
   /// event, to keep file writes off the hot path).
   public var lastActivity: Date
+  /// Whose session it is: the anonymous id and user id of its events, so that an identity change made
+  /// after the last event (a sign-out before quitting) still ends the session on relaunch when the rules
+  /// say so; `nil` in files saved before the owner was kept.
+  public var anonymousId: String?
+  /// The user id of the session's events (see ``anonymousId``).
+  public var userId: String?
 
   /// Creates a saved session.
-  public init(id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date) {
+  public init(
+    id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date, anonymousId: String? = nil,
+    userId: String? = nil
+  ) {
     self.id = id
     self.uuid = uuid
     self.start = start
     self.lastActivity = lastActivity
+    self.anonymousId = anonymousId
+    self.userId = userId
   }
 }

@@ -22,9 +22,10 @@ import Trackers
 /// // stamp.id, stamp.uuid, stamp.engagementMilliseconds, stamp.isNew, stamp.start, stamp.ended
 /// ```
 public final class VendorSession: Sendable {
-  /// Saves a session with the identity it belongs to (nothing when that identity is no longer the current
-  /// one: the next save carries the session), returning the error of a failed write.
-  public typealias Save = @Sendable (_ session: SavedSession, _ anonymousId: String, _ userId: String?) -> (any Error)?
+  /// Saves a session with the identity it belongs to (its ``SavedSession/anonymousId`` and
+  /// ``SavedSession/userId``; nothing when that identity is no longer the current one: the next save carries
+  /// the session), returning the error of a failed write.
+  public typealias Save = @Sendable (_ session: SavedSession) -> (any Error)?
 
   /// The session of one event.
   public struct Stamp: Sendable, Hashable {
@@ -78,12 +79,6 @@ public final class VendorSession: Sendable {
     var reportedSaveFailure = false
   }
 
-  private struct PendingSave: Sendable {
-    let session: SavedSession
-    let anonymousId: String
-    let userId: String?
-  }
-
   private let saveToIdentity: Save
   /// Where the sessions are saved, for the message of a failed save.
   private let location: String
@@ -101,17 +96,20 @@ public final class VendorSession: Sendable {
     self.init(
       saved: current.session, anonymousId: current.anonymousId, userId: current.userId,
       location: identity.file?.path ?? "memory", module: module, rules: rules
-    ) { [weak identity] session, anonymousId, userId in
+    ) { [weak identity] session in
       identity?.update { identity in
         // The identity changed since the event (reset, sign-in): the next save carries the session.
-        guard identity.anonymousId == anonymousId, identity.userId == userId else { return }
+        guard identity.anonymousId == session.anonymousId, identity.userId == session.userId else { return }
         identity.session = session
       }
     }
   }
 
-  /// Continues `saved` (the session saved with the identity of `anonymousId` and `userId`), if any, and
-  /// saves sessions through `save`, off the caller's thread.
+  /// Continues `saved`, if any, and saves sessions through `save`, off the caller's thread.
+  ///
+  /// `anonymousId` and `userId` are the identity's now. The session belongs to the owner it was saved
+  /// with, so when they differ (a sign-out after the last event) the first event applies the rules'
+  /// identity changes; a session saved without an owner belongs to the identity now.
   public init(
     saved: SavedSession?, anonymousId: String, userId: String?, location: String, module: VendorModule,
     rules: SessionRules, save: @escaping Save
@@ -126,17 +124,18 @@ public final class VendorSession: Sendable {
     // Rounded, not truncated: the saved Dates came from whole milliseconds.
     let last = saved.map { Self.savedMilliseconds($0.lastActivity) } ?? 0
     let start = saved?.start.map(Self.savedMilliseconds) ?? last
+    let ownerKnown = saved?.anonymousId != nil
     state = LockIsolated(
       State(
         sessionId: saved?.id, uuid: saved?.uuid, start: start, lastActivity: last, savedActivity: last,
-        anonymousId: anonymousId, userId: userId))
+        anonymousId: saved?.anonymousId ?? anonymousId, userId: ownerKnown ? saved?.userId : userId))
   }
 
   /// The session of an event at `date` by the identity it carries (`anonymousId`, `userId`): the current
   /// one while it lasts, else a new one.
   public func stamp(at date: Date, anonymousId: String, userId: String?) -> Stamp {
     let now = Self.milliseconds(date)
-    var pendingSave: PendingSave?
+    var pendingSave: SavedSession?
     let stamp = state.withLock { state in
       let owner = applyOwner(anonymousId: anonymousId, userId: userId, to: &state)
       if owner.continues, isAlive(state, at: now) {
@@ -176,7 +175,7 @@ public final class VendorSession: Sendable {
   /// return, so the next event starts a new one.
   public func transition(_ transition: ApplicationLifecycle.Transition, at date: Date) {
     let now = Self.milliseconds(date)
-    let pendingSave = state.withLock { state -> PendingSave? in
+    let pendingSave = state.withLock { state -> SavedSession? in
       let isAlive = isAlive(state, at: now)
       switch transition {
       case .foreground:
@@ -197,7 +196,7 @@ public final class VendorSession: Sendable {
   /// Saves the latest activity, if the saved one is older, and returns once every save is written: at
   /// `close`, so a relaunch measures the timeout from the last event.
   public func saveLatestActivity() {
-    let pendingSave = state.withLock { state -> PendingSave? in
+    let pendingSave = state.withLock { state -> SavedSession? in
       guard state.sessionId != nil, state.lastActivity > state.savedActivity else { return nil }
       state.savedActivity = state.lastActivity
       return Self.save(of: state)
@@ -232,16 +231,15 @@ public final class VendorSession: Sendable {
     return (state.isInForeground && rules.continuesInForeground) || now - state.lastActivity <= timeoutMilliseconds
   }
 
-  private static func save(of state: State) -> PendingSave? {
+  private static func save(of state: State) -> SavedSession? {
     guard let sessionId = state.sessionId else { return nil }
-    return PendingSave(
-      session: SavedSession(
-        id: sessionId, uuid: state.uuid, start: date(state.start), lastActivity: date(state.lastActivity)),
+    return SavedSession(
+      id: sessionId, uuid: state.uuid, start: date(state.start), lastActivity: date(state.lastActivity),
       anonymousId: state.anonymousId, userId: state.userId)
   }
 
-  private func save(_ pending: PendingSave) {
-    guard let error = saveToIdentity(pending.session, pending.anonymousId, pending.userId) else { return }
+  private func save(_ session: SavedSession) {
+    guard let error = saveToIdentity(session) else { return }
     let isFirst = state.withLock { state in
       defer { state.reportedSaveFailure = true }
       return !state.reportedSaveFailure
