@@ -37,9 +37,8 @@ enum WireFormat {
   }
 
   /// An object of the members that have a value; `nil` when none has.
-  private static func object(_ members: [(String, PropertyValue?)]) -> PropertyValue? {
-    let present = members.compactMap { member in member.1.map { (member.0, $0) } }
-    return present.isEmpty ? nil : .object(Dictionary(uniqueKeysWithValues: present))
+  private static func object(_ members: ContextMembers) -> PropertyValue? {
+    members.objectValue
   }
 
   /// One message: `{"type":...,...,<identity>,"timestamp":"ISO-8601","messageId":"..."}`; `nil` for a

@@ -36,6 +36,13 @@ public struct ContextMembers: Sendable, Hashable, ExpressibleByArrayLiteral {
     }
   }
 
+  /// The members with a value as an object value, to nest inside other members (Segment's
+  /// `context.device`); `nil` when none has a value.
+  public var objectValue: PropertyValue? {
+    let present = present
+    return present.isEmpty ? nil : .object(Dictionary(present, uniquingKeysWith: { $1 }))
+  }
+
   /// The members with a value as a JSON object's bytes: `{"name":"iOS","version":"18.1"}`; `nil` when none
   /// has a value.
   public func objectJSON() -> [UInt8]? {
