@@ -11,7 +11,7 @@ import VendorTestSupport
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 
-  @Test func enqueueIsOnDiskBeforeItReturnsWithMode0600() throws {
+  @Test func enqueueIsOnDiskBeforeItReturnsWithMode0600() async throws {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
@@ -24,12 +24,17 @@ import VendorTestSupport
     let permissions = try FileManager.default.attributesOfItem(atPath: files[0].path)[.posixPermissions] as? Int
     #expect(permissions == 0o600)
     #expect(queue.counters.pendingEvents == 1)
-    #expect(queue.counters.pendingBytes == contents.count)
+    // The record is followed by nothing but the zeros of the reserved window, which closing cuts off.
+    let dataEnd = (contents.lastIndex { $0 != 0 } ?? -1) + 1
+    #expect(queue.counters.pendingBytes == dataEnd)
     #expect(id.uuidString.count == 36)
     #expect(throws: DeliveryError.self) {
       _ = try DeliveryQueue(
         destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
     }
+    let pendingBytes = queue.counters.pendingBytes
+    await queue.close(timeout: .milliseconds(10))
+    #expect(try Data(contentsOf: files[0]).count == pendingBytes)
   }
 
   @Test func restartResumesPendingRecords() async throws {
@@ -98,6 +103,37 @@ import VendorTestSupport
     await second.flush()
     #expect(try await collector.records().map(\.event.seq) == Array(0..<10))
     #expect(second.counters.delivered == 10)
+    await second.close(timeout: .seconds(1))
+  }
+
+  /// A writer killed mid-window leaves its file longer than its data: reserved zeros, perhaps after a
+  /// record it was copying. The zeros are the end of the data, not damage; the torn record is one region.
+  @Test(arguments: [false, true])
+  func aCrashedWritersReservedZerosEndTheData(tornRecordBeforeTheZeros: Bool) async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let first = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    for i in 0..<10 { try first.enqueue(payload(i)) }
+    await first.close(timeout: .zero)
+    let file = try segmentFiles(directory)[0]
+    var bytes = [UInt8](try Data(contentsOf: file))
+    let size = frameSize(payload(0))
+    if tornRecordBeforeTheZeros { bytes += bytes[0..<(size / 2)] }
+    bytes += [UInt8](repeating: 0, count: 70_000)
+    try Data(bytes).write(to: file)
+
+    let reports = ReportLog()
+    let second = try DeliveryQueue(
+      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory),
+      onReport: reports.handler)
+    #expect(second.counters.recovered == 10)
+    #expect(second.counters.pendingBytes == 10 * size)
+    #expect(second.counters.dropped(.corrupt) == (tornRecordBeforeTheZeros ? 1 : 0))
+    #expect(second.counters.corruptBytes == (tornRecordBeforeTheZeros ? size / 2 : 0))
+    await second.flush()
+    #expect(try await collector.records().map(\.event.seq) == Array(0..<10))
     await second.close(timeout: .seconds(1))
   }
 

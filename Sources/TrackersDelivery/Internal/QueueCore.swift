@@ -152,7 +152,9 @@ final class QueueCore: Sendable {
     guard payload.count + 1 <= limits.maxBytes else {
       throw .payloadTooLarge(size: payload.count, maxBytes: limits.maxBytes, destination: name)
     }
-    let frame = RecordFrame.encode(id: id, enqueuedAt: Date(), partition: partition, payload: payload)
+    let enqueuedAt = Date()
+    let frameSize = RecordFrame.encodedSize(
+      payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
     let cap = Int64(configuration.maxPendingBytes)
     var report: DeliveryReport?
     var failure: DeliveryError?
@@ -162,7 +164,7 @@ final class QueueCore: Sendable {
         failure = .closed
         return
       }
-      let needed = Int64(frame.count)
+      let needed = Int64(frameSize)
       if s.log.pendingBytes + needed > cap {
         switch configuration.overflowPolicy {
         case .refuseNew:
@@ -187,7 +189,9 @@ final class QueueCore: Sendable {
         }
       }
       do throws(DeliveryError) {
-        try s.log.append(frame)
+        try s.log.append(size: frameSize) { frame in
+          RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+        }
       } catch {
         failure = error
         return

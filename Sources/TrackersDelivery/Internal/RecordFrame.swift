@@ -20,35 +20,44 @@ enum RecordFrame {
   }
 
   static func encode(id: RecordID, enqueuedAt: Date, partition: String, payload: [UInt8]) -> [UInt8] {
+    let total = encodedSize(payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      encode(into: UnsafeMutableRawBufferPointer(buffer), id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+      count = total
+    }
+  }
+
+  /// Writes the frame into `frame`, which is exactly `encodedSize(...)` bytes: straight into the segment
+  /// file's mapped pages, so a record is encoded once and copied nowhere else.
+  static func encode(
+    into frame: UnsafeMutableRawBufferPointer, id: RecordID, enqueuedAt: Date, partition: String, payload: [UInt8]
+  ) {
     var partition = partition
-    return partition.withUTF8 { partitionBytes in
+    partition.withUTF8 { partitionBytes in
       let partitionCount = min(partitionBytes.count, Int(UInt16.max))
       let bodySize = fixedBodySize + partitionCount + payload.count
       let total = headerSize + bodySize
-      return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-        let raw = UnsafeMutableRawBufferPointer(buffer)
-        raw.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt32.self)
-        raw.storeBytes(of: UInt32(bodySize).littleEndian, toByteOffset: 4, as: UInt32.self)
-        raw.storeBytes(of: id.high.littleEndian, toByteOffset: 12, as: UInt64.self)
-        raw.storeBytes(of: id.low.littleEndian, toByteOffset: 20, as: UInt64.self)
-        let micros = Int64((enqueuedAt.timeIntervalSince1970 * 1_000_000).rounded())
-        raw.storeBytes(of: micros.littleEndian, toByteOffset: 28, as: Int64.self)
-        raw.storeBytes(of: UInt16(partitionCount).littleEndian, toByteOffset: 36, as: UInt16.self)
-        var offset = 38
-        if partitionCount > 0 {
-          UnsafeMutableRawBufferPointer(rebasing: raw[offset..<offset + partitionCount])
-            .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(partitionBytes)[0..<partitionCount]))
-          offset += partitionCount
-        }
-        payload.withUnsafeBytes { payloadBytes in
-          if payloadBytes.count > 0 {
-            UnsafeMutableRawBufferPointer(rebasing: raw[offset..<offset + payloadBytes.count]).copyMemory(from: payloadBytes)
-          }
-        }
-        let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[headerSize..<total]))
-        raw.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
-        count = total
+      precondition(frame.count == total, "frame buffer of \(frame.count) bytes for a \(total)-byte frame")
+      frame.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt32.self)
+      frame.storeBytes(of: UInt32(bodySize).littleEndian, toByteOffset: 4, as: UInt32.self)
+      frame.storeBytes(of: id.high.littleEndian, toByteOffset: 12, as: UInt64.self)
+      frame.storeBytes(of: id.low.littleEndian, toByteOffset: 20, as: UInt64.self)
+      let micros = Int64((enqueuedAt.timeIntervalSince1970 * 1_000_000).rounded())
+      frame.storeBytes(of: micros.littleEndian, toByteOffset: 28, as: Int64.self)
+      frame.storeBytes(of: UInt16(partitionCount).littleEndian, toByteOffset: 36, as: UInt16.self)
+      var offset = 38
+      if partitionCount > 0 {
+        UnsafeMutableRawBufferPointer(rebasing: frame[offset..<offset + partitionCount])
+          .copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(partitionBytes)[0..<partitionCount]))
+        offset += partitionCount
       }
+      payload.withUnsafeBytes { payloadBytes in
+        if payloadBytes.count > 0 {
+          UnsafeMutableRawBufferPointer(rebasing: frame[offset..<offset + payloadBytes.count]).copyMemory(from: payloadBytes)
+        }
+      }
+      let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: frame[headerSize..<total]))
+      frame.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
     }
   }
 

@@ -29,7 +29,7 @@ final class SegmentLog {
   let directory: String
   let segmentMaxBytes: Int64
   private(set) var segments: [SegmentInfo] = []
-  private var writer: Int32 = -1
+  private var writer: SegmentWriter?
   private(set) var head: LogPosition
   /// Regions past `head` that are already finished (delivered, dropped, corrupt), by start position.
   private(set) var finished: [LogPosition: Int64] = [:]
@@ -112,12 +112,14 @@ final class SegmentLog {
           offset += length
         }
       }
+      // A file mapped when its writer crashed ends in reserved zeros: the data ends where scanning did.
+      segments[segments.count - 1].size = offset
       POSIXFile.closeFile(fd)
     }
 
     // Never append to a file from an earlier run: its tail may be torn.
     let writerNumber = (numbers.last ?? (head.segment > 0 ? head.segment - 1 : 0)) + 1
-    let writer = try POSIXFile.openForAppend(directory + "/" + Self.segmentFileName(writerNumber))
+    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber))
     segments.append(SegmentInfo(number: writerNumber, size: 0))
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
@@ -143,8 +145,8 @@ final class SegmentLog {
 
   func closeFiles() {
     cursor.close()
-    if writer >= 0 { POSIXFile.closeFile(writer) }
-    writer = -1
+    writer?.close()
+    writer = nil
     if let reader = headReader { POSIXFile.closeFile(reader.fd) }
     headReader = nil
   }
@@ -155,28 +157,25 @@ final class SegmentLog {
 
   // MARK: Appending
 
-  /// Appends one encoded frame with a single `write(2)`.
-  func append(_ frame: [UInt8]) throws(DeliveryError) {
-    guard writer >= 0 else { throw .closed }
-    if segments[segments.count - 1].size >= segmentMaxBytes { try rotate() }
-    let failure = frame.withUnsafeBytes { POSIXFile.writeAll(writer, $0) }
-    let last = segments.count - 1
-    if let failure {
-      // Cut off a partial write so the next record starts on a clean boundary.
-      POSIXFile.truncate(writer, to: segments[last].size)
-      throw .storage(operation: "write", path: path(of: segments[last].number), errno: failure)
-    }
-    segments[last].size += Int64(frame.count)
+  /// Appends one frame of `size` bytes, which `encode` writes into the space it is given (see
+  /// `SegmentWriter`: on Linux, straight into the file's mapped pages).
+  func append(size: Int, encode: (UnsafeMutableRawBufferPointer) -> Void) throws(DeliveryError) {
+    guard let current = writer else { throw .closed }
+    let writer = current.size >= segmentMaxBytes ? try rotate() : current
+    encode(try writer.reserve(size))
+    try writer.commit(size)
+    segments[segments.count - 1].size = writer.size
     pendingEvents += 1
-    pendingBytes += Int64(frame.count)
+    pendingBytes += Int64(size)
   }
 
-  private func rotate() throws(DeliveryError) {
+  private func rotate() throws(DeliveryError) -> SegmentWriter {
     let number = segments[segments.count - 1].number + 1
-    let fd = try POSIXFile.openForAppend(path(of: number))
-    POSIXFile.closeFile(writer)
-    writer = fd
+    let next = try SegmentWriter(path: path(of: number))
+    writer?.close()
+    writer = next
     segments.append(SegmentInfo(number: number, size: 0))
+    return next
   }
 
   // MARK: Finishing records
@@ -281,7 +280,7 @@ final class SegmentLog {
   func purge() throws(DeliveryError) -> Int {
     let removed = pendingEvents
     let next = segments[segments.count - 1].number + 1
-    let wasOpen = writer >= 0
+    let wasOpen = writer != nil
     closeFiles()
     for segment in segments { POSIXFile.remove(path(of: segment.number)) }
     cursor.remove()
@@ -291,7 +290,7 @@ final class SegmentLog {
     pendingEvents = 0
     pendingBytes = 0
     head = LogPosition(segment: next, offset: 0)
-    if wasOpen { writer = try POSIXFile.openForAppend(path(of: next)) }
+    if wasOpen { writer = try SegmentWriter(path: path(of: next)) }
     segments = [SegmentInfo(number: next, size: 0)]
     cursorDirty = false
     return removed
@@ -306,7 +305,7 @@ final class SegmentLog {
   func sync() throws(DeliveryError) {
     cursorDirty = true
     try persistCursor()
-    if writer >= 0, let failure = POSIXFile.sync(writer) {
+    if let failure = writer?.sync() {
       throw .storage(operation: "fsync", path: path(of: segments[segments.count - 1].number), errno: failure)
     }
     cursor.sync()

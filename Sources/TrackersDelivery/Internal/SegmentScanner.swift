@@ -14,6 +14,7 @@ final class SegmentScanner {
   private var bufferCount = 0
   private var fd: Int32 = -1
   private var end: Int64 = 0
+  private var zeroTail: Int64?
   /// How much to read at a time; small for small batches so a 25-event batch does not read a megabyte.
   var preferredReadSize: Int
 
@@ -30,6 +31,7 @@ final class SegmentScanner {
   func reset(fd: Int32, end: Int64) {
     self.fd = fd
     self.end = end
+    zeroTail = nil
     bufferStart = 0
     bufferCount = 0
   }
@@ -40,13 +42,39 @@ final class SegmentScanner {
     return UnsafeRawBufferPointer(rebasing: buffer[start..<start + length])
   }
 
-  /// The item starting at `offset`, or `nil` at the end of the readable part of the file.
+  /// The item starting at `offset`, or `nil` at the end of the data.
+  ///
+  /// The data ends at the end of the readable part of the file, or where only zeros follow: the space a
+  /// writer reserved past its last record (see `SegmentWriter`) and never used because it crashed. Every
+  /// frame starts with a nonzero magic, so zeros are never a record's beginning.
   func next(at offset: Int64) -> Item? {
     guard offset < end else { return nil }
     if let length = frameLength(at: offset) {
       return .frame(offset: offset, length: length)
     }
-    return .corrupt(offset: offset, length: resynchronize(after: offset) - offset)
+    let zeros = zeroTailStart()
+    guard offset < zeros else { return nil }
+    return .corrupt(offset: offset, length: min(resynchronize(after: offset), zeros) - offset)
+  }
+
+  /// Where the run of zero bytes that ends the readable part begins (`end` if the last byte isn't zero),
+  /// read backwards from the end once per file, and only when damage or a crashed writer's tail is met.
+  private func zeroTailStart() -> Int64 {
+    if let known = zeroTail { return known }
+    var position = end
+    scan: while position > 0 {
+      let chunk = min(Int64(64 << 10), position)
+      load(position - chunk, count: Int(chunk))
+      let start = Int(position - chunk - bufferStart)
+      guard bufferCount >= start + Int(chunk) else { break }
+      for index in stride(from: start + Int(chunk) - 1, through: start, by: -1) where buffer[index] != 0 {
+        position = bufferStart + Int64(index) + 1
+        break scan
+      }
+      position -= chunk
+    }
+    zeroTail = position
+    return position
   }
 
   /// The length of a verified frame at `offset`, or `nil` if there is none.
