@@ -60,53 +60,105 @@ import VendorTestSupport
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     for round in 0..<3 {
-      let childURL = try childExecutable()
-      let collectorURL = collector.url().absoluteString
       // Each round's child numbers its events from 0: only this round's requests can prove its events arrived.
       let earlierRequests = try await collector.requestCount()
-      // Reading the child's pipe and waiting for it block: keep that off the cooperative threads.
-      let text = try await offThePool { () throws -> Data in
-        let child = Process()
-        child.executableURL = childURL
-        child.arguments = [directory.path, collectorURL]
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        // Let it run until a random number of acknowledgements arrived, then kill it without warning. A count,
-        // not a time, picks the moment, so a loaded machine can't make the round too short to test anything;
-        // the child keeps enqueueing while we read, so the kill still lands anywhere in its work.
-        let killAfter = Int.random(in: 150...1_500)
-        var text = Data()
-        while text.lazy.filter({ $0 == UInt8(ascii: "\n") }).count < killAfter {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }  // the child exited on its own: the check below reports it
-          text.append(chunk)
-        }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        try? output.fileHandleForWriting.close()
-        text.append(output.fileHandleForReading.readDataToEndOfFile())
-        return text
+      // Let it run until a random number of acknowledgements arrived, then kill it without warning. A count,
+      // not a time, picks the moment, so a loaded machine can't make the round too short to test anything;
+      // the child keeps enqueueing while we read, so the kill still lands anywhere in its work.
+      let killAfter = Int.random(in: 150...1_500)
+      let acknowledged = try await runChildAndKill(directory: directory, collector: collector) { text in
+        text.lazy.filter { $0 == UInt8(ascii: "\n") }.count >= killAfter
       }
-      let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
-      // The last line may be cut mid-number by the kill; complete lines were acknowledged.
-      let acknowledged = lines.dropLast(text.last == UInt8(ascii: "\n") ? 0 : 1).compactMap { Int($0) }
       #expect(acknowledged.count > 100, "round \(round): the child acknowledged too little to test anything")
 
-      let queue = try DeliveryQueue(
-        destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
-      await queue.flush()
-      #expect(await eventually { queue.counters.pendingEvents == 0 })
-      await queue.close(timeout: .seconds(1))
-      let received = Set(try await collector.requests().dropFirst(earlierRequests).flatMap { request in
-        (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
-          ?? request.records.map(\.event)
-      }.map(\.seq))
-      let missing = acknowledged.filter { !received.contains($0) }
-      #expect(missing.isEmpty, "round \(round): \(missing.count) acknowledged events lost, first \(missing.prefix(5))")
+      _ = try await expectAllArrived(
+        acknowledged, directory: directory, collector: collector, earlierRequests: earlierRequests, round: "round \(round)")
       try await collector.script([])
       _ = try await collector.requests()
     }
+  }
+
+  /// The round that kills during sustained tracking at full speed: the child enqueues in a tight loop and
+  /// reports only every 256th number, so the kill lands in the middle of its appends, often mid-record.
+  @Test func everyAcknowledgedEventSurvivesSIGKILLDuringABurst() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let earlierRequests = try await collector.requestCount()
+    // As in the other rounds, a random count, not a time, picks the moment.
+    let killAfter = Int.random(in: 20_000...200_000)
+    let reports = try await runChildAndKill(directory: directory, collector: collector, arguments: ["--burst"]) { text in
+      (Self.completeLines(text).last ?? -1) >= killAfter
+    }
+    // Every number up to the last one reported was acknowledged.
+    let lastAcknowledged = reports.last ?? -1
+    #expect(lastAcknowledged >= killAfter, "the child stopped at \(lastAcknowledged) before the kill at \(killAfter)")
+
+    let counters = try await expectAllArrived(
+      0..<(lastAcknowledged + 1), directory: directory, collector: collector, earlierRequests: earlierRequests,
+      round: "burst killed after \(lastAcknowledged)")
+    // A kill can tear the one record being appended, and nothing else.
+    let damage = "\(counters.dropped(.corrupt)) damaged regions (\(counters.corruptBytes) bytes)"
+    #expect(
+      counters.dropped(.corrupt) <= 1, "burst killed after \(lastAcknowledged): \(damage), only the torn tail may be")
+  }
+
+  /// Runs the crash-test child on `directory` until its output so far satisfies `killWhen`, kills it
+  /// without warning, and returns the numbers of the complete lines it wrote: the acknowledged events.
+  private func runChildAndKill(
+    directory: URL, collector: Collector, arguments extraArguments: [String] = [],
+    killWhen enough: @escaping @Sendable (Data) -> Bool
+  ) async throws -> [Int] {
+    let childURL = try childExecutable()
+    let arguments = [directory.path, collector.url().absoluteString] + extraArguments
+    // Reading the child's pipe and waiting for it block: keep that off the cooperative threads.
+    let text = try await offThePool { () throws -> Data in
+      let child = Process()
+      child.executableURL = childURL
+      child.arguments = arguments
+      let output = Pipe()
+      child.standardOutput = output
+      child.standardError = FileHandle.nullDevice
+      try child.run()
+      var text = Data()
+      while !enough(text) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }  // the child exited on its own: the caller's checks report it
+        text.append(chunk)
+      }
+      kill(child.processIdentifier, SIGKILL)
+      child.waitUntilExit()
+      try? output.fileHandleForWriting.close()
+      text.append(output.fileHandleForReading.readDataToEndOfFile())
+      return text
+    }
+    return Self.completeLines(text)
+  }
+
+  /// The numbers on the complete lines of `text`: the last line may be cut mid-number by the kill.
+  private static func completeLines(_ text: Data) -> [Int] {
+    let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+    return lines.dropLast(text.last == UInt8(ascii: "\n") ? 0 : 1).compactMap { Int($0) }
+  }
+
+  /// Opens a queue on the killed child's `directory`, sends everything it left to `collector`, and expects
+  /// every `acknowledged` event among the requests after the first `earlierRequests` (the child's own and
+  /// the drain's; duplicates are fine, losses are not). Returns the draining queue's counters.
+  private func expectAllArrived(
+    _ acknowledged: some Sequence<Int>, directory: URL, collector: Collector, earlierRequests: Int, round: String
+  ) async throws -> DeliveryCounters {
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+    await queue.flush()
+    #expect(await eventually(timeout: .seconds(120)) { queue.counters.pendingEvents == 0 }, "\(round): \(queue.counters)")
+    await queue.close(timeout: .seconds(1))
+    let counters = queue.counters
+    let received = Set(try await collector.requests().dropFirst(earlierRequests).flatMap { request in
+      (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
+        ?? request.records.map(\.event)
+    }.map(\.seq))
+    let missing = acknowledged.filter { !received.contains($0) }
+    #expect(missing.isEmpty, "\(round): \(missing.count) acknowledged events lost, first \(missing.prefix(5))")
+    return counters
   }
 }
