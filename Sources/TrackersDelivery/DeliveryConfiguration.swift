@@ -54,6 +54,11 @@ public struct DeliveryConfiguration: Sendable {
   /// one: the first goes out in full, then one summary of how many more per interval, and the rest at
   /// close. The counters count every event either way. `.zero` reports each one.
   public var repeatedReportInterval: Duration = .seconds(10)
+  /// How often records cross between processes that share ``directory`` (an app and its extensions in an
+  /// app group): a process that found another one sending seals what it wrote this often and hands it
+  /// over, and the sending process looks for handed-over records this often. It also bounds how long a
+  /// process that writes for another waits to take over sending once that one has closed or exited.
+  public var handoverInterval: Duration = .seconds(5)
   /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
   /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
   /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable

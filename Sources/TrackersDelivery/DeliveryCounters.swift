@@ -1,13 +1,18 @@
 /// A snapshot of what one queue did since it was opened, and what is pending now.
 ///
-/// Records balance exactly: `recovered + enqueued == delivered + pendingEvents + droppedRecords`, where
-/// `droppedRecords` is the sum of ``dropped`` without ``DropReason/refused`` (never enqueued) and
-/// ``DropReason/corrupt`` (counted in damaged regions, not records).
+/// Records balance exactly: `recovered + enqueued + adopted == delivered + pendingEvents + droppedRecords +
+/// handedOver`, where `droppedRecords` is the sum of ``dropped`` without ``DropReason/refused`` (never
+/// enqueued) and ``DropReason/corrupt`` (counted in damaged regions, not records). ``adopted`` and
+/// ``handedOver`` are zero unless processes share the queue's directory.
 public struct DeliveryCounters: Sendable, Hashable, CustomStringConvertible {
   /// Records found on disk when the queue was opened.
   public var recovered: Int = 0
   /// Records accepted by `enqueue` since the queue was opened.
   public var enqueued: Int = 0
+  /// Records that another process sharing the directory wrote and this queue took over to send.
+  public var adopted: Int = 0
+  /// Records this queue wrote while another process was sending for the directory, taken over by it.
+  public var handedOver: Int = 0
   /// Records the destination accepted.
   public var delivered: Int = 0
   /// Record sends that failed temporarily and were scheduled again (one per record per failure).
@@ -35,7 +40,8 @@ public struct DeliveryCounters: Sendable, Hashable, CustomStringConvertible {
   /// Readable one-line summary.
   public var description: String {
     let drops = DropReason.allCases.compactMap { reason in dropped[reason].map { "\(reason)=\($0)" } }
-    return "recovered=\(recovered) enqueued=\(enqueued) delivered=\(delivered) retried=\(retried) requests=\(requests) "
-      + "pending=\(pendingEvents) (\(pendingBytes) bytes) dropped[\(drops.joined(separator: " "))]"
+    let shared = adopted > 0 || handedOver > 0 ? "adopted=\(adopted) handedOver=\(handedOver) " : ""
+    return "recovered=\(recovered) enqueued=\(enqueued) " + shared + "delivered=\(delivered) retried=\(retried) "
+      + "requests=\(requests) pending=\(pendingEvents) (\(pendingBytes) bytes) dropped[\(drops.joined(separator: " "))]"
   }
 }

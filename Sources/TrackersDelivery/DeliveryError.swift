@@ -11,10 +11,9 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
   case insecureURL(String)
   /// A file operation failed.
   case storage(operation: String, path: String, errno: Int32)
-  /// Another queue in this process already uses the directory.
+  /// Another queue in this process already uses the directory. (A queue in another process may: the
+  /// processes share it, see ``DeliveryQueue``.)
   case directoryInUse(String)
-  /// Another process (an app extension, a second instance) holds the directory's lock.
-  case directoryInUseByAnotherProcess(String)
 
   /// The message, with the fix.
   public var description: String {
@@ -36,10 +35,6 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     case .directoryInUse(let path):
       "Another DeliveryQueue in this process already uses \(path). To fix this, give each destination its own "
         + "directory, or close the other queue first."
-    case .directoryInUseByAnotherProcess(let path):
-      "Another process (an app extension or a second instance of the app) has a DeliveryQueue open on \(path). "
-        + "To fix this, give each process its own storage directory (an extension: a subdirectory of the app "
-        + "group's container), or close the queue in the other process first."
     }
   }
 }

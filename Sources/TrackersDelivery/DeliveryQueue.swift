@@ -2,8 +2,9 @@ import Foundation
 
 /// A durable, bounded, batching queue that delivers one destination's events over HTTP.
 ///
-/// ``enqueue(_:id:partition:)`` appends the event to an on-disk segment log with one `write(2)` before
-/// it returns, so a process kill afterwards loses nothing, and it never waits on the network. One
+/// ``enqueue(_:id:partition:)`` appends the event to an on-disk segment log before it returns (on Linux
+/// a copy into the file's mapped pages, elsewhere one `write(2)`), so a process kill afterwards loses
+/// nothing, and it never waits on the network. One
 /// background task reads pending records back from disk, cuts batches by the destination's
 /// ``BatchLimits``, sends one request at a time, and applies the destination's ``DeliveryOutcome``:
 /// delivered records are removed, rejected ones dropped and reported, too-large batches split,
@@ -11,6 +12,12 @@ import Foundation
 ///
 /// Delivery is **at-least-once**: a record whose answer was lost (crash, timeout) is sent again, with
 /// the same ``RecordID``, so vendors can deduplicate. See <doc:Guarantees>.
+///
+/// Several processes may open a queue on one directory at once (an app and its extensions in an app
+/// group's container): the first sends; each other one appends to segments of its own and hands them to
+/// the sender every ``DeliveryConfiguration/handoverInterval``, and takes over sending when the sender
+/// closes or exits. Nothing is lost and nothing is sent twice beyond what a retry allows. See
+/// <doc:SharingAQueueBetweenProcesses>.
 ///
 /// ```swift
 /// let queue = try DeliveryQueue(
@@ -36,7 +43,7 @@ public final class DeliveryQueue: Sendable {
   ///     drops at the pending cap folded per ``DeliveryConfiguration/repeatedReportInterval``); when `nil`,
   ///     failures are written to standard error.
   /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue in this process has the directory
-  ///   open, ``DeliveryError/directoryInUseByAnotherProcess(_:)`` if another process has, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
+  ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
   public init(
     destination: some DeliveryDestination,
     configuration: DeliveryConfiguration,
@@ -54,6 +61,22 @@ public final class DeliveryQueue: Sendable {
 
   /// The destination's name.
   public var name: String { core.name }
+
+  /// What this queue does for its directory when several processes share it.
+  public enum Role: Sendable, Hashable {
+    /// It holds the directory: it sends everything pending there, whichever process wrote it.
+    case sender
+    /// Another process sends for the directory: this queue hands what it writes over to that one, and
+    /// becomes the sender when that one closes or exits.
+    case writer
+  }
+
+  /// Whether this queue sends for its directory, or writes for another process that does.
+  ///
+  /// ```swift
+  /// if queue.role == .writer { logger.debug("The app sends this extension's events") }
+  /// ```
+  public var role: Role { core.handsOver ? .writer : .sender }
 
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
   ///

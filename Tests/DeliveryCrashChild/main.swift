@@ -68,6 +68,9 @@ func burstPayload(_ sequence: Int, padding: [UInt8]) -> [UInt8] {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 4, arguments[3] == "--share", let url = URL(string: arguments[2]) {
+  runShareMode(directory: URL(fileURLWithPath: arguments[1]), url: url, options: arguments.dropFirst(4))
+}
 let burst = arguments.count == 4 && arguments[3] == "--burst"
 guard arguments.count == 3 || burst, let url = URL(string: arguments[2]) else {
   FileHandle.standardError.write(Data("usage: DeliveryCrashChild <directory> <url> [--burst]\n".utf8))

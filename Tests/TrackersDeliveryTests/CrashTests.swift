@@ -20,41 +20,6 @@ import VendorTestSupport
     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
   }
 
-  @Test func aDirectoryHeldByAnotherProcessSaysSoAndIsFreeOnceItExits() async throws {
-    let directory = makeTemporaryDirectory()
-    defer { removeDirectory(directory) }
-    let childURL = try childExecutable()
-    // The child holds the directory's queue from its first acknowledged event until it is killed.
-    let child = try await offThePool { () throws -> Process in
-      let child = Process()
-      child.executableURL = childURL
-      child.arguments = [directory.path, "http://127.0.0.1:9/x"]
-      let output = Pipe()
-      child.standardOutput = output
-      child.standardError = FileHandle.nullDevice
-      try child.run()
-      _ = output.fileHandleForReading.availableData  // its first acknowledgement: the queue is open
-      return child
-    }
-    let configuration = testConfiguration(directory)
-    let destination = TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 10)
-    #expect(throws: DeliveryError.directoryInUseByAnotherProcess(directory.path)) {
-      _ = try DeliveryQueue(destination: destination, configuration: configuration, onReport: { _ in })
-    }
-    #expect(DeliveryError.directoryInUseByAnotherProcess(directory.path).description.contains("Another process"))
-    try await offThePool {
-      kill(child.processIdentifier, SIGKILL)
-      child.waitUntilExit()
-    }
-    // The kernel released the child's lock: this process may open the queue, and a second one here is
-    // told it is this process's own.
-    let queue = try DeliveryQueue(destination: destination, configuration: configuration, onReport: { _ in })
-    #expect(throws: DeliveryError.directoryInUse(directory.path)) {
-      _ = try DeliveryQueue(destination: destination, configuration: configuration, onReport: { _ in })
-    }
-    await queue.close(timeout: .milliseconds(100))
-  }
-
   @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()

@@ -30,25 +30,36 @@ struct QueueState {
   var flushWaiters: [CheckedContinuation<Void, Never>] = []
   var backoffUntil: ContinuousClock.Instant?
   var consecutiveFailures = 0
-  /// The `flock`ed file that keeps other queues out of the directory; -1 once released by `close`.
+  /// The `flock`ed file that makes this queue the directory's sender; -1 while another process sends
+  /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
+  /// This process's writer directory while another process sends for the directory.
+  var writerDirectory: Handover.WriterDirectory?
+  /// The queue's directory, whichever role its log plays.
+  let directory: String
 
-  /// Closes the log and lets another queue open the directory.
+  init(log: SegmentLog, directory: String) {
+    self.log = log
+    self.directory = directory
+  }
+
+  /// Closes the log and lets another queue open the directory (or, writing for another process's
+  /// sender, lets that one take everything left).
   mutating func release() {
     guard !closed else { return }
     try? log.persistCursor()
     log.closeFiles()
     closed = true
-    if lockFD >= 0 {
-      _ = close(lockFD)
-      QueueDirectories.closed(log.directory)
-    }
+    if lockFD >= 0 { _ = close(lockFD) }
+    writerDirectory?.release()
+    if lockFD >= 0 || writerDirectory != nil { QueueDirectories.closed(directory) }
     lockFD = -1
+    writerDirectory = nil
   }
 }
 
-/// The queue directories this process holds the lock of, to tell "another queue in this process" from
-/// "another process" when a lock is taken.
+/// The queue directories this process has a queue open on, sending or writing for another process's
+/// sender: a second queue here on one of them is a mistake, where a queue in another process is not.
 enum QueueDirectories {
   private static let open = LockIsolated<[String: Int]>([:])
 
@@ -93,42 +104,151 @@ final class QueueCore: Sendable {
 
     let directory = configuration.directory.path
     try POSIXFile.makeDirectory(directory)
-    // One queue per directory, across processes too; the kernel releases the lock if we are killed.
+    // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
+    guard !QueueDirectories.isOpen(directory) else { throw .directoryInUse(directory) }
+    let lock = try Self.takeSenderLock(directory)
+    // Another process sends for this directory: write to a directory of our own and hand it over.
+    let writerDirectory = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
+    QueueDirectories.opened(directory)
+    let log: SegmentLog
+    do {
+      log = try SegmentLog(
+        directory: writerDirectory?.path ?? directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
+        role: lock == nil ? .handsOver : .sender)
+    } catch {
+      if let lock { close(lock) }
+      writerDirectory?.release()
+      QueueDirectories.closed(directory)
+      throw error
+    }
+    var initial = QueueState(log: log, directory: directory)
+    initial.lockFD = lock ?? -1
+    initial.writerDirectory = writerDirectory
+    initial.counters.recovered = log.recoveredEvents
+    if log.pendingEvents > 0 { initial.pendingSince = .now }
+    let report = Self.count(log.corruptRegions, in: &initial, destination: name)
+    try? log.persistCursor()
+    state = LockIsolated(initial)
+    emit(report.map { [$0] } ?? [])
+  }
+
+  /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
+  /// directory, across processes too; the kernel releases the lock if the process is killed.
+  private static func takeSenderLock(_ directory: String) throws(DeliveryError) -> Int32? {
     let lockPath = directory + "/lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
       close(fd)
-      // The lock is the kernel's, per process and file: only this process's registry tells whose it is.
-      throw QueueDirectories.isOpen(directory) ? .directoryInUse(directory) : .directoryInUseByAnotherProcess(directory)
+      return nil
     }
-    QueueDirectories.opened(directory)
-    let log: SegmentLog
+    return fd
+  }
+
+  /// Counts damaged regions found in the log and describes them in one report.
+  private static func count(_ regions: [CorruptRegion], in s: inout QueueState, destination: String) -> DeliveryReport? {
+    guard !regions.isEmpty else { return nil }
+    let bytes = regions.reduce(0) { $0 + Int($1.length) }
+    s.counters.dropped[.corrupt, default: 0] += regions.count
+    s.counters.corruptBytes += bytes
+    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
+    return .corruptDataSkipped(
+      destination: destination, regions: regions.count, bytes: bytes,
+      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+
+  // MARK: Sharing the directory with other processes
+
+  /// Whether this queue writes for another process's sender.
+  var handsOver: Bool { state.withLock { $0.writerDirectory != nil } }
+
+  /// Becomes the directory's sender if the one that held it has closed or exited: the log moves from
+  /// this process's writer directory to the directory itself, taking everything left there. Returns
+  /// whether this queue is the sender now.
+  func takeOverSendingIfFree() -> Bool {
+    guard let lock = try? Self.takeSenderLock(configuration.directory.path) else { return false }
+    // Opened outside the lock (it scans everything pending): meanwhile this queue keeps writing to its
+    // own directory, which the new log takes later like any writer's. It takes what other writers sealed,
+    // this one's too; the segment this one is writing is taken at the first look for handed-over
+    // segments, once it is closed and its directory unlocked below.
+    let opened: SegmentLog
     do {
-      log = try SegmentLog(directory: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes))
+      opened = try SegmentLog(
+        directory: configuration.directory.path, segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: .sender)
     } catch {
-      close(fd)
-      QueueDirectories.closed(directory)
-      throw error
+      close(lock)
+      emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
+      return false
     }
-    var initial = QueueState(log: log)
-    initial.lockFD = fd
-    initial.counters.recovered = log.recoveredEvents
-    if log.pendingEvents > 0 { initial.pendingSince = .now }
+    var report: DeliveryReport?
+    let promoted = state.withLock { s -> Bool in
+      guard let writerDirectory = s.writerDirectory, !s.closing else { return false }
+      // Everything this queue wrote is the sender's now, the sender being this queue.
+      s.counters.handedOver += s.log.forgetTakenSegments()
+      s.counters.handedOver += s.log.pendingEvents
+      s.log.closeFiles()
+      writerDirectory.release()
+      s.writerDirectory = nil
+      s.log = opened
+      s.lockFD = lock
+      s.counters.recovered += opened.recoveredEvents
+      report = Self.count(opened.corruptRegions, in: &s, destination: name)
+      try? opened.persistCursor()
+      s.pendingSince = opened.pendingEvents > 0 ? .now : nil
+      return true
+    }
+    if !promoted {
+      opened.closeFiles()
+      close(lock)
+    }
+    if let report { emit([report]) }
+    return promoted
+  }
+
+  /// Writing for another process's sender: seals the segment being written so the sender can take it,
+  /// and counts what the sender has taken.
+  func sealForHandover() {
+    var report: DeliveryReport?
+    state.withLock { s in
+      guard s.writerDirectory != nil else { return }
+      s.counters.handedOver += s.log.forgetTakenSegments()
+      do throws(DeliveryError) {
+        try s.log.sealForHandover()
+      } catch {
+        report = .storageFailure(destination: name, detail: "could not seal a segment for the sending process: \(error)")
+      }
+    }
+    if let report { emit([report]) }
+  }
+
+  /// The sender: takes the segments other processes sealed or left behind, after scanning them without
+  /// the lock. Returns how many records it took.
+  @discardableResult
+  func takeHandedOverSegments(scanner: SegmentScanner) -> Int {
+    let directory = configuration.directory.path
+    guard Handover.hasWriters(in: directory) else { return 0 }
+    let collected = Handover.collect(in: directory)
+    let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     var reports: [DeliveryReport] = []
-    if !log.corruptRegions.isEmpty {
-      let bytes = log.corruptRegions.reduce(0) { $0 + Int($1.length) }
-      initial.counters.dropped[.corrupt, default: 0] += log.corruptRegions.count
-      initial.counters.corruptBytes += bytes
-      let where_ = log.corruptRegions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
-      reports.append(
-        .corruptDataSkipped(
-          destination: name, regions: log.corruptRegions.count, bytes: bytes,
-          detail: where_.joined(separator: ", ") + (log.corruptRegions.count > 5 ? ", ..." : "")))
-      try? log.persistCursor()
+    var taken = 0
+    let moved = state.withLock { s -> Bool in
+      guard s.writerDirectory == nil, !s.closed else { return false }
+      do throws(DeliveryError) {
+        let adoption = try s.log.adopt(scanned)
+        taken = adoption.events
+        s.counters.adopted += adoption.events
+        if let report = Self.count(adoption.corrupt, in: &s, destination: name) { reports.append(report) }
+        if adoption.events > 0, s.pendingSince == nil { s.pendingSince = .now }
+        try? s.log.persistCursor()
+        return true
+      } catch {
+        reports.append(.storageFailure(destination: name, detail: "could not take segments another process wrote: \(error)"))
+        return false
+      }
     }
-    state = LockIsolated(initial)
+    if moved { collected.removeFinishedWriters() } else { collected.releaseFinishedWriters() }
     emit(reports)
+    return taken
   }
 
   deinit {
@@ -166,7 +286,8 @@ final class QueueCore: Sendable {
       }
       let needed = Int64(frameSize)
       if s.log.pendingBytes + needed > cap {
-        switch configuration.overflowPolicy {
+        // Writing for another process's sender, the oldest records may be in its hands already.
+        switch s.writerDirectory == nil ? configuration.overflowPolicy : .refuseNew {
         case .refuseNew:
           s.counters.dropped[.refused, default: 0] += 1
           report = .dropped(
@@ -256,7 +377,8 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     let result: Result<Void, DeliveryError> = state.withLock { s in
       do throws(DeliveryError) {
-        let removed = try s.log.purge()
+        let (removed, takenBySender) = try s.log.purge()
+        s.counters.handedOver += takenBySender
         s.pendingSince = nil
         s.backoffUntil = nil
         s.consecutiveFailures = 0

@@ -56,22 +56,48 @@ final class SegmentLog {
     directory + "/" + Self.segmentFileName(segment)
   }
 
-  init(directory: String, segmentMaxBytes: Int64) throws(DeliveryError) {
+  static func segmentNumber(fileName name: String) -> UInt64? {
+    guard name.hasPrefix("segment-"), name.hasSuffix(".log") else { return nil }
+    return UInt64(name.dropFirst(8).dropLast(4))
+  }
+
+  /// Which part the log plays when processes share a directory (see ``Handover``).
+  enum Role {
+    /// The log of the directory's lock holder: it takes the segments other processes hand over.
+    case sender
+    /// The log of a process writing for another one's sender, in a writer directory of its own: its
+    /// segments are sealed and taken away, never read here.
+    case handsOver
+  }
+
+  let role: Role
+  /// Segments sealed for the sender and not yet taken, with the records and bytes each holds.
+  private var sealed: [UInt64: (events: Int, bytes: Int64)] = [:]
+  private var eventsInWritingSegment = 0
+
+  init(directory: String, segmentMaxBytes: Int64, role: Role = .sender) throws(DeliveryError) {
     try POSIXFile.makeDirectory(directory)
 
     var numbers: [UInt64] = []
     for name in POSIXFile.listDirectory(directory) {
       if name.hasSuffix(".tmp") {
         POSIXFile.remove(directory + "/" + name)
-      } else if name.hasPrefix("segment-"), name.hasSuffix(".log"),
-        let number = UInt64(name.dropFirst(8).dropLast(4))
-      {
+      } else if let number = Self.segmentNumber(fileName: name) {
         numbers.append(number)
       }
     }
     numbers.sort()
 
     let cursor = CursorFile.load(directory: directory)
+    // What other processes left for the sender is moved in after everything already here.
+    let handedOver = role == .sender ? Handover.collect(in: directory) : Handover.Collected()
+    var nextNumber = max(numbers.last ?? 0, cursor?.head.segment ?? 0) + 1
+    for path in handedOver.segments where rename(path, directory + "/" + Self.segmentFileName(nextNumber)) == 0 {
+      numbers.append(nextNumber)
+      nextNumber += 1
+    }
+    handedOver.removeFinishedWriters()
+
     var head = cursor?.head ?? LogPosition(segment: numbers.first ?? 1, offset: 0)
     if let first = numbers.first, head.segment < first { head = LogPosition(segment: first, offset: 0) }
     for number in numbers where number < head.segment {
@@ -89,32 +115,14 @@ final class SegmentLog {
     var events = 0
     var bytes: Int64 = 0
     for number in numbers {
-      let filePath = directory + "/" + Self.segmentFileName(number)
-      guard let fd = POSIXFile.openForReading(filePath) else { continue }
-      let size = POSIXFile.size(fd)
-      segments.append(SegmentInfo(number: number, size: size))
-      scanner.reset(fd: fd, end: size)
-      var offset: Int64 = number == head.segment ? head.offset : 0
-      while true {
-        if let length = finished[LogPosition(segment: number, offset: offset)] {
-          offset += length
-          continue
-        }
-        guard let item = scanner.next(at: offset) else { break }
-        switch item {
-        case .frame(_, let length):
-          events += 1
-          bytes += Int64(length)
-          offset += Int64(length)
-        case .corrupt(_, let length):
-          corrupt.append(CorruptRegion(segment: number, offset: offset, length: length))
-          finished[LogPosition(segment: number, offset: offset)] = length
-          offset += length
-        }
-      }
-      // A file mapped when its writer crashed ends in reserved zeros: the data ends where scanning did.
-      segments[segments.count - 1].size = offset
+      guard let fd = POSIXFile.openForReading(directory + "/" + Self.segmentFileName(number)) else { continue }
+      let scan = Self.scan(
+        scanner, fd: fd, number: number, from: number == head.segment ? head.offset : 0, finished: &finished)
       POSIXFile.closeFile(fd)
+      segments.append(SegmentInfo(number: number, size: scan.end))
+      events += scan.events
+      bytes += scan.bytes
+      corrupt += scan.corrupt
     }
 
     // Never append to a file from an earlier run: its tail may be torn.
@@ -124,6 +132,7 @@ final class SegmentLog {
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
     self.directory = directory
+    self.role = role
     self.cursor = CursorSlots(directory: directory, lastSequence: cursor?.sequence ?? 0)
     self.segmentMaxBytes = segmentMaxBytes
     self.segments = segments
@@ -139,6 +148,87 @@ final class SegmentLog {
     advanceHead()
   }
 
+  /// What scanning one segment found: its records, its damage, and where its data ends.
+  struct Scan {
+    var events = 0
+    var bytes: Int64 = 0
+    /// Where the data ends: the file's size, or where a crashed writer's reserved zeros begin.
+    var end: Int64 = 0
+    var corrupt: [CorruptRegion] = []
+  }
+
+  /// Counts the records of segment `number` from `start`, skipping regions already `finished` and marking
+  /// damaged ones finished, verifying every checksum once.
+  static func scan(
+    _ scanner: SegmentScanner, fd: Int32, number: UInt64, from start: Int64, finished: inout [LogPosition: Int64]
+  ) -> Scan {
+    var scan = Scan()
+    scanner.reset(fd: fd, end: POSIXFile.size(fd))
+    var offset = start
+    while true {
+      if let length = finished[LogPosition(segment: number, offset: offset)] {
+        offset += length
+        continue
+      }
+      guard let item = scanner.next(at: offset) else { break }
+      switch item {
+      case .frame(_, let length):
+        scan.events += 1
+        scan.bytes += Int64(length)
+        offset += Int64(length)
+      case .corrupt(_, let length):
+        scan.corrupt.append(CorruptRegion(segment: number, offset: offset, length: length))
+        finished[LogPosition(segment: number, offset: offset)] = length
+        offset += length
+      }
+    }
+    scan.end = offset
+    return scan
+  }
+
+  /// A segment another process handed over, scanned before it is taken (see ``adopt(_:)``).
+  struct HandedOverSegment {
+    var path: String
+    var scan: Scan
+  }
+
+  /// Scans a handed-over segment where its writer left it: it is sealed, so this needs no lock.
+  static func scanHandedOver(_ path: String, scanner: SegmentScanner) -> HandedOverSegment? {
+    guard let fd = POSIXFile.openForReading(path) else { return nil }
+    defer { POSIXFile.closeFile(fd) }
+    var finished: [LogPosition: Int64] = [:]
+    return HandedOverSegment(path: path, scan: scan(scanner, fd: fd, number: 0, from: 0, finished: &finished))
+  }
+
+  /// Moves handed-over segments into this log, after the segment being written, which is sealed and
+  /// followed by a new one; returns the records taken and the damage found in them.
+  func adopt(_ handedOver: [HandedOverSegment]) throws(DeliveryError) -> (events: Int, corrupt: [CorruptRegion]) {
+    guard !handedOver.isEmpty, let current = writer else { return (0, []) }
+    let first = segments[segments.count - 1].number + 1
+    // Opened first: if it fails, nothing has moved.
+    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)))
+    var events = 0
+    var corrupt: [CorruptRegion] = []
+    for (index, segment) in handedOver.enumerated() {
+      let number = first + UInt64(index)
+      // Gone since it was scanned (its writer purged it): nothing to take.
+      guard rename(segment.path, path(of: number)) == 0 else { continue }
+      segments.append(SegmentInfo(number: number, size: segment.scan.end))
+      events += segment.scan.events
+      pendingEvents += segment.scan.events
+      pendingBytes += segment.scan.bytes
+      for region in segment.scan.corrupt {
+        finished[LogPosition(segment: number, offset: region.offset)] = region.length
+        corrupt.append(CorruptRegion(segment: number, offset: region.offset, length: region.length))
+        cursorDirty = true
+      }
+    }
+    current.close()
+    writer = next
+    segments.append(SegmentInfo(number: first + UInt64(handedOver.count), size: 0))
+    return (events, corrupt)
+  }
+
   deinit {
     closeFiles()
   }
@@ -151,7 +241,8 @@ final class SegmentLog {
     headReader = nil
   }
 
-  private var writerEnd: LogPosition {
+  /// Where the next record goes: the end of everything in the log.
+  var writerEnd: LogPosition {
     LogPosition(segment: segments[segments.count - 1].number, offset: segments[segments.count - 1].size)
   }
 
@@ -167,6 +258,7 @@ final class SegmentLog {
     segments[segments.count - 1].size = writer.size
     pendingEvents += 1
     pendingBytes += Int64(size)
+    eventsInWritingSegment += 1
   }
 
   private func rotate() throws(DeliveryError) -> SegmentWriter {
@@ -174,8 +266,33 @@ final class SegmentLog {
     let next = try SegmentWriter(path: path(of: number))
     writer?.close()
     writer = next
+    if role == .handsOver {
+      // The sender may take it from now on: it is no longer this log's to read or drop.
+      let done = segments.removeLast()
+      sealed[done.number] = (eventsInWritingSegment, done.size)
+      head = LogPosition(segment: number, offset: 0)
+    }
+    eventsInWritingSegment = 0
     segments.append(SegmentInfo(number: number, size: 0))
     return next
+  }
+
+  /// Seals the segment being written, if it holds anything, so the sender can take it.
+  func sealForHandover() throws(DeliveryError) {
+    guard role == .handsOver, writer != nil, segments[segments.count - 1].size > 0 else { return }
+    _ = try rotate()
+  }
+
+  /// Forgets the sealed segments the sender has taken; returns how many records they held.
+  func forgetTakenSegments() -> Int {
+    var taken = 0
+    for (number, counts) in sealed where access(path(of: number), F_OK) != 0 {
+      sealed[number] = nil
+      taken += counts.events
+      pendingEvents -= counts.events
+      pendingBytes -= counts.bytes
+    }
+    return taken
   }
 
   // MARK: Finishing records
@@ -276,13 +393,23 @@ final class SegmentLog {
     path(of: number)
   }
 
-  /// Deletes every segment and the cursor; returns how many pending records that removed.
-  func purge() throws(DeliveryError) -> Int {
-    let removed = pendingEvents
+  /// Deletes every segment and the cursor; returns how many pending records that removed, and how many
+  /// turned out to be taken by the sender just before (role `.handsOver`), so they count once, correctly.
+  func purge() throws(DeliveryError) -> (removed: Int, takenBySender: Int) {
+    var removed = pendingEvents
+    var takenBySender = 0
     let next = segments[segments.count - 1].number + 1
     let wasOpen = writer != nil
     closeFiles()
     for segment in segments { POSIXFile.remove(path(of: segment.number)) }
+    // Sealed and not yet taken by the sender: still this process's to delete. A failed unlink means the
+    // sender renamed it first: those records are its own now.
+    for (number, counts) in sealed where unlink(path(of: number)) != 0 {
+      removed -= counts.events
+      takenBySender += counts.events
+    }
+    sealed = [:]
+    eventsInWritingSegment = 0
     cursor.remove()
     segments = []
     finished = [:]
@@ -293,7 +420,7 @@ final class SegmentLog {
     if wasOpen { writer = try SegmentWriter(path: path(of: next)) }
     segments = [SegmentInfo(number: next, size: 0)]
     cursorDirty = false
-    return removed
+    return (removed, takenBySender)
   }
 
   func persistCursor() throws(DeliveryError) {

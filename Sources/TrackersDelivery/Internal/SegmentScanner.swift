@@ -134,5 +134,8 @@ final class SegmentScanner {
     }
     bufferStart = offset
     bufferCount = POSIXFile.read(fd, into: buffer, count: readSize, at: offset)
+    // A short read means the file is shorter than it was: a writer cut its reserved zeros off (see
+    // `SegmentWriter.close`) after `reset`. The data ends here, so every loop over the file ends too.
+    if bufferCount < readSize { end = offset + Int64(bufferCount) }
   }
 }

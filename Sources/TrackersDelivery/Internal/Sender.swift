@@ -46,7 +46,17 @@ final class Sender {
   }
 
   func run() async {
+    if core.handsOver, await !handOverUntilSending() {
+      exit()
+      return
+    }
+    let handoverInterval = core.configuration.handoverInterval
+    var nextHandoverLook = clock.now
     while true {
+      if clock.now >= nextHandoverLook {
+        core.takeHandedOverSegments(scanner: scanner)
+        nextHandoverLook = clock.now + handoverInterval
+      }
       var waiters: [CheckedContinuation<Void, Never>] = []
       let step = nextStep(&waiters)
       for waiter in waiters { waiter.resume() }
@@ -55,8 +65,14 @@ final class Sender {
         exit()
         return
       case .wait(let timeout):
-        await core.wakeup.wait(timeout: timeout)
-      case .drain(let target, let flushWaiters):
+        // Idle or not, look again for what other processes hand over when the interval is up.
+        let untilLook = max(.zero, nextHandoverLook - clock.now)
+        await core.wakeup.wait(timeout: min(timeout ?? untilLook, untilLook))
+      case .drain(var target, let flushWaiters):
+        // flush() sends what other processes sealed before it too.
+        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: scanner) > 0 {
+          target = core.state.withLock { $0.log.writerEnd }
+        }
         var drainWaiters = flushWaiters
         let progressed = await drain(upTo: target)
         let stalled = core.state.withLock { s -> Bool in
@@ -81,6 +97,35 @@ final class Sender {
         }
       }
     }
+  }
+
+  /// While another process sends for the directory: seals what this one wrote every interval (and on
+  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone. Returns `true`
+  /// when this queue has become the sender, `false` when it is closing.
+  private func handOverUntilSending() async -> Bool {
+    while !Task.isCancelled {
+      // Taken before sealing: every flush() answered below made its request before the seal.
+      let (closing, waiters) = core.state.withLock { s in
+        defer {
+          s.flushWaiters = []
+          s.flushRequested = false
+        }
+        return (s.closing, s.flushWaiters)
+      }
+      if core.takeOverSendingIfFree() {
+        // The sender's loop answers them, after sending.
+        core.state.withLock { s in
+          s.flushWaiters = waiters + s.flushWaiters
+          s.flushRequested = s.flushRequested || !waiters.isEmpty
+        }
+        return true
+      }
+      core.sealForHandover()
+      for waiter in waiters { waiter.resume() }
+      if closing { return false }
+      await core.wakeup.wait(timeout: core.configuration.handoverInterval)
+    }
+    return false
   }
 
   private func exit() {
@@ -123,6 +168,14 @@ final class Sender {
       }
       let target = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }!
       if s.log.pendingEvents == 0 && !hasCarry {
+        if !s.flushWaiters.isEmpty && !s.closing {
+          // Nothing of its own, but flush() also sends what other processes sealed: the drain looks.
+          defer {
+            s.flushWaiters = []
+            s.flushRequested = false
+          }
+          return .drain(target: s.log.writerEnd, flushWaiters: s.flushWaiters)
+        }
         waiters += s.flushWaiters
         s.flushWaiters = []
         s.flushRequested = false

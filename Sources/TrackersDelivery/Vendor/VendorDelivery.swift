@@ -138,7 +138,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     case .closed: return "queue closed"
     case .insecureURL: return "insecure URL"
     case let .storage(operation, _, code): return "storage \(operation) errno \(code)"
-    case .directoryInUse, .directoryInUseByAnotherProcess: return "directory in use"
+    case .directoryInUse: return "directory in use"
     }
   }
 

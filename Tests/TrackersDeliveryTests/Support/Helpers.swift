@@ -57,6 +57,7 @@ func frameSize(_ payload: [UInt8], partition: String = "") -> Int {
 func expectBalanced(_ counters: DeliveryCounters, sourceLocation: SourceLocation = #_sourceLocation) {
   let dropped = counters.droppedTotal - counters.dropped(.refused) - counters.dropped(.corrupt)
   #expect(
-    counters.recovered + counters.enqueued == counters.delivered + counters.pendingEvents + dropped,
+    counters.recovered + counters.enqueued + counters.adopted
+      == counters.delivered + counters.pendingEvents + dropped + counters.handedOver,
     "unbalanced: \(counters)", sourceLocation: sourceLocation)
 }

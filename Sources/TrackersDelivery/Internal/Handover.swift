@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How several processes share one queue directory: an app and its extensions in an app group.
+///
+/// The process holding the directory's `lock` is the sender: it appends to the directory's own segments
+/// and sends everything pending. Any other process that opens a queue there writes to a directory of its
+/// own under `writers/`, locked by it for as long as it lives, and hands its segments over:
+///
+/// - every ``DeliveryConfiguration/handoverInterval`` (and on `flush()`) it starts a new segment, which
+///   seals the one before: a segment with a newer one beside it is never written again;
+/// - the sender, as often, renames the sealed segments into its own log, then sends them like its own;
+/// - when a writer exits (or is killed) the kernel drops its lock, and the sender takes every segment it
+///   left, the one it was writing included (its torn tail, if any, is skipped and counted), and removes
+///   its directory;
+/// - when the sender closes or exits, a writer takes the directory's `lock` at its next interval and
+///   becomes the sender, taking its own segments first.
+///
+/// A rename within one directory tree is atomic, so each segment is in exactly one log at any moment:
+/// nothing is sent twice and nothing is lost, whoever dies when.
+enum Handover {
+  static let writersFolder = "writers"
+
+  /// A writer directory of this process, locked until it is released.
+  struct WriterDirectory {
+    let path: String
+    let lockFD: Int32
+
+    /// Unlocks the directory: the sender takes what is left in it.
+    func release() {
+      if lockFD >= 0 { _ = close(lockFD) }
+    }
+  }
+
+  /// Creates and locks a directory of this process's own under `directory/writers`.
+  ///
+  /// It is prepared under a `.tmp` name and renamed into place locked, so a sender never mistakes a
+  /// directory that is being created for one whose writer has died.
+  static func claimWriterDirectory(in directory: String) throws(DeliveryError) -> WriterDirectory {
+    let writers = directory + "/" + writersFolder
+    try POSIXFile.makeDirectory(writers)
+    let name = "\(getpid())-" + RecordID().uuidString.prefix(8)
+    let staging = writers + "/" + name + ".tmp"
+    try POSIXFile.makeDirectory(staging)
+    let lockPath = staging + "/lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      _ = close(fd)
+      throw .storage(operation: "flock", path: lockPath, errno: code)
+    }
+    let path = writers + "/" + name
+    guard rename(staging, path) == 0 else {
+      let code = errno
+      _ = close(fd)
+      throw .storage(operation: "rename", path: staging, errno: code)
+    }
+    return WriterDirectory(path: path, lockFD: fd)
+  }
+
+  /// What the sender may take from the writer directories, found by `collect(in:)`.
+  struct Collected {
+    /// Segment files to take, oldest first within each writer.
+    var segments: [String] = []
+    /// Directories of writers that have exited, locked by the sender until `removeFinishedWriters()`.
+    var finishedWriters: [WriterDirectory] = []
+
+    /// Removes what is left of the exited writers once their segments are taken, and unlocks them. A
+    /// segment file still there (its move failed) keeps its directory for the next look.
+    func removeFinishedWriters() {
+      for writer in finishedWriters {
+        for name in POSIXFile.listDirectory(writer.path) where SegmentLog.segmentNumber(fileName: name) == nil {
+          POSIXFile.remove(writer.path + "/" + name)
+        }
+        _ = rmdir(writer.path)
+        writer.release()
+      }
+    }
+
+    /// Unlocks the exited writers' directories without touching them.
+    func releaseFinishedWriters() {
+      for writer in finishedWriters { writer.release() }
+    }
+  }
+
+  /// Whether another process writes into `directory`, or has left segments there: a cheap check before
+  /// `collect(in:)`.
+  static func hasWriters(in directory: String) -> Bool {
+    POSIXFile.listDirectory(directory + "/" + writersFolder).contains { !$0.hasSuffix(".tmp") }
+  }
+
+  /// The segments the sender may take: every one of a writer that has exited, every one but the newest
+  /// of a writer still running.
+  static func collect(in directory: String) -> Collected {
+    let writers = directory + "/" + writersFolder
+    var collected = Collected()
+    for name in POSIXFile.listDirectory(writers).sorted() where !name.hasSuffix(".tmp") {
+      let path = writers + "/" + name
+      // A writer's lock exists before its directory has its name: no lock file, no writer.
+      let fd = open(path + "/lock", O_RDWR | O_CLOEXEC)
+      let finished = fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0
+      if finished {
+        collected.finishedWriters.append(WriterDirectory(path: path, lockFD: fd))
+      } else {
+        _ = close(fd)
+      }
+      var numbered: [(UInt64, String)] = []
+      for file in POSIXFile.listDirectory(path) {
+        if let number = SegmentLog.segmentNumber(fileName: file) { numbered.append((number, path + "/" + file)) }
+      }
+      numbered.sort { $0.0 < $1.0 }
+      // A running writer may still be writing its newest segment; every older one is sealed.
+      if !finished { numbered = numbered.dropLast() }
+      collected.segments += numbered.map(\.1)
+    }
+    return collected
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+import VendorTestSupport
+
+/// Several processes on one queue directory, as an app and its extensions in an app group: real child
+/// processes (`DeliveryCrashChild --share`), driven step by step over their standard input, so which
+/// process does what never depends on timing.
+@Suite struct MultiProcessTests {
+  /// One `DeliveryCrashChild --share` process: it opens its queue and says its role, then enqueues its
+  /// events on `go`, and answers `flush`, `counters` and `close` one line each.
+  final class SharingChild {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffered = Data()
+
+    init(directory: URL, url: URL, firstSeq: Int, count: Int, closeTimeoutMs: Int) throws {
+      process.executableURL = try childExecutable()
+      process.arguments = [
+        directory.path, url.absoluteString, "--share", String(firstSeq), String(count), "50", String(closeTimeoutMs),
+      ]
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+    }
+
+    /// The next line the child writes (blocking: call it off the cooperative pool).
+    func line() -> String {
+      while true {
+        if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: buffered[..<newline], as: UTF8.self)
+          buffered.removeSubrange(...newline)
+          return line
+        }
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { return "<exited>" }
+        buffered.append(chunk)
+      }
+    }
+
+    func send(_ command: String) {
+      input.fileHandleForWriting.write(Data((command + "\n").utf8))
+    }
+
+    /// Sends a command and returns the child's one-line answer.
+    func ask(_ command: String) -> String {
+      send(command)
+      return line()
+    }
+
+    func waitUntilExit() {
+      process.waitUntilExit()
+    }
+  }
+
+  static func childExecutable() throws -> URL {
+    var candidates: [URL] = []
+    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for directory in candidates {
+      let url = directory.appendingPathComponent("DeliveryCrashChild")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+  }
+
+  /// Every record the collector received after `earlier` requests, by `seq`: sent by a child (its
+  /// destination posts the bare events) or by this process (a `TestDestination` wraps each one).
+  private func receivedSeqs(_ collector: Collector, after earlier: Int) async throws -> [Int] {
+    try await collector.requests().dropFirst(earlier).flatMap { request in
+      (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
+        ?? request.records.map(\.event)
+    }.map(\.seq)
+  }
+
+  private func expectEachExactlyOnce(
+    _ seqs: [Int], _ expected: Set<Int>, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var seen: [Int: Int] = [:]
+    for seq in seqs { seen[seq, default: 0] += 1 }
+    let missing = expected.subtracting(seen.keys)
+    let twice = seen.filter { $0.value > 1 }.keys.sorted()
+    let strangers = Set(seen.keys).subtracting(expected)
+    let (noneMissing, noneTwice, noStrangers) = (missing.isEmpty, twice.isEmpty, strangers.isEmpty)
+    #expect(noneMissing, "\(missing.count) records never arrived, first \(missing.sorted().prefix(5))", sourceLocation: sourceLocation)
+    #expect(noneTwice, "\(twice.count) records arrived more than once, first \(twice.prefix(5))", sourceLocation: sourceLocation)
+    #expect(noStrangers, "\(strangers.count) records nobody wrote, first \(strangers.sorted().prefix(5))", sourceLocation: sourceLocation)
+    #expect(seqs.count == expected.count, sourceLocation: sourceLocation)
+  }
+
+  /// Two processes track 20,000 events each into one directory at the same time, with the endpoint
+  /// down; then this process drains the directory: exactly 40,000 distinct records arrive, once each.
+  @Test func twoProcessesTrackIntoOneDirectoryWithTheEndpointDownThenOneDrainsAll() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let down = URL(string: "http://127.0.0.1:9/x")!
+    let perChild = 20_000
+    let roles = try await offThePool { () throws -> [String] in
+      let children = [
+        try SharingChild(directory: directory, url: down, firstSeq: 0, count: perChild, closeTimeoutMs: 100),
+        try SharingChild(directory: directory, url: down, firstSeq: 100_000, count: perChild, closeTimeoutMs: 100),
+      ]
+      // Both queues are open before either tracks: one sends, the other writes for it.
+      let roles = children.map { $0.line() }
+      for child in children { child.send("go") }
+      for child in children { _ = child.line() }  // "done": every enqueue returned
+      for child in children {
+        _ = child.ask("close")
+        child.waitUntilExit()
+      }
+      return roles.sorted()
+    }
+    #expect(roles == ["ready sender", "ready writer"])
+
+    let earlier = try await collector.requestCount()
+    let drain = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+    #expect(drain.role == .sender)
+    #expect(drain.counters.recovered == 2 * perChild)
+    await drain.flush()
+    #expect(await eventually { drain.counters.pendingEvents == 0 })
+    let counters = drain.counters
+    await drain.close(timeout: .seconds(1))
+    #expect(counters.delivered == 2 * perChild)
+    expectBalanced(counters)
+    let expected = Set(0..<perChild).union(100_000..<100_000 + perChild)
+    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    // The writer's directory was taken whole and removed.
+    #expect(!Handover.hasWriters(in: directory.path))
+  }
+
+  /// The same with the endpoint up while both run. Step by step: the writer seals what it wrote, the
+  /// sender takes it and delivers everything; the writer tracks 20,000 more, the sender closes, and the
+  /// writer takes over sending. 60,000 records arrive, once each.
+  @Test func twoProcessesTrackWhileOneSendsAndTheOtherTakesOverWhenItCloses() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let perChild = 20_000
+    let earlier = try await collector.requestCount()
+    let url = collector.url()
+    let (answers, writerFirstSeq) = try await offThePool { () throws -> ([String], Int) in
+      let children = [
+        try SharingChild(directory: directory, url: url, firstSeq: 0, count: perChild, closeTimeoutMs: 10_000),
+        try SharingChild(directory: directory, url: url, firstSeq: 100_000, count: perChild, closeTimeoutMs: 10_000),
+      ]
+      let roles = children.map { $0.line() }
+      for child in children { child.send("go") }
+      for child in children { _ = child.line() }
+      let sender = roles[0] == "ready sender" ? children[0] : children[1]
+      let writer = sender === children[0] ? children[1] : children[0]
+      var answers = roles.sorted()
+      answers.append(writer.ask("flush"))  // seals everything it wrote
+      answers.append(sender.ask("flush"))  // takes all of it and sends it with its own
+      answers.append(writer.ask("go"))  // 20,000 more
+      answers.append(sender.ask("close"))
+      sender.waitUntilExit()
+      answers.append(writer.ask("flush"))  // the directory is free: it becomes the sender and sends the rest
+      answers.append(writer.ask("close"))
+      writer.waitUntilExit()
+      return (answers, writer === children[0] ? 0 : 100_000)
+    }
+    #expect(answers[0..<2] == ["ready sender", "ready writer"])
+    #expect(answers[2].hasPrefix("flushed writer enqueued=20000 "), "\(answers[2])")
+    #expect(
+      answers[3] == "flushed sender enqueued=20000 recovered=0 adopted=20000 handedOver=0 delivered=40000 pending=0",
+      "\(answers[3])")
+    #expect(answers[4] == "done")
+    // How much of the second 20,000 the old sender took before it closed depends on timing; all of it is
+    // delivered by one or the other.
+    #expect(answers[6].hasPrefix("flushed sender enqueued=40000 "), "\(answers[6])")
+    #expect(answers[6].hasSuffix(" pending=0"), "\(answers[6])")
+
+    let senderFirstSeq = 100_000 - writerFirstSeq
+    let expected = Set(senderFirstSeq..<senderFirstSeq + perChild).union(writerFirstSeq..<writerFirstSeq + 2 * perChild)
+    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    #expect(!Handover.hasWriters(in: directory.path))
+  }
+
+  /// A writer killed with SIGKILL hands over everything it acknowledged: its lock dies with it, and the
+  /// sender (this process) takes every segment it left, the one it was writing included.
+  @Test func aKilledWritersEventsAreTakenByTheSender() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let earlier = try await collector.requestCount()
+    let sender = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+    #expect(sender.role == .sender)
+    let perChild = 20_000
+    let (role, done) = try await offThePool { () throws -> (String, String) in
+      let child = try SharingChild(
+        directory: directory, url: collector.url(), firstSeq: 0, count: perChild, closeTimeoutMs: 100)
+      let role = child.line()
+      let done = child.ask("go")
+      kill(child.process.processIdentifier, SIGKILL)
+      child.waitUntilExit()
+      return (role, done)
+    }
+    #expect(role == "ready writer")
+    #expect(done == "done")
+    await sender.flush()
+    let counters = sender.counters
+    await sender.close(timeout: .seconds(1))
+    #expect(counters.adopted == perChild)
+    #expect(counters.delivered == perChild)
+    #expect(counters.pendingEvents == 0)
+    expectBalanced(counters)
+    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), Set(0..<perChild))
+    #expect(!Handover.hasWriters(in: directory.path))
+  }
+
+  /// A second queue on one directory in the same process is still a mistake, and says so.
+  @Test func aSecondQueueInTheSameProcessIsRefused() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let destination = TestDestination(url: URL(string: "http://127.0.0.1:9/x")!)
+    let queue = try DeliveryQueue(destination: destination, configuration: testConfiguration(directory))
+    #expect(queue.role == .sender)
+    #expect(throws: DeliveryError.directoryInUse(directory.path)) {
+      _ = try DeliveryQueue(destination: destination, configuration: testConfiguration(directory))
+    }
+    await queue.close(timeout: .milliseconds(10))
+    let reopened = try DeliveryQueue(destination: destination, configuration: testConfiguration(directory))
+    await reopened.close(timeout: .milliseconds(10))
+  }
+}
