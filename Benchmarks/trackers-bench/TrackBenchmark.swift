@@ -4,8 +4,9 @@ import ShopApp
 import Trackers
 
 /// Benchmark 2: the cost of `track` on the caller's thread into a live environment whose endpoint is down
-/// (mapping, validation, encoding, one `write(2)` into the durable queue), next to two baselines measured
-/// in the same run: writing a pre-serialized line with `FileHandle`, and `JSONSerialization` + that write.
+/// (mapping, validation, encoding, the durable append), next to baselines measured in the same run: one
+/// `write(2)` of a 240-byte record (the floor issue 13 measures against), writing a pre-serialized line
+/// with `FileHandle`, and `JSONSerialization` + that write.
 enum TrackBenchmark {
   static let rounds = 21
   static let eventsPerRound = 1_000
@@ -49,7 +50,20 @@ enum TrackBenchmark {
     return nanoseconds
   }
 
-  /// The syscall floor: one `FileHandle.write` of a pre-serialized event line.
+  /// Issue 13's floor: one `write(2)` of a 240-byte record to a file opened for appending, called as a C
+  /// program calls it.
+  static func writeSyscallNanoseconds(scratch: URL) throws -> Double {
+    let path = scratch.appendingPathComponent("baseline-write2.log").path
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    defer { close(fd) }
+    let record = [UInt8](repeating: UInt8(ascii: "x"), count: 239) + [10]
+    return record.withUnsafeBytes { bytes in
+      medianNanoseconds { _ in _ = write(fd, bytes.baseAddress, bytes.count) }
+    }
+  }
+
+  /// One `FileHandle.write` of a pre-serialized event line.
   static func fileHandleNanoseconds(scratch: URL) throws -> Double {
     let url = scratch.appendingPathComponent("baseline-filehandle.jsonl")
     _ = FileManager.default.createFile(atPath: url.path, contents: nil)

@@ -49,6 +49,40 @@ import Testing
     #expect(CRC32.checksum(mixed) == 0xB449_D98D)
   }
 
+  /// The reference values, from the `xxhash` Python package (`xxhash.xxh64(data).intdigest()`).
+  @Test func xxh64MatchesTheReferenceImplementation() {
+    #expect(XXH64.hash([]) == 0xEF46_DB37_51D8_E999)
+    #expect(XXH64.hash(Array("a".utf8)) == 0xD24E_C4F1_A98C_6E5B)
+    #expect(XXH64.hash(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+    #expect(XXH64.hash(Array("123456789".utf8)) == 0x8CB8_41DB_40E6_AE83)
+    let mixed = (0..<3).flatMap { _ in (0...255).map(UInt8.init) } + Array("xyz".utf8)
+    #expect(XXH64.hash(mixed) == 0xE921_A1B4_5BD7_79F8)
+  }
+
+  /// Segments written before frames switched to XXH64 still read: a `TRK1` frame carries a CRC-32.
+  @Test func aCRC32FrameFromAnEarlierReleaseStillVerifies() throws {
+    var frame = RecordFrame.encode(id: RecordID(), enqueuedAt: Date(), partition: "", payload: Array("{\"a\":1}".utf8))
+    frame.withUnsafeMutableBytes { bytes in
+      bytes.storeBytes(of: RecordFrame.magicCRC32.littleEndian, toByteOffset: 0, as: UInt32.self)
+      let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[RecordFrame.headerSize...]))
+      bytes.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
+    }
+    frame.withUnsafeBytes { bytes in
+      guard case .valid(let length) = RecordFrame.check(bytes) else {
+        Issue.record("a TRK1 frame did not verify")
+        return
+      }
+      #expect(length == bytes.count)
+    }
+    frame[frame.count - 1] ^= 0x01
+    frame.withUnsafeBytes { bytes in
+      guard case .invalid = RecordFrame.check(bytes) else {
+        Issue.record("a flipped bit in a TRK1 frame went unnoticed")
+        return
+      }
+    }
+  }
+
   @Test func frameRoundTrips() throws {
     let id = RecordID()
     let date = Date(timeIntervalSince1970: 1_700_000_000.123456)

@@ -3,13 +3,21 @@ import Foundation
 /// The on-disk framing of one record.
 ///
 /// ```
-/// header (12 bytes, little endian): magic "TRK1" | body length u32 | CRC-32 of body u32
+/// header (12 bytes, little endian): magic "TRK2" | body length u32 | checksum of body u32
 /// body: record id (16) | enqueued at, µs since 1970 i64 | partition length u16 | partition | payload
 /// ```
 /// The magic lets a reader find the next record after garbage; the length and checksum detect a torn
-/// last write and flipped bytes.
+/// last write and flipped bytes. The checksum is the low 32 bits of ``XXH64`` in frames written since
+/// 2026-11 (`TRK2`), CRC-32 in older ones (`TRK1`), which are still read.
 enum RecordFrame {
-  static let magic: UInt32 = 0x314B_5254  // "TRK1" read as little endian
+  static let magic: UInt32 = 0x324B_5254  // "TRK2" read as little endian
+  static let magicCRC32: UInt32 = 0x314B_5254  // "TRK1", the format before XXH64
+  /// The first byte of either magic: where the scanner looks for a frame after damage.
+  static let magicFirstByte = UInt8(truncatingIfNeeded: magic)
+
+  static func checksum(_ body: UnsafeRawBufferPointer) -> UInt32 {
+    UInt32(truncatingIfNeeded: XXH64.hash(body))
+  }
   static let headerSize = 12
   static let fixedBodySize = 16 + 8 + 2
   /// Sanity bound on the body length: a header claiming more is garbage.
@@ -56,8 +64,8 @@ enum RecordFrame {
           UnsafeMutableRawBufferPointer(rebasing: frame[offset..<offset + payloadBytes.count]).copyMemory(from: payloadBytes)
         }
       }
-      let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: frame[headerSize..<total]))
-      frame.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
+      let sum = checksum(UnsafeRawBufferPointer(rebasing: frame[headerSize..<total]))
+      frame.storeBytes(of: sum.littleEndian, toByteOffset: 8, as: UInt32.self)
     }
   }
 
@@ -100,13 +108,15 @@ enum RecordFrame {
   /// Checks whether a verified frame starts at the beginning of `bytes`.
   static func check(_ bytes: UnsafeRawBufferPointer) -> Check {
     guard bytes.count >= headerSize else { return .incomplete(needed: headerSize) }
-    guard UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self)) == magic else { return .invalid }
+    let frameMagic = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+    guard frameMagic == magic || frameMagic == magicCRC32 else { return .invalid }
     let bodySize = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
     guard bodySize >= fixedBodySize, bodySize <= maxBodySize else { return .invalid }
     let length = headerSize + bodySize
     guard bytes.count >= length else { return .incomplete(needed: length) }
-    let crc = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-    guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<length])) == crc else { return .invalid }
+    let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+    let body = UnsafeRawBufferPointer(rebasing: bytes[headerSize..<length])
+    guard (frameMagic == magic ? checksum(body) : CRC32.checksum(body)) == stored else { return .invalid }
     let partitionCount = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: headerSize + 24, as: UInt16.self)))
     guard fixedBodySize + partitionCount <= bodySize else { return .invalid }
     return .valid(length: length)
@@ -114,9 +124,9 @@ enum RecordFrame {
 
   /// Reads the claimed frame length from a header without verifying the body.
   static func claimedLength(_ header: UnsafeRawBufferPointer) -> Int? {
-    guard header.count >= headerSize,
-      UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 0, as: UInt32.self)) == magic
-    else { return nil }
+    guard header.count >= headerSize else { return nil }
+    let frameMagic = UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+    guard frameMagic == magic || frameMagic == magicCRC32 else { return nil }
     let bodySize = Int(UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
     guard bodySize >= fixedBodySize, bodySize <= maxBodySize else { return nil }
     return headerSize + bodySize

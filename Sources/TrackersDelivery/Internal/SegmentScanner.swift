@@ -97,7 +97,7 @@ final class SegmentScanner {
   /// The offset of the next verified frame after `offset`, or the end of the file.
   private func resynchronize(after offset: Int64) -> Int64 {
     var candidate = offset + 1
-    let magicLow = UInt8(truncatingIfNeeded: RecordFrame.magic)
+    let magicLow = RecordFrame.magicFirstByte
     while end - candidate >= Int64(RecordFrame.headerSize + RecordFrame.fixedBodySize) {
       load(candidate, count: RecordFrame.headerSize)
       let startIndex = Int(candidate - bufferStart)
