@@ -30,11 +30,13 @@ public struct DeliveryConfiguration: Sendable {
   }
 
   /// The directory holding this destination's segment files and cursor; one directory per destination.
-  /// Created (0700) if missing; files are created 0600.
+  /// Created (0700) if missing; files are created 0600. Processes may share it (an app and its
+  /// extensions): see <doc:SharingAQueueBetweenProcesses>.
   public var directory: URL
   /// The most bytes pending on disk (framing included) before ``overflowPolicy`` applies.
   public var maxPendingBytes: Int
-  /// What happens at ``maxPendingBytes``.
+  /// What happens at ``maxPendingBytes``. A queue writing for another process's sender always refuses
+  /// new records: its oldest may be in the sender's hands already.
   public var overflowPolicy: OverflowPolicy
   /// A record that has been answered with a retryable failure this many times is dropped
   /// (``DropReason/maxAttempts``).

@@ -5,13 +5,16 @@
 /// enqueued) and ``DropReason/corrupt`` (counted in damaged regions, not records). ``adopted`` and
 /// ``handedOver`` are zero unless processes share the queue's directory.
 public struct DeliveryCounters: Sendable, Hashable, CustomStringConvertible {
-  /// Records found on disk when the queue was opened.
+  /// Records found on disk when the queue was opened, or when it took over sending from another process
+  /// (with the segments other processes left there).
   public var recovered: Int = 0
   /// Records accepted by `enqueue` since the queue was opened.
   public var enqueued: Int = 0
   /// Records that another process sharing the directory wrote and this queue took over to send.
   public var adopted: Int = 0
-  /// Records this queue wrote while another process was sending for the directory, taken over by it.
+  /// Records this queue wrote while another process was sending for the directory, taken over by it (or
+  /// by this queue's own log when it took over sending); counted when this queue next seals a segment,
+  /// purges or takes over.
   public var handedOver: Int = 0
   /// Records the destination accepted.
   public var delivered: Int = 0

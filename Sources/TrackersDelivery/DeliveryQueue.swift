@@ -89,8 +89,9 @@ public final class DeliveryQueue: Sendable {
   ///     `client_id`).
   /// - Throws: ``DeliveryError/payloadTooLarge(size:maxBytes:destination:)`` if the payload can never
   ///   fit one request, ``DeliveryError/queueFull(pendingBytes:maxPendingBytes:)`` at the cap under
-  ///   ``DeliveryConfiguration/OverflowPolicy/refuseNew``, ``DeliveryError/closed`` after
-  ///   ``close(timeout:)``, ``DeliveryError/storage(operation:path:errno:)`` if the write fails.
+  ///   ``DeliveryConfiguration/OverflowPolicy/refuseNew`` (always, in the ``DeliveryQueue/Role/writer``
+  ///   role), ``DeliveryError/closed`` after ``close(timeout:)``,
+  ///   ``DeliveryError/storage(operation:path:errno:)`` if the write fails.
   @discardableResult
   public func enqueue(_ payload: [UInt8], id: RecordID = RecordID(), partition: String = "") throws -> RecordID {
     try core.enqueue(payload, id: id, partition: partition)
@@ -102,6 +103,10 @@ public final class DeliveryQueue: Sendable {
   /// destination asks for a pause (a retryable failure): the records then stay on disk and are sent
   /// after the backoff; `flush()` does not wait through it. Also returns at once after
   /// ``close(timeout:)``.
+  ///
+  /// In the ``DeliveryQueue/Role/writer`` role it does not send: it seals what this process wrote so the
+  /// sender can take it, and returns. If the sender has closed or exited, this queue becomes the sender
+  /// and sends.
   public func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let immediate = core.state.withLock { s -> Bool in
@@ -122,7 +127,9 @@ public final class DeliveryQueue: Sendable {
   ///
   /// Whatever is not delivered by then stays on disk and is sent by the next queue opened on the same
   /// directory. An in-flight request still running at the deadline is cancelled (its records stay
-  /// pending). A backoff longer than the time left ends the drain early.
+  /// pending). A backoff longer than the time left ends the drain early. In the
+  /// ``DeliveryQueue/Role/writer`` role it sends nothing: everything this process wrote is left to the
+  /// sender, which takes it at its next look.
   public func close(timeout: Duration) async {
     let first = core.state.withLock { s -> Bool in
       if s.closing { return false }
@@ -154,7 +161,9 @@ public final class DeliveryQueue: Sendable {
 
   /// Deletes every pending record of this destination, on disk and in memory (consent withdrawn,
   /// opt-out, reset). Counted as ``DropReason/purged``. A request already in flight completes, but
-  /// nothing purged is sent afterwards.
+  /// nothing purged is sent afterwards. In the ``DeliveryQueue/Role/writer`` role it deletes only what
+  /// the sender has not taken yet (the rest counts as ``DeliveryCounters/handedOver``): purge in every
+  /// process that shares the directory.
   public func purge() throws {
     try core.purge()
   }

@@ -26,7 +26,8 @@ public struct DeliveryOptions: Sendable {
   }
 
   /// Where the anonymous id (`identity.json`) and the queue (`queue/`) live; one directory per module
-  /// and project.
+  /// and project. An app's extensions may name the same directory in the app group's container to share
+  /// both: see <doc:SharingAQueueBetweenProcesses>.
   public var storageDirectory: URL
   /// Events per request, at most the vendor's limit (a larger value is cut to it).
   public var maxEventsPerRequest: Int

@@ -37,7 +37,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   ///   - session: the vendor's session rules, for a vendor that sends a session id; `nil` for none.
   ///   - derive: what the module caches per identity and context (encoded identity and context fields),
   ///     computed again on each change of either, never per event.
-  /// - Throws: when the storage directory can't be created or is already used by another queue.
+  /// - Throws: when the storage directory can't be created or is already used by another queue in this
+  ///   process (another process may use it: see <doc:SharingAQueueBetweenProcesses>).
   public init(
     module: VendorModule,
     destination: some DeliveryDestination,

@@ -19,10 +19,11 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// Receives each valid, mapped event. Live: encodes it with the persisted identity and puts it in the
   /// durable queue, or updates the identity (sign-in, sign-out, user properties kept locally).
   public var send: Tracker<Event>
-  /// Sends what is queued now, without waiting for a batch to fill.
+  /// Sends what is queued now, without waiting for a batch to fill (in a process whose queue writes for
+  /// another one's sender, hands it over to that one instead).
   public var flush: @Sendable () async -> Void
   /// Sends what it can within the timeout (`nil`: the queue's default), then stops; later events are
-  /// refused and counted.
+  /// refused and counted. A queue writing for another process's sender leaves what is queued to it.
   public var close: @Sendable (_ timeout: Duration?) async -> Void
   /// What happened to the events so far.
   public var counters: @Sendable () -> TrackerCounters
