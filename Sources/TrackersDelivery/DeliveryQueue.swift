@@ -69,6 +69,9 @@ public final class DeliveryQueue: Sendable {
     /// Another process sends for the directory: this queue hands what it writes over to that one, and
     /// becomes the sender when that one closes or exits.
     case writer
+    /// It has let go of the directory (``relinquishDirectory()``): it holds no lock and sends nothing,
+    /// and writes each record as a file of its own for the next sender, until ``reclaimDirectory()``.
+    case relinquished
   }
 
   /// Whether this queue sends for its directory, or writes for another process that does.
@@ -76,7 +79,43 @@ public final class DeliveryQueue: Sendable {
   /// ```swift
   /// if queue.role == .writer { logger.debug("The app sends this extension's events") }
   /// ```
-  public var role: Role { core.handsOver ? .writer : .sender }
+  public var role: Role {
+    switch core.mode {
+    case .sender: .sender
+    case .writer: .writer
+    case .relinquished: .relinquished
+    }
+  }
+
+  /// Lets go of the directory before the process is suspended, and keeps accepting records.
+  ///
+  /// iOS terminates a suspended app that holds a file lock in a shared container (exception
+  /// `0xdead10cc`), and a queue holds a lock on its directory while it is open. After this call it holds
+  /// none: it sends nothing, what it had pending is left for whoever sends next, and each record enqueued
+  /// until ``reclaimDirectory()`` is written durably as a file of its own (a few system calls instead of
+  /// a copy, fine for the few events an app tracks in the background). Call it at the end of the
+  /// background task, after ``flush()``; ``Trackers/ApplicationLifecycle`` does, on iOS, tvOS, watchOS
+  /// and visionOS.
+  ///
+  /// Returns once the request in flight, if any, is answered and its outcome saved, or after `timeout`
+  /// (then its records may be sent again by the next sender, as after a retry).
+  ///
+  /// ```swift
+  /// await queue.flush()
+  /// await queue.relinquishDirectory()   // the app may be suspended now
+  /// // ... later, back in the foreground:
+  /// queue.reclaimDirectory()
+  /// ```
+  public func relinquishDirectory(timeout: Duration = .seconds(2)) async {
+    await core.relinquishDirectory(timeout: timeout)
+  }
+
+  /// Takes the directory back after ``relinquishDirectory()``, as opening the queue does: the queue sends
+  /// again if no other process does (then it also takes what others left), or writes for the one that
+  /// does. Does nothing if the queue holds the directory.
+  public func reclaimDirectory() {
+    core.reclaimDirectory()
+  }
 
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
   ///

@@ -129,6 +129,32 @@ struct SessionTests {
     ])
   }
 
+  /// Where the system suspends apps, the queue lets go of its storage once flushed on the way to the
+  /// background (a file lock held while suspended gets an app killed): an event tracked then is kept in
+  /// the inbox, and all of them go out, in order, once the app is back.
+  @Test func eventsTrackedAfterTheQueueLetGoOfItsStorageAreSentOnTheReturn() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let clock = TestClock(start)
+    let lifecycle = ApplicationLifecycle(
+      storageDirectory: nil, context: .fixture, now: { clock.now }, relinquishesStorageInBackground: true)
+    var configuration = configuration(collector, clock: clock)
+    configuration.lifecycle = lifecycle
+    Current = try .live(configuration)
+    lifecycle.launched()
+    amplitudeTracker("A")
+    await lifecycle.enteredBackground()  // flushed, then let go
+    amplitudeTracker("B")  // a late event in the background
+    lifecycle.enteredForeground()  // taken back
+    amplitudeTracker("C")
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+
+    #expect(try await sent(collector).map(\.type) == ["session_start", "A", "B", "C"])
+    #expect(counters.delivery.pendingEvents == 0)
+  }
+
   @Test func aSessionThatEndedInTheBackgroundRestartsAtTheReturnNotAtTheNextEvent() async throws {
     let collector = try await Collector()
     defer { collector.stop() }

@@ -3,8 +3,9 @@
 //
 // Usage: DeliveryCrashChild <directory> <url> --share <first seq> <count> <handover ms> <close timeout ms>
 // Says `ready sender` or `ready writer` once its queue is open, then answers each command with one line:
-// `go` enqueues `{"seq":n}` for the next `count` numbers from `first` (`done`), `flush`
-// (`flushed <role> enqueued=… adopted=… …`), `close` (`closed <role> …`, then exits).
+// `go` enqueues `{"seq":n}` for the next `count` numbers from `first` (`go <n>`: the next n) (`done`), `flush`
+// (`flushed <role> enqueued=… adopted=… …`), `relinquish` and `reclaim` (the role after), `close`
+// (`closed <role> …`, then exits).
 import Dispatch
 import Foundation
 import TrackersDelivery
@@ -26,7 +27,11 @@ private func waitFor(_ operation: @escaping @Sendable () async -> Void) {
 }
 
 private func describe(_ role: DeliveryQueue.Role) -> String {
-  role == .sender ? "sender" : "writer"
+  switch role {
+  case .sender: "sender"
+  case .writer: "writer"
+  case .relinquished: "relinquished"
+  }
 }
 
 func runShareMode(directory: URL, url: URL, options: ArraySlice<String>) -> Never {
@@ -57,10 +62,13 @@ func runShareMode(directory: URL, url: URL, options: ArraySlice<String>) -> Neve
   reply("ready " + describe(queue.role))
   var next = first
   while let command = readLine() {
-    switch command {
+    let words = command.split(separator: " ")
+    switch words.first ?? "" {
     case "go":
-      defer { next += count }
-      for seq in next..<next + count {
+      // `go` enqueues `count` events, `go <n>` n of them.
+      let batch = words.count > 1 ? Int(words[1]) ?? count : count
+      defer { next += batch }
+      for seq in next..<next + batch {
         do {
           try queue.enqueue(Array("{\"seq\":\(seq)}".utf8))
         } catch {
@@ -72,6 +80,12 @@ func runShareMode(directory: URL, url: URL, options: ArraySlice<String>) -> Neve
     case "flush":
       waitFor { await queue.flush() }
       reply("flushed " + summary())
+    case "relinquish":
+      waitFor { await queue.relinquishDirectory() }
+      reply("relinquished " + summary())
+    case "reclaim":
+      queue.reclaimDirectory()
+      reply("reclaimed " + summary())
     case "close":
       waitFor { await queue.close() }
       reply("closed " + summary())

@@ -215,6 +215,118 @@ import VendorTestSupport
     #expect(!Handover.hasWriters(in: directory.path))
   }
 
+  /// A process about to be suspended lets go of the directory (iOS kills a suspended app holding a file
+  /// lock in a shared container): the other process takes over sending, including what the first left;
+  /// what the first tracks meanwhile goes through the inbox; taking the directory back, it writes for
+  /// the new sender. 60,500 records, once each.
+  @Test func aSenderThatLetsGoOfTheDirectoryHandsEverythingOverAndTakesItBackAsAWriter() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let perChild = 20_000
+    let earlier = try await collector.requestCount()
+    let url = collector.url()
+    let (answers, firstSeq) = try await offThePool { () throws -> ([String], (sender: Int, writer: Int)) in
+      let children = [
+        try SharingChild(directory: directory, url: url, firstSeq: 0, count: perChild, closeTimeoutMs: 10_000),
+        try SharingChild(directory: directory, url: url, firstSeq: 100_000, count: perChild, closeTimeoutMs: 10_000),
+      ]
+      let roles = children.map { $0.line() }
+      for child in children { child.send("go") }
+      for child in children { _ = child.line() }
+      let first = roles[0] == "ready sender" ? children[0] : children[1]
+      let second = first === children[0] ? children[1] : children[0]
+      var answers = roles.sorted()
+      answers.append(first.ask("relinquish"))  // [2] about to be suspended
+      answers.append(second.ask("flush"))  // [3] the directory is free: it sends, the first one's records too
+      answers.append(first.ask("go 500"))  // [4] 500 tracked while relinquished: one inbox file each
+      answers.append(second.ask("flush"))  // [5] takes the inbox
+      answers.append(first.ask("reclaim"))  // [6] back, as a writer for the second
+      answers.append(first.ask("go"))  // [7] 20,000 more
+      answers.append(first.ask("close"))  // [8] hands everything over as it exits
+      first.waitUntilExit()
+      answers.append(second.ask("flush"))  // [9]
+      answers.append(second.ask("close"))
+      second.waitUntilExit()
+      return (answers, first === children[0] ? (0, 100_000) : (100_000, 0))
+    }
+    #expect(answers[0..<2] == ["ready sender", "ready writer"])
+    #expect(answers[2].hasPrefix("relinquished relinquished enqueued=20000 "), "\(answers[2])")
+    #expect(answers[3].hasPrefix("flushed sender "), "\(answers[3])")
+    #expect(answers[3].hasSuffix(" pending=0"), "\(answers[3])")
+    #expect(answers[4] == "done")
+    #expect(answers[5].hasSuffix(" pending=0"), "\(answers[5])")
+    #expect(answers[6].hasPrefix("reclaimed writer "), "\(answers[6])")
+    #expect(answers[9].hasPrefix("flushed sender "), "\(answers[9])")
+    #expect(answers[9].hasSuffix(" pending=0"), "\(answers[9])")
+    let expected = Set(firstSeq.sender..<firstSeq.sender + 2 * perChild + 500)
+      .union(firstSeq.writer..<firstSeq.writer + perChild)
+    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    #expect(!Handover.hasWriters(in: directory.path))
+  }
+
+  /// In one process: letting go releases the lock (another open file description can take it) and keeps
+  /// every record, each as an inbox file; taking the directory back sends them all, once.
+  @Test func aRelinquishedQueueHoldsNoLockKeepsEveryRecordAndSendsThemOnceBack() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let earlier = try await collector.requestCount()
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 500),
+      configuration: testConfiguration(directory))
+    for i in 0..<10 { try queue.enqueue(payload(i)) }
+    await queue.relinquishDirectory()
+    #expect(queue.role == .relinquished)
+    let probe = open(directory.path + "/lock", O_RDWR | O_CLOEXEC)
+    #expect(flock(probe, LOCK_EX | LOCK_NB) == 0, "the directory's lock is still held")
+    close(probe)
+    for i in 10..<15 { try queue.enqueue(payload(i)) }
+    let inbox = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/" + Handover.inboxFolder)
+    #expect(inbox.filter { $0.hasSuffix(".log") }.count == 5)
+    await queue.flush()  // answered at once: nothing is sent without the directory
+    #expect(queue.counters.requests == 0)
+    #expect(queue.counters.enqueued == 15)
+    #expect(queue.counters.handedOver == 15)
+    await queue.close(timeout: .milliseconds(10))
+
+    let reopened = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+    #expect(reopened.counters.recovered == 15)
+    await reopened.flush()
+    let counters = reopened.counters
+    await reopened.close(timeout: .seconds(1))
+    #expect(counters.delivered == 15)
+    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), Set(0..<15))
+  }
+
+  /// Letting go and taking back in one process, with nothing else around: the queue is the sender again
+  /// and sends what it had and what it tracked in between.
+  @Test func takingTheDirectoryBackMakesItTheSenderAgain() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let earlier = try await collector.requestCount()
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+    try await collector.setDefault(.init(status: 503))
+    for i in 0..<10 { try queue.enqueue(payload(i)) }
+    await queue.relinquishDirectory()
+    for i in 10..<20 { try queue.enqueue(payload(i)) }
+    try await collector.setDefault(.init(status: 200))
+    queue.reclaimDirectory()
+    #expect(queue.role == .sender)
+    await queue.flush()
+    #expect(await eventually { queue.counters.pendingEvents == 0 })
+    let counters = queue.counters
+    await queue.close(timeout: .seconds(1))
+    expectBalanced(counters)
+    let received = try await receivedSeqs(collector, after: earlier)
+    // A request answered 503 before the queue let go may have been sent once already: duplicates of a
+    // retry are allowed, losses are not.
+    #expect(Set(received) == Set(0..<20))
+  }
+
   /// A second queue on one directory in the same process is still a mistake, and says so.
   @Test func aSecondQueueInTheSameProcessIsRefused() async throws {
     let directory = makeTemporaryDirectory()

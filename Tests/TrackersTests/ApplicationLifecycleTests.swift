@@ -93,6 +93,31 @@ import Trackers
     #expect(lifecycle.destinations == ["Amplitude"])
   }
 
+  /// Where the system suspends apps, the queues let go of their storage only once flushed, and take it back
+  /// before anything is tracked on the return; elsewhere they keep it.
+  @Test(arguments: [true, false])
+  func storageIsRelinquishedAfterTheFlushAndReclaimedFirstOnTheReturn(relinquishes: Bool) async {
+    let heard = EventLog<String>()
+    let lifecycle = ApplicationLifecycle(
+      storageDirectory: nil, context: Self.context(version: "1", build: "1"), relinquishesStorageInBackground: relinquishes)
+    lifecycle.register(
+      destination: "Mixpanel",
+      flush: { heard.tracker("flush") },
+      transition: { transition, _ in heard.tracker("\(transition)") },
+      relinquishStorage: { heard.tracker("relinquish") },
+      reclaimStorage: { heard.tracker("reclaim") })
+    lifecycle.launched(tracking: { heard.tracker("track \($0.name ?? "?"))") })
+    await lifecycle.enteredBackground()
+    lifecycle.enteredForeground()
+    let expected =
+      relinquishes
+      ? ["foreground", "track Application Opened)", "track Application Backgrounded)", "background", "flush", "relinquish",
+        "reclaim", "foreground", "track Application Opened)"]
+      : ["foreground", "track Application Opened)", "track Application Backgrounded)", "background", "flush", "foreground",
+        "track Application Opened)"]
+    #expect(heard.events.filter { !$0.contains("Installed") } == expected)
+  }
+
   @Test func aFlushThatOutlivesTheTimeoutDoesNotHoldTheAppBack() async {
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: nil, build: nil))
     let release = AsyncGate()

@@ -34,6 +34,8 @@ public final class ApplicationLifecycle: Sendable {
   struct Destination: Sendable {
     var flush: @Sendable () async -> Void
     var transition: @Sendable (Transition, Date) -> Void
+    var relinquishStorage: @Sendable () async -> Void
+    var reclaimStorage: @Sendable () -> Void
   }
 
   private struct State: Sendable {
@@ -55,8 +57,21 @@ public final class ApplicationLifecycle: Sendable {
   /// The context whose app version and build the events carry; refreshed on each return to the
   /// foreground.
   public let context: ContextProvider
+  /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
+  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:reclaimStorage:)``.
+  public let relinquishesStorageInBackground: Bool
   private let now: @Sendable () -> Date
   private let state = LockIsolated(State())
+
+  /// Whether this platform suspends a process in the background: iOS, tvOS, watchOS and visionOS do, and
+  /// terminate one that is suspended holding a file lock in a shared container (exception `0xdead10cc`).
+  public static var platformSuspendsInBackground: Bool {
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      true
+    #else
+      false
+    #endif
+  }
 
   /// Creates the lifecycle of this process.
   ///
@@ -65,25 +80,37 @@ public final class ApplicationLifecycle: Sendable {
   ///     nothing.
   ///   - context: the app's version and build come from here.
   ///   - now: the clock that dates the transitions the vendor sessions see.
+  ///   - relinquishesStorageInBackground: whether queues let go of their storage in the background;
+  ///     ``platformSuspendsInBackground`` by default.
   public init(
     storageDirectory: URL?,
     context: ContextProvider = .shared,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    relinquishesStorageInBackground: Bool = ApplicationLifecycle.platformSuspendsInBackground
   ) {
     self.file = storageDirectory?.appendingPathComponent("lifecycle.json", isDirectory: false)
     self.context = context
     self.now = now
+    self.relinquishesStorageInBackground = relinquishesStorageInBackground
   }
 
   /// Registers what `destination` does on the way to the background (`flush`) and how its session hears
   /// of transitions, replacing what it registered before. Vendor modules call it from their live
   /// environment; the handlers may run on any thread.
+  ///
+  /// When ``relinquishesStorageInBackground``, `relinquishStorage` runs after the flush on the way to the
+  /// background (the queue lets go of its file locks) and `reclaimStorage` first thing on the way back.
   public func register(
     destination: String,
     flush: @escaping @Sendable () async -> Void,
-    transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in }
+    transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in },
+    relinquishStorage: @escaping @Sendable () async -> Void = {},
+    reclaimStorage: @escaping @Sendable () -> Void = {}
   ) {
-    state.withLock { $0.destinations[destination] = Destination(flush: flush, transition: transition) }
+    state.withLock {
+      $0.destinations[destination] = Destination(
+        flush: flush, transition: transition, relinquishStorage: relinquishStorage, reclaimStorage: reclaimStorage)
+    }
   }
 
   /// Removes what `destination` registered.
@@ -133,7 +160,8 @@ public final class ApplicationLifecycle: Sendable {
     return events
   }
 
-  /// The app came back to the foreground: refreshes the context (the locale or time zone may have
+  /// The app came back to the foreground: has the queues take their storage back (when
+  /// ``relinquishesStorageInBackground``), refreshes the context (the locale or time zone may have
   /// changed), tells the sessions (a session idle for longer than its timeout ends here), then sends
   /// "Application Opened" with `from_background: true`. Does nothing if the app is already in the
   /// foreground.
@@ -144,6 +172,9 @@ public final class ApplicationLifecycle: Sendable {
       return (state.track, Array(state.destinations.values))
     }
     guard let (track, destinations) = entered else { return }
+    if relinquishesStorageInBackground {
+      for destination in destinations { destination.reclaimStorage() }
+    }
     context.refresh()
     let date = now()
     for destination in destinations { destination.transition(.foreground, date) }
@@ -153,8 +184,9 @@ public final class ApplicationLifecycle: Sendable {
 
   /// The app went to the background: sends "Application Backgrounded", tells the sessions, then flushes
   /// every registered vendor queue at once and returns when all are done or `timeout` has passed, whichever
-  /// is first (best effort: a flush still under way goes on). Does nothing if the app is already in the
-  /// background.
+  /// is first (best effort: a flush still under way goes on), and then, when
+  /// ``relinquishesStorageInBackground``, has the queues let go of their storage. Does nothing if the app
+  /// is already in the background.
   ///
   /// On iOS, call it inside a background task, as `observeApplicationNotifications()` does, so the
   /// requests can finish.
@@ -169,6 +201,12 @@ public final class ApplicationLifecycle: Sendable {
     let date = now()
     for destination in destinations { destination.transition(.background, date) }
     await Self.flush(destinations, timeout: timeout)
+    if relinquishesStorageInBackground {
+      // Only after the flush: a queue that let go of its directory sends nothing.
+      await withTaskGroup(of: Void.self) { group in
+        for destination in destinations { group.addTask { await destination.relinquishStorage() } }
+      }
+    }
   }
 
   /// Flushes every destination at once and returns when all are done or `timeout` has passed: a flush

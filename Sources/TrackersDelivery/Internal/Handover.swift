@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -21,10 +23,40 @@
 /// - when the sender closes or exits, a writer takes the directory's `lock` at its next interval and
 ///   becomes the sender, taking its own segments first.
 ///
+/// A process about to be suspended lets go of its locks (iOS terminates an app that holds a file lock in
+/// a shared container while suspended, exception `0xdead10cc`): its segments go to whoever sends next, and
+/// what it tracks until it resumes is written one record per file into `inbox/`, each file written under
+/// a `.tmp` name and renamed when complete, so it needs no lock. The sender takes inbox files like sealed
+/// segments.
+///
 /// A rename within one directory tree is atomic, so each segment is in exactly one log at any moment:
 /// nothing is sent twice and nothing is lost, whoever dies when.
 enum Handover {
   static let writersFolder = "writers"
+  static let inboxFolder = "inbox"
+
+  /// Writes one record (a whole frame) as a file of its own in `directory/inbox`, for a queue that holds no
+  /// lock: complete when it appears under its final name.
+  static func writeToInbox(_ frame: [UInt8], in directory: String) throws(DeliveryError) {
+    let inbox = directory + "/" + inboxFolder
+    try POSIXFile.makeDirectory(inbox)
+    // Named by process and time, so the sender takes them in the order they were written.
+    let name = String(UInt64(Date().timeIntervalSince1970 * 1_000_000)) + "-\(getpid())-" + RecordID().uuidString.prefix(8)
+    let staging = inbox + "/" + name + ".tmp"
+    let fd = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .storage(operation: "open", path: staging, errno: errno) }
+    let failure = frame.withUnsafeBytes { POSIXFile.writeAll(fd, $0) }
+    _ = close(fd)
+    if let failure {
+      POSIXFile.remove(staging)
+      throw .storage(operation: "write", path: staging, errno: failure)
+    }
+    guard rename(staging, inbox + "/" + name + ".log") == 0 else {
+      let code = errno
+      POSIXFile.remove(staging)
+      throw .storage(operation: "rename", path: staging, errno: code)
+    }
+  }
 
   /// A writer directory of this process, locked until it is released.
   struct WriterDirectory {
@@ -93,6 +125,7 @@ enum Handover {
   /// `collect(in:)`.
   static func hasWriters(in directory: String) -> Bool {
     POSIXFile.listDirectory(directory + "/" + writersFolder).contains { !$0.hasSuffix(".tmp") }
+      || POSIXFile.listDirectory(directory + "/" + inboxFolder).contains { $0.hasSuffix(".log") }
   }
 
   /// The segments the sender may take: every one of a writer that has exited, every one but the newest
@@ -119,6 +152,8 @@ enum Handover {
       if !finished { numbered = numbered.dropLast() }
       collected.segments += numbered.map(\.1)
     }
+    let inbox = directory + "/" + inboxFolder
+    collected.segments += POSIXFile.listDirectory(inbox).filter { $0.hasSuffix(".log") }.sorted().map { inbox + "/" + $0 }
     return collected
   }
 }

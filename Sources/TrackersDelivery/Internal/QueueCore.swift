@@ -35,6 +35,16 @@ struct QueueState {
   var lockFD: Int32 = -1
   /// This process's writer directory while another process sends for the directory.
   var writerDirectory: Handover.WriterDirectory?
+  /// Whether the queue let go of the directory (the process is about to be suspended): no lock, no
+  /// sending, every record a file of its own in the inbox (see ``Handover``).
+  var relinquished = false
+  /// `relinquishDirectory` is waiting for the sender to finish the request in flight and let go.
+  var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Counts the times the log was replaced (let go of, taken back), so the sender drops what it kept of
+  /// the old one.
+  var generation = 0
+  /// Whether this queue counts in `QueueDirectories` (until it is released).
+  var registered = true
   /// The queue's directory, whichever role its log plays.
   let directory: String
 
@@ -50,9 +60,15 @@ struct QueueState {
     try? log.persistCursor()
     log.closeFiles()
     closed = true
+    letGoOfLocks()
+    if registered { QueueDirectories.closed(directory) }
+    registered = false
+  }
+
+  /// Unlocks the directory (or this process's writer directory): whoever sends next takes what is left.
+  mutating func letGoOfLocks() {
     if lockFD >= 0 { _ = close(lockFD) }
     writerDirectory?.release()
-    if lockFD >= 0 || writerDirectory != nil { QueueDirectories.closed(directory) }
     lockFD = -1
     writerDirectory = nil
   }
@@ -106,7 +122,7 @@ final class QueueCore: Sendable {
     try POSIXFile.makeDirectory(directory)
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard !QueueDirectories.isOpen(directory) else { throw .directoryInUse(directory) }
-    let lock = try Self.takeSenderLock(directory)
+    let lock = try Self.takeSenderLock(directory, patience: 10)
     // Another process sends for this directory: write to a directory of our own and hand it over.
     let writerDirectory = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
     QueueDirectories.opened(directory)
@@ -134,15 +150,22 @@ final class QueueCore: Sendable {
 
   /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
   /// directory, across processes too; the kernel releases the lock if the process is killed.
-  private static func takeSenderLock(_ directory: String) throws(DeliveryError) -> Int32? {
+  ///
+  /// With `patience`, a busy lock is tried again that many times, 2 ms apart. A lock a closed queue left
+  /// can stay busy for a moment: a child process forked just before (`Process`, `posix_spawn`) holds a
+  /// copy of the descriptor, and the lock with it, until it calls `exec`. Without the wait, a queue
+  /// reopened right after another closed would start as a writer for a sender that is gone, until its
+  /// first look promotes it.
+  private static func takeSenderLock(_ directory: String, patience: Int = 0) throws(DeliveryError) -> Int32? {
     let lockPath = directory + "/lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-      close(fd)
-      return nil
+    for attempt in 0...patience {
+      if flock(fd, LOCK_EX | LOCK_NB) == 0 { return fd }
+      if attempt < patience { usleep(2_000) }
     }
-    return fd
+    close(fd)
+    return nil
   }
 
   /// Counts damaged regions found in the log and describes them in one report.
@@ -159,8 +182,14 @@ final class QueueCore: Sendable {
 
   // MARK: Sharing the directory with other processes
 
-  /// Whether this queue writes for another process's sender.
-  var handsOver: Bool { state.withLock { $0.writerDirectory != nil } }
+  /// What the queue does for its directory now.
+  enum Mode {
+    case sender, writer, relinquished
+  }
+
+  var mode: Mode {
+    state.withLock { s in s.relinquished ? .relinquished : s.writerDirectory != nil ? .writer : .sender }
+  }
 
   /// Becomes the directory's sender if the one that held it has closed or exited: the log moves from
   /// this process's writer directory to the directory itself, taking everything left there. Returns
@@ -205,6 +234,107 @@ final class QueueCore: Sendable {
     return promoted
   }
 
+  /// Lets go of the directory before the process is suspended: once the request in flight (if any) is
+  /// answered and its outcome saved, or after `timeout`, the log is closed where it stands (its cursor
+  /// saved), the locks are released, and records tracked until ``reclaimDirectory()`` are written to the
+  /// inbox. Whatever this queue held is the next sender's now.
+  func relinquishDirectory(timeout: Duration) async {
+    let timer = Task { [weak self] in
+      try? await Task.sleep(for: timeout)
+      // Still waiting: let go anyway. The request's records may be sent again by the next sender, as
+      // after a retry.
+      self?.relinquishNow()
+    }
+    defer { timer.cancel() }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let waitForSender = state.withLock { s -> Bool in
+        guard !s.closed, !s.relinquished, !s.senderGone, s.writerDirectory == nil else { return false }
+        s.relinquishWaiters.append(continuation)
+        return true
+      }
+      if waitForSender {
+        // The sender lets go between two requests (see Sender.nextStep).
+        wakeup.signal()
+      } else {
+        relinquishNow()
+        continuation.resume()
+      }
+    }
+  }
+
+  /// Lets go of the directory now; answers every `relinquishDirectory` waiting.
+  func relinquishNow() {
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    let changed = state.withLock { s -> Bool in
+      defer {
+        waiters = s.relinquishWaiters
+        s.relinquishWaiters = []
+      }
+      guard !s.closed, !s.relinquished else { return false }
+      // What the log holds goes to whoever sends next (this queue too, once it takes the directory back).
+      if s.writerDirectory != nil { s.counters.handedOver += s.log.forgetTakenSegments() }
+      s.counters.handedOver += s.log.pendingEvents
+      try? s.log.persistCursor()
+      s.log.closeFiles()
+      s.letGoOfLocks()
+      s.relinquished = true
+      s.generation += 1
+      s.pendingSince = nil
+      s.backoffUntil = nil
+      return true
+    }
+    for waiter in waiters { waiter.resume() }
+    if changed { wakeup.signal() }
+  }
+
+  /// Takes the directory back after ``relinquishDirectory()``, as opening the queue does: the sender's
+  /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
+  /// otherwise a writer directory of its own.
+  func reclaimDirectory() {
+    guard state.withLock({ $0.relinquished && !$0.closing }) else { return }
+    let directory = configuration.directory.path
+    let opened: (log: SegmentLog, lock: Int32?, writer: Handover.WriterDirectory?)
+    do {
+      let lock = try Self.takeSenderLock(directory, patience: 10)
+      let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
+      do {
+        let log = try SegmentLog(
+          directory: writer?.path ?? directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
+          role: lock == nil ? .handsOver : .sender)
+        opened = (log, lock, writer)
+      } catch {
+        if let lock { close(lock) }
+        writer?.release()
+        throw error
+      }
+    } catch {
+      // Still relinquished: records keep going to the inbox, nothing is lost; the next call tries again.
+      emit([.storageFailure(destination: name, detail: "could not take the directory back: \(error)")])
+      return
+    }
+    var report: DeliveryReport?
+    let reclaimed = state.withLock { s -> Bool in
+      guard s.relinquished, !s.closing else { return false }
+      s.log = opened.log
+      s.lockFD = opened.lock ?? -1
+      s.writerDirectory = opened.writer
+      s.relinquished = false
+      s.generation += 1
+      s.counters.recovered += opened.log.recoveredEvents
+      report = Self.count(opened.log.corruptRegions, in: &s, destination: name)
+      try? opened.log.persistCursor()
+      s.pendingSince = opened.log.pendingEvents > 0 ? .now : nil
+      return true
+    }
+    if !reclaimed {
+      opened.log.closeFiles()
+      if let lock = opened.lock { close(lock) }
+      opened.writer?.release()
+    }
+    if let report { emit([report]) }
+    wakeup.signal()
+  }
+
   /// Writing for another process's sender: seals the segment being written so the sender can take it,
   /// and counts what the sender has taken.
   func sealForHandover() {
@@ -232,7 +362,7 @@ final class QueueCore: Sendable {
     var reports: [DeliveryReport] = []
     var taken = 0
     let moved = state.withLock { s -> Bool in
-      guard s.writerDirectory == nil, !s.closed else { return false }
+      guard s.writerDirectory == nil, !s.closed, !s.relinquished else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
@@ -282,6 +412,18 @@ final class QueueCore: Sendable {
     state.withLock { s in
       guard !s.closing else {
         failure = .closed
+        return
+      }
+      if s.relinquished {
+        // No lock to write under: a file of its own, which the next sender takes.
+        do throws(DeliveryError) {
+          try Handover.writeToInbox(
+            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
+          s.counters.enqueued += 1
+          s.counters.handedOver += 1
+        } catch {
+          failure = error
+        }
         return
       }
       let needed = Int64(frameSize)

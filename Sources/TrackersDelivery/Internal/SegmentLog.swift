@@ -203,7 +203,7 @@ final class SegmentLog {
   /// Moves handed-over segments into this log, after the segment being written, which is sealed and
   /// followed by a new one; returns the records taken and the damage found in them.
   func adopt(_ handedOver: [HandedOverSegment]) throws(DeliveryError) -> (events: Int, corrupt: [CorruptRegion]) {
-    guard !handedOver.isEmpty, let current = writer else { return (0, []) }
+    guard !handedOver.isEmpty, !isClosed, let current = writer else { return (0, []) }
     let first = segments[segments.count - 1].number + 1
     // Opened first: if it fails, nothing has moved.
     let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)))
@@ -233,7 +233,12 @@ final class SegmentLog {
     closeFiles()
   }
 
+  /// Whether the files are closed: then the directory may be another queue's (this process let go of it,
+  /// see ``Handover``), so nothing here deletes, writes or reads a file any more.
+  private(set) var isClosed = false
+
   func closeFiles() {
+    isClosed = true
     cursor.close()
     writer?.close()
     writer = nil
@@ -301,7 +306,7 @@ final class SegmentLog {
   /// cap, purged, or finished before), so callers count each record once.
   @discardableResult
   func finish(_ position: LogPosition, length: Int64, isRecord: Bool = true) -> Bool {
-    guard position >= head, finished[position] == nil else { return false }
+    guard !isClosed, position >= head, finished[position] == nil else { return false }
     guard segments.contains(where: { $0.number == position.segment }) else { return false }
     finished[position] = length
     attempts[position] = nil
@@ -314,7 +319,7 @@ final class SegmentLog {
   }
 
   func isPending(_ position: LogPosition) -> Bool {
-    position >= head && finished[position] == nil && segments.contains { $0.number == position.segment }
+    !isClosed && position >= head && finished[position] == nil && segments.contains { $0.number == position.segment }
   }
 
   func recordAttempt(_ position: LogPosition) -> Int {
@@ -330,7 +335,7 @@ final class SegmentLog {
 
   /// Moves the head over finished regions and exhausted segments, deleting segment files it leaves.
   func advanceHead() {
-    while true {
+    while !isClosed {
       if let length = finished.removeValue(forKey: head) {
         head.offset += length
         cursorDirty = true
@@ -354,6 +359,7 @@ final class SegmentLog {
   /// Drops the oldest pending records until `needed` more bytes fit under `cap`; returns how many.
   func dropOldest(toFit needed: Int64, cap: Int64) -> Int {
     var dropped = 0
+    guard !isClosed else { return 0 }
     while pendingBytes + needed > cap {
       advanceHead()
       guard head < writerEnd else { break }
@@ -417,19 +423,23 @@ final class SegmentLog {
     pendingEvents = 0
     pendingBytes = 0
     head = LogPosition(segment: next, offset: 0)
-    if wasOpen { writer = try SegmentWriter(path: path(of: next)) }
+    if wasOpen {
+      writer = try SegmentWriter(path: path(of: next))
+      isClosed = false
+    }
     segments = [SegmentInfo(number: next, size: 0)]
     cursorDirty = false
     return (removed, takenBySender)
   }
 
   func persistCursor() throws(DeliveryError) {
-    guard cursorDirty else { return }
+    guard cursorDirty, !isClosed else { return }
     try cursor.write(head: head, finished: finished, attempts: attempts)
     cursorDirty = false
   }
 
   func sync() throws(DeliveryError) {
+    guard !isClosed else { return }
     cursorDirty = true
     try persistCursor()
     if let failure = writer?.sync() {

@@ -10,6 +10,9 @@ struct PendingBatch: Sendable {
 
   var entries: [Entry]
   var partition: String
+  /// The log generation the positions belong to (see `QueueState.generation`): once the log is replaced,
+  /// they may name other records, and the batch's outcome is not applied.
+  var generation = 0
 
   var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
 }
@@ -18,6 +21,10 @@ struct PendingBatch: Sendable {
 final class Sender {
   enum Step {
     case exit
+    /// The queue let go of the directory: the sender's loop ends.
+    case modeChanged
+    /// `relinquishDirectory` waits: let go now, between two requests.
+    case relinquish
     case wait(Duration?)
     /// Send up to `target`, then release `flushWaiters`: the `flush()` calls made before `target` was read.
     case drain(target: LogPosition, flushWaiters: [CheckedContinuation<Void, Never>])
@@ -33,6 +40,8 @@ final class Sender {
   private let scanner: SegmentScanner
   private var readers: [UInt64: Int32] = [:]
   private var carry: [PendingBatch] = []
+  /// The log generation the caches above were read from (see `QueueState.generation`).
+  private var generation = 0
   private let clock = ContinuousClock()
 
   init(core: QueueCore) {
@@ -45,11 +54,56 @@ final class Sender {
     for fd in readers.values { POSIXFile.closeFile(fd) }
   }
 
+  /// How one of the loops below ended.
+  enum Outcome {
+    /// The queue is closing (or the task was cancelled).
+    case exit
+    /// The queue's part changed (writer to sender, let go of or taken back): run the loop of the new one.
+    case modeChanged
+  }
+
   func run() async {
-    if core.handsOver, await !handOverUntilSending() {
-      exit()
-      return
+    while true {
+      let outcome: Outcome
+      switch core.mode {
+      case .relinquished: outcome = await waitWhileRelinquished()
+      case .writer: outcome = await handOverUntilSending()
+      case .sender: outcome = await sendUntilModeChanges()
+      }
+      if outcome == .exit {
+        exit()
+        return
+      }
     }
+  }
+
+  /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
+  /// take the directory back or to close. What it kept of the old log (open segments, batches read ahead)
+  /// is dropped: the next log may be another process's doing.
+  private func waitWhileRelinquished() async -> Outcome {
+    for fd in readers.values { POSIXFile.closeFile(fd) }
+    readers = [:]
+    carry = []
+    while !Task.isCancelled {
+      let (relinquished, closing, waiters) = core.state.withLock { s in
+        // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
+        guard s.relinquished else { return (false, s.closing, [CheckedContinuation<Void, Never>]()) }
+        defer {
+          s.flushWaiters = []
+          s.flushRequested = false
+        }
+        return (true, s.closing, s.flushWaiters)
+      }
+      for waiter in waiters { waiter.resume() }
+      if closing { return .exit }
+      if !relinquished { return .modeChanged }
+      await core.wakeup.wait(timeout: nil)
+    }
+    return .exit
+  }
+
+  /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
+  private func sendUntilModeChanges() async -> Outcome {
     let handoverInterval = core.configuration.handoverInterval
     var nextHandoverLook = clock.now
     while true {
@@ -62,8 +116,13 @@ final class Sender {
       for waiter in waiters { waiter.resume() }
       switch step {
       case .exit:
-        exit()
-        return
+        return .exit
+      case .modeChanged:
+        return .modeChanged
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        core.relinquishNow()
+        return .modeChanged
       case .wait(let timeout):
         // Idle or not, look again for what other processes hand over when the interval is up.
         let untilLook = max(.zero, nextHandoverLook - clock.now)
@@ -89,10 +148,7 @@ final class Sender {
         if stalled {
           // Records are counted pending but none could be read (a segment vanished under us): wait for
           // new work instead of spinning; close still ends the loop.
-          if core.state.withLock({ $0.closing }) {
-            exit()
-            return
-          }
+          if core.state.withLock({ $0.closing }) { return .exit }
           await core.wakeup.wait(timeout: core.limits.flushInterval)
         }
       }
@@ -100,32 +156,31 @@ final class Sender {
   }
 
   /// While another process sends for the directory: seals what this one wrote every interval (and on
-  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone. Returns `true`
-  /// when this queue has become the sender, `false` when it is closing.
-  private func handOverUntilSending() async -> Bool {
+  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
+  private func handOverUntilSending() async -> Outcome {
     while !Task.isCancelled {
       // Taken before sealing: every flush() answered below made its request before the seal.
-      let (closing, waiters) = core.state.withLock { s in
+      let (closing, relinquished, waiters) = core.state.withLock { s in
         defer {
           s.flushWaiters = []
           s.flushRequested = false
         }
-        return (s.closing, s.flushWaiters)
+        return (s.closing, s.relinquished, s.flushWaiters)
       }
-      if core.takeOverSendingIfFree() {
-        // The sender's loop answers them, after sending.
+      if relinquished || core.takeOverSendingIfFree() {
+        // The next loop answers them: the sender's after sending.
         core.state.withLock { s in
           s.flushWaiters = waiters + s.flushWaiters
           s.flushRequested = s.flushRequested || !waiters.isEmpty
         }
-        return true
+        return .modeChanged
       }
       core.sealForHandover()
       for waiter in waiters { waiter.resume() }
-      if closing { return false }
+      if closing { return .exit }
       await core.wakeup.wait(timeout: core.configuration.handoverInterval)
     }
-    return false
+    return .exit
   }
 
   private func exit() {
@@ -146,7 +201,23 @@ final class Sender {
     let hasCarry = !carry.isEmpty
     let limits = core.limits
     let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    var logReplaced = false
+    defer {
+      if logReplaced {
+        // Read from a log since replaced: open segments and batches read ahead are dropped.
+        for fd in readers.values { POSIXFile.closeFile(fd) }
+        readers = [:]
+        carry = []
+      }
+    }
     return core.state.withLock { s -> Step in
+      if s.relinquished { return .modeChanged }
+      if !s.relinquishWaiters.isEmpty { return .relinquish }
+      if s.generation != generation {
+        generation = s.generation
+        logReplaced = true
+        if hasCarry { return .wait(.zero) }
+      }
       let now = clock.now
       if let until = s.backoffUntil, now < until {
         waiters += s.flushWaiters
@@ -205,7 +276,10 @@ final class Sender {
   /// Returns whether anything was sent or dropped.
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
-    while !Task.isCancelled {
+    // Stops when the log is let go of or replaced: the target belongs to the old one.
+    while !Task.isCancelled,
+      core.state.withLock({ !$0.relinquished && $0.relinquishWaiters.isEmpty && $0.generation == generation })
+    {
       let batch: PendingBatch
       if let next = carry.popLast() {
         batch = next
@@ -238,7 +312,11 @@ final class Sender {
     let maxAge = core.configuration.maxAge
     let lookahead = max(limits.maxEvents * 4, 1000)
     while true {
-      let (plan, attempts) = core.state.withLock { s in (s.log.readPlan(), s.log.attempts) }
+      let read = core.state.withLock { s in
+        // A log let go of is no longer this queue's to read.
+        s.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.generation)
+      }
+      guard let (plan, attempts, generation) = read else { return nil }
       let now = Date()
       var entries: [PendingBatch.Entry] = []
       var partition: String?
@@ -298,14 +376,14 @@ final class Sender {
         }
       }
 
-      if !aged.isEmpty || !corrupt.isEmpty {
-        dropWhileReading(aged: aged, corrupt: corrupt)
-      }
+      let dropped =
+        aged.isEmpty && corrupt.isEmpty ? 0 : dropWhileReading(aged: aged, corrupt: corrupt, generation: generation)
       if let partition, !entries.isEmpty {
-        return PendingBatch(entries: entries, partition: partition)
+        return PendingBatch(entries: entries, partition: partition, generation: generation)
       }
-      // Only dropped or damaged records were found: look again past them, or stop when there were none.
-      if aged.isEmpty && corrupt.isEmpty { return nil }
+      // Only dropped or damaged records were found: look again past them. Stop when there were none, or
+      // when none could be dropped (the log changed under us): looking again would find the same.
+      if dropped == 0 { return nil }
     }
   }
 
@@ -317,10 +395,12 @@ final class Sender {
     return fd
   }
 
-  private func dropWhileReading(aged: [(LogPosition, Int64)], corrupt: [CorruptRegion]) {
+  /// Drops what reading found too old or damaged; returns how many regions that finished.
+  private func dropWhileReading(aged: [(LogPosition, Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
     var reports: [DeliveryReport] = []
     let name = core.name
-    core.state.withLock { s in
+    let finished = core.state.withLock { s -> Int in
+      guard s.generation == generation else { return 0 }
       let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
       if agedCount > 0 {
         s.counters.dropped[.maxAge, default: 0] += agedCount
@@ -342,8 +422,10 @@ final class Sender {
       }
       s.log.advanceHead()
       try? s.log.persistCursor()
+      return agedCount + regions
     }
     core.emit(reports)
+    return finished
   }
 
   // MARK: Sending
@@ -352,7 +434,10 @@ final class Sender {
     let name = core.name
     // Records may have gone while the batch waited (dropped at the cap, purged).
     var batch = original
-    core.state.withLock { s in batch.entries.removeAll { !s.log.isPending($0.position) } }
+    core.state.withLock { s in
+      if s.generation != batch.generation { batch.entries = [] }
+      batch.entries.removeAll { !s.log.isPending($0.position) }
+    }
     if batch.entries.isEmpty { return .next([]) }
 
     // The gate may have closed while the batch was built: keep the records pending, send nothing.
@@ -396,19 +481,19 @@ final class Sender {
         return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: \(response)")
       }
       let reasons = refused.prefix(10).map { "#\($0) \(batch.entries[$0].record.id): \(rejected[$0]!)" }
-      drop(refused.map { batch.entries[$0] }, reason: .rejected, detail: reasons.joined(separator: "; "))
+      drop(refused.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: reasons.joined(separator: "; "))
       let rest = batch.entries.indices.filter { rejected[$0] == nil }.map { batch.entries[$0] }
-      return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition)])
+      return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition, generation: batch.generation)])
     case .tooLarge:
       if batch.entries.count == 1 {
-        drop(batch.entries, reason: .tooLarge, detail: "a single record is too large for \(name): \(response)")
+        drop(batch.entries, generation: batch.generation, reason: .tooLarge, detail: "a single record is too large for \(name): \(response)")
         return .next([])
       }
       core.state.withLock { $0.consecutiveFailures = 0 }
       let half = batch.entries.count / 2
       return .next([
-        PendingBatch(entries: Array(batch.entries[..<half]), partition: batch.partition),
-        PendingBatch(entries: Array(batch.entries[half...]), partition: batch.partition),
+        PendingBatch(entries: Array(batch.entries[..<half]), partition: batch.partition, generation: batch.generation),
+        PendingBatch(entries: Array(batch.entries[half...]), partition: batch.partition, generation: batch.generation),
       ])
     case .retry(let after):
       return retry(batch, serverDelay: after, countsAsAttempt: true, detail: "\(response)")
@@ -422,6 +507,7 @@ final class Sender {
     var reports: [DeliveryReport] = []
     let name = core.name
     core.state.withLock { s in
+      guard s.generation == batch.generation else { return }
       s.consecutiveFailures = 0
       var delivered = 0
       var droppedCount = 0
@@ -449,10 +535,11 @@ final class Sender {
     core.emit(reports)
   }
 
-  private func drop(_ entries: [PendingBatch.Entry], reason: DropReason, detail: String) {
+  private func drop(_ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String) {
     var reports: [DeliveryReport] = []
     let name = core.name
     core.state.withLock { s in
+      guard s.generation == generation else { return }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
       if count > 0 {
         s.counters.dropped[reason, default: 0] += count
@@ -466,7 +553,7 @@ final class Sender {
 
   private func finishPermanentFailure(_ batch: PendingBatch, statusCode: Int?, detail: String) {
     core.emit([.permanentFailure(destination: core.name, statusCode: statusCode, detail: detail)])
-    drop(batch.entries, reason: .permanentFailure, detail: detail)
+    drop(batch.entries, generation: batch.generation, reason: .permanentFailure, detail: detail)
   }
 
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
@@ -474,6 +561,7 @@ final class Sender {
     let name = core.name
     let configuration = core.configuration
     let remaining = core.state.withLock { s -> PendingBatch? in
+      guard s.generation == batch.generation else { return nil }
       s.consecutiveFailures += 1
       var kept: [PendingBatch.Entry] = []
       var exhausted = 0
@@ -503,7 +591,7 @@ final class Sender {
       }
       s.log.advanceHead()
       persist(&s, &reports)
-      return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition)
+      return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
     }
     core.emit(reports)
     return .backoff(remaining)

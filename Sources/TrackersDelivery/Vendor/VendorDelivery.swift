@@ -91,7 +91,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     options.lifecycle?.register(
       destination: name,
       flush: { [weak queue] in await queue?.flush() },
-      transition: { [weak session] transition, date in session?.transition(transition, at: date) }
+      transition: { [weak session] transition, date in session?.transition(transition, at: date) },
+      relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
+      reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
     )
   }
 
