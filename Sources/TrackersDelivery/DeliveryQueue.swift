@@ -69,8 +69,9 @@ public final class DeliveryQueue: Sendable {
     /// Another process sends for the directory: this queue hands what it writes over to that one, and
     /// becomes the sender when that one closes or exits.
     case writer
-    /// It has let go of the directory (``relinquishDirectory()``): it holds no lock and sends nothing,
-    /// and writes each record as a file of its own for the next sender, until ``reclaimDirectory()``.
+    /// It has let go of the directory (``relinquishDirectory(timeout:)``): it holds no lock and sends
+    /// nothing, and writes each record as a file of its own for the next sender, until
+    /// ``reclaimDirectory()``.
     case relinquished
   }
 
@@ -110,9 +111,9 @@ public final class DeliveryQueue: Sendable {
     await core.relinquishDirectory(timeout: timeout)
   }
 
-  /// Takes the directory back after ``relinquishDirectory()``, as opening the queue does: the queue sends
-  /// again if no other process does (then it also takes what others left), or writes for the one that
-  /// does. Does nothing if the queue holds the directory.
+  /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the queue
+  /// sends again if no other process does (then it also takes what others left), or writes for the one
+  /// that does. Does nothing if the queue holds the directory.
   public func reclaimDirectory() {
     core.reclaimDirectory()
   }
