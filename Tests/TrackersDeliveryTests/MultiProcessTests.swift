@@ -288,6 +288,8 @@ import VendorTestSupport
     #expect(queue.counters.requests == 0)
     #expect(queue.counters.enqueued == 15)
     #expect(queue.counters.handedOver == 15)
+    #expect(queue.counters.pendingEvents == 0)
+    expectBalanced(queue.counters)
     await queue.close(timeout: .milliseconds(10))
 
     let reopened = try DeliveryQueue(
@@ -298,6 +300,29 @@ import VendorTestSupport
     await reopened.close(timeout: .seconds(1))
     #expect(counters.delivered == 15)
     expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), Set(0..<15))
+  }
+
+  /// A consent denial while the queue has let go of the directory: the inbox records it wrote go at once,
+  /// what it left in the directory goes when it takes the directory back; nothing is ever sent.
+  @Test func aPurgeWhileRelinquishedDeletesTheInboxNowAndTheRestOnTheReturn() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 500),
+      configuration: testConfiguration(directory))
+    for i in 0..<10 { try queue.enqueue(payload(i)) }
+    await queue.relinquishDirectory()
+    for i in 10..<15 { try queue.enqueue(payload(i)) }
+    try queue.purge()
+    #expect(queue.counters.dropped(.purged) == 5)
+    let inbox = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/" + Handover.inboxFolder)
+    #expect(inbox.filter { $0.hasSuffix(".log") }.isEmpty)
+    queue.reclaimDirectory()
+    #expect(queue.role == .sender)
+    #expect(queue.counters.pendingEvents == 0)
+    #expect(queue.counters.dropped(.purged) == 15)
+    expectBalanced(queue.counters)
+    await queue.close(timeout: .milliseconds(10))
   }
 
   /// Letting go and taking back in one process, with nothing else around: the queue is the sender again

@@ -121,6 +121,18 @@ enum Handover {
     }
   }
 
+  /// Deletes the inbox records process `pid` wrote that no sender has taken yet; returns how many.
+  static func removeInboxRecords(writtenBy pid: Int32, in directory: String) -> Int {
+    let inbox = directory + "/" + inboxFolder
+    let mark = "-\(pid)-"
+    var removed = 0
+    for name in POSIXFile.listDirectory(inbox) where name.hasSuffix(".log") && name.contains(mark) {
+      // A failed unlink: a sender took it first, and it is that sender's to purge.
+      if unlink(inbox + "/" + name) == 0 { removed += 1 }
+    }
+    return removed
+  }
+
   /// Whether another process writes into `directory`, or has left segments there: a cheap check before
   /// `collect(in:)`.
   static func hasWriters(in directory: String) -> Bool {

@@ -40,6 +40,8 @@ struct QueueState {
   var relinquished = false
   /// `relinquishDirectory` is waiting for the sender to finish the request in flight and let go.
   var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
+  /// `purge()` was called while relinquished: the log taken back is purged at once.
+  var purgeWhenReclaimed = false
   /// Counts the times the log was replaced (let go of, taken back), so the sender drops what it kept of
   /// the old one.
   var generation = 0
@@ -287,7 +289,7 @@ final class QueueCore: Sendable {
     if changed { wakeup.signal() }
   }
 
-  /// Takes the directory back after ``relinquishDirectory()``, as opening the queue does: the sender's
+  /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the sender's
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
@@ -325,6 +327,9 @@ final class QueueCore: Sendable {
       try? opened.log.persistCursor()
       s.pendingSince = opened.log.pendingEvents > 0 ? .now : nil
       return true
+    }
+    if reclaimed, state.withLock({ s in defer { s.purgeWhenReclaimed = false }; return s.purgeWhenReclaimed }) {
+      do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
     }
     if !reclaimed {
       opened.log.closeFiles()
@@ -509,8 +514,9 @@ final class QueueCore: Sendable {
   var counters: DeliveryCounters {
     state.withLock { s in
       var counters = s.counters
-      counters.pendingEvents = s.log.pendingEvents
-      counters.pendingBytes = Int(s.log.pendingBytes)
+      // Let go of: what the old log holds is counted handed over, no longer pending here.
+      counters.pendingEvents = s.relinquished ? 0 : s.log.pendingEvents
+      counters.pendingBytes = s.relinquished ? 0 : Int(s.log.pendingBytes)
       return counters
     }
   }
@@ -518,6 +524,20 @@ final class QueueCore: Sendable {
   func purge() throws(DeliveryError) {
     var report: DeliveryReport?
     let result: Result<Void, DeliveryError> = state.withLock { s in
+      if s.relinquished {
+        // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
+        // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
+        let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
+        s.counters.handedOver -= removed
+        s.purgeWhenReclaimed = true
+        if removed > 0 {
+          s.counters.dropped[.purged, default: 0] += removed
+          report = .dropped(
+            destination: name, count: removed, reason: .purged,
+            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back")
+        }
+        return .success(())
+      }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
         s.counters.handedOver += takenBySender
