@@ -109,10 +109,15 @@ final class SegmentWriter {
     private func mapWindow(covering count: Int) throws(DeliveryError) {
       unmapWindow()
       let offset = size & ~(Self.pageSize - 1)
-      let needed = size - offset + Int64(count)
-      let length = max(Int64(Self.windowSize), (needed + Self.pageSize - 1) & ~(Self.pageSize - 1))
+      let needed = (size - offset + Int64(count) + Self.pageSize - 1) & ~(Self.pageSize - 1)
+      var length = max(Int64(Self.windowSize), needed)
       // posix_fallocate returns the error instead of setting errno.
-      let reserved = posix_fallocate(fd, off_t(offset), off_t(length))
+      var reserved = posix_fallocate(fd, off_t(offset), off_t(length))
+      if reserved == ENOSPC, length > needed {
+        // Less than a window is free: use what is left, a record at a time, before refusing.
+        length = needed
+        reserved = posix_fallocate(fd, off_t(offset), off_t(length))
+      }
       guard reserved == 0 else {
         throw .storage(operation: "posix_fallocate", path: path, errno: reserved)
       }
