@@ -87,7 +87,11 @@ public final class TrackerRecorder<Event: Sendable>: Sendable {
   /// ```
   public var tracker: Tracker<Event> {
     let log = self.log
-    return { event in log.append(event) }
+    return { event in
+      log.append(event)
+      // Inside a tracking-plan scope, the plan notes what the module tracked.
+      if let recording = TrackingPlanRecording.current, let data = event as? AnalyticsData { recording.record(data) }
+    }
   }
 
   /// Every event received so far, in arrival order, consumed by an expectation or not.

@@ -1,0 +1,171 @@
+import Foundation
+import Trackers
+
+/// Every event a module's tests made it emit: names, property names and types, whether each property is
+/// always there, and which vendors receive it. Kept as a reviewed file next to the tests (see
+/// ``TrackingPlanTrait``), so a renamed property or a changed type fails a test instead of a funnel.
+///
+/// ```json
+/// { "module": "Catalog",
+///   "entries": [ { "kind": "event", "name": "Product Viewed", "vendors": ["GA4", "Mixpanel"],
+///                  "properties": [ { "name": "price", "type": "double", "required": true } ] } ] }
+/// ```
+public struct TrackingPlan: Codable, Hashable, Sendable {
+  /// The module whose events these are.
+  public var module: String
+  /// The events, screens and user properties, sorted by kind then name.
+  public var entries: [Entry]
+
+  /// One thing the module tracks.
+  public struct Entry: Codable, Hashable, Sendable {
+    /// `event`, `screen`, `userProperty`, `error`, `lifecycle` or `userId`.
+    public var kind: String
+    /// The event or screen name, the user property's name, `userId` for an identification.
+    public var name: String
+    /// The properties, sorted by name (a user property's value is its one property, `value`).
+    public var properties: [Property]
+    /// The vendors that receive it, sorted.
+    public var vendors: [String]
+
+    /// Creates an entry.
+    public init(kind: String, name: String, properties: [Property] = [], vendors: [String] = []) {
+      self.kind = kind
+      self.name = name
+      self.properties = properties.sorted { $0.name < $1.name }
+      self.vendors = vendors.sorted()
+    }
+
+    /// `event "Product Viewed"`.
+    public var title: String { "\(kind) \"\(name)\"" }
+  }
+
+  /// One property of an entry.
+  public struct Property: Codable, Hashable, Sendable {
+    /// Its name.
+    public var name: String
+    /// `string`, `int`, `double`, `bool`, `date`, `list`, `object` or `null`; types seen on different
+    /// occasions are joined: `int|double`.
+    public var type: String
+    /// Whether every tracked occurrence of the entry had it.
+    public var required: Bool
+
+    /// Creates a property.
+    public init(name: String, type: String, required: Bool = true) {
+      self.name = name
+      self.type = type
+      self.required = required
+    }
+  }
+
+  /// Creates a plan; entries are sorted.
+  public init(module: String, entries: [Entry]) {
+    self.module = module
+    self.entries = entries.sorted { ($0.kind, $0.name) < ($1.kind, $1.name) }
+  }
+
+  /// The entry of `kind` named `name`, if planned.
+  public func entry(_ kind: String, _ name: String) -> Entry? {
+    entries.first { $0.kind == kind && $0.name == name }
+  }
+
+  // MARK: Files
+
+  /// The plan as the file holds it: pretty JSON with sorted keys and sorted entries, so a change reads
+  /// as a small diff in review.
+  public func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain strings, booleans and arrays can't fail.
+    let data = (try? encoder.encode(self)) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// Reads a plan file.
+  public init(json: Data) throws {
+    self = try JSONDecoder().decode(TrackingPlan.self, from: json)
+    entries.sort { ($0.kind, $0.name) < ($1.kind, $1.name) }
+  }
+
+  /// The plan for analysts: one table per entry.
+  public func markdown() -> String {
+    var text = "## \(module)\n"
+    for entry in entries {
+      text += "\n### \(entry.kind): \(entry.name)\n\n"
+      text += "Sent to: \(entry.vendors.isEmpty ? "(no vendor in the tests)" : entry.vendors.joined(separator: ", "))\n\n"
+      if entry.properties.isEmpty {
+        text += "No properties.\n"
+        continue
+      }
+      text += "| Property | Type | Always present |\n| --- | --- | --- |\n"
+      for property in entry.properties {
+        text += "| `\(property.name)` | \(property.type) | \(property.required ? "yes" : "no") |\n"
+      }
+    }
+    return text
+  }
+
+  /// Several modules' plans as one Markdown document, in module order.
+  public static func markdown(_ plans: [TrackingPlan]) -> String {
+    "# Tracking plan\n\n" + plans.sorted { $0.module < $1.module }.map { $0.markdown() }.joined(separator: "\n")
+  }
+
+  // MARK: Comparing
+
+  /// What changed from `planned` (the file) to `self` (what the tests tracked), one line each, in plan
+  /// order; empty when they match.
+  public func changes(from planned: TrackingPlan) -> [String] {
+    var changes: [String] = []
+    let keys = Set(entries.map { [$0.kind, $0.name] }).union(planned.entries.map { [$0.kind, $0.name] })
+    for key in keys.sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
+      let tracked = entry(key[0], key[1])
+      let wanted = planned.entry(key[0], key[1])
+      switch (wanted, tracked) {
+      case (nil, let tracked?):
+        let properties = tracked.properties.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        changes.append("+ \(tracked.title) is new (properties: \(properties.isEmpty ? "none" : properties))")
+      case (let wanted?, nil):
+        changes.append("- \(wanted.title) is planned but no test tracked it any more")
+      case (let wanted?, let tracked?):
+        changes += Self.propertyChanges(wanted, tracked)
+        if wanted.vendors != tracked.vendors {
+          changes.append(
+            "~ \(tracked.title): sent to \(list(tracked.vendors)), planned for \(list(wanted.vendors))")
+        }
+      case (nil, nil):
+        break
+      }
+    }
+    return changes
+  }
+
+  private static func propertyChanges(_ wanted: Entry, _ tracked: Entry) -> [String] {
+    var changes: [String] = []
+    let names = Set(wanted.properties.map(\.name)).union(tracked.properties.map(\.name)).sorted()
+    for name in names {
+      let was = wanted.properties.first { $0.name == name }
+      let now = tracked.properties.first { $0.name == name }
+      switch (was, now) {
+      case (nil, let now?):
+        changes.append("+ \(tracked.title): property \"\(name)\" (\(now.type)) is new")
+      case (let was?, nil):
+        changes.append("- \(tracked.title): property \"\(name)\" (\(was.type)) is planned but no test tracked it")
+      case (let was?, let now?):
+        if was.type != now.type {
+          changes.append("~ \(tracked.title): property \"\(name)\" changed type: \(was.type) -> \(now.type)")
+        }
+        if was.required != now.required {
+          changes.append(
+            "~ \(tracked.title): property \"\(name)\" is \(now.required ? "always" : "not always") present, "
+              + "planned as \(was.required ? "always" : "optional")")
+        }
+      case (nil, nil):
+        break
+      }
+    }
+    return changes
+  }
+}
+
+private func list(_ vendors: [String]) -> String {
+  vendors.isEmpty ? "no vendor" : vendors.joined(separator: ", ")
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import Trackers
+
+/// A vendor that receives a module's events, with its rules: every planned entry is checked against
+/// them with representative values, so a name fine for Mixpanel but too long for GA4 fails here.
+///
+/// ```swift
+/// .trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)])
+/// ```
+public struct TrackingPlanReceiver: Sendable {
+  /// The vendor's name, as plans list it.
+  public var name: String
+  /// The vendor module's `validate(_:)`.
+  public var validate: @Sendable (AnalyticsData) -> [ValidationIssue]
+
+  /// Creates a receiver.
+  public init(_ name: String, _ validate: @escaping @Sendable (AnalyticsData) -> [ValidationIssue]) {
+    self.name = name
+    self.validate = validate
+  }
+}
+
+/// Compares what a module's tests tracked with its plan file, and rewrites the file in record mode.
+public enum TrackingPlanCheck {
+  /// The environment variable that rewrites plan files instead of comparing them, as
+  /// swift-snapshot-testing's `record` mode does: `TRACKING_PLAN_RECORD=1 swift test`.
+  public static let recordVariable = "TRACKING_PLAN_RECORD"
+
+  /// The failure messages of `tracked` against the plan file at `path` (none when they match): each
+  /// change, each broken vendor rule, and how to re-record. In record mode, writes the file (and its
+  /// Markdown rendering beside it) and returns no message.
+  public static func verify(
+    _ tracked: TrackingPlan, againstFileAt path: String, receivers: [TrackingPlanReceiver],
+    record: Bool = ProcessInfo.processInfo.environment[recordVariable] == "1"
+  ) -> [String] {
+    var messages = ruleViolations(tracked, receivers)
+    if record {
+      do {
+        try Data(tracked.json().utf8).write(to: URL(fileURLWithPath: path))
+        try Data(tracked.markdown().utf8).write(to: URL(fileURLWithPath: markdownPath(path)))
+      } catch {
+        messages.append("Could not write the tracking plan \(path): \(error)")
+      }
+      return messages
+    }
+    let planned: TrackingPlan
+    do {
+      planned = try TrackingPlan(json: Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      return messages + [
+        "No readable tracking plan at \(path) (\(error)). To create it, run the tests with "
+          + "\(recordVariable)=1 and commit the file."
+      ]
+    }
+    let changes = tracked.changes(from: planned)
+    if !changes.isEmpty {
+      messages.append(
+        "The events \(tracked.module)'s tests tracked differ from its tracking plan \(path):\n"
+          + changes.map { "  " + $0 }.joined(separator: "\n")
+          + "\nIf the change is intended, re-record: \(recordVariable)=1 swift test --filter <these tests>, "
+          + "then review the diff of the plan in the pull request.")
+    }
+    return messages
+  }
+
+  /// Every planned entry checked against the rules of each vendor it goes to.
+  static func ruleViolations(_ plan: TrackingPlan, _ receivers: [TrackingPlanReceiver]) -> [String] {
+    var messages: [String] = []
+    for entry in plan.entries {
+      guard let sample = TrackingPlanRecording.sample(entry) else { continue }
+      for receiver in receivers where entry.vendors.contains(receiver.name) {
+        for issue in receiver.validate(sample) {
+          messages.append("\(entry.title) in \(plan.module)'s plan breaks \(receiver.name)'s rules: \(issue.message)")
+        }
+      }
+    }
+    return messages
+  }
+
+  static func markdownPath(_ path: String) -> String {
+    (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".md"
+  }
+
+  /// The plan file's path: `file` beside the test source `filePath`, unless absolute.
+  static func resolve(_ file: String, besides filePath: String) -> String {
+    file.hasPrefix("/") ? file : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(file).path
+  }
+}
+
+/// A suite trait that keeps a module's tracking plan: it records what the suite's tests track through
+/// ``TrackerRecorder``s, then fails the suite with a readable diff when that differs from the plan file,
+/// or when a planned entry breaks a receiving vendor's rules. Spell it `.trackingPlan(...)`:
+///
+/// ```swift
+/// @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
+/// struct CatalogAnalyticsTests { ... }
+/// ```
+///
+/// `TRACKING_PLAN_RECORD=1 swift test` rewrites the file (and its Markdown beside it) instead.
+public struct TrackingPlanTrait: SuiteTrait, TestScoping {
+  let file: String
+  let module: String
+  let receivers: [TrackingPlanReceiver]
+  let filePath: String
+  let sourceLocation: SourceLocation
+
+  /// Once around the whole suite: the plan is what all its tests tracked together.
+  public var isRecursive: Bool { false }
+
+  /// Provides the scope for the suite itself, never per test.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    test.isSuite && testCase == nil ? self : nil
+  }
+
+  /// Runs the suite recording what it tracks, then checks the plan.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
+    try await TrackingPlanRecording.$current.withValue(recording) {
+      try await function()
+    }
+    let path = TrackingPlanCheck.resolve(file, besides: filePath)
+    for message in TrackingPlanCheck.verify(recording.plan(module: module), againstFileAt: path, receivers: receivers) {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+  }
+}
+
+extension Trait where Self == TrackingPlanTrait {
+  /// Keeps `module`'s tracking plan in `file` (beside this test file): see ``TrackingPlanTrait``.
+  public static func trackingPlan(
+    _ file: String = "TrackingPlan.json", module: String, receivers: [TrackingPlanReceiver] = [],
+    filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Self {
+    TrackingPlanTrait(file: file, module: module, receivers: receivers, filePath: filePath, sourceLocation: sourceLocation)
+  }
+}
+
+/// Runs `body` recording what it tracks, then checks it against the plan file, reporting each message
+/// through `reportIssue` (an XCTest failure under XCTest, a Swift Testing issue under Swift Testing).
+/// For XCTest, where no trait exists: call it around the assertions of one test that tracks everything
+/// the module emits.
+///
+/// ```swift
+/// func testTheTrackingPlan() async {
+///   await withTrackingPlan(module: "Catalog") { trackEveryCatalogEvent() }
+/// }
+/// ```
+public func withTrackingPlan(
+  _ file: String = "TrackingPlan.json", module: String, receivers: [TrackingPlanReceiver] = [],
+  filePath: String = #filePath, _ body: () async throws -> Void
+) async rethrows {
+  let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
+  try await TrackingPlanRecording.$current.withValue(recording) {
+    try await body()
+  }
+  let path = TrackingPlanCheck.resolve(file, besides: filePath)
+  for message in TrackingPlanCheck.verify(recording.plan(module: module), againstFileAt: path, receivers: receivers) {
+    reportIssue(message)
+  }
+}
