@@ -63,17 +63,27 @@ let package = Package(
 
     // MARK: Example: the shop app (`swift run shop`) and the classic version (`swift run classic`); not products
     .target(name: "AppLifecycle", dependencies: ["Trackers"], path: "Examples/Shop/AppLifecycle"),
-    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers"]),
+    .testTarget(
+      name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+    ),
     .target(name: "APIClient", dependencies: ["Trackers"], path: "Examples/Shop/APIClient"),
-    .testTarget(name: "APIClientTests", dependencies: ["APIClient", "Trackers"]),
+    .testTarget(
+      name: "APIClientTests", dependencies: ["APIClient", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+    ),
     .target(name: "UserSession", dependencies: ["Trackers"], path: "Examples/Shop/UserSession"),
     .testTarget(name: "UserSessionTests", dependencies: ["UserSession", "Trackers"]),
     .target(name: "Onboarding", dependencies: ["Trackers"], path: "Examples/Shop/Onboarding"),
-    .testTarget(name: "OnboardingTests", dependencies: ["Onboarding", "Trackers"]),
+    .testTarget(
+      name: "OnboardingTests", dependencies: ["Onboarding", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+    ),
     .target(name: "Catalog", dependencies: ["Trackers"], path: "Examples/Shop/Catalog"),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Trackers"]),
+    .testTarget(
+      name: "CatalogTests", dependencies: ["Catalog", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+    ),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
-    .testTarget(name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting"]),
+    .testTarget(
+      name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+    ),
     .target(
       name: "ShopApp",
       dependencies: [
@@ -113,6 +123,15 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
+    // The shop's five vendors with their rules, for the feature modules' tracking plans.
+    .target(
+      name: "ShopTrackingPlanSupport",
+      dependencies: [
+        "Trackers", "TrackersTesting", "ShopApp", "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker",
+        "SegmentTracker", "PostHogTracker",
+      ],
+      path: "Tests/ShopTrackingPlanSupport"
+    ),
     // The README's tour, compiled and run.
     .testTarget(
       name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]

@@ -1,9 +1,13 @@
 import Checkout
+import ShopTrackingPlanSupport
 import Testing
 import Trackers
 import TrackersTesting
 
-@Suite(.isolatedEnvironments) struct CheckoutAnalyticsTests {
+/// Together these tests send every checkout event, so they keep the plan (`TrackingPlan.json` beside this
+/// file).
+@Suite(.isolatedEnvironments, .trackingPlan(module: "Checkout", receivers: shopPlanReceivers))
+struct CheckoutAnalyticsTests {
   let tea = Checkout.Item(sku: "tea", price: 4)
   let cake = Checkout.Item(sku: "cake", price: 6)
 

@@ -1,8 +1,12 @@
 import Onboarding
+import ShopTrackingPlanSupport
 import Testing
 import Trackers
+import TrackersTesting
 
-@Suite struct OnboardingAnalyticsTests {
+/// The plan (`TrackingPlan.json` beside this file) is what `everyEventReachesTheVendorsInOrder` tracks.
+@Suite(.trackingPlan(module: "Onboarding", receivers: shopPlanReceivers))
+struct OnboardingAnalyticsTests {
   @Test func welcomeIsAScreen() {
     #expect(onboardingAnalytics(.welcomeShown) == [.screen(name: "Welcome")])
   }
@@ -34,5 +38,35 @@ import Trackers
 
   @Test func loggingOutSendsTheEventWhileStillIdentifiedThenClearsTheIdentity() {
     #expect(onboardingAnalytics(.loggedOut) == ["Logged Out", .userId(nil)])
+  }
+
+  /// Every onboarding event, sent as the shop's root sends it (each mapped value in order), so the
+  /// tracking plan lists all of them.
+  @Test func everyEventReachesTheVendorsInOrder() {
+    let recorder = TrackerRecorder<AnalyticsData>()
+    let vendors = recorder.tracker
+    let track: Tracker<OnboardingEvent> = { event in
+      for data in onboardingAnalytics(event) { vendors(data) }
+    }
+
+    track(.welcomeShown)
+    track(.signUpStarted(method: .email))
+    track(.signUpFailed(method: .apple, reason: "cancelled"))
+    track(.signedUp(userId: "u-1", method: .google, plan: "pro", email: "ada@example.com", phone: "+44 20 7946 0958"))
+    track(.loggedOut)
+
+    recorder.expect(
+      .screen(name: "Welcome"),
+      .event(name: "Sign Up Started", properties: ["method": "email"]),
+      .error(message: "sign up failed", properties: ["method": "apple", "reason": "cancelled"]),
+      .userId("u-1"),
+      .event(
+        name: "Sign Up Completed",
+        properties: ["method": "google", "email": "ada@example.com", "phone": "+44 20 7946 0958"]
+      ),
+      .userProperty(name: "plan", value: "pro"),
+      "Logged Out",
+      .userId(nil)
+    )
   }
 }
