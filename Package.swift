@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the
+/// source tree, not a resource of the test bundle.
+let trackingPlanFiles = ["TrackingPlan.json", "TrackingPlan.md"]
+
 let package = Package(
   name: "swift-trackers",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -64,25 +68,30 @@ let package = Package(
     // MARK: Example: the shop app (`swift run shop`) and the classic version (`swift run classic`); not products
     .target(name: "AppLifecycle", dependencies: ["Trackers"], path: "Examples/Shop/AppLifecycle"),
     .testTarget(
-      name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+      name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
+      exclude: trackingPlanFiles
     ),
     .target(name: "APIClient", dependencies: ["Trackers"], path: "Examples/Shop/APIClient"),
     .testTarget(
-      name: "APIClientTests", dependencies: ["APIClient", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+      name: "APIClientTests", dependencies: ["APIClient", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
+      exclude: trackingPlanFiles
     ),
     .target(name: "UserSession", dependencies: ["Trackers"], path: "Examples/Shop/UserSession"),
     .testTarget(name: "UserSessionTests", dependencies: ["UserSession", "Trackers"]),
     .target(name: "Onboarding", dependencies: ["Trackers"], path: "Examples/Shop/Onboarding"),
     .testTarget(
-      name: "OnboardingTests", dependencies: ["Onboarding", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+      name: "OnboardingTests", dependencies: ["Onboarding", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
+      exclude: trackingPlanFiles
     ),
     .target(name: "Catalog", dependencies: ["Trackers"], path: "Examples/Shop/Catalog"),
     .testTarget(
-      name: "CatalogTests", dependencies: ["Catalog", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+      name: "CatalogTests", dependencies: ["Catalog", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
+      exclude: trackingPlanFiles
     ),
     .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
     .testTarget(
-      name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"]
+      name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
+      exclude: trackingPlanFiles
     ),
     .target(
       name: "ShopApp",
@@ -132,6 +141,8 @@ let package = Package(
       ],
       path: "Tests/ShopTrackingPlanSupport"
     ),
+    // Every module's tracking plan as one document (`swift run tracking-plan [--json] [paths...]`).
+    .executableTarget(name: "tracking-plan", dependencies: ["TrackersTesting"], path: "Examples/tracking-plan"),
     // The README's tour, compiled and run.
     .testTarget(
       name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
