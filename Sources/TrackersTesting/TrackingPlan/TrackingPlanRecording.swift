@@ -1,8 +1,9 @@
 import Foundation
 import Trackers
 
-/// Notes every ``Trackers/AnalyticsData`` that reaches a ``TrackerRecorder`` while a module's tests run
-/// inside ``TrackingPlanTrait`` (or ``withTrackingPlan(_:module:receivers:filePath:_:)``), to make the
+/// Notes every `AnalyticsData` that reaches a ``TrackerRecorder`` while a module's tests run inside
+/// ``TrackingPlanTrait`` (or
+/// ``withTrackingPlan(_:module:receivers:isolation:fileID:filePath:line:column:_:)``), to make the
 /// module's ``TrackingPlan``.
 ///
 /// Recording is per test scope, as `Current` is: a task-local holds the recording, so suites running in
@@ -48,7 +49,7 @@ public final class TrackingPlanRecording: Sendable {
         let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
         let properties = entry.properties.map { name, property in
           TrackingPlan.Property(
-            name: name, type: property.types.sorted().joined(separator: "|"), required: property.count == entry.count)
+            name: name, type: Self.joined(property.types), required: property.count == entry.count)
         }
         return TrackingPlan.Entry(
           kind: String(parts[0]), name: String(parts[1]), properties: properties,
@@ -81,6 +82,14 @@ public final class TrackingPlanRecording: Sendable {
     case .object: "object"
     case .null: "null"
     }
+  }
+
+  /// The types in the order `PropertyValue` declares them, joined by `|`: `int|double`, never
+  /// `double|int`.
+  static func joined(_ types: Set<String>) -> String {
+    let order = ["string", "int", "double", "bool", "date", "list", "object", "null"]
+    func rank(_ type: String) -> (Int, String) { (order.firstIndex(of: type) ?? order.count, type) }
+    return types.sorted { rank($0) < rank($1) }.joined(separator: "|")
   }
 
   /// A value of `type` to check a vendor's rules with: the rules are about names, kinds and sizes, and

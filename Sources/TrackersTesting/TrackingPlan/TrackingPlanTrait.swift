@@ -71,7 +71,10 @@ public enum TrackingPlanCheck {
       guard let sample = TrackingPlanRecording.sample(entry) else { continue }
       for receiver in receivers where entry.vendors.contains(receiver.name) {
         for issue in receiver.validate(sample) {
-          messages.append("\(entry.title) in \(plan.module)'s plan breaks \(receiver.name)'s rules: \(issue.message)")
+          messages.append(
+            "\(entry.title) in \(plan.module)'s plan breaks \(receiver.name)'s rules: \(issue.message)\n"
+              + "To fix this, change what \(plan.module) tracks so that \(receiver.name) accepts it, then re-record: "
+              + "\(recordVariable)=1 swift test --filter <these tests>. Re-recording alone doesn't clear a vendor's rule.")
         }
       }
     }
@@ -148,16 +151,21 @@ extension Trait where Self == TrackingPlanTrait {
 ///   await withTrackingPlan(module: "Catalog") { trackEveryCatalogEvent() }
 /// }
 /// ```
+///
+/// `body` runs in the caller's isolation, so a `@MainActor` test can call it; failures point at the
+/// caller's line, and `file` is found beside the caller's `filePath`.
 public func withTrackingPlan(
   _ file: String = "TrackingPlan.json", module: String, receivers: [TrackingPlanReceiver] = [],
-  filePath: String = #filePath, _ body: () async throws -> Void
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+  _ body: () async throws -> Void
 ) async rethrows {
   let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
   try await TrackingPlanRecording.$current.withValue(recording) {
     try await body()
   }
-  let path = TrackingPlanCheck.resolve(file, besides: filePath)
+  let path = TrackingPlanCheck.resolve(file, besides: "\(filePath)")
   for message in TrackingPlanCheck.verify(recording.plan(module: module), againstFileAt: path, receivers: receivers) {
-    reportIssue(message)
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
