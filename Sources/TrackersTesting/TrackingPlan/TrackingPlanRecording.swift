@@ -107,14 +107,17 @@ public final class TrackingPlanRecording: Sendable {
     }
   }
 
-  /// An entry as a value its vendors can validate, with representative property values; `nil` for kinds
-  /// the vendors don't validate by name.
+  /// An entry as a value its vendors can validate, with representative property values; `nil` for an
+  /// identification (its one value is the user id, which a plan doesn't hold) and for the lifecycle's
+  /// own events (the vendor modules name them).
   static func sample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
     let properties = Dictionary(uniqueKeysWithValues: entry.properties.map { ($0.name, representative($0.type)) })
     switch entry.kind {
     case "event": return .event(name: entry.name, properties: properties)
     case "screen": return .screen(name: entry.name, properties: properties)
     case "userProperty": return .userProperty(name: entry.name, value: properties["value"] ?? .string("text"))
+    // An error's properties go to the vendors as an event's do: their names and types are checked too.
+    case "error": return .error(message: "text", properties: properties)
     default: return nil
     }
   }
