@@ -278,9 +278,7 @@ import VendorTestSupport
     for i in 0..<10 { try queue.enqueue(payload(i)) }
     await queue.relinquishDirectory()
     #expect(queue.role == .relinquished)
-    let probe = open(directory.path + "/lock", O_RDWR | O_CLOEXEC)
-    #expect(flock(probe, LOCK_EX | LOCK_NB) == 0, "the directory's lock is still held")
-    close(probe)
+    #expect(try await anotherProcessCanLock(directory.path + "/lock"), "the directory's lock is still held")
     for i in 10..<15 { try queue.enqueue(payload(i)) }
     let inbox = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/" + Handover.inboxFolder)
     #expect(inbox.filter { $0.hasSuffix(".log") }.count == 5)
@@ -350,6 +348,34 @@ import VendorTestSupport
     // A request answered 503 before the queue let go may have been sent once already: duplicates of a
     // retry are allowed, losses are not.
     #expect(Set(received) == Set(0..<20))
+  }
+
+  /// Whether another process can take the lock on `path` now: the queue's locks are the process's own
+  /// (POSIX record locks), so only another process can tell whether one is held.
+  private func anotherProcessCanLock(_ path: String) async throws -> Bool {
+    try await offThePool { () throws -> Bool in
+      let probe = Process()
+      probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      probe.arguments = [
+        "python3", "-c",
+        "import fcntl, sys; fcntl.lockf(open(sys.argv[1], 'r+'), fcntl.LOCK_EX | fcntl.LOCK_NB)", path,
+      ]
+      probe.standardError = FileHandle.nullDevice
+      try probe.run()
+      probe.waitUntilExit()
+      return probe.terminationStatus == 0
+    }
+  }
+
+  /// The probe itself tells a held lock from a free one.
+  @Test func theLockProbeSeesAHeldLock() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    #expect(try await !anotherProcessCanLock(directory.path + "/lock"))
+    await queue.close(timeout: .milliseconds(10))
+    #expect(try await anotherProcessCanLock(directory.path + "/lock"))
   }
 
   /// A second queue on one directory in the same process is still a mistake, and says so.

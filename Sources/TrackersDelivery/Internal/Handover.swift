@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 
 #if canImport(Glibc)
   import Glibc
@@ -35,6 +36,29 @@ enum Handover {
   static let writersFolder = "writers"
   static let inboxFolder = "inbox"
 
+  /// Takes an exclusive POSIX record lock on the whole file behind `fd` without waiting; `false` if
+  /// another process holds one.
+  ///
+  /// Not `flock`: a `flock` belongs to the open file description, which a child process shares from
+  /// `fork` until it calls `exec`, so a lock a closed queue let go of could stay held for a moment by
+  /// any process the app spawns. A record lock belongs to the process: children never hold it, and the
+  /// kernel drops it when the process exits or is killed. The price: closing any descriptor of the file
+  /// in this process drops it, so each lock file is opened once per process (the queues' registry and
+  /// `heldWriterDirectories` see to that), and this process's own locks are known without asking the
+  /// kernel.
+  static func lockExclusively(_ fd: Int32) -> Bool {
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 0
+    lock.l_len = 0
+    return fcntl(fd, F_SETLK, &lock) == 0
+  }
+
+  /// The writer directories the queues of this process hold: alive, whatever a lock test in this process
+  /// would say (a process never conflicts with its own record locks).
+  static let heldWriterDirectories = LockIsolated<Set<String>>([])
+
   /// Writes one record (a whole frame) as a file of its own in `directory/inbox`, for a queue that holds no
   /// lock: complete when it appears under its final name.
   static func writeToInbox(_ frame: [UInt8], in directory: String) throws(DeliveryError) {
@@ -65,6 +89,7 @@ enum Handover {
 
     /// Unlocks the directory: the sender takes what is left in it.
     func release() {
+      Handover.heldWriterDirectories.withLock { _ = $0.remove(path) }
       if lockFD >= 0 { _ = close(lockFD) }
     }
   }
@@ -82,14 +107,16 @@ enum Handover {
     let lockPath = staging + "/lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+    guard lockExclusively(fd) else {
       let code = errno
       _ = close(fd)
-      throw .storage(operation: "flock", path: lockPath, errno: code)
+      throw .storage(operation: "fcntl(F_SETLK)", path: lockPath, errno: code)
     }
     let path = writers + "/" + name
+    heldWriterDirectories.withLock { _ = $0.insert(path) }
     guard rename(staging, path) == 0 else {
       let code = errno
+      heldWriterDirectories.withLock { _ = $0.remove(path) }
       _ = close(fd)
       throw .storage(operation: "rename", path: staging, errno: code)
     }
@@ -147,13 +174,19 @@ enum Handover {
     var collected = Collected()
     for name in POSIXFile.listDirectory(writers).sorted() where !name.hasSuffix(".tmp") {
       let path = writers + "/" + name
-      // A writer's lock exists before its directory has its name: no lock file, no writer.
-      let fd = open(path + "/lock", O_RDWR | O_CLOEXEC)
-      let finished = fd < 0 || flock(fd, LOCK_EX | LOCK_NB) == 0
-      if finished {
-        collected.finishedWriters.append(WriterDirectory(path: path, lockFD: fd))
+      let finished: Bool
+      if heldWriterDirectories.withLock({ $0.contains(path) }) {
+        // This process's own writer: alive, and its lock file must not be opened (or closed) here.
+        finished = false
       } else {
-        _ = close(fd)
+        // A writer's lock exists before its directory has its name: no lock file, no writer.
+        let fd = open(path + "/lock", O_RDWR | O_CLOEXEC)
+        finished = fd < 0 || lockExclusively(fd)
+        if finished {
+          collected.finishedWriters.append(WriterDirectory(path: path, lockFD: fd))
+        } else {
+          _ = close(fd)
+        }
       }
       var numbered: [(UInt64, String)] = []
       for file in POSIXFile.listDirectory(path) {

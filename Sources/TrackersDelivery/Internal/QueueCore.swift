@@ -30,7 +30,7 @@ struct QueueState {
   var flushWaiters: [CheckedContinuation<Void, Never>] = []
   var backoffUntil: ContinuousClock.Instant?
   var consecutiveFailures = 0
-  /// The `flock`ed file that makes this queue the directory's sender; -1 while another process sends
+  /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
   /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
   /// This process's writer directory while another process sends for the directory.
@@ -153,17 +153,14 @@ final class QueueCore: Sendable {
   /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
   /// directory, across processes too; the kernel releases the lock if the process is killed.
   ///
-  /// With `patience`, a busy lock is tried again that many times, 2 ms apart. A lock a closed queue left
-  /// can stay busy for a moment: a child process forked just before (`Process`, `posix_spawn`) holds a
-  /// copy of the descriptor, and the lock with it, until it calls `exec`. Without the wait, a queue
-  /// reopened right after another closed would start as a writer for a sender that is gone, until its
-  /// first look promotes it.
+  /// With `patience`, a busy lock is tried again that many times, 2 ms apart: a process that is closing
+  /// its queue (an extension finishing) may be about to let go.
   private static func takeSenderLock(_ directory: String, patience: Int = 0) throws(DeliveryError) -> Int32? {
     let lockPath = directory + "/lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
     for attempt in 0...patience {
-      if flock(fd, LOCK_EX | LOCK_NB) == 0 { return fd }
+      if Handover.lockExclusively(fd) { return fd }
       if attempt < patience { usleep(2_000) }
     }
     close(fd)
@@ -242,7 +239,9 @@ final class QueueCore: Sendable {
   /// inbox. Whatever this queue held is the next sender's now.
   func relinquishDirectory(timeout: Duration) async {
     let timer = Task { [weak self] in
-      try? await Task.sleep(for: timeout)
+      // Cancelled once the sender let go: then there is nothing to do (and the queue may even have been
+      // taken back since).
+      guard (try? await Task.sleep(for: timeout)) != nil else { return }
       // Still waiting: let go anyway. The request's records may be sent again by the next sender, as
       // after a retry.
       self?.relinquishNow()
