@@ -37,6 +37,15 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     checkParamCount(params, name: name, into: &issues)
     ValidationRules.forEachMember(of: params, ordered: ordered) { key, value in
       checkName(key, kind: "parameter name", rule: "param-name", into: &issues)
+      if key == "items", !isList(value) {
+        // GA4 reads `items` as the ecommerce item list whatever the event: a count there is lost.
+        issues.append(
+          issue(
+            "items-type",
+            "parameter 'items' is \(kindName(value)); GA4 reserves 'items' for the ecommerce list of item objects. "
+              + "To fix this, send a list of items, or rename the parameter (a count: 'item_count')"))
+        return
+      }
       checkParamValue(value, key: { key }, ordered: ordered, into: &issues)
     }
   case let .userProperty(name, value):
@@ -254,4 +263,8 @@ func kindName(_ value: PropertyValue) -> String {
   case .object: "an object"
   case .null: "null"
   }
+}
+
+private func isList(_ value: PropertyValue) -> Bool {
+  if case .array = value { true } else { false }
 }

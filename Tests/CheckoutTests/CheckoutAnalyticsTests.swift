@@ -29,7 +29,7 @@ struct CheckoutAnalyticsTests {
       .event(name: "Cart Total Changed", properties: ["from": 4.0, "to": 10.0]),
       .event(name: "Coupon Applied", properties: ["code": "WELCOME5", "valid": true]),
       .event(name: "Cart Total Changed", properties: ["from": 10.0, "to": 5.0]),
-      .event(name: "Checkout Started", properties: ["items": 2, "value": 5.0]),
+      .event(name: "Checkout Started", properties: ["item_count": 2, "value": 5.0]),
       .event(name: "Order Completed", properties: ["order_id": "o-1", "value": 5.0])
     )
     #expect(checkout.status == .paid(orderId: "o-1"))
@@ -46,7 +46,7 @@ struct CheckoutAnalyticsTests {
 
     _ = reducer(&checkout, .payTapped)
     _ = reducer(&checkout, .payTapped)                      // already paying: no second start
-    recorder.expect(.event(name: "Checkout Started", properties: ["items": 1, "value": 4.0]))
+    recorder.expect(.event(name: "Checkout Started", properties: ["item_count": 1, "value": 4.0]))
   }
 
   @Test func anEmptyCartCannotCheckOutAndAFailedPaymentIsAnError() {

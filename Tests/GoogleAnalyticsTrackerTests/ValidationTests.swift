@@ -102,6 +102,9 @@ import Trackers
     #expect(rules(.event(name: "e", properties: ["tags": ["a"]])) == ["param-value-type"])
     #expect(rules(.event(name: "purchase", properties: ["items": [["item_id": "sku", "price": 9.5]]])) == [])
     #expect(rules(.event(name: "purchase", properties: ["items": ["sku"]])) == ["items-type"])
+    // A count named `items` would be read as the item list (the tracking plan of the shop's checkout found one).
+    #expect(rules(.event(name: "begin_checkout", properties: ["items": 2])) == ["items-type"])
+    #expect(rules(.event(name: "begin_checkout", properties: ["item_count": 2])) == [])
     let items = PropertyValue.array(Array(repeating: ["item_id": "sku"], count: 200))
     #expect(rules(.event(name: "purchase", properties: ["items": items])) == [])
     let tooMany = PropertyValue.array(Array(repeating: ["item_id": "sku"], count: 201))

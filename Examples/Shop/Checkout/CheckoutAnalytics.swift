@@ -28,7 +28,7 @@ func checkoutAnalytics(_ state: Checkout, _ action: CheckoutAction) -> Analytics
   case .payTapped:
     state.items.isEmpty || state.status != .shopping
       ? nil
-      : .event(name: "Checkout Started", properties: ["items": .int(state.items.count), "value": .double(state.total)])
+      : .event(name: "Checkout Started", properties: ["item_count": .int(state.items.count), "value": .double(state.total)])
   case let .paymentSucceeded(orderId):
     .event(name: "Order Completed", properties: ["order_id": .string(orderId), "value": .double(state.total)])
   case let .paymentFailed(reason):
