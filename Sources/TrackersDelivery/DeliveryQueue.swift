@@ -80,13 +80,7 @@ public final class DeliveryQueue: Sendable {
   /// ```swift
   /// if queue.role == .writer { logger.debug("The app sends this extension's events") }
   /// ```
-  public var role: Role {
-    switch core.mode {
-    case .sender: .sender
-    case .writer: .writer
-    case .relinquished: .relinquished
-    }
-  }
+  public var role: Role { core.role }
 
   /// Lets go of the directory before the process is suspended, and keeps accepting records.
   ///

@@ -160,8 +160,7 @@ enum Handover {
     return removed
   }
 
-  /// Whether another process writes into `directory`, or has left segments there: a cheap check before
-  /// `collect(in:)`.
+  /// Whether another process writes into `directory`, or has left segments or inbox records there.
   static func hasWriters(in directory: String) -> Bool {
     POSIXFile.listDirectory(directory + "/" + writersFolder).contains { !$0.hasSuffix(".tmp") }
       || POSIXFile.listDirectory(directory + "/" + inboxFolder).contains { $0.hasSuffix(".log") }

@@ -74,23 +74,105 @@ struct QueueState {
     lockFD = -1
     writerDirectory = nil
   }
+
+  /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
+  /// damage as dropped. Returns the report of that damage, if any.
+  mutating func install(_ opened: OpenedLog, destination: String) -> DeliveryReport? {
+    log = opened.log
+    lockFD = opened.lock ?? -1
+    writerDirectory = opened.writerDirectory
+    counters.recovered += log.recoveredEvents
+    let report = countCorrupt(log.corruptRegions, destination: destination)
+    try? log.persistCursor()
+    pendingSince = log.pendingEvents > 0 ? .now : nil
+    return report
+  }
+
+  /// Counts damaged regions found in the log and describes them in one report.
+  mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
+    guard !regions.isEmpty else { return nil }
+    let bytes = regions.reduce(0) { $0 + Int($1.length) }
+    counters.dropped[.corrupt, default: 0] += regions.count
+    counters.corruptBytes += bytes
+    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
+    return .corruptDataSkipped(
+      destination: destination, regions: regions.count, bytes: bytes,
+      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+}
+
+/// A log opened on a queue's directory, with what holds it: the directory's sender lock, or, while
+/// another process sends, this process's writer directory (see ``Handover``).
+struct OpenedLog {
+  let log: SegmentLog
+  let lock: Int32?
+  let writerDirectory: Handover.WriterDirectory?
+
+  /// Opens the directory as its sender if the lock is free (tried `patience` more times, 2 ms apart: a
+  /// process closing its queue, an extension finishing, may be about to let go), as a writer otherwise.
+  static func takingDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
+    let directory = configuration.directory.path
+    let lock = try takeSenderLock(directory, patience: patience)
+    // Another process sends for this directory: write to a directory of our own and hand it over.
+    let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
+    return try opening(configuration, lock: lock, writer: writer)
+  }
+
+  /// Opens the directory as its sender, or returns `nil` at once if another queue holds the lock.
+  static func takingDirectoryAsSender(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog? {
+    guard let lock = try takeSenderLock(configuration.directory.path, patience: 0) else { return nil }
+    return try opening(configuration, lock: lock, writer: nil)
+  }
+
+  private static func opening(
+    _ configuration: DeliveryConfiguration, lock: Int32?, writer: Handover.WriterDirectory?
+  ) throws(DeliveryError) -> OpenedLog {
+    do {
+      let log = try SegmentLog(
+        directory: writer?.path ?? configuration.directory.path,
+        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender)
+      return OpenedLog(log: log, lock: lock, writerDirectory: writer)
+    } catch {
+      if let lock { close(lock) }
+      writer?.release()
+      throw error
+    }
+  }
+
+  /// Undoes `takingDirectory` for a log that was not installed: closes it and lets go of what held it.
+  func discard() {
+    log.closeFiles()
+    if let lock { close(lock) }
+    writerDirectory?.release()
+  }
+
+  /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
+  /// directory, across processes too; the kernel releases the lock if the process is killed.
+  private static func takeSenderLock(_ directory: String, patience: Int) throws(DeliveryError) -> Int32? {
+    let lockPath = directory + "/lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
+    for attempt in 0...patience {
+      if Handover.lockExclusively(fd) { return fd }
+      if attempt < patience { usleep(2_000) }
+    }
+    close(fd)
+    return nil
+  }
 }
 
 /// The queue directories this process has a queue open on, sending or writing for another process's
 /// sender: a second queue here on one of them is a mistake, where a queue in another process is not.
 enum QueueDirectories {
-  private static let open = LockIsolated<[String: Int]>([:])
 
-  static func opened(_ directory: String) { open.withLock { $0[directory, default: 0] += 1 } }
+  private static let open = LockIsolated<Set<String>>([])
 
-  static func closed(_ directory: String) {
-    open.withLock { open in
-      open[directory, default: 1] -= 1
-      if open[directory] == 0 { open[directory] = nil }
-    }
-  }
+  /// Notes a queue on `directory`; `false` if one is open there already. One step, so two queues
+  /// opened at once can't both pass: the registry is all that tells them apart, a process never
+  /// conflicting with its own locks.
+  static func register(_ directory: String) -> Bool { open.withLock { $0.insert(directory).inserted } }
 
-  static func isOpen(_ directory: String) -> Bool { open.withLock { $0[directory] != nil } }
+  static func closed(_ directory: String) { _ = open.withLock { $0.remove(directory) } }
 }
 
 /// Everything the public `DeliveryQueue` and its sender task share.
@@ -123,70 +205,24 @@ final class QueueCore: Sendable {
     let directory = configuration.directory.path
     try POSIXFile.makeDirectory(directory)
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
-    guard !QueueDirectories.isOpen(directory) else { throw .directoryInUse(directory) }
-    let lock = try Self.takeSenderLock(directory, patience: 10)
-    // Another process sends for this directory: write to a directory of our own and hand it over.
-    let writerDirectory = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
-    QueueDirectories.opened(directory)
-    let log: SegmentLog
+    guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
+    let opened: OpenedLog
     do {
-      log = try SegmentLog(
-        directory: writerDirectory?.path ?? directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
-        role: lock == nil ? .handsOver : .sender)
+      opened = try OpenedLog.takingDirectory(configuration, patience: 10)
     } catch {
-      if let lock { close(lock) }
-      writerDirectory?.release()
       QueueDirectories.closed(directory)
       throw error
     }
-    var initial = QueueState(log: log, directory: directory)
-    initial.lockFD = lock ?? -1
-    initial.writerDirectory = writerDirectory
-    initial.counters.recovered = log.recoveredEvents
-    if log.pendingEvents > 0 { initial.pendingSince = .now }
-    let report = Self.count(log.corruptRegions, in: &initial, destination: name)
-    try? log.persistCursor()
+    var initial = QueueState(log: opened.log, directory: directory)
+    let report = initial.install(opened, destination: name)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
   }
 
-  /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
-  /// directory, across processes too; the kernel releases the lock if the process is killed.
-  ///
-  /// With `patience`, a busy lock is tried again that many times, 2 ms apart: a process that is closing
-  /// its queue (an extension finishing) may be about to let go.
-  private static func takeSenderLock(_ directory: String, patience: Int = 0) throws(DeliveryError) -> Int32? {
-    let lockPath = directory + "/lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    for attempt in 0...patience {
-      if Handover.lockExclusively(fd) { return fd }
-      if attempt < patience { usleep(2_000) }
-    }
-    close(fd)
-    return nil
-  }
-
-  /// Counts damaged regions found in the log and describes them in one report.
-  private static func count(_ regions: [CorruptRegion], in s: inout QueueState, destination: String) -> DeliveryReport? {
-    guard !regions.isEmpty else { return nil }
-    let bytes = regions.reduce(0) { $0 + Int($1.length) }
-    s.counters.dropped[.corrupt, default: 0] += regions.count
-    s.counters.corruptBytes += bytes
-    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
-    return .corruptDataSkipped(
-      destination: destination, regions: regions.count, bytes: bytes,
-      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
-  }
-
   // MARK: Sharing the directory with other processes
 
-  /// What the queue does for its directory now.
-  enum Mode {
-    case sender, writer, relinquished
-  }
-
-  var mode: Mode {
+  /// What the queue does for its directory now (see ``DeliveryQueue/role``).
+  var role: DeliveryQueue.Role {
     state.withLock { s in s.relinquished ? .relinquished : s.writerDirectory != nil ? .writer : .sender }
   }
 
@@ -194,41 +230,30 @@ final class QueueCore: Sendable {
   /// this process's writer directory to the directory itself, taking everything left there. Returns
   /// whether this queue is the sender now.
   func takeOverSendingIfFree() -> Bool {
-    guard let lock = try? Self.takeSenderLock(configuration.directory.path) else { return false }
     // Opened outside the lock (it scans everything pending): meanwhile this queue keeps writing to its
     // own directory, which the new log takes later like any writer's. It takes what other writers sealed,
     // this one's too; the segment this one is writing is taken at the first look for handed-over
     // segments, once it is closed and its directory unlocked below.
-    let opened: SegmentLog
+    let opened: OpenedLog
     do {
-      opened = try SegmentLog(
-        directory: configuration.directory.path, segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: .sender)
+      guard let sender = try OpenedLog.takingDirectoryAsSender(configuration) else { return false }
+      opened = sender
     } catch {
-      close(lock)
       emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
       return false
     }
     var report: DeliveryReport?
     let promoted = state.withLock { s -> Bool in
-      guard let writerDirectory = s.writerDirectory, !s.closing else { return false }
+      guard s.writerDirectory != nil, !s.closing else { return false }
       // Everything this queue wrote is the sender's now, the sender being this queue.
       s.counters.handedOver += s.log.forgetTakenSegments()
       s.counters.handedOver += s.log.pendingEvents
       s.log.closeFiles()
-      writerDirectory.release()
-      s.writerDirectory = nil
-      s.log = opened
-      s.lockFD = lock
-      s.counters.recovered += opened.recoveredEvents
-      report = Self.count(opened.corruptRegions, in: &s, destination: name)
-      try? opened.persistCursor()
-      s.pendingSince = opened.pendingEvents > 0 ? .now : nil
+      s.letGoOfLocks()
+      report = s.install(opened, destination: name)
       return true
     }
-    if !promoted {
-      opened.closeFiles()
-      close(lock)
-    }
+    if !promoted { opened.discard() }
     if let report { emit([report]) }
     return promoted
   }
@@ -293,21 +318,9 @@ final class QueueCore: Sendable {
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
     guard state.withLock({ $0.relinquished && !$0.closing }) else { return }
-    let directory = configuration.directory.path
-    let opened: (log: SegmentLog, lock: Int32?, writer: Handover.WriterDirectory?)
+    let opened: OpenedLog
     do {
-      let lock = try Self.takeSenderLock(directory, patience: 10)
-      let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
-      do {
-        let log = try SegmentLog(
-          directory: writer?.path ?? directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
-          role: lock == nil ? .handsOver : .sender)
-        opened = (log, lock, writer)
-      } catch {
-        if let lock { close(lock) }
-        writer?.release()
-        throw error
-      }
+      opened = try OpenedLog.takingDirectory(configuration, patience: 10)
     } catch {
       // Still relinquished: records keep going to the inbox, nothing is lost; the next call tries again.
       emit([.storageFailure(destination: name, detail: "could not take the directory back: \(error)")])
@@ -316,25 +329,15 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     let reclaimed = state.withLock { s -> Bool in
       guard s.relinquished, !s.closing else { return false }
-      s.log = opened.log
-      s.lockFD = opened.lock ?? -1
-      s.writerDirectory = opened.writer
+      report = s.install(opened, destination: name)
       s.relinquished = false
       s.generation += 1
-      s.counters.recovered += opened.log.recoveredEvents
-      report = Self.count(opened.log.corruptRegions, in: &s, destination: name)
-      try? opened.log.persistCursor()
-      s.pendingSince = opened.log.pendingEvents > 0 ? .now : nil
       return true
     }
     if reclaimed, state.withLock({ s in defer { s.purgeWhenReclaimed = false }; return s.purgeWhenReclaimed }) {
       do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
     }
-    if !reclaimed {
-      opened.log.closeFiles()
-      if let lock = opened.lock { close(lock) }
-      opened.writer?.release()
-    }
+    if !reclaimed { opened.discard() }
     if let report { emit([report]) }
     wakeup.signal()
   }
@@ -360,8 +363,8 @@ final class QueueCore: Sendable {
   @discardableResult
   func takeHandedOverSegments(scanner: SegmentScanner) -> Int {
     let directory = configuration.directory.path
-    guard Handover.hasWriters(in: directory) else { return 0 }
     let collected = Handover.collect(in: directory)
+    guard !collected.segments.isEmpty || !collected.finishedWriters.isEmpty else { return 0 }
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     var reports: [DeliveryReport] = []
     var taken = 0
@@ -371,7 +374,7 @@ final class QueueCore: Sendable {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
         s.counters.adopted += adoption.events
-        if let report = Self.count(adoption.corrupt, in: &s, destination: name) { reports.append(report) }
+        if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
         if adoption.events > 0, s.pendingSince == nil { s.pendingSince = .now }
         try? s.log.persistCursor()
         return true

@@ -71,8 +71,6 @@ final class SegmentWriter {
     #endif
   }
 
-  var isOpen: Bool { fd >= 0 }
-
   /// Room for a frame of `count` bytes at the end of the data, valid until the next call on the writer.
   /// Nothing is committed until `commit(count)`.
   func reserve(_ count: Int) throws(DeliveryError) -> UnsafeMutableRawBufferPointer {

@@ -54,6 +54,14 @@ final class Sender {
     for fd in readers.values { POSIXFile.closeFile(fd) }
   }
 
+  /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
+  /// read ahead, whose positions may name other records in the next one.
+  private func dropReadAhead() {
+    for fd in readers.values { POSIXFile.closeFile(fd) }
+    readers = [:]
+    carry = []
+  }
+
   /// How one of the loops below ended.
   enum Outcome {
     /// The queue is closing (or the task was cancelled).
@@ -65,7 +73,7 @@ final class Sender {
   func run() async {
     while true {
       let outcome: Outcome
-      switch core.mode {
+      switch core.role {
       case .relinquished: outcome = await waitWhileRelinquished()
       case .writer: outcome = await handOverUntilSending()
       case .sender: outcome = await sendUntilModeChanges()
@@ -81,9 +89,7 @@ final class Sender {
   /// take the directory back or to close. What it kept of the old log (open segments, batches read ahead)
   /// is dropped: the next log may be another process's doing.
   private func waitWhileRelinquished() async -> Outcome {
-    for fd in readers.values { POSIXFile.closeFile(fd) }
-    readers = [:]
-    carry = []
+    dropReadAhead()
     while !Task.isCancelled {
       let (relinquished, closing, waiters) = core.state.withLock { s in
         // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
@@ -203,12 +209,7 @@ final class Sender {
     let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
     var logReplaced = false
     defer {
-      if logReplaced {
-        // Read from a log since replaced: open segments and batches read ahead are dropped.
-        for fd in readers.values { POSIXFile.closeFile(fd) }
-        readers = [:]
-        carry = []
-      }
+      if logReplaced { dropReadAhead() }
     }
     return core.state.withLock { s -> Step in
       if s.relinquished { return .modeChanged }
