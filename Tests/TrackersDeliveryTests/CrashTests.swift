@@ -4,22 +4,6 @@ import Testing
 import VendorTestSupport
 
 @Suite struct CrashTests {
-  /// The built `DeliveryCrashChild` next to the test bundle.
-  private func childExecutable() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug"))
-    for directory in candidates {
-      let url = directory.appendingPathComponent("DeliveryCrashChild")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-  }
-
   @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
@@ -74,7 +58,7 @@ import VendorTestSupport
     directory: URL, collector: Collector, arguments extraArguments: [String] = [],
     killWhen enough: @escaping @Sendable (Data) -> Bool
   ) async throws -> [Int] {
-    let childURL = try childExecutable()
+    let childURL = try crashChildExecutable()
     let arguments = [directory.path, collector.url().absoluteString] + extraArguments
     // Reading the child's pipe and waiting for it block: keep that off the cooperative threads.
     let text = try await offThePool { () throws -> Data in
@@ -118,10 +102,7 @@ import VendorTestSupport
     #expect(await eventually(timeout: .seconds(120)) { queue.counters.pendingEvents == 0 }, "\(round): \(queue.counters)")
     await queue.close(timeout: .seconds(1))
     let counters = queue.counters
-    let received = Set(try await collector.requests().dropFirst(earlierRequests).flatMap { request in
-      (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
-        ?? request.records.map(\.event)
-    }.map(\.seq))
+    let received = Set(try await collector.receivedSeqs(after: earlierRequests))
     let missing = acknowledged.filter { !received.contains($0) }
     #expect(missing.isEmpty, "\(round): \(missing.count) acknowledged events lost, first \(missing.prefix(5))")
     return counters

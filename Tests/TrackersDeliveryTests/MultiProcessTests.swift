@@ -16,7 +16,7 @@ import VendorTestSupport
     private var buffered = Data()
 
     init(directory: URL, url: URL, firstSeq: Int, count: Int, closeTimeoutMs: Int) throws {
-      process.executableURL = try childExecutable()
+      process.executableURL = try crashChildExecutable()
       process.arguments = [
         directory.path, url.absoluteString, "--share", String(firstSeq), String(count), "50", String(closeTimeoutMs),
       ]
@@ -55,26 +55,30 @@ import VendorTestSupport
     }
   }
 
-  static func childExecutable() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    for directory in candidates {
-      let url = directory.appendingPathComponent("DeliveryCrashChild")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-  }
+  /// Two children on one directory, both open before either tracks, so one sends and the other writes
+  /// for it; each has tracked its first `perChild` events, one numbering from 0, the other from 100,000.
+  final class SharingPair {
+    let sender: SharingChild
+    let writer: SharingChild
+    /// The children's first lines, sorted: `["ready sender", "ready writer"]` when they took their parts.
+    let roles: [String]
+    /// Where the sender's and the writer's events are numbered from.
+    let senderFirstSeq: Int
+    var writerFirstSeq: Int { 100_000 - senderFirstSeq }
 
-  /// Every record the collector received after `earlier` requests, by `seq`: sent by a child (its
-  /// destination posts the bare events) or by this process (a `TestDestination` wraps each one).
-  private func receivedSeqs(_ collector: Collector, after earlier: Int) async throws -> [Int] {
-    try await collector.requests().dropFirst(earlier).flatMap { request in
-      (try? JSONDecoder().decode([Collector.SentRecord.Event].self, from: Data(request.body.utf8)))
-        ?? request.records.map(\.event)
-    }.map(\.seq)
+    init(directory: URL, url: URL, perChild: Int, closeTimeoutMs: Int) throws {
+      let children = [
+        try SharingChild(directory: directory, url: url, firstSeq: 0, count: perChild, closeTimeoutMs: closeTimeoutMs),
+        try SharingChild(directory: directory, url: url, firstSeq: 100_000, count: perChild, closeTimeoutMs: closeTimeoutMs),
+      ]
+      let roles = children.map { $0.line() }
+      for child in children { child.send("go") }
+      for child in children { _ = child.line() }  // "done": every enqueue returned
+      self.roles = roles.sorted()
+      sender = roles[0] == "ready sender" ? children[0] : children[1]
+      writer = sender === children[0] ? children[1] : children[0]
+      senderFirstSeq = sender === children[0] ? 0 : 100_000
+    }
   }
 
   private func expectEachExactlyOnce(
@@ -101,19 +105,12 @@ import VendorTestSupport
     let down = URL(string: "http://127.0.0.1:9/x")!
     let perChild = 20_000
     let roles = try await offThePool { () throws -> [String] in
-      let children = [
-        try SharingChild(directory: directory, url: down, firstSeq: 0, count: perChild, closeTimeoutMs: 100),
-        try SharingChild(directory: directory, url: down, firstSeq: 100_000, count: perChild, closeTimeoutMs: 100),
-      ]
-      // Both queues are open before either tracks: one sends, the other writes for it.
-      let roles = children.map { $0.line() }
-      for child in children { child.send("go") }
-      for child in children { _ = child.line() }  // "done": every enqueue returned
-      for child in children {
+      let pair = try SharingPair(directory: directory, url: down, perChild: perChild, closeTimeoutMs: 100)
+      for child in [pair.sender, pair.writer] {
         _ = child.ask("close")
         child.waitUntilExit()
       }
-      return roles.sorted()
+      return pair.roles
     }
     #expect(roles == ["ready sender", "ready writer"])
 
@@ -129,7 +126,7 @@ import VendorTestSupport
     #expect(counters.delivered == 2 * perChild)
     expectBalanced(counters)
     let expected = Set(0..<perChild).union(100_000..<100_000 + perChild)
-    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), expected)
     // The writer's directory was taken whole and removed.
     #expect(!Handover.hasWriters(in: directory.path))
   }
@@ -145,16 +142,9 @@ import VendorTestSupport
     let earlier = try await collector.requestCount()
     let url = collector.url()
     let (answers, writerFirstSeq) = try await offThePool { () throws -> ([String], Int) in
-      let children = [
-        try SharingChild(directory: directory, url: url, firstSeq: 0, count: perChild, closeTimeoutMs: 10_000),
-        try SharingChild(directory: directory, url: url, firstSeq: 100_000, count: perChild, closeTimeoutMs: 10_000),
-      ]
-      let roles = children.map { $0.line() }
-      for child in children { child.send("go") }
-      for child in children { _ = child.line() }
-      let sender = roles[0] == "ready sender" ? children[0] : children[1]
-      let writer = sender === children[0] ? children[1] : children[0]
-      var answers = roles.sorted()
+      let pair = try SharingPair(directory: directory, url: url, perChild: perChild, closeTimeoutMs: 10_000)
+      let (sender, writer) = (pair.sender, pair.writer)
+      var answers = pair.roles
       answers.append(writer.ask("flush"))  // seals everything it wrote
       answers.append(sender.ask("flush"))  // takes all of it and sends it with its own
       answers.append(writer.ask("go"))  // 20,000 more
@@ -163,7 +153,7 @@ import VendorTestSupport
       answers.append(writer.ask("flush"))  // the directory is free: it becomes the sender and sends the rest
       answers.append(writer.ask("close"))
       writer.waitUntilExit()
-      return (answers, writer === children[0] ? 0 : 100_000)
+      return (answers, pair.writerFirstSeq)
     }
     #expect(answers[0..<2] == ["ready sender", "ready writer"])
     #expect(answers[2].hasPrefix("flushed writer enqueued=20000 "), "\(answers[2])")
@@ -178,7 +168,7 @@ import VendorTestSupport
 
     let senderFirstSeq = 100_000 - writerFirstSeq
     let expected = Set(senderFirstSeq..<senderFirstSeq + perChild).union(writerFirstSeq..<writerFirstSeq + 2 * perChild)
-    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), expected)
     #expect(!Handover.hasWriters(in: directory.path))
   }
 
@@ -211,7 +201,7 @@ import VendorTestSupport
     #expect(counters.delivered == perChild)
     #expect(counters.pendingEvents == 0)
     expectBalanced(counters)
-    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), Set(0..<perChild))
+    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), Set(0..<perChild))
     #expect(!Handover.hasWriters(in: directory.path))
   }
 
@@ -227,16 +217,9 @@ import VendorTestSupport
     let earlier = try await collector.requestCount()
     let url = collector.url()
     let (answers, firstSeq) = try await offThePool { () throws -> ([String], (sender: Int, writer: Int)) in
-      let children = [
-        try SharingChild(directory: directory, url: url, firstSeq: 0, count: perChild, closeTimeoutMs: 10_000),
-        try SharingChild(directory: directory, url: url, firstSeq: 100_000, count: perChild, closeTimeoutMs: 10_000),
-      ]
-      let roles = children.map { $0.line() }
-      for child in children { child.send("go") }
-      for child in children { _ = child.line() }
-      let first = roles[0] == "ready sender" ? children[0] : children[1]
-      let second = first === children[0] ? children[1] : children[0]
-      var answers = roles.sorted()
+      let pair = try SharingPair(directory: directory, url: url, perChild: perChild, closeTimeoutMs: 10_000)
+      let (first, second) = (pair.sender, pair.writer)
+      var answers = pair.roles
       answers.append(first.ask("relinquish"))  // [2] about to be suspended
       answers.append(second.ask("flush"))  // [3] the directory is free: it sends, the first one's records too
       answers.append(first.ask("go 500"))  // [4] 500 tracked while relinquished: one inbox file each
@@ -248,7 +231,7 @@ import VendorTestSupport
       answers.append(second.ask("flush"))  // [9]
       answers.append(second.ask("close"))
       second.waitUntilExit()
-      return (answers, first === children[0] ? (0, 100_000) : (100_000, 0))
+      return (answers, (pair.senderFirstSeq, pair.writerFirstSeq))
     }
     #expect(answers[0..<2] == ["ready sender", "ready writer"])
     #expect(answers[2].hasPrefix("relinquished relinquished enqueued=20000 "), "\(answers[2])")
@@ -261,7 +244,7 @@ import VendorTestSupport
     #expect(answers[9].hasSuffix(" pending=0"), "\(answers[9])")
     let expected = Set(firstSeq.sender..<firstSeq.sender + 2 * perChild + 500)
       .union(firstSeq.writer..<firstSeq.writer + perChild)
-    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), expected)
+    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), expected)
     #expect(!Handover.hasWriters(in: directory.path))
   }
 
@@ -297,7 +280,7 @@ import VendorTestSupport
     let counters = reopened.counters
     await reopened.close(timeout: .seconds(1))
     #expect(counters.delivered == 15)
-    expectEachExactlyOnce(try await receivedSeqs(collector, after: earlier), Set(0..<15))
+    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), Set(0..<15))
   }
 
   /// A consent denial while the queue has let go of the directory: the inbox records it wrote go at once,
@@ -344,7 +327,7 @@ import VendorTestSupport
     let counters = queue.counters
     await queue.close(timeout: .seconds(1))
     expectBalanced(counters)
-    let received = try await receivedSeqs(collector, after: earlier)
+    let received = try await collector.receivedSeqs(after: earlier)
     // A request answered 503 before the queue let go may have been sent once already: duplicates of a
     // retry are allowed, losses are not.
     #expect(Set(received) == Set(0..<20))

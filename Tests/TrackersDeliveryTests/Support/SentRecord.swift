@@ -16,6 +16,31 @@ extension Collector {
   func records() async throws -> [SentRecord] {
     try await requests().flatMap(\.records)
   }
+
+  /// The `seq` of every event received after the first `earlier` requests, in arrival order: sent by
+  /// the crash child (its destination posts the bare events) or by this process (a `TestDestination`
+  /// wraps each one).
+  func receivedSeqs(after earlier: Int) async throws -> [Int] {
+    try await requests().dropFirst(earlier).flatMap { request in
+      (try? JSONDecoder().decode([SentRecord.Event].self, from: Data(request.body.utf8))) ?? request.records.map(\.event)
+    }.map(\.seq)
+  }
+}
+
+/// The built `DeliveryCrashChild` next to the test bundle (its usage is at the top of its `main.swift`).
+func crashChildExecutable() throws -> URL {
+  var candidates: [URL] = []
+  if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+    candidates.append(bundle.bundleURL.deletingLastPathComponent())
+  }
+  candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+  candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug"))
+  for directory in candidates {
+    let url = directory.appendingPathComponent("DeliveryCrashChild")
+    if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+  }
+  throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
 }
 
 extension Collector.Request {
