@@ -85,6 +85,15 @@ public enum TrackingPlanCheck {
     (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".md"
   }
 
+  /// What the trait and `withTrackingPlan` check once their scope has run: `recording` as `module`'s plan
+  /// against `file` beside the test source `filePath`.
+  static func verify(
+    _ recording: TrackingPlanRecording, module: String, file: String, besides filePath: String,
+    receivers: [TrackingPlanReceiver]
+  ) -> [String] {
+    verify(recording.plan(module: module), againstFileAt: resolve(file, besides: filePath), receivers: receivers)
+  }
+
   /// The plan file's path: `file` beside the test source `filePath`, unless absolute.
   static func resolve(_ file: String, besides filePath: String) -> String {
     file.hasPrefix("/") ? file : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(file).path
@@ -124,8 +133,7 @@ public struct TrackingPlanTrait: SuiteTrait, TestScoping {
     try await TrackingPlanRecording.$current.withValue(recording) {
       try await function()
     }
-    let path = TrackingPlanCheck.resolve(file, besides: filePath)
-    for message in TrackingPlanCheck.verify(recording.plan(module: module), againstFileAt: path, receivers: receivers) {
+    for message in TrackingPlanCheck.verify(recording, module: module, file: file, besides: filePath, receivers: receivers) {
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
   }
@@ -164,8 +172,7 @@ public func withTrackingPlan(
   try await TrackingPlanRecording.$current.withValue(recording) {
     try await body()
   }
-  let path = TrackingPlanCheck.resolve(file, besides: "\(filePath)")
-  for message in TrackingPlanCheck.verify(recording.plan(module: module), againstFileAt: path, receivers: receivers) {
+  for message in TrackingPlanCheck.verify(recording, module: module, file: file, besides: "\(filePath)", receivers: receivers) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
