@@ -75,6 +75,16 @@ struct QueueState {
     writerDirectory = nil
   }
 
+  /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
+  /// (what a sender already took from a writer's directory included).
+  mutating func handOverLog() {
+    counters.handedOver += log.forgetTakenSegments()
+    counters.handedOver += log.pendingEvents
+    try? log.persistCursor()
+    log.closeFiles()
+    letGoOfLocks()
+  }
+
   /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
   /// damage as dropped. Returns the report of that damage, if any.
   mutating func install(_ opened: OpenedLog, destination: String) -> DeliveryReport? {
@@ -245,11 +255,8 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     let promoted = state.withLock { s -> Bool in
       guard s.writerDirectory != nil, !s.closing else { return false }
-      // Everything this queue wrote is the sender's now, the sender being this queue.
-      s.counters.handedOver += s.log.forgetTakenSegments()
-      s.counters.handedOver += s.log.pendingEvents
-      s.log.closeFiles()
-      s.letGoOfLocks()
+      // To the sender, this queue itself.
+      s.handOverLog()
       report = s.install(opened, destination: name)
       return true
     }
@@ -297,12 +304,8 @@ final class QueueCore: Sendable {
         s.relinquishWaiters = []
       }
       guard !s.closed, !s.relinquished else { return false }
-      // What the log holds goes to whoever sends next (this queue too, once it takes the directory back).
-      if s.writerDirectory != nil { s.counters.handedOver += s.log.forgetTakenSegments() }
-      s.counters.handedOver += s.log.pendingEvents
-      try? s.log.persistCursor()
-      s.log.closeFiles()
-      s.letGoOfLocks()
+      // To whoever sends next: this queue too, once it takes the directory back.
+      s.handOverLog()
       s.relinquished = true
       s.generation += 1
       s.pendingSince = nil
