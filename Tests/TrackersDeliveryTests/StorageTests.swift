@@ -72,19 +72,24 @@ import VendorTestSupport
     await third.close(timeout: .seconds(1))
   }
 
+  /// Ten records (`payload(0..<10)`) written and closed in `directory`: the segment file, its bytes, and
+  /// the size of one record's frame.
+  private func tenRecordsOnDisk(_ directory: URL) async throws -> (file: URL, bytes: [UInt8], frameSize: Int) {
+    // Nothing listens on the discard port: the queue can only fail, so all ten stay on disk.
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+    for i in 0..<10 { try queue.enqueue(payload(i)) }
+    await queue.close(timeout: .zero)
+    let file = try segmentFiles(directory)[0]
+    return (file, [UInt8](try Data(contentsOf: file)), frameSize(payload(0)))
+  }
+
   @Test func tornLastRecordAndGarbageAreSkippedAndCounted() async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
-    // Nothing listens on the discard port: the first queue can only fail, so all ten stay on disk.
-    let first = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
-    for i in 0..<10 { try first.enqueue(payload(i)) }
-    await first.close(timeout: .zero)
     // Garbage between records 4 and 5, and a torn copy of a record at the end.
-    let file = try segmentFiles(directory)[0]
-    var bytes = [UInt8](try Data(contentsOf: file))
-    let size = frameSize(payload(0))
+    var (file, bytes, size) = try await tenRecordsOnDisk(directory)
     #expect(bytes.count == 10 * size)
     // Torn inside the payload (text, never zero): a torn part ending in zeros would partly read as the
     // zero tail a crashed writer leaves (see SegmentScanner), and a cut inside the random id could.
@@ -115,13 +120,7 @@ import VendorTestSupport
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
-    let first = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
-    for i in 0..<10 { try first.enqueue(payload(i)) }
-    await first.close(timeout: .zero)
-    let file = try segmentFiles(directory)[0]
-    var bytes = [UInt8](try Data(contentsOf: file))
-    let size = frameSize(payload(0))
+    var (file, bytes, size) = try await tenRecordsOnDisk(directory)
     // Torn inside the payload, whose bytes are text: never zero, so the torn part ends where the zeros
     // begin. (Cut inside the random record id, a zero byte there would join the tail by chance.)
     let torn = size - 2
