@@ -3,7 +3,9 @@ import Testing
 @testable import TrackersDelivery
 import VendorTestSupport
 
-@Suite struct CrashTests {
+// One at a time: each test runs a child tracking at full speed, and two at once would starve the rest of
+// the parallel run on a 2-core machine.
+@Suite(.serialized) struct CrashTests {
   @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()

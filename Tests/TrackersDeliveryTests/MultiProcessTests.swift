@@ -6,7 +6,10 @@ import VendorTestSupport
 /// Several processes on one queue directory, as an app and its extensions in an app group: real child
 /// processes (`DeliveryCrashChild --share`), driven step by step over their standard input, so which
 /// process does what never depends on timing.
-@Suite struct MultiProcessTests {
+///
+/// One test at a time: most run two children tracking at full speed, and several at once would starve the
+/// rest of the parallel run on a 2-core machine.
+@Suite(.serialized) struct MultiProcessTests {
   /// One `DeliveryCrashChild --share` process: it opens its queue and says its role, then enqueues its
   /// events on `go`, and answers `flush`, `counters` and `close` one line each.
   final class SharingChild {
