@@ -93,7 +93,7 @@ public final class ApplicationLifecycle: Sendable {
   /// foreground.
   public let context: ContextProvider
   /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
-  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:reclaimStorage:)``.
+  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:relinquishStorageNow:reclaimStorage:)``.
   public let relinquishesStorageInBackground: Bool
   private let now: @Sendable () -> Date
   private let state = LockIsolated(State())
