@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
+// 6.1, not 6.0: TrackersTesting's traits conform to Swift Testing's `TestScoping`, new in Swift 6.1 (Xcode 16.3).
 import PackageDescription
 
 /// The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // A sixth vendor module, built the way an outside team would build one: its own package, depending on

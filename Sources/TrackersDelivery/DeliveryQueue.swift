@@ -105,6 +105,20 @@ public final class DeliveryQueue: Sendable {
     await core.relinquishDirectory(timeout: timeout)
   }
 
+  /// Lets go of the directory at once, without waiting for the request in flight: its records may be sent
+  /// again by the next sender, as after a retry. For a background task's expiration handler, which runs on
+  /// the main thread and must return at once; ``relinquishDirectory(timeout:)`` otherwise.
+  ///
+  /// ```swift
+  /// task = application.beginBackgroundTask(withName: "flush") {
+  ///   queue.relinquishDirectoryNow()
+  ///   application.endBackgroundTask(task)
+  /// }
+  /// ```
+  public func relinquishDirectoryNow() {
+    core.relinquishNow()
+  }
+
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the queue
   /// sends again if no other process does (then it also takes what others left), or writes for the one
   /// that does. Does nothing if the queue holds the directory.

@@ -1,3 +1,5 @@
+import Trackers
+
 /// Something a queue did that its owner should hear about: every drop, every permanent failure, damage
 /// on disk, a scheduled retry. Descriptions are one line, secrets redacted.
 public enum DeliveryReport: Sendable, CustomStringConvertible {
@@ -18,6 +20,19 @@ public enum DeliveryReport: Sendable, CustomStringConvertible {
   public var isFailure: Bool {
     if case .retryScheduled = self { return false }
     return true
+  }
+
+  /// The level the default log writes this report at (see ``Trackers/LogSink/Level``): records lost
+  /// or refused for good (dropped on overflow, given up after retries, refused by the server), damage on
+  /// disk and failed storage (a full disk) are ``Trackers/LogSink/Level/error``, so that release builds
+  /// keep them and Console shows them; a scheduled retry and a purge the app asked for are
+  /// ``Trackers/LogSink/Level/debug``.
+  public var logLevel: LogSink.Level {
+    switch self {
+    case .retryScheduled: .debug
+    case .dropped(_, _, .purged, _): .debug
+    case .dropped, .permanentFailure, .corruptDataSkipped, .storageFailure: .error
+    }
   }
 
   /// One line, secrets redacted.

@@ -128,6 +128,183 @@ import Trackers
     release.open()
   }
 
+  /// A lifecycle whose queues let go of their storage in the background, with one destination that
+  /// records its flushes and storage steps in `heard` (transitions left out).
+  static func relinquishingLifecycle(
+    heard: EventLog<String>,
+    flush: @escaping @Sendable () async -> Void = {},
+    relinquish: @escaping @Sendable () async -> Void = {},
+    relinquishNow: (@Sendable () -> Void)? = { },
+    relinquishes: Bool = true
+  ) -> ApplicationLifecycle {
+    let lifecycle = ApplicationLifecycle(
+      storageDirectory: nil, context: context(version: "1", build: "1"), relinquishesStorageInBackground: relinquishes)
+    lifecycle.register(
+      destination: "Mixpanel",
+      flush: {
+        heard.tracker("flush")
+        await flush()
+      },
+      relinquishStorage: {
+        heard.tracker("relinquish")
+        await relinquish()
+        heard.tracker("relinquished")
+      },
+      relinquishStorageNow: relinquishNow.map { now in
+        { @Sendable in
+          heard.tracker("relinquish now")
+          now()
+        }
+      },
+      reclaimStorage: { heard.tracker("reclaim") })
+    lifecycle.launched()
+    return lifecycle
+  }
+
+  /// The app comes back while the background flush is still under way: when the flush ends, the storage is
+  /// not let go (the app would run in the foreground with its queues let go).
+  @Test func aFlushThatEndsAfterTheReturnToTheForegroundLeavesTheStorageAlone() async {
+    let heard = EventLog<String>()
+    let flushing = AsyncGate()
+    let release = AsyncGate()
+    let lifecycle = Self.relinquishingLifecycle(heard: heard, flush: {
+      flushing.open()
+      await release.wait()
+    })
+    let background = Task { await lifecycle.enteredBackground(timeout: .seconds(600)) }
+    await flushing.wait()
+    lifecycle.enteredForeground()
+    release.open()
+    await background.value
+    #expect(heard.events == ["flush"])
+
+    // The next trip is as usual.
+    await lifecycle.enteredBackground()
+    lifecycle.enteredForeground()
+    #expect(heard.events == ["flush", "flush", "relinquish", "relinquished", "reclaim"])
+  }
+
+  /// The app comes back while the queues are letting go (a relinquish may wait for a request in flight):
+  /// the return can't take the storage back yet, so the end of the relinquish does, at once.
+  @Test func aRelinquishUnderWayAtTheReturnToTheForegroundIsFollowedByAReclaim() async {
+    let heard = EventLog<String>()
+    let relinquishing = AsyncGate()
+    let release = AsyncGate()
+    let lifecycle = Self.relinquishingLifecycle(heard: heard, relinquish: {
+      relinquishing.open()
+      await release.wait()
+    })
+    let background = Task { await lifecycle.enteredBackground(timeout: .seconds(600)) }
+    await relinquishing.wait()
+    lifecycle.enteredForeground()
+    #expect(heard.events == ["flush", "relinquish"])  // not taken back under the relinquish's feet
+    release.open()
+    await background.value
+    #expect(heard.events == ["flush", "relinquish", "relinquished", "reclaim"])
+
+    await lifecycle.enteredBackground()
+    lifecycle.enteredForeground()
+    #expect(heard.events.suffix(4) == ["flush", "relinquish", "relinquished", "reclaim"])
+  }
+
+  /// Background, foreground, background again while the first flush is held: the second trip lets go once
+  /// its own flush ends; the first flush, ending last, changes nothing.
+  @Test func aFlushFromAnEarlierTripChangesNothingWhenItEnds() async {
+    let heard = EventLog<String>()
+    let flushing = AsyncGate()
+    let release = AsyncGate()
+    let flushes = LockedCount()
+    let lifecycle = Self.relinquishingLifecycle(heard: heard, flush: {
+      guard flushes.next() == 1 else { return }
+      flushing.open()
+      await release.wait()
+    })
+    let first = Task { await lifecycle.enteredBackground(timeout: .seconds(600)) }
+    await flushing.wait()
+    lifecycle.enteredForeground()
+    await lifecycle.enteredBackground()
+    #expect(heard.events == ["flush", "flush", "relinquish", "relinquished"])
+    release.open()
+    await first.value
+    #expect(heard.events == ["flush", "flush", "relinquish", "relinquished"])
+    lifecycle.enteredForeground()
+    #expect(heard.events.last == "reclaim")
+  }
+
+  /// The background task's time runs out during the flush: the storage is let go at once (the immediate
+  /// way, which does not wait for a request in flight), once; the end of the flush changes nothing, and
+  /// the return takes it back.
+  @Test func whenTheBackgroundTimeRunsOutTheStorageIsLetGoAtOnceAndOnce() async {
+    let heard = EventLog<String>()
+    let flushing = AsyncGate()
+    let release = AsyncGate()
+    let lifecycle = Self.relinquishingLifecycle(heard: heard, flush: {
+      flushing.open()
+      await release.wait()
+    })
+    let background = Task { await lifecycle.enteredBackground(timeout: .seconds(600)) }
+    await flushing.wait()
+    lifecycle.backgroundTimeExpired()
+    #expect(heard.events == ["flush", "relinquish now"])
+    lifecycle.backgroundTimeExpired()  // a second background task's handler: nothing more to do
+    release.open()
+    await background.value
+    #expect(heard.events == ["flush", "relinquish now"])
+    lifecycle.enteredForeground()
+    #expect(heard.events == ["flush", "relinquish now", "reclaim"])
+  }
+
+  /// The time runs out during a relinquish that waits (for a request in flight): the immediate way lets go
+  /// now, as the relinquish's own timeout would; the relinquish ending later takes nothing back.
+  @Test func whenTheBackgroundTimeRunsOutDuringARelinquishItLetsGoNow() async {
+    let heard = EventLog<String>()
+    let relinquishing = AsyncGate()
+    let release = AsyncGate()
+    let lifecycle = Self.relinquishingLifecycle(heard: heard, relinquish: {
+      relinquishing.open()
+      await release.wait()
+    })
+    let background = Task { await lifecycle.enteredBackground(timeout: .seconds(600)) }
+    await relinquishing.wait()
+    lifecycle.backgroundTimeExpired()
+    #expect(heard.events == ["flush", "relinquish", "relinquish now"])
+    release.open()
+    await background.value
+    lifecycle.enteredForeground()
+    #expect(heard.events == ["flush", "relinquish", "relinquish now", "relinquished", "reclaim"])
+  }
+
+  /// In the foreground, or where the queues keep their storage, the time running out does nothing; a
+  /// destination without the immediate way has its usual relinquish started.
+  @Test func theTimeRunningOutInTheForegroundOrWithoutRelinquishingDoesNothing() async {
+    let heard = EventLog<String>()
+    let keeping = Self.relinquishingLifecycle(heard: heard, relinquishes: false)
+    let relinquishing = Self.relinquishingLifecycle(heard: heard)
+    keeping.backgroundTimeExpired()
+    relinquishing.backgroundTimeExpired()
+    await keeping.enteredBackground()
+    keeping.backgroundTimeExpired()
+    #expect(heard.events == ["flush"])
+
+    let started = AsyncGate()
+    let withoutNow = Self.relinquishingLifecycle(heard: heard, relinquish: { started.open() }, relinquishNow: nil)
+    let flushing = AsyncGate()
+    let release = AsyncGate()
+    withoutNow.register(destination: "Held", flush: {
+      flushing.open()
+      await release.wait()
+    })
+    let background = Task { await withoutNow.enteredBackground(timeout: .seconds(600)) }
+    await flushing.wait()
+    withoutNow.backgroundTimeExpired()
+    await started.wait()
+    release.open()
+    await background.value
+    // Started once, by the time running out (it is not awaited: "relinquished" may come later); the end
+    // of the flush starts no other.
+    #expect(heard.events.filter { $0 == "relinquish" }.count == 1)
+  }
+
   @Test func theReturnToTheForegroundReadsTheContextAgain() async {
     let events = EventLog<AnalyticsData>()
     let context = Self.context(version: "2.1.0", build: "142")
@@ -162,6 +339,15 @@ final class LockedDate: @unchecked Sendable {
     get { lock.withLock { date } }
     set { lock.withLock { date = newValue } }
   }
+}
+
+/// A counter tests step from any thread.
+final class LockedCount: @unchecked Sendable {
+  // @unchecked is safe: `count` is only touched while `lock` is held.
+  private var count = 0
+  private let lock = NSLock()
+  /// Counts one more and returns the new count.
+  func next() -> Int { lock.withLock { count += 1; return count } }
 }
 
 /// Suspends `wait()` callers until `open()`.

@@ -1,5 +1,6 @@
 // The only Apple-only code of the lifecycle: it turns the system's notifications into calls of the plain
-// API (`enteredForeground()`, `enteredBackground()`) that the tests and the example drive on Linux.
+// API (`enteredForeground()`, `enteredBackground()`, `backgroundTimeExpired()`) that the tests and the
+// example drive on Linux.
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 #elseif canImport(AppKit)
@@ -9,36 +10,77 @@ import AppKit
 extension ApplicationLifecycle {
   #if canImport(UIKit) && !os(watchOS)
   /// Follows `UIApplication`'s foreground and background notifications for the life of the app, and
-  /// records the screen size in the context. On the way to the background, the flush runs inside a
-  /// background task so the requests can finish. Call it once, on the main thread, after
-  /// ``launched(tracking:)``.
+  /// records the screen size in the context each time a scene becomes active. On the way to the
+  /// background, the flush runs inside a background task so the requests can finish; if the task runs out
+  /// of time, the queues let go of their storage and the task ends (``backgroundTimeExpired()``). Call it
+  /// once, on the main thread, after ``launched(tracking:)``.
   @MainActor public func observeApplicationNotifications() {
-    recordScreenSize()
     let center = NotificationCenter.default
     _ = center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) {
       [self] _ in
       enteredForeground()
-      MainActor.assumeIsolated { recordScreenSize() }
     }
     _ = center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) {
       [self] _ in
+      MainActor.assumeIsolated { flushInBackgroundTask() }
+    }
+    #if os(iOS) || os(tvOS)
+    // The screen is known once a scene is: UIKit posts this with the scene as the object, each time one
+    // becomes active (at launch, on the return to the foreground, on another display).
+    _ = center.addObserver(forName: UIScene.didActivateNotification, object: nil, queue: .main) {
+      [self] notification in
+      // Cast here, so that only the scene (main-actor isolated, so sendable) enters the main actor's code.
+      let scene = notification.object as? UIWindowScene
+      MainActor.assumeIsolated { recordScreenSize(of: scene) }
+    }
+    // Observing late, after the first scene became active: read that one now.
+    let active = UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive }
+    recordScreenSize(of: active as? UIWindowScene)
+    #endif
+  }
+
+  /// Leaves the foreground now (so a return that follows is seen after it), then flushes and lets go of
+  /// the storage inside a background task, which ends exactly once: when that is done, or when its time
+  /// runs out, whichever comes first.
+  @MainActor private func flushInBackgroundTask() {
+    guard let trip = leaveForeground() else { return }
+    let application = UIApplication.shared
+    let task = BackgroundTask()
+    // The handler runs on the main thread, shortly before the time runs out, and must return at once: the
+    // queues let go of their locks (file operations only, no waiting), and the task ends, else the system
+    // terminates the app.
+    task.identifier = application.beginBackgroundTask(withName: "swift-trackers flush") { [self] in
       MainActor.assumeIsolated {
-        let task = UIApplication.shared.beginBackgroundTask(withName: "swift-trackers flush")
-        Task {
-          await enteredBackground()
-          await MainActor.run { UIApplication.shared.endBackgroundTask(task) }
-        }
+        backgroundTimeExpired()
+        task.end(in: application)
       }
+    }
+    Task { @MainActor in
+      await finishLeaving(trip, timeout: .seconds(5))
+      task.end(in: application)
     }
   }
 
-  @MainActor private func recordScreenSize() {
-    #if os(iOS) || os(tvOS)
-    let scene = UIApplication.shared.connectedScenes.lazy.compactMap { $0 as? UIWindowScene }.first
-    guard let bounds = scene?.screen.bounds else { return }
-    context.update { $0.screen = TrackingContext.Screen(width: Int(bounds.width), height: Int(bounds.height)) }
-    #endif
+  /// A background task's identifier, ended once: the expiration handler and the end of the flush both
+  /// try, on the main thread.
+  @MainActor private final class BackgroundTask {
+    var identifier = UIBackgroundTaskIdentifier.invalid
+
+    func end(in application: UIApplication) {
+      guard identifier != .invalid else { return }
+      application.endBackgroundTask(identifier)
+      identifier = .invalid
+    }
   }
+
+  #if os(iOS) || os(tvOS)
+  @MainActor private func recordScreenSize(of scene: UIWindowScene?) {
+    guard let bounds = scene?.screen.bounds,
+      let width = Int(exactly: bounds.width.rounded()), let height = Int(exactly: bounds.height.rounded())
+    else { return }
+    context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
+  }
+  #endif
   #elseif canImport(AppKit)
   /// Follows `NSApplication`'s activation notifications for the life of the app (active is the foreground,
   /// resigning it the background, as Segment's macOS SDK counts them), and records the main screen's size
@@ -53,13 +95,17 @@ extension ApplicationLifecycle {
     }
     _ = center.addObserver(forName: NSApplication.didResignActiveNotification, object: nil, queue: .main) {
       [self] _ in
-      Task { await enteredBackground() }
+      // Leaves the foreground now, so that a quick return to it is seen after, and flushes in a task.
+      guard let trip = leaveForeground() else { return }
+      Task { await finishLeaving(trip, timeout: .seconds(5)) }
     }
   }
 
   @MainActor private func recordScreenSize() {
-    guard let frame = NSScreen.main?.frame else { return }
-    context.update { $0.screen = TrackingContext.Screen(width: Int(frame.width), height: Int(frame.height)) }
+    guard let frame = NSScreen.main?.frame,
+      let width = Int(exactly: frame.width.rounded()), let height = Int(exactly: frame.height.rounded())
+    else { return }
+    context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
   }
   #endif
 }

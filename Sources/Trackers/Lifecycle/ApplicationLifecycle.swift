@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Vendor modules register with it through their configuration's `lifecycle`, as they do with the privacy
 /// registry. The app calls three methods; on Apple platforms
-/// `observeApplicationNotifications()` (Apple platforms) calls the last two for you:
+/// `observeApplicationNotifications()` calls the last two for you, and ``backgroundTimeExpired()`` when
+/// the background task runs out of time:
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
@@ -35,7 +36,14 @@ public final class ApplicationLifecycle: Sendable {
     var flush: @Sendable () async -> Void
     var transition: @Sendable (Transition, Date) -> Void
     var relinquishStorage: @Sendable () async -> Void
+    var relinquishStorageNow: (@Sendable () -> Void)?
     var reclaimStorage: @Sendable () -> Void
+  }
+
+  /// One change of the queues' storage: letting go of it, or taking it back.
+  enum StorageStep: Sendable, Hashable {
+    case relinquish
+    case reclaim
   }
 
   private struct State: Sendable {
@@ -43,6 +51,33 @@ public final class ApplicationLifecycle: Sendable {
     var track: Tracker<AnalyticsData>?
     var isInForeground = false
     var hasLaunched = false
+    /// Counts the trips between foreground and background: a background flush that ends after the app came
+    /// back (and maybe left again) finds another number, and leaves the storage alone.
+    var generation = 0
+    /// The trip to the background whose flush has ended (or whose time ran out): while the app is still
+    /// on it, the queues let go of their storage.
+    var flushedGeneration = -1
+    /// Whether the storage is let go, as of the last step that ended.
+    var storageRelinquished = false
+    /// The step under way, if any: one at a time, and whoever runs it looks again when it ends.
+    var storageStep: StorageStep?
+
+    /// Where the storage should be now: let go only on a trip to the background whose flush has ended.
+    var wantsStorageRelinquished: Bool { !isInForeground && flushedGeneration == generation }
+
+    /// Ends the step `finished` (if any), and claims the next one, if the storage is not where it should
+    /// be and no other step is under way. In one critical section, so a change of what is wanted can't slip
+    /// in between a step ending and the look at what is wanted.
+    mutating func nextStorageStep(after finished: StorageStep?) -> (StorageStep, [Destination])? {
+      if let finished {
+        storageStep = nil
+        storageRelinquished = finished == .relinquish
+      }
+      guard storageStep == nil, wantsStorageRelinquished != storageRelinquished else { return nil }
+      let step: StorageStep = storageRelinquished ? .reclaim : .relinquish
+      storageStep = step
+      return (step, Array(destinations.values))
+    }
   }
 
   /// The saved version and build, to tell an install from an update from a plain launch.
@@ -58,7 +93,7 @@ public final class ApplicationLifecycle: Sendable {
   /// foreground.
   public let context: ContextProvider
   /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
-  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:reclaimStorage:)``.
+  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:relinquishStorageNow:reclaimStorage:)``.
   public let relinquishesStorageInBackground: Bool
   private let now: @Sendable () -> Date
   private let state = LockIsolated(State())
@@ -100,16 +135,21 @@ public final class ApplicationLifecycle: Sendable {
   ///
   /// When ``relinquishesStorageInBackground``, `relinquishStorage` runs after the flush on the way to the
   /// background (the queue lets go of its file locks) and `reclaimStorage` first thing on the way back.
+  /// `relinquishStorageNow` lets go at once, without waiting for a request in flight, when the background
+  /// time runs out (``backgroundTimeExpired()``); without it, `relinquishStorage` is started then and not
+  /// waited for.
   public func register(
     destination: String,
     flush: @escaping @Sendable () async -> Void,
     transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in },
     relinquishStorage: @escaping @Sendable () async -> Void = {},
+    relinquishStorageNow: (@Sendable () -> Void)? = nil,
     reclaimStorage: @escaping @Sendable () -> Void = {}
   ) {
     state.withLock {
       $0.destinations[destination] = Destination(
-        flush: flush, transition: transition, relinquishStorage: relinquishStorage, reclaimStorage: reclaimStorage)
+        flush: flush, transition: transition, relinquishStorage: relinquishStorage,
+        relinquishStorageNow: relinquishStorageNow, reclaimStorage: reclaimStorage)
     }
   }
 
@@ -152,8 +192,10 @@ public final class ApplicationLifecycle: Sendable {
       state.track = track
       state.isInForeground = true
       state.hasLaunched = true
+      state.generation += 1
       return Array(state.destinations.values)
     }
+    if relinquishesStorageInBackground { settleStorageNow() }
     let date = now()
     for destination in destinations { destination.transition(.foreground, date) }
     if let track { for event in events { track(.lifecycle(event)) } }
@@ -165,16 +207,19 @@ public final class ApplicationLifecycle: Sendable {
   /// changed), tells the sessions (a session idle for longer than its timeout ends here), then sends
   /// "Application Opened" with `from_background: true`. Does nothing if the app is already in the
   /// foreground.
+  ///
+  /// If the queues are still letting go of their storage (the app came back during the last step of the
+  /// way to the background), they take it back as soon as they are done; what is tracked meanwhile waits
+  /// on disk, and is sent then.
   public func enteredForeground() {
     let entered = state.withLock { state -> (Tracker<AnalyticsData>?, [Destination])? in
       guard !state.isInForeground else { return nil }
       state.isInForeground = true
+      state.generation += 1
       return (state.track, Array(state.destinations.values))
     }
     guard let (track, destinations) = entered else { return }
-    if relinquishesStorageInBackground {
-      for destination in destinations { destination.reclaimStorage() }
-    }
+    if relinquishesStorageInBackground { settleStorageNow() }
     context.refresh()
     let date = now()
     for destination in destinations { destination.transition(.foreground, date) }
@@ -188,24 +233,145 @@ public final class ApplicationLifecycle: Sendable {
   /// ``relinquishesStorageInBackground``, has the queues let go of their storage. Does nothing if the app
   /// is already in the background.
   ///
+  /// The queues let go of their storage only if the app is still on this trip to the background when the
+  /// flush ends: one that came back meanwhile keeps sending.
+  ///
   /// On iOS, call it inside a background task, as `observeApplicationNotifications()` does, so the
-  /// requests can finish.
+  /// requests can finish, and call ``backgroundTimeExpired()`` from the task's expiration handler.
   public func enteredBackground(timeout: Duration = .seconds(5)) async {
-    let left = state.withLock { state -> (Tracker<AnalyticsData>?, [Destination])? in
+    guard let trip = leaveForeground() else { return }
+    await finishLeaving(trip, timeout: timeout)
+  }
+
+  /// The background task is about to run out of time (call it from its expiration handler, on any
+  /// thread): the queues let go of their storage now, without waiting for the flush or a request in
+  /// flight, so the app is not suspended holding a file lock. Returns at once; a flush still under way
+  /// goes on, and its requests' records may be sent again later, as after a retry. Does nothing in the
+  /// foreground, or when the queues keep their storage in the background.
+  public func backgroundTimeExpired() {
+    guard relinquishesStorageInBackground else { return }
+    let destinations = state.withLock { state -> [Destination]? in
+      guard !state.isInForeground, state.generation > 0 else { return nil }
+      // As if the flush had ended: nothing takes the storage back before the app returns.
+      state.flushedGeneration = state.generation
+      switch state.storageStep {
+      case nil:
+        // Nothing under way: this is the step.
+        guard !state.storageRelinquished else { return nil }
+        state.storageRelinquished = true
+      case .relinquish:
+        // Under way, maybe waiting for a request in flight: letting go now is what its own timeout does.
+        break
+      case .reclaim:
+        // Taking the storage back while the app is in the background again (it came back and left during
+        // the last relinquish): the step that runs it lets go right after, as the state now wants.
+        return nil
+      }
+      return Array(state.destinations.values)
+    }
+    for destination in destinations ?? [] {
+      if let relinquishNow = destination.relinquishStorageNow {
+        relinquishNow()
+      } else {
+        Task { await destination.relinquishStorage() }
+      }
+    }
+  }
+
+  /// One trip to the background, from leaving the foreground to the end of its flush.
+  struct BackgroundTrip: Sendable {
+    var generation: Int
+    var destinations: [Destination]
+  }
+
+  /// The first, synchronous half of ``enteredBackground(timeout:)``: sends "Application Backgrounded" and
+  /// tells the sessions. The notification observers call it at once, on the main thread, so that a return
+  /// to the foreground is always seen after it.
+  func leaveForeground() -> BackgroundTrip? {
+    let left = state.withLock { state -> (Tracker<AnalyticsData>?, BackgroundTrip)? in
       guard state.isInForeground || !state.hasLaunched else { return nil }
       state.isInForeground = false
-      return (state.track, Array(state.destinations.values))
+      state.generation += 1
+      return (state.track, BackgroundTrip(generation: state.generation, destinations: Array(state.destinations.values)))
     }
-    guard let (track, destinations) = left else { return }
+    guard let (track, trip) = left else { return nil }
     track?(.lifecycle(.backgrounded))
     let date = now()
-    for destination in destinations { destination.transition(.background, date) }
-    await Self.flush(destinations, timeout: timeout)
-    if relinquishesStorageInBackground {
-      // Only after the flush: a queue that let go of its directory sends nothing.
-      await withTaskGroup(of: Void.self) { group in
-        for destination in destinations { group.addTask { await destination.relinquishStorage() } }
+    for destination in trip.destinations { destination.transition(.background, date) }
+    return trip
+  }
+
+  /// The second half of ``enteredBackground(timeout:)``: the flush, then letting go of the storage if the
+  /// app is still on this trip.
+  func finishLeaving(_ trip: BackgroundTrip, timeout: Duration) async {
+    await Self.flush(trip.destinations, timeout: timeout)
+    guard relinquishesStorageInBackground else { return }
+    // Only after the flush (a queue that let go of its directory sends nothing), and only if the app has
+    // not come back since: it would run in the foreground with its queues let go, every event waiting on
+    // disk until the next trip to the background and back.
+    let stillAway = state.withLock { state in
+      guard state.generation == trip.generation else { return false }
+      state.flushedGeneration = trip.generation
+      return true
+    }
+    if stillAway { await settleStorage() }
+  }
+
+  // MARK: Storage steps
+  //
+  // Why the storage always ends where the last transition wants it (let go on a trip to the background
+  // whose flush has ended, held otherwise), with never two steps at once on a queue (a queue's locks are
+  // the process's own, so two reclaims at once could both take the directory, and the one that loses,
+  // closing its files, could release the other's locks):
+  //
+  // - What is wanted changes only under `state`'s lock: a transition bumps `generation`, the end of a
+  //   flush sets `flushedGeneration` (only if `generation` is still the trip's). Each change is followed,
+  //   on the same thread, by a call of `settleStorage()` or `settleStorageNow()`.
+  // - A step is claimed under the lock (`storageStep`), only when no other is under way. Whoever runs it
+  //   ends it and looks at what is wanted in one critical section (`nextStorageStep(after:)`), and runs
+  //   the next step if the storage is still not where it should be.
+  // - So a change made while a step is under way is seen by that step's runner when it ends, and a change
+  //   made while none is under way is acted on by the thread that made it: no change is missed. A return
+  //   to the foreground during a relinquish (which may wait up to its timeout for a request in flight) is
+  //   followed, once the relinquish ends, by a reclaim; a flush that ends after the return finds another
+  //   `generation` and wants nothing.
+  //
+  // The steps run in the background task of the trip that claimed them: a later trip whose flush ends
+  // while an earlier step is under way returns at once, and the earlier trip's task (still running) ends
+  // where the state wants. `backgroundTimeExpired()` is the one exception to one step at a time: it lets
+  // go at once even while a relinquish is under way, which is what that relinquish does on its timeout.
+
+  /// Runs storage steps until the storage is where the state wants it, or another caller's step is under
+  /// way (that caller looks again when it ends). `first` is a step already claimed.
+  private func settleStorage(first: (StorageStep, [Destination])? = nil) async {
+    var next = first ?? state.withLock { $0.nextStorageStep(after: nil) }
+    while let (step, destinations) = next {
+      switch step {
+      case .relinquish:
+        await withTaskGroup(of: Void.self) { group in
+          for destination in destinations { group.addTask { await destination.relinquishStorage() } }
+        }
+      case .reclaim:
+        for destination in destinations { destination.reclaimStorage() }
       }
+      next = state.withLock { $0.nextStorageStep(after: step) }
+    }
+  }
+
+  /// ``settleStorage(first:)`` for the synchronous return to the foreground: takes the storage back on
+  /// the caller's thread, so nothing tracked after `enteredForeground()` returns waits on disk. A
+  /// relinquish wanted meanwhile (the app left again and its flush ended, on another thread) is
+  /// asynchronous: a task runs it.
+  private func settleStorageNow() {
+    var next = state.withLock { $0.nextStorageStep(after: nil) }
+    while let (step, destinations) = next {
+      guard step == .reclaim else {
+        let claimed = (step, destinations)
+        Task { await settleStorage(first: claimed) }
+        return
+      }
+      for destination in destinations { destination.reclaimStorage() }
+      next = state.withLock { $0.nextStorageStep(after: step) }
     }
   }
 

@@ -37,7 +37,8 @@ public struct DeliveryOptions: Sendable {
   public var transport: any HTTPTransport
   /// Changes to the queue's defaults (pending bytes, attempts, backoff), applied after the module's own.
   public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to ``Trackers/LogSink/default``.
+  /// Receives the queue's reports; `nil` logs failures to the module's log (``Trackers/LogSink/default``)
+  /// at their ``DeliveryReport/logLevel``.
   public var onReport: (@Sendable (DeliveryReport) -> Void)?
   /// The clock that stamps events.
   public var now: @Sendable () -> Date

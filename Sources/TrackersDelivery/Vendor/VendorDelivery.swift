@@ -71,7 +71,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       configuration: configuration,
       transport: options.transport,
       onReport: options.onReport ?? { report in
-        if report.isFailure { log.write("[swift-trackers] \(module.name): \(report)") }
+        if report.isFailure { log.write("[swift-trackers] \(module.name): \(report)", level: report.logLevel) }
       }
     )
     self.queue = queue
@@ -93,6 +93,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       flush: { [weak queue] in await queue?.flush() },
       transition: { [weak session] transition, date in session?.transition(transition, at: date) },
       relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
+      relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
       reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
     )
   }

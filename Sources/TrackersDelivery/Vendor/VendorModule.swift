@@ -26,7 +26,8 @@ public final class VendorModule: Sendable {
   public let vendor: String
   /// The line that configures the module at launch, quoted in the not-configured warning.
   public let configurationExample: String
-  /// Where release builds log dropped events (debug builds and tests report them as issues instead).
+  /// Where release builds log dropped events, at ``Trackers/LogSink/Level/error`` (debug builds and tests
+  /// report them as issues instead).
   public let log: LogSink
 
   private struct Tally: Sendable {
@@ -113,7 +114,8 @@ public final class VendorModule: Sendable {
     if let reporter = IssueReporter.scoped {
       reporter.report(message, IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     } else {
-      log.write("[swift-trackers] \(name): \(message)")
+      // Every report here is an event lost or a failure: `.error`, which release builds keep.
+      log.write("[swift-trackers] \(name): \(message)", level: .error)
     }
     #endif
   }
