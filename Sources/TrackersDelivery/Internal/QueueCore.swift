@@ -140,7 +140,8 @@ struct OpenedLog {
     do {
       let log = try SegmentLog(
         directory: writer?.path ?? configuration.directory.path,
-        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender)
+        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
+        writeMode: configuration.writeMode)
       return OpenedLog(log: log, lock: lock, writerDirectory: writer)
     } catch {
       if let lock { close(lock) }

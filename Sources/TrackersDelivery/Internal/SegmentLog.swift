@@ -28,6 +28,7 @@ struct CorruptRegion: Sendable {
 final class SegmentLog {
   let directory: String
   let segmentMaxBytes: Int64
+  let writeMode: SegmentWriteMode
   private(set) var segments: [SegmentInfo] = []
   private var writer: SegmentWriter?
   private(set) var head: LogPosition
@@ -75,7 +76,9 @@ final class SegmentLog {
   private var sealed: [UInt64: (events: Int, bytes: Int64)] = [:]
   private var eventsInWritingSegment = 0
 
-  init(directory: String, segmentMaxBytes: Int64, role: Role = .sender) throws(DeliveryError) {
+  init(
+    directory: String, segmentMaxBytes: Int64, role: Role = .sender, writeMode: SegmentWriteMode = .platformDefault
+  ) throws(DeliveryError) {
     try POSIXFile.makeDirectory(directory)
 
     var numbers: [UInt64] = []
@@ -127,11 +130,12 @@ final class SegmentLog {
 
     // Never append to a file from an earlier run: its tail may be torn.
     let writerNumber = (numbers.last ?? (head.segment > 0 ? head.segment - 1 : 0)) + 1
-    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber))
+    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber), mode: writeMode)
     segments.append(SegmentInfo(number: writerNumber, size: 0))
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
     self.directory = directory
+    self.writeMode = writeMode
     self.role = role
     self.cursor = CursorSlots(directory: directory, lastSequence: cursor?.sequence ?? 0)
     self.segmentMaxBytes = segmentMaxBytes
@@ -206,7 +210,7 @@ final class SegmentLog {
     guard !handedOver.isEmpty, !isClosed, let current = writer else { return (0, []) }
     let first = segments[segments.count - 1].number + 1
     // Opened first: if it fails, nothing has moved.
-    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)))
+    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)), mode: writeMode)
     var events = 0
     var corrupt: [CorruptRegion] = []
     for (index, segment) in handedOver.enumerated() {
@@ -268,7 +272,7 @@ final class SegmentLog {
 
   private func rotate() throws(DeliveryError) -> SegmentWriter {
     let number = segments[segments.count - 1].number + 1
-    let next = try SegmentWriter(path: path(of: number))
+    let next = try SegmentWriter(path: path(of: number), mode: writeMode)
     writer?.close()
     writer = next
     if role == .handsOver {
@@ -424,7 +428,7 @@ final class SegmentLog {
     pendingBytes = 0
     head = LogPosition(segment: next, offset: 0)
     if wasOpen {
-      writer = try SegmentWriter(path: path(of: next))
+      writer = try SegmentWriter(path: path(of: next), mode: writeMode)
       isClosed = false
     }
     segments = [SegmentInfo(number: next, size: 0)]
