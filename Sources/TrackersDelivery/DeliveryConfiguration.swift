@@ -73,6 +73,16 @@ public struct DeliveryConfiguration: Sendable {
   /// How segments are written: the platform's way unless a test runs another platform's (Apple's one
   /// `write(2)` per record on Linux).
   package var writeMode: SegmentWriteMode = .platformDefault
+  /// The most records, and bytes, kept in memory while the directory can't be opened (see
+  /// ``DeliveryQueue``): a few minutes of a busy app's events, a megabyte at most.
+  package var unopenedMaxRecords = 5_000
+  package var unopenedMaxBytes = 1 << 20
+  /// Asked before each attempt to open the directory, with its path: an `errno` fails the attempt as if
+  /// opening had failed with it. How the tests on Linux, which run as root, play a device that is locked.
+  package var simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+  /// Called once the directory opened after the queue started without it, so what shares the directory
+  /// (the vendor's identity) can load its files too.
+  package var storageOpened: (@Sendable () -> Void)?
 
   /// Creates a configuration; every limit has a default fit for an app.
   public init(

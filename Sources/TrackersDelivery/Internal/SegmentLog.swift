@@ -152,6 +152,22 @@ final class SegmentLog {
     advanceHead()
   }
 
+  /// A log that holds nothing and writes nothing, in place of the one a queue could not open yet (see
+  /// `QueueState.unopened`): closed, so nothing here touches the directory.
+  init(unopenedAt directory: String, segmentMaxBytes: Int64, writeMode: SegmentWriteMode) {
+    self.directory = directory
+    self.writeMode = writeMode
+    self.role = .sender
+    self.cursor = CursorSlots(directory: directory, lastSequence: 0)
+    self.segmentMaxBytes = segmentMaxBytes
+    self.segments = [SegmentInfo(number: 1, size: 0)]
+    self.writer = nil
+    self.head = LogPosition(segment: 1, offset: 0)
+    self.recoveredEvents = 0
+    self.corruptRegions = []
+    self.isClosed = true
+  }
+
   /// What scanning one segment found: its records, its damage, and where its data ends.
   struct Scan {
     var events = 0
