@@ -214,8 +214,10 @@ public final class DeliveryQueue: Sendable {
     await close(timeout: core.configuration.closeTimeout)
   }
 
-  /// Forces the log, the cursor and the directory to stable storage (`fsync`), so pending records
-  /// survive power loss too. Costs milliseconds; call it at moments that matter (backgrounding).
+  /// Forces the log, the cursor and the directory to stable storage, so pending records survive power
+  /// loss too: `fsync` on Linux; on Apple platforms `fcntl(F_FULLFSYNC)`, which also has the drive flush
+  /// its own cache (`fsync` there does not), falling back to `fsync` where the file system lacks it.
+  /// Costs milliseconds (more with `F_FULLFSYNC`); call it at moments that matter (backgrounding).
   public func sync() throws {
     try core.sync()
   }

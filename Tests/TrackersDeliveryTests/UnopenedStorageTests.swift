@@ -196,6 +196,38 @@ import VendorTestSupport
     await queue.close(timeout: .seconds(1))
   }
 
+  /// Consent withdrawn before the directory could be opened: the records in memory go at once, what the
+  /// directory held once it opens, and only what was tracked after the purge is sent.
+  @Test func purgeBeforeTheDirectoryOpensDeletesBothAndKeepsWhatCameAfter() async throws {
+    let collector = try await Collector()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    // An earlier launch left three records pending.
+    let earlier = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory),
+      onReport: { _ in })
+    for i in 0..<3 { try earlier.enqueue(payload(i)) }
+    await earlier.close(timeout: .zero)
+
+    let lock = Lock()
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: collector.url(), maxEvents: 100),
+      configuration: configuration(directory, lock: lock), onReport: { _ in })
+    for i in 10..<12 { try queue.enqueue(payload(i)) }
+    try queue.purge()
+    #expect(queue.counters.dropped(.purged) == 2)
+    #expect(queue.counters.pendingEvents == 0)
+    try queue.enqueue(payload(20))
+
+    lock.unlock()
+    await queue.flush()
+    #expect(try await collector.records().map(\.event.seq) == [20])
+    #expect(queue.counters.recovered == 3)
+    #expect(queue.counters.dropped(.purged) == 5)
+    expectBalanced(queue.counters)
+    await queue.close(timeout: .seconds(1))
+  }
+
   @Test func anotherStorageErrorStillFailsTheQueue() {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
@@ -229,6 +261,8 @@ import VendorTestSupport
     #expect(store.current.identity.anonymousId != savedId)  // a temporary one, until the file can be read
     #expect(store.storageMayBeAvailable() == nil)
     #expect(store.isWaitingForStorage)
+    // The temporary id's session is saved with it, and does not make it win over the saved identity.
+    store.update { $0.session = SavedSession(id: 1, lastActivity: Date(timeIntervalSince1970: 1_700_000_000)) }
 
     lock.unlock()
     #expect(store.storageMayBeAvailable() == nil)

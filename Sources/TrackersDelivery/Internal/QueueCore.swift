@@ -401,6 +401,21 @@ final class QueueCore: Sendable {
       guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
       s.unopened = nil
       if let report = s.install(opened, destination: name) { reports.append(report) }
+      if s.purgeWhenReclaimed {
+        // purge() was called while the directory was closed to us: what it held goes before the records
+        // tracked since are written.
+        s.purgeWhenReclaimed = false
+        if let purged = try? s.log.purge() {
+          s.counters.handedOver += purged.takenBySender
+          s.counters.dropped[.purged, default: 0] += purged.removed
+          if purged.removed > 0 {
+            reports.append(
+              .dropped(
+                destination: name, count: purged.removed, reason: .purged,
+                detail: "purge() was called before the directory could be opened; what it held is deleted now"))
+          }
+        }
+      }
       reports += s.persist(unopened.frames, configuration: configuration, destination: name)
       s.generation += 1
       return true
@@ -770,6 +785,20 @@ final class QueueCore: Sendable {
   func purge() throws(DeliveryError) {
     var report: DeliveryReport?
     let result: Result<Void, DeliveryError> = state.withLock { s in
+      if let unopened = s.unopened {
+        // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
+        // once it opens (before the records kept in memory are written to it).
+        s.unopened?.frames = []
+        s.unopened?.bytes = 0
+        s.purgeWhenReclaimed = true
+        if !unopened.frames.isEmpty {
+          s.counters.dropped[.purged, default: 0] += unopened.frames.count
+          report = .dropped(
+            destination: name, count: unopened.frames.count, reason: .purged,
+            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens")
+        }
+        return .success(())
+      }
       if s.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).

@@ -232,12 +232,16 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
       var identity = state.identity
       body(&identity)
       guard identity != state.identity else { return nil }
+      let previous = state.identity
       state.identity = identity
       state.derived = derive(identity)
       guard let file else { return nil }
       if state.waitingForStorage != nil {
         // Written once the file can be opened; writing now could replace a saved identity not read yet.
-        state.waitingForStorage?.changed = true
+        // Only a change of who the user is wins over it: the session of a temporary id does not.
+        let sameUser = previous.anonymousId == identity.anonymousId && previous.userId == identity.userId
+          && previous.userProperties == identity.userProperties
+        if !sameUser { state.waitingForStorage?.changed = true }
         return nil
       }
       do {
@@ -271,9 +275,15 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     }
     try FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    DataProtection.protectDirectory(directory.path)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try encoder.encode(identity).write(to: file, options: [.atomic])
+    var options: Data.WritingOptions = [.atomic]
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      // Readable in the background once the device was unlocked after a restart, like the queue's files.
+      options.insert(.completeFileProtectionUntilFirstUserAuthentication)
+    #endif
+    try encoder.encode(identity).write(to: file, options: options)
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
   }
 }
