@@ -70,6 +70,15 @@ enum POSIXFile {
   /// may keep it in its volatile cache and write it out of order; `F_FULLFSYNC` asks the drive to flush
   /// that cache. A file system that does not support it (some network volumes) gets `fsync`, as SQLite
   /// does. Elsewhere `fsync` is the flush.
+  /// The call ``sync(_:)`` makes, for error messages.
+  static var syncName: String {
+    #if canImport(Darwin)
+      "fcntl(F_FULLFSYNC)"
+    #else
+      "fsync"
+    #endif
+  }
+
   static func sync(_ fd: Int32) -> Int32? {
     #if canImport(Darwin)
       if fcntl(fd, F_FULLFSYNC) == 0 { return nil }

@@ -463,7 +463,7 @@ final class SegmentLog {
     cursorDirty = true
     try persistCursor()
     if let failure = writer?.sync() {
-      throw .storage(operation: "fsync", path: path(of: segments[segments.count - 1].number), errno: failure)
+      throw .storage(operation: POSIXFile.syncName, path: path(of: segments[segments.count - 1].number), errno: failure)
     }
     cursor.sync()
     POSIXFile.syncDirectory(directory)
