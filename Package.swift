@@ -30,7 +30,9 @@ let package = Package(
     .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
 
     // MARK: Delivery: the durable queue and what every vendor module shares
-    .target(name: "TrackersDelivery", dependencies: ["Trackers"]),
+    // The privacy manifest Apple requires of an SDK that collects data (the device id, the user id, the
+    // events): bundled with the module so Xcode merges it into the app's privacy report.
+    .target(name: "TrackersDelivery", dependencies: ["Trackers"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     .testTarget(
       name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
     ),

@@ -70,6 +70,19 @@ public struct DeliveryConfiguration: Sendable {
   /// configuration.shouldSend = { [registry] in registry.allowsSending(to: "Mixpanel") }   // consent
   /// ```
   public var shouldSend: @Sendable () -> Bool = { true }
+  /// How segments are written: the platform's way unless a test runs another platform's (Apple's one
+  /// `write(2)` per record on Linux).
+  package var writeMode: SegmentWriteMode = .platformDefault
+  /// The most records, and bytes, kept in memory while the directory can't be opened (see
+  /// ``DeliveryQueue``): a few minutes of a busy app's events, a megabyte at most.
+  package var unopenedMaxRecords = 5_000
+  package var unopenedMaxBytes = 1 << 20
+  /// Asked before each attempt to open the directory, with its path: an `errno` fails the attempt as if
+  /// opening had failed with it. How the tests on Linux, which run as root, play a device that is locked.
+  package var simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+  /// Called once the directory opened after the queue started without it, so what shares the directory
+  /// (the vendor's identity) can load its files too.
+  package var storageOpened: (@Sendable () -> Void)?
 
   /// Creates a configuration; every limit has a default fit for an app.
   public init(
@@ -99,27 +112,19 @@ public struct DeliveryConfiguration: Sendable {
     DeliveryConfiguration(directory: defaultDirectory(for: destinationName))
   }
 
-  /// The platform's place for this destination's queue: Application Support on Apple platforms (so
-  /// the system does not purge pending events as caches), `$XDG_CACHE_HOME` or `~/.cache` elsewhere, the
-  /// temporary directory when there is no home; always under `swift-trackers/<name>`.
+  /// The platform's place for this destination's files, the app's own: on Apple platforms
+  /// `Application Support/<bundle identifier>/swift-trackers/<name>` (the executable's name for a
+  /// command-line tool), so the system does not purge pending events as caches and no other app of the
+  /// user reads them; elsewhere `$XDG_DATA_HOME/<executable>/swift-trackers/<name>` (`~/.local/share` when
+  /// unset), the temporary directory when there is no home.
+  ///
+  /// Versions before 2026-11 used `Application Support/swift-trackers/<name>`, shared by every
+  /// non-sandboxed Mac app and tool of the user. Where that directory is certainly this app's (iOS,
+  /// iPadOS, tvOS, watchOS, visionOS, a sandboxed Mac app) it is moved to the new place the first time
+  /// this is asked, if nothing is there yet, so an upgrade keeps the pending events and the anonymous id.
+  /// A non-sandboxed Mac app's is left where it is: it may be another app's. Pass it as the directory to
+  /// keep using it.
   public static func defaultDirectory(for destinationName: String) -> URL {
-    let safeName = String(destinationName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-    let base: URL
-    #if canImport(Darwin)
-      base =
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-        ?? FileManager.default.temporaryDirectory
-    #else
-      let environment = ProcessInfo.processInfo.environment
-      if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
-        base = URL(fileURLWithPath: cache, isDirectory: true)
-      } else if let home = environment["HOME"], !home.isEmpty, home != "/" {
-        base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
-      } else {
-        base = FileManager.default.temporaryDirectory
-      }
-    #endif
-    return base.appendingPathComponent("swift-trackers", isDirectory: true)
-      .appendingPathComponent(safeName.isEmpty ? "default" : safeName, isDirectory: true)
+    DefaultStorage.directory(for: destinationName)
   }
 }

@@ -19,6 +19,16 @@ import Foundation
 /// closes or exits. Nothing is lost and nothing is sent twice beyond what a retry allows. See
 /// <doc:SharingAQueueBetweenProcesses>.
 ///
+/// A directory that can't be opened for lack of permission (`EPERM`, `EACCES`) does not fail the queue:
+/// an app launched in the background before the device's first unlock can't open its files (Data
+/// Protection). The queue then keeps what is enqueued in memory, in order (at most 5,000 records or 1 MiB;
+/// past that the oldest are dropped, counted as ``DropReason/storageUnavailable``), tries to open the
+/// directory again after a back-off (1 second, doubling to a minute), on ``flush()``, on
+/// ``reclaimDirectory()``, on ``storageMayBeAvailable()`` and, on iOS and visionOS, when the system says
+/// protected data became available, and writes them to the log once it opens. On iOS, tvOS, watchOS and
+/// visionOS the directory's protection class is set to `completeUntilFirstUserAuthentication`, so after
+/// that first unlock the queue keeps working while the device is locked.
+///
 /// ```swift
 /// let queue = try DeliveryQueue(
 ///   destination: mixpanel,
@@ -43,7 +53,9 @@ public final class DeliveryQueue: Sendable {
   ///     drops at the pending cap folded per ``DeliveryConfiguration/repeatedReportInterval``); when `nil`,
   ///     failures are written to standard error.
   /// - Throws: ``DeliveryError/directoryInUse(_:)`` if another queue in this process has the directory
-  ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read.
+  ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read for another
+  ///   reason than a permission (which Data Protection may grant later: then the queue starts with its
+  ///   records in memory, see ``DeliveryQueue``).
   public init(
     destination: some DeliveryDestination,
     configuration: DeliveryConfiguration,
@@ -126,6 +138,22 @@ public final class DeliveryQueue: Sendable {
     core.reclaimDirectory()
   }
 
+  /// Tells a queue that started without its directory (Data Protection before the first unlock, see
+  /// ``DeliveryQueue``) that it may open now: it tries at once instead of at the end of its back-off.
+  /// Does nothing once the directory is open. On iOS and visionOS the queue hears
+  /// `UIApplication.protectedDataDidBecomeAvailableNotification` itself; call this from
+  /// `applicationProtectedDataDidBecomeAvailable` on the Mac, or from any signal an app has.
+  public func storageMayBeAvailable() {
+    core.requestStorageAttempt()
+  }
+
+  /// Whether the queue started without its directory and still waits for it, its records in memory (see
+  /// ``DeliveryQueue``). Its ``role`` reads ``Role/sender`` meanwhile: which part it plays is known once
+  /// the directory opens.
+  public var isWaitingForStorage: Bool {
+    core.state.withLock { $0.unopened != nil }
+  }
+
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
   ///
   /// When this returns the bytes are in the file (the kernel's page cache): a crash or kill of the
@@ -201,8 +229,10 @@ public final class DeliveryQueue: Sendable {
     await close(timeout: core.configuration.closeTimeout)
   }
 
-  /// Forces the log, the cursor and the directory to stable storage (`fsync`), so pending records
-  /// survive power loss too. Costs milliseconds; call it at moments that matter (backgrounding).
+  /// Forces the log, the cursor and the directory to stable storage, so pending records survive power
+  /// loss too: `fsync` on Linux; on Apple platforms `fcntl(F_FULLFSYNC)`, which also has the drive flush
+  /// its own cache (`fsync` there does not), falling back to `fsync` where the file system lacks it.
+  /// Costs milliseconds (more with `F_FULLFSYNC`); call it at moments that matter (backgrounding).
   public func sync() throws {
     try core.sync()
   }

@@ -18,6 +18,10 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case corrupt
   /// Removed by ``DeliveryQueue/purge()``.
   case purged
+  /// Kept in memory while the queue's directory could not be opened (Data Protection before the first
+  /// unlock), and lost there: the memory buffer was full, or the queue closed before the directory
+  /// opened.
+  case storageUnavailable
 
   /// The raw name.
   public var description: String { rawValue }

@@ -79,10 +79,18 @@ guard arguments.count == 3 || burst, let url = URL(string: arguments[2]) else {
 let directory = URL(fileURLWithPath: arguments[1])
 // A burst outruns the sender to a loopback collector by far; a cap that dropped the oldest events would
 // lose acknowledged events by design, so the burst gets room for all of them (and refuses, loudly, past it).
-let configuration =
+var configuration =
   burst
   ? DeliveryConfiguration(directory: directory, maxPendingBytes: 1 << 30, overflowPolicy: .refuseNew)
   : DeliveryConfiguration(directory: directory)
+// The parent runs each crash test with every way of writing a segment, Apple's included.
+if let mode = ProcessInfo.processInfo.environment["SWIFT_TRACKERS_WRITE_MODE"] {
+  guard let chosen = SegmentWriteMode.allCases.first(where: { "\($0)" == mode }) else {
+    FileHandle.standardError.write(Data("unknown SWIFT_TRACKERS_WRITE_MODE \(mode)\n".utf8))
+    exit(2)
+  }
+  configuration.writeMode = chosen
+}
 let queue = try DeliveryQueue(destination: CrashTestDestination(url: url), configuration: configuration, onReport: { _ in })
 
 var sequence = 0

@@ -6,7 +6,9 @@ import VendorTestSupport
 // One at a time: each test runs a child tracking at full speed, and two at once would starve the rest of
 // the parallel run on a 2-core machine.
 @Suite(.serialized) struct CrashTests {
-  @Test func everyAcknowledgedEventSurvivesSIGKILL() async throws {
+  /// Each with every way of writing a segment: Linux's mapping and Apple's one `write(2)` per record.
+  @Test(arguments: SegmentWriteMode.allCases)
+  func everyAcknowledgedEventSurvivesSIGKILL(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
@@ -17,7 +19,7 @@ import VendorTestSupport
       // not a time, picks the moment, so a loaded machine can't make the round too short to test anything;
       // the child keeps enqueueing while we read, so the kill still lands anywhere in its work.
       let killAfter = Int.random(in: 150...1_500)
-      let acknowledged = try await runChildAndKill(directory: directory, collector: collector) { text in
+      let acknowledged = try await runChildAndKill(directory: directory, collector: collector, writeMode: writeMode) { text in
         text.lazy.filter { $0 == UInt8(ascii: "\n") }.count >= killAfter
       }
       #expect(acknowledged.count > 100, "round \(round): the child acknowledged too little to test anything")
@@ -31,14 +33,17 @@ import VendorTestSupport
 
   /// The round that kills during sustained tracking at full speed: the child enqueues in a tight loop and
   /// reports only every 256th number, so the kill lands in the middle of its appends, often mid-record.
-  @Test func everyAcknowledgedEventSurvivesSIGKILLDuringABurst() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func everyAcknowledgedEventSurvivesSIGKILLDuringABurst(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let earlierRequests = try await collector.requestCount()
     // As in the other rounds, a random count, not a time, picks the moment.
     let killAfter = Int.random(in: 20_000...200_000)
-    let reports = try await runChildAndKill(directory: directory, collector: collector, arguments: ["--burst"]) { text in
+    let reports = try await runChildAndKill(
+      directory: directory, collector: collector, arguments: ["--burst"], writeMode: writeMode
+    ) { text in
       (Self.completeLines(text).last ?? -1) >= killAfter
     }
     // Every number up to the last one reported was acknowledged.
@@ -57,7 +62,7 @@ import VendorTestSupport
   /// Runs the crash-test child on `directory` until its output so far satisfies `killWhen`, kills it
   /// without warning, and returns the numbers of the complete lines it wrote: the acknowledged events.
   private func runChildAndKill(
-    directory: URL, collector: Collector, arguments extraArguments: [String] = [],
+    directory: URL, collector: Collector, arguments extraArguments: [String] = [], writeMode: SegmentWriteMode,
     killWhen enough: @escaping @Sendable (Data) -> Bool
   ) async throws -> [Int] {
     let childURL = try crashChildExecutable()
@@ -67,6 +72,7 @@ import VendorTestSupport
       let child = Process()
       child.executableURL = childURL
       child.arguments = arguments
+      child.environment = ProcessInfo.processInfo.environment.merging([writeModeVariable: "\(writeMode)"]) { $1 }
       let output = Pipe()
       child.standardOutput = output
       child.standardError = FileHandle.nullDevice

@@ -3,7 +3,8 @@ import Testing
 @testable import TrackersDelivery
 import VendorTestSupport
 
-/// Durability, recovery, damage and bounds of the on-disk log.
+/// Durability, recovery, damage and bounds of the on-disk log; the tests of the writing path run with
+/// every ``SegmentWriteMode``, so Apple's one `write(2)` per record is tested on Linux too.
 @Suite struct StorageTests {
   private func segmentFiles(_ directory: URL) throws -> [URL] {
     try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -11,11 +12,12 @@ import VendorTestSupport
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 
-  @Test func enqueueIsOnDiskBeforeItReturnsWithMode0600() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func enqueueIsOnDiskBeforeItReturnsWithMode0600(writeMode: SegmentWriteMode) async throws {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory, writeMode: writeMode))
     let id = try queue.enqueue(Array("{\"marker\":\"findme-42\"}".utf8))
     let files = try segmentFiles(directory)
     #expect(files.count == 1)
@@ -30,21 +32,22 @@ import VendorTestSupport
     #expect(id.uuidString.count == 36)
     #expect(throws: DeliveryError.self) {
       _ = try DeliveryQueue(
-        destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+        destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory, writeMode: writeMode))
     }
     let pendingBytes = queue.counters.pendingBytes
     await queue.close(timeout: .milliseconds(10))
     #expect(try Data(contentsOf: files[0]).count == pendingBytes)
   }
 
-  @Test func restartResumesPendingRecords() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func restartResumesPendingRecords(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     try await collector.setDefault(.init(status: 503))
     let first = try DeliveryQueue(
       destination: TestDestination(url: collector.url(), maxEvents: 10),
-      configuration: testConfiguration(directory, maxAttempts: 1000))
+      configuration: testConfiguration(directory, maxAttempts: 1000, writeMode: writeMode))
     var ids: [RecordID] = []
     for i in 0..<25 { ids.append(try first.enqueue(payload(i))) }
     await first.flush()
@@ -54,7 +57,7 @@ import VendorTestSupport
     try await collector.script([])
     try await collector.setDefault(.init(status: 200))
     let second = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: testConfiguration(directory))
+      destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: testConfiguration(directory, writeMode: writeMode))
     #expect(second.counters.recovered == 25)
     await second.flush()
     #expect(second.counters.delivered == 25)
@@ -66,7 +69,7 @@ import VendorTestSupport
 
     // Everything was delivered: a third queue finds nothing, and the old segments are gone.
     let third = try DeliveryQueue(
-      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory))
+      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory, writeMode: writeMode))
     #expect(third.counters.recovered == 0)
     #expect(try segmentFiles(directory).count == 1)
     await third.close(timeout: .seconds(1))
@@ -74,22 +77,25 @@ import VendorTestSupport
 
   /// Ten records (`payload(0..<10)`) written and closed in `directory`: the segment file, its bytes, and
   /// the size of one record's frame.
-  private func tenRecordsOnDisk(_ directory: URL) async throws -> (file: URL, bytes: [UInt8], frameSize: Int) {
+  private func tenRecordsOnDisk(
+    _ directory: URL, writeMode: SegmentWriteMode = .platformDefault
+  ) async throws -> (file: URL, bytes: [UInt8], frameSize: Int) {
     // Nothing listens on the discard port: the queue can only fail, so all ten stay on disk.
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory))
+      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory, writeMode: writeMode))
     for i in 0..<10 { try queue.enqueue(payload(i)) }
     await queue.close(timeout: .zero)
     let file = try segmentFiles(directory)[0]
     return (file, [UInt8](try Data(contentsOf: file)), frameSize(payload(0)))
   }
 
-  @Test func tornLastRecordAndGarbageAreSkippedAndCounted() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func tornLastRecordAndGarbageAreSkippedAndCounted(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     // Garbage between records 4 and 5, and a torn copy of a record at the end.
-    var (file, bytes, size) = try await tenRecordsOnDisk(directory)
+    var (file, bytes, size) = try await tenRecordsOnDisk(directory, writeMode: writeMode)
     #expect(bytes.count == 10 * size)
     // Torn inside the payload (text, never zero): a torn part ending in zeros would partly read as the
     // zero tail a crashed writer leaves (see SegmentScanner), and a cut inside the random id could.
@@ -100,7 +106,7 @@ import VendorTestSupport
 
     let reports = ReportLog()
     let second = try DeliveryQueue(
-      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory),
+      destination: TestDestination(url: collector.url()), configuration: testConfiguration(directory, writeMode: writeMode),
       onReport: reports.handler)
     let counters = second.counters
     #expect(counters.recovered == 10)
@@ -141,7 +147,8 @@ import VendorTestSupport
     await second.close(timeout: .seconds(1))
   }
 
-  @Test func dropOldestAtTheCapCountsExactly() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func dropOldestAtTheCapCountsExactly(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
@@ -149,7 +156,7 @@ import VendorTestSupport
     let reports = ReportLog()
     let queue = try DeliveryQueue(
       destination: TestDestination(url: collector.url(), maxEvents: 1000),
-      configuration: testConfiguration(directory, maxPendingBytes: 10 * size), onReport: reports.handler)
+      configuration: testConfiguration(directory, maxPendingBytes: 10 * size, writeMode: writeMode), onReport: reports.handler)
     for i in 100..<135 { try queue.enqueue(payload(i)) }
     let counters = queue.counters
     #expect(counters.dropped(.overflow) == 25)
@@ -185,13 +192,14 @@ import VendorTestSupport
     #expect(queue.counters.dropped(.overflow) == 25)
   }
 
-  @Test func refuseNewAtTheCap() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func refuseNewAtTheCap(writeMode: SegmentWriteMode) async throws {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let size = frameSize(payload(100))
     let queue = try DeliveryQueue(
       destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 1000),
-      configuration: testConfiguration(directory, maxPendingBytes: 5 * size, overflowPolicy: .refuseNew),
+      configuration: testConfiguration(directory, maxPendingBytes: 5 * size, overflowPolicy: .refuseNew, writeMode: writeMode),
       onReport: { _ in })
     for i in 100..<105 { try queue.enqueue(payload(i)) }
     #expect(throws: DeliveryError.queueFull(pendingBytes: 5 * size, maxPendingBytes: 5 * size)) {
@@ -203,12 +211,13 @@ import VendorTestSupport
     expectBalanced(queue.counters)
   }
 
-  @Test func purgeDeletesEverythingPending() async throws {
+  @Test(arguments: SegmentWriteMode.allCases)
+  func purgeDeletesEverythingPending(writeMode: SegmentWriteMode) async throws {
     let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 1000), configuration: testConfiguration(directory),
+      destination: TestDestination(url: collector.url(), maxEvents: 1000), configuration: testConfiguration(directory, writeMode: writeMode),
       onReport: { _ in })
     for i in 0..<20 { try queue.enqueue(payload(i)) }
     try queue.sync()

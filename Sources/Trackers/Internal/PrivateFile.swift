@@ -23,7 +23,7 @@ enum PrivateFile {
         }
         written += result
       }
-      return fsync(descriptor) == 0 ? nil : errno
+      return orderBeforeRename(descriptor)
     }
     close(descriptor)
     if let failure {
@@ -35,6 +35,19 @@ enum PrivateFile {
       unlink(temporary.path)
       throw PrivateFileError(operation: "rename", path: url.path, code: code)
     }
+  }
+}
+
+extension PrivateFile {
+  /// Makes the content reach the disk before the rename that publishes it, so a power loss leaves the
+  /// old file or the new one, never a new name on missing content. Only the order matters here: Darwin's
+  /// `F_BARRIERFSYNC` gives it without waiting for the drive to flush its cache (`F_FULLFSYNC`), falling
+  /// back to `fsync` where the file system does not support it; elsewhere `fsync`.
+  static func orderBeforeRename(_ descriptor: Int32) -> Int32? {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_BARRIERFSYNC) == 0 { return nil }
+    #endif
+    return fsync(descriptor) == 0 ? nil : errno
   }
 }
 

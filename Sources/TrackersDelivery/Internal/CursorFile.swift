@@ -165,7 +165,7 @@ struct CursorSlots {
     sequence = next
   }
 
-  /// `fsync`s both files.
+  /// Forces both files to stable storage (`POSIXFile.sync`: `F_FULLFSYNC` on Darwin).
   func sync() {
     for fd in descriptors where fd >= 0 { _ = POSIXFile.sync(fd) }
   }

@@ -54,24 +54,53 @@ enum POSIXFile {
     return done
   }
 
+  /// The file's size, from `lseek` rather than `fstat`: Apple lists `fstat` among the APIs whose use an
+  /// app must declare a reason for (file timestamps), and the size is all the log needs. The offset it
+  /// moves is never used: every read is a `pread`, every write `O_APPEND` or through a mapping.
   static func size(_ fd: Int32) -> Int64 {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return 0 }
-    return Int64(info.st_size)
+    let end = lseek(fd, 0, SEEK_END)
+    return end < 0 ? 0 : Int64(end)
   }
 
   static func truncate(_ fd: Int32, to size: Int64) {
     _ = ftruncate(fd, off_t(size))
   }
 
-  static func sync(_ fd: Int32) -> Int32? {
-    fsync(fd) == 0 ? nil : errno
+  /// Forces the file's data to stable storage. On Darwin `fsync` only hands the data to the drive, which
+  /// may keep it in its volatile cache and write it out of order; `F_FULLFSYNC` asks the drive to flush
+  /// that cache. A file system that does not support it (some network volumes) gets `fsync`, as SQLite
+  /// does. Elsewhere `fsync` is the flush.
+  /// The call ``sync(_:)`` makes, for error messages.
+  static var syncName: String {
+    #if canImport(Darwin)
+      "fcntl(F_FULLFSYNC)"
+    #else
+      "fsync"
+    #endif
   }
 
+  static func sync(_ fd: Int32) -> Int32? {
+    #if canImport(Darwin)
+      if fcntl(fd, F_FULLFSYNC) == 0 { return nil }
+    #endif
+    return fsync(fd) == 0 ? nil : errno
+  }
+
+  /// Makes the writes to `fd` so far reach the disk before any write made after this call, without
+  /// waiting for them to be durable: enough where only the order matters (a file's content before the
+  /// rename that publishes it). Darwin's `F_BARRIERFSYNC`, falling back to `fsync`; `fsync` elsewhere.
+  static func barrier(_ fd: Int32) -> Int32? {
+    #if canImport(Darwin)
+      if fcntl(fd, F_BARRIERFSYNC) == 0 { return nil }
+    #endif
+    return fsync(fd) == 0 ? nil : errno
+  }
+
+  /// Forces the directory's entries (files created, renamed, removed) to stable storage, as ``sync(_:)``.
   static func syncDirectory(_ path: String) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return }
-    _ = fsync(fd)
+    _ = sync(fd)
     _ = close(fd)
   }
 

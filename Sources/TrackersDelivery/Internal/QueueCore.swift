@@ -47,6 +47,9 @@ struct QueueState {
   var generation = 0
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
+  /// Set while the directory can't be opened (Data Protection before the first unlock): records wait
+  /// here, in memory, and `log` is a closed placeholder.
+  var unopened: UnopenedStorage?
   /// The queue's directory, whichever role its log plays.
   let directory: String
 
@@ -98,6 +101,89 @@ struct QueueState {
     return report
   }
 
+  /// Keeps one record's frame in memory while the directory can't be opened, within the memory bounds:
+  /// past them the oldest is dropped (or, under `refuseNew`, the new one refused).
+  mutating func keepInMemory(
+    _ frame: [UInt8], id: RecordID, configuration: DeliveryConfiguration, destination: String
+  ) -> (DeliveryReport?, DeliveryError?) {
+    guard let current = unopened else { return (nil, .closed) }
+    let maxRecords = max(1, configuration.unopenedMaxRecords)
+    let maxBytes = max(frame.count, min(configuration.unopenedMaxBytes, configuration.maxPendingBytes))
+    func full(_ u: UnopenedStorage) -> Bool { u.frames.count >= maxRecords || u.bytes + frame.count > maxBytes }
+    var report: DeliveryReport?
+    if full(current) {
+      if configuration.overflowPolicy == .refuseNew {
+        counters.dropped[.refused, default: 0] += 1
+        let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
+          + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
+        return (
+          .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
+          .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
+        )
+      }
+      var dropped = 0
+      while let u = unopened, !u.frames.isEmpty, full(u) {
+        let oldest = unopened?.frames.removeFirst()
+        unopened?.bytes -= oldest?.count ?? 0
+        dropped += 1
+      }
+      counters.dropped[.storageUnavailable, default: 0] += dropped
+      report = .dropped(
+        destination: destination, count: dropped, reason: .storageUnavailable,
+        detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
+          + "or \(maxBytes) bytes: the oldest dropped")
+    }
+    unopened?.frames.append(frame)
+    unopened?.bytes += frame.count
+    counters.enqueued += 1
+    return (report, nil)
+  }
+
+  /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
+  /// `enqueue` would; what can't be written is counted lost. Returns the reports of the losses.
+  mutating func persist(
+    _ frames: [[UInt8]], configuration: DeliveryConfiguration, destination: String
+  ) -> [DeliveryReport] {
+    let cap = Int64(configuration.maxPendingBytes)
+    var overflow = 0
+    var lost = 0
+    var failure: DeliveryError?
+    for frame in frames {
+      let needed = Int64(frame.count)
+      if log.pendingBytes + needed > cap, writerDirectory == nil, configuration.overflowPolicy == .dropOldest {
+        overflow += log.dropOldest(toFit: needed, cap: cap)
+      }
+      guard failure == nil, log.pendingBytes + needed <= cap else {
+        lost += 1
+        continue
+      }
+      do throws(DeliveryError) {
+        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+      } catch {
+        failure = error
+        lost += 1
+      }
+    }
+    if log.pendingEvents > 0, pendingSince == nil { pendingSince = .now }
+    var reports: [DeliveryReport] = []
+    if overflow > 0 {
+      counters.dropped[.overflow, default: 0] += overflow
+      reports.append(
+        .dropped(
+          destination: destination, count: overflow, reason: .overflow,
+          detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
+    }
+    if lost > 0 {
+      counters.dropped[.storageUnavailable, default: 0] += lost
+      reports.append(
+        .dropped(
+          destination: destination, count: lost, reason: .storageUnavailable,
+          detail: "records kept in memory until the directory opened could not be written to it: "
+            + (failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)")))
+    }
+    return reports
+  }
+
   /// Counts damaged regions found in the log and describes them in one report.
   mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
     guard !regions.isEmpty else { return nil }
@@ -108,6 +194,38 @@ struct QueueState {
     return .corruptDataSkipped(
       destination: destination, regions: regions.count, bytes: bytes,
       detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+}
+
+/// The records a queue accepted while its directory could not be opened, in memory and in order, until
+/// it opens (see ``DeliveryQueue``).
+struct UnopenedStorage {
+  /// Encoded frames, oldest first.
+  var frames: [[UInt8]] = []
+  var bytes = 0
+  /// Why the directory could not be opened, the last time it was tried.
+  var failure: DeliveryError
+  var failedAttempts = 1
+  var nextAttempt: ContinuousClock.Instant
+  /// `flush()`, `reclaimDirectory()` or `storageMayBeAvailable()` asked for an attempt now.
+  var attemptRequested = false
+
+  init(failure: DeliveryError, now: ContinuousClock.Instant = .now) {
+    self.failure = failure
+    nextAttempt = now + Self.delay(afterFailures: 1)
+  }
+
+  /// 1 second after the first failure, doubling up to a minute: the device may be unlocked any time, and
+  /// a failed `open` costs microseconds.
+  static func delay(afterFailures count: Int) -> Duration {
+    .seconds(min(60, 1 << min(max(0, count - 1), 6)))
+  }
+
+  mutating func failedAgain(_ error: DeliveryError, now: ContinuousClock.Instant = .now) {
+    failure = error
+    failedAttempts += 1
+    nextAttempt = now + Self.delay(afterFailures: failedAttempts)
+    attemptRequested = false
   }
 }
 
@@ -140,7 +258,8 @@ struct OpenedLog {
     do {
       let log = try SegmentLog(
         directory: writer?.path ?? configuration.directory.path,
-        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender)
+        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
+        writeMode: configuration.writeMode)
       return OpenedLog(log: log, lock: lock, writerDirectory: writer)
     } catch {
       if let lock { close(lock) }
@@ -197,6 +316,9 @@ final class QueueCore: Sendable {
   /// The pending cap's drops and refusals, one report per cause and interval instead of one per event.
   let repeatedDrops: RepeatedReports<DropReason>
   let wakeup = Wakeup()
+  /// The observer of the system's protected-data notification while the queue waits for its directory
+  /// (Apple platforms with UIKit; see `observeProtectedData()`).
+  let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
 
   init(
     destination: any DeliveryDestination,
@@ -213,12 +335,30 @@ final class QueueCore: Sendable {
     self.repeatedDrops = RepeatedReports(interval: configuration.repeatedReportInterval)
 
     let directory = configuration.directory.path
-    try POSIXFile.makeDirectory(directory)
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     let opened: OpenedLog
     do {
-      opened = try OpenedLog.takingDirectory(configuration, patience: 10)
+      opened = try Self.openDirectory(configuration, patience: 10)
+    } catch where DataProtection.mayOpenLater(error) {
+      // Launched in the background before the first unlock: keep what is tracked in memory until the
+      // files can be opened, rather than fail the app's launch.
+      var initial = QueueState(
+        log: SegmentLog(
+          unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
+          writeMode: configuration.writeMode),
+        directory: directory)
+      initial.unopened = UnopenedStorage(failure: error)
+      state = LockIsolated(initial)
+      observeProtectedData()
+      emit([
+        .storageFailure(
+          destination: name,
+          detail: "could not open the queue's directory yet (\(error)); up to \(configuration.unopenedMaxRecords) "
+            + "records are kept in memory until it opens (tried again with a back-off, on flush() and when "
+            + "protected data becomes available)")
+      ])
+      return
     } catch {
       QueueDirectories.closed(directory)
       throw error
@@ -227,6 +367,97 @@ final class QueueCore: Sendable {
     let report = initial.install(opened, destination: name)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
+  }
+
+  /// Creates the directory (with its protection class on Apple platforms) and opens its log.
+  private static func openDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
+    let directory = configuration.directory.path
+    if let code = configuration.simulatedOpenFailure?(directory) {
+      throw .storage(operation: "open", path: directory, errno: code)
+    }
+    try POSIXFile.makeDirectory(directory)
+    DataProtection.protectDirectory(directory)
+    return try OpenedLog.takingDirectory(configuration, patience: patience)
+  }
+
+  // MARK: A directory that can't be opened yet
+
+  /// Tries to open the directory the queue started without; once it opens, the records kept in memory
+  /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
+  /// whether the queue has its directory now. Called by the sender.
+  func openUnopenedStorage() -> Bool {
+    guard state.withLock({ $0.unopened != nil && !$0.closed && !$0.relinquished }) else {
+      return state.withLock { $0.unopened == nil }
+    }
+    let opened: OpenedLog
+    do {
+      opened = try Self.openDirectory(configuration, patience: 10)
+    } catch {
+      state.withLock { $0.unopened?.failedAgain(error) }
+      return false
+    }
+    var reports: [DeliveryReport] = []
+    let installed = state.withLock { s -> Bool in
+      guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
+      s.unopened = nil
+      if let report = s.install(opened, destination: name) { reports.append(report) }
+      if s.purgeWhenReclaimed {
+        // purge() was called while the directory was closed to us: what it held goes before the records
+        // tracked since are written.
+        s.purgeWhenReclaimed = false
+        if let purged = try? s.log.purge() {
+          s.counters.handedOver += purged.takenBySender
+          s.counters.dropped[.purged, default: 0] += purged.removed
+          if purged.removed > 0 {
+            reports.append(
+              .dropped(
+                destination: name, count: purged.removed, reason: .purged,
+                detail: "purge() was called before the directory could be opened; what it held is deleted now"))
+          }
+        }
+      }
+      reports += s.persist(unopened.frames, configuration: configuration, destination: name)
+      s.generation += 1
+      return true
+    }
+    if !installed {
+      opened.discard()
+      return state.withLock { $0.unopened == nil }
+    }
+    stopObservingProtectedData()
+    emit(reports)
+    configuration.storageOpened?()
+    wakeup.signal()
+    return true
+  }
+
+  /// Asks for an attempt to open the directory now, if the queue started without it.
+  func requestStorageAttempt() {
+    let waiting = state.withLock { s -> Bool in
+      guard s.unopened != nil else { return false }
+      s.unopened?.attemptRequested = true
+      return true
+    }
+    if waiting { wakeup.signal() }
+  }
+
+  /// The queue ends without having opened its directory: the records kept in memory are lost, counted
+  /// and reported.
+  func dropUnopened() {
+    let lost = state.withLock { s -> Int in
+      guard let count = s.unopened?.frames.count, count > 0 else { return 0 }
+      s.unopened?.frames = []
+      s.unopened?.bytes = 0
+      s.counters.dropped[.storageUnavailable, default: 0] += count
+      return count
+    }
+    stopObservingProtectedData()
+    guard lost > 0 else { return }
+    emit([
+      .dropped(
+        destination: name, count: lost, reason: .storageUnavailable,
+        detail: "the queue closed before its directory could be opened; the records kept in memory are lost")
+    ])
   }
 
   // MARK: Sharing the directory with other processes
@@ -281,7 +512,9 @@ final class QueueCore: Sendable {
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let waitForSender = state.withLock { s -> Bool in
-        guard !s.closed, !s.relinquished, !s.senderGone, s.writerDirectory == nil else { return false }
+        guard !s.closed, !s.relinquished, !s.senderGone, s.writerDirectory == nil, s.unopened == nil else {
+          return false
+        }
         s.relinquishWaiters.append(continuation)
         return true
       }
@@ -304,6 +537,11 @@ final class QueueCore: Sendable {
         s.relinquishWaiters = []
       }
       guard !s.closed, !s.relinquished else { return false }
+      if s.unopened != nil {
+        // Nothing open, nothing locked: only no attempts to open until the directory is taken back.
+        s.relinquished = true
+        return true
+      }
       // To whoever sends next: this queue too, once it takes the directory back.
       s.handOverLog()
       s.relinquished = true
@@ -320,6 +558,13 @@ final class QueueCore: Sendable {
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
+    let neverOpened = state.withLock { s -> Bool in
+      guard s.unopened != nil, !s.closing else { return false }
+      // Nothing to take back, only the directory to try again.
+      s.relinquished = false
+      return true
+    }
+    if neverOpened { return requestStorageAttempt() }
     guard state.withLock({ $0.relinquished && !$0.closing }) else { return }
     let opened: OpenedLog
     do {
@@ -424,6 +669,14 @@ final class QueueCore: Sendable {
         failure = .closed
         return
       }
+      if s.unopened != nil {
+        (report, failure) = s.keepInMemory(
+          RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
+          id: id, configuration: configuration, destination: name)
+        // The back-off is up: the sender tries again (off this thread).
+        if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= .now { wake = true }
+        return
+      }
       if s.relinquished {
         // No lock to write under: a file of its own, which the next sender takes.
         do throws(DeliveryError) {
@@ -522,6 +775,9 @@ final class QueueCore: Sendable {
       // Let go of: what the old log holds is counted handed over, no longer pending here.
       counters.pendingEvents = s.relinquished ? 0 : s.log.pendingEvents
       counters.pendingBytes = s.relinquished ? 0 : Int(s.log.pendingBytes)
+      // Kept in memory until the directory opens: this queue's whatever its role.
+      counters.pendingEvents += s.unopened?.frames.count ?? 0
+      counters.pendingBytes += s.unopened?.bytes ?? 0
       return counters
     }
   }
@@ -529,6 +785,20 @@ final class QueueCore: Sendable {
   func purge() throws(DeliveryError) {
     var report: DeliveryReport?
     let result: Result<Void, DeliveryError> = state.withLock { s in
+      if let unopened = s.unopened {
+        // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
+        // once it opens (before the records kept in memory are written to it).
+        s.unopened?.frames = []
+        s.unopened?.bytes = 0
+        s.purgeWhenReclaimed = true
+        if !unopened.frames.isEmpty {
+          s.counters.dropped[.purged, default: 0] += unopened.frames.count
+          report = .dropped(
+            destination: name, count: unopened.frames.count, reason: .purged,
+            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens")
+        }
+        return .success(())
+      }
       if s.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).

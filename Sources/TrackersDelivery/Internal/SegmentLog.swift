@@ -28,6 +28,7 @@ struct CorruptRegion: Sendable {
 final class SegmentLog {
   let directory: String
   let segmentMaxBytes: Int64
+  let writeMode: SegmentWriteMode
   private(set) var segments: [SegmentInfo] = []
   private var writer: SegmentWriter?
   private(set) var head: LogPosition
@@ -75,7 +76,9 @@ final class SegmentLog {
   private var sealed: [UInt64: (events: Int, bytes: Int64)] = [:]
   private var eventsInWritingSegment = 0
 
-  init(directory: String, segmentMaxBytes: Int64, role: Role = .sender) throws(DeliveryError) {
+  init(
+    directory: String, segmentMaxBytes: Int64, role: Role = .sender, writeMode: SegmentWriteMode = .platformDefault
+  ) throws(DeliveryError) {
     try POSIXFile.makeDirectory(directory)
 
     var numbers: [UInt64] = []
@@ -127,11 +130,12 @@ final class SegmentLog {
 
     // Never append to a file from an earlier run: its tail may be torn.
     let writerNumber = (numbers.last ?? (head.segment > 0 ? head.segment - 1 : 0)) + 1
-    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber))
+    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber), mode: writeMode)
     segments.append(SegmentInfo(number: writerNumber, size: 0))
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
     self.directory = directory
+    self.writeMode = writeMode
     self.role = role
     self.cursor = CursorSlots(directory: directory, lastSequence: cursor?.sequence ?? 0)
     self.segmentMaxBytes = segmentMaxBytes
@@ -146,6 +150,22 @@ final class SegmentLog {
     self.corruptRegions = corrupt
     self.cursorDirty = !corrupt.isEmpty
     advanceHead()
+  }
+
+  /// A log that holds nothing and writes nothing, in place of the one a queue could not open yet (see
+  /// `QueueState.unopened`): closed, so nothing here touches the directory.
+  init(unopenedAt directory: String, segmentMaxBytes: Int64, writeMode: SegmentWriteMode) {
+    self.directory = directory
+    self.writeMode = writeMode
+    self.role = .sender
+    self.cursor = CursorSlots(directory: directory, lastSequence: 0)
+    self.segmentMaxBytes = segmentMaxBytes
+    self.segments = [SegmentInfo(number: 1, size: 0)]
+    self.writer = nil
+    self.head = LogPosition(segment: 1, offset: 0)
+    self.recoveredEvents = 0
+    self.corruptRegions = []
+    self.isClosed = true
   }
 
   /// What scanning one segment found: its records, its damage, and where its data ends.
@@ -206,7 +226,7 @@ final class SegmentLog {
     guard !handedOver.isEmpty, !isClosed, let current = writer else { return (0, []) }
     let first = segments[segments.count - 1].number + 1
     // Opened first: if it fails, nothing has moved.
-    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)))
+    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)), mode: writeMode)
     var events = 0
     var corrupt: [CorruptRegion] = []
     for (index, segment) in handedOver.enumerated() {
@@ -268,7 +288,7 @@ final class SegmentLog {
 
   private func rotate() throws(DeliveryError) -> SegmentWriter {
     let number = segments[segments.count - 1].number + 1
-    let next = try SegmentWriter(path: path(of: number))
+    let next = try SegmentWriter(path: path(of: number), mode: writeMode)
     writer?.close()
     writer = next
     if role == .handsOver {
@@ -424,7 +444,7 @@ final class SegmentLog {
     pendingBytes = 0
     head = LogPosition(segment: next, offset: 0)
     if wasOpen {
-      writer = try SegmentWriter(path: path(of: next))
+      writer = try SegmentWriter(path: path(of: next), mode: writeMode)
       isClosed = false
     }
     segments = [SegmentInfo(number: next, size: 0)]
@@ -443,7 +463,7 @@ final class SegmentLog {
     cursorDirty = true
     try persistCursor()
     if let failure = writer?.sync() {
-      throw .storage(operation: "fsync", path: path(of: segments[segments.count - 1].number), errno: failure)
+      throw .storage(operation: POSIXFile.syncName, path: path(of: segments[segments.count - 1].number), errno: failure)
     }
     cursor.sync()
     POSIXFile.syncDirectory(directory)

@@ -19,7 +19,8 @@ import Trackers
 /// error from `reserve` and never a `SIGBUS` on a later write.
 ///
 /// Elsewhere each append is one `write(2)` of the frame, built in a reused buffer. Apple platforms stay
-/// there on purpose: a file under Data Protection can't be read or written while the device is locked,
+/// there on purpose (``SegmentWriteMode``; Linux runs it too where a test asks, so the code Apple
+/// platforms run is the code the tests run): a file under Data Protection can't be read or written while the device is locked,
 /// and through a mapping that is a crash rather than an error (`EPERM`) the queue can report; and Darwin
 /// has no `posix_fallocate` (its `F_PREALLOCATE` can't be exercised on the Linux machines this package is
 /// tested on).
@@ -35,9 +36,11 @@ import Trackers
 /// cuts it off; after a crash, the scanner treats an all-zero tail as the end of the data.
 final class SegmentWriter {
   let path: String
+  let mode: SegmentWriteMode
   /// The bytes committed so far: where the next frame goes.
   private(set) var size: Int64 = 0
   private var fd: Int32
+  private var scratch: UnsafeMutableRawBufferPointer = .allocate(byteCount: 0, alignment: 8)
 
   #if canImport(Glibc) || canImport(Musl)
     /// How much of the file is reserved and mapped at a time: a 1 MiB window holds about 1,500 events,
@@ -48,27 +51,27 @@ final class SegmentWriter {
     private var mapped: MappedWindow?
     private var windowOffset: Int64 = 0
     private var windowLength = 0
-  #else
-    private var scratch: UnsafeMutableRawBufferPointer = .allocate(byteCount: 4096, alignment: 8)
   #endif
 
   /// Creates the file, which must not exist: a file from an earlier run may end in a torn record, and is
   /// never appended to.
-  init(path: String) throws(DeliveryError) {
+  init(path: String, mode: SegmentWriteMode = .platformDefault) throws(DeliveryError) {
     self.path = path
-    #if canImport(Glibc) || canImport(Musl)
-      fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    #else
+    self.mode = mode
+    switch mode {
+    case .writePerRecord:
       fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+    #if canImport(Glibc) || canImport(Musl)
+      case .mapped:
+        fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     #endif
+    }
     guard fd >= 0 else { throw .storage(operation: "open", path: path, errno: errno) }
   }
 
   deinit {
     close()
-    #if !(canImport(Glibc) || canImport(Musl))
-      scratch.deallocate()
-    #endif
+    scratch.deallocate()
   }
 
   /// Room for a frame of `count` bytes at the end of the data, valid until the next call on the writer.
@@ -76,31 +79,34 @@ final class SegmentWriter {
   func reserve(_ count: Int) throws(DeliveryError) -> UnsafeMutableRawBufferPointer {
     guard fd >= 0 else { throw .closed }
     #if canImport(Glibc) || canImport(Musl)
-      if window == nil || size + Int64(count) > windowOffset + Int64(windowLength) {
-        try mapWindow(covering: count)
+      if mode == .mapped {
+        if window == nil || size + Int64(count) > windowOffset + Int64(windowLength) {
+          try mapWindow(covering: count)
+        }
+        return UnsafeMutableRawBufferPointer(start: window! + Int(size - windowOffset), count: count)
       }
-      return UnsafeMutableRawBufferPointer(start: window! + Int(size - windowOffset), count: count)
-    #else
-      if scratch.count < count {
-        scratch.deallocate()
-        scratch = .allocate(byteCount: max(count, scratch.count * 2), alignment: 8)
-      }
-      return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<count])
     #endif
+    if scratch.count < count {
+      scratch.deallocate()
+      scratch = .allocate(byteCount: max(count, scratch.count * 2, 4096), alignment: 8)
+    }
+    return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<count])
   }
 
   /// Makes the `count` bytes filled after `reserve(count)` part of the file.
   func commit(_ count: Int) throws(DeliveryError) {
     #if canImport(Glibc) || canImport(Musl)
-      size += Int64(count)
-    #else
-      if let failure = POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: scratch[0..<count])) {
-        // Cut off a partial write so the next record starts on a clean boundary.
-        _ = ftruncate(fd, off_t(size))
-        throw .storage(operation: "write", path: path, errno: failure)
+      if mode == .mapped {
+        size += Int64(count)
+        return
       }
-      size += Int64(count)
     #endif
+    if let failure = POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: scratch[0..<count])) {
+      // Cut off a partial write so the next record starts on a clean boundary.
+      _ = ftruncate(fd, off_t(size))
+      throw .storage(operation: "write", path: path, errno: failure)
+    }
+    size += Int64(count)
   }
 
   #if canImport(Glibc) || canImport(Musl)
@@ -150,8 +156,10 @@ final class SegmentWriter {
   func close() {
     guard fd >= 0 else { return }
     #if canImport(Glibc) || canImport(Musl)
-      unmapWindow()
-      _ = ftruncate(fd, off_t(size))
+      if mode == .mapped {
+        unmapWindow()
+        _ = ftruncate(fd, off_t(size))
+      }
     #endif
     POSIXFile.closeFile(fd)
     fd = -1
@@ -212,3 +220,24 @@ final class SegmentWriter {
     }
   }
 #endif
+
+/// How a segment is written: through a shared mapping (Linux's default) or with one `write(2)` per record
+/// (the only way on Apple platforms, and the default wherever there is no mapping; see ``SegmentWriter``).
+/// A package choice so the tests on Linux run Apple's path too.
+package enum SegmentWriteMode: Sendable, Hashable, CaseIterable {
+  /// One `write(2)` per record, from a reused buffer.
+  case writePerRecord
+  #if canImport(Glibc) || canImport(Musl)
+    /// A copy into the file's mapped pages, a 1 MiB window reserved with `posix_fallocate` at a time.
+    case mapped
+  #endif
+
+  /// This platform's: mapped on Linux, one `write(2)` per record elsewhere.
+  package static var platformDefault: SegmentWriteMode {
+    #if canImport(Glibc) || canImport(Musl)
+      .mapped
+    #else
+      .writePerRecord
+    #endif
+  }
+}

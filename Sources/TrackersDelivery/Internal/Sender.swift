@@ -73,16 +73,50 @@ final class Sender {
   func run() async {
     while true {
       let outcome: Outcome
-      switch core.role {
-      case .relinquished: outcome = await waitWhileRelinquished()
-      case .writer: outcome = await handOverUntilSending()
-      case .sender: outcome = await sendUntilModeChanges()
+      if core.state.withLock({ $0.unopened != nil }) {
+        outcome = await waitForStorage()
+      } else {
+        switch core.role {
+        case .relinquished: outcome = await waitWhileRelinquished()
+        case .writer: outcome = await handOverUntilSending()
+        case .sender: outcome = await sendUntilModeChanges()
+        }
       }
       if outcome == .exit {
         exit()
         return
       }
     }
+  }
+
+  /// While the queue's directory can't be opened (see `QueueState.unopened`): tries again when the
+  /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
+  /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
+  /// Nothing while the queue has let go of its directory: no lock may be taken then.
+  private func waitForStorage() async -> Outcome {
+    dropReadAhead()
+    while !Task.isCancelled {
+      let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool, closing: Bool) in
+        guard let unopened = s.unopened else { return (false, false, s.closing) }
+        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= .now
+        return (true, due && !s.relinquished, s.closing)
+      }
+      if !look.waiting { return .modeChanged }
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      if look.attempt, core.openUnopenedStorage() { return .modeChanged }
+      let (waiters, wait) = core.state.withLock { s -> ([CheckedContinuation<Void, Never>], Duration?) in
+        defer {
+          s.flushWaiters = []
+          s.flushRequested = false
+        }
+        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - .now) }
+        return (s.flushWaiters, wait)
+      }
+      for waiter in waiters { waiter.resume() }
+      if look.closing { return .exit }
+      await core.wakeup.wait(timeout: wait)
+    }
+    return .exit
   }
 
   /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
@@ -190,6 +224,7 @@ final class Sender {
   }
 
   private func exit() {
+    core.dropUnopened()
     core.emitFoldedReports()
     let waiters = core.state.withLock { s in
       s.senderGone = true

@@ -68,6 +68,17 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   @usableFromInline struct State: Sendable {
     @usableFromInline var identity: Identity
     @usableFromInline var derived: Derived
+    /// The file could not be read or written for lack of permission (Data Protection before the first
+    /// unlock): the identity is in memory only until ``storageMayBeAvailable()`` succeeds.
+    var waitingForStorage: WaitingForStorage?
+  }
+
+  /// What is left to do once the identity's file can be opened.
+  struct WaitingForStorage: Sendable {
+    /// The file exists and could not be read: the identity in memory is a temporary one.
+    var load: Bool
+    /// The identity changed in memory since (sign-in, reset): it wins over the file.
+    var changed = false
   }
 
   /// The file the identity lives in, or `nil` for an in-memory store.
@@ -80,25 +91,128 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   ///
   /// Throws when the directory can't be created or the file can't be written: an app that can't keep its
   /// anonymous id would count every launch as a new user.
-  public init(
+  ///
+  /// A file that can't be read or written for lack of permission does not throw: before the device's
+  /// first unlock (Data Protection) an app launched in the background can't open its files. The store
+  /// then starts with a temporary anonymous id in memory and loads the saved identity (or saves its own)
+  /// once the files can be opened (``storageMayBeAvailable()``, which a vendor's live environment calls when
+  /// its queue's directory opens).
+  public convenience init(
     directory: URL?,
+    derive: @escaping @Sendable (Identity) -> Derived
+  ) throws {
+    try self.init(directory: directory, simulatedOpenFailure: nil, derive: derive)
+  }
+
+  /// ``init(directory:derive:)``, with an `errno` that `simulatedOpenFailure` may return to fail the file's
+  /// opening as a locked device would (`DeliveryConfiguration.simulatedOpenFailure`).
+  package init(
+    directory: URL?,
+    simulatedOpenFailure: (@Sendable (String) -> Int32?)?,
     derive: @escaping @Sendable (Identity) -> Derived
   ) throws {
     self.derive = derive
     let file = directory?.appendingPathComponent("identity.json", isDirectory: false)
     self.file = file
+    self.simulatedOpenFailure = simulatedOpenFailure
     var identity = Identity(anonymousId: RecordID().uuidString)
+    var waiting: WaitingForStorage?
     var needsWrite = file != nil
-    if let file, let data = try? Data(contentsOf: file),
-      let stored = try? JSONDecoder().decode(Identity.self, from: data)
-    {
-      identity = stored
-      needsWrite = false
+    if let file {
+      switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure) {
+      case .stored(let stored):
+        identity = stored
+        needsWrite = false
+      case .absent:
+        break
+      case .notPermitted:
+        waiting = WaitingForStorage(load: true)
+        needsWrite = false
+      }
     }
-    self.state = LockIsolated(State(identity: identity, derived: derive(identity)))
     if needsWrite, let file {
-      try Self.write(identity, to: file)
+      do {
+        try Self.write(identity, to: file, simulatedOpenFailure: simulatedOpenFailure)
+      } catch where Self.isPermissionError(error) {
+        waiting = WaitingForStorage(load: false, changed: true)
+      }
     }
+    self.state = LockIsolated(State(identity: identity, derived: derive(identity), waitingForStorage: waiting))
+  }
+
+  private let simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+
+  /// Whether the identity waits in memory for its file to be readable or writable (see
+  /// ``init(directory:derive:)``).
+  public var isWaitingForStorage: Bool {
+    state.withLock { $0.waitingForStorage != nil }
+  }
+
+  /// Tries again to load the saved identity, or to save this one, after the file could not be opened for
+  /// lack of permission; does nothing otherwise. A saved identity replaces the temporary one unless the
+  /// identity changed since (then the change is saved). Returns the error if it failed for another
+  /// reason than a permission (a permission leaves it waiting).
+  @discardableResult
+  public func storageMayBeAvailable() -> (any Error)? {
+    guard let file else { return nil }
+    return state.withLock { state -> (any Error)? in
+      guard let waiting = state.waitingForStorage else { return nil }
+      if waiting.load {
+        switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure) {
+        case .notPermitted:
+          return nil
+        case .stored(let stored) where !waiting.changed:
+          state.identity = stored
+          state.derived = derive(stored)
+          state.waitingForStorage = nil
+          return nil
+        case .stored, .absent:
+          break
+        }
+      }
+      do {
+        try Self.write(state.identity, to: file, simulatedOpenFailure: simulatedOpenFailure)
+        state.waitingForStorage = nil
+        return nil
+      } catch where Self.isPermissionError(error) {
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  /// What reading the identity's file found.
+  private enum ReadResult {
+    case stored(Identity)
+    /// No file, or one that does not decode: a new identity is made.
+    case absent
+    /// The file exists and may not be read (yet).
+    case notPermitted
+  }
+
+  private static func read(_ file: URL, simulatedOpenFailure: (@Sendable (String) -> Int32?)?) -> ReadResult {
+    if simulatedOpenFailure?(file.deletingLastPathComponent().path) != nil { return .notPermitted }
+    do {
+      let data = try Data(contentsOf: file)
+      guard let stored = try? JSONDecoder().decode(Identity.self, from: data) else { return .absent }
+      return .stored(stored)
+    } catch {
+      return isPermissionError(error) ? .notPermitted : .absent
+    }
+  }
+
+  /// Whether Foundation's error is a denied permission: Data Protection's, before the first unlock.
+  private static func isPermissionError(_ error: any Error) -> Bool {
+    if let cocoa = error as? CocoaError, [.fileReadNoPermission, .fileWriteNoPermission].contains(cocoa.code) {
+      return true
+    }
+    let ns = error as NSError
+    if ns.domain == NSPOSIXErrorDomain, ns.code == Int(EPERM) || ns.code == Int(EACCES) { return true }
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+      return underlying.domain == NSPOSIXErrorDomain && (underlying.code == Int(EPERM) || underlying.code == Int(EACCES))
+    }
+    return false
   }
 
   /// The identity and what the module derived from it, read together.
@@ -118,11 +232,20 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
       var identity = state.identity
       body(&identity)
       guard identity != state.identity else { return nil }
+      let previous = state.identity
       state.identity = identity
       state.derived = derive(identity)
       guard let file else { return nil }
+      if state.waitingForStorage != nil {
+        // Written once the file can be opened; writing now could replace a saved identity not read yet.
+        // Only a change of who the user is wins over it: the session of a temporary id does not.
+        let sameUser = previous.anonymousId == identity.anonymousId && previous.userId == identity.userId
+          && previous.userProperties == identity.userProperties
+        if !sameUser { state.waitingForStorage?.changed = true }
+        return nil
+      }
       do {
-        try Self.write(identity, to: file)
+        try Self.write(identity, to: file, simulatedOpenFailure: simulatedOpenFailure)
         return nil
       } catch {
         return error
@@ -143,13 +266,24 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     update { $0 = Identity(anonymousId: RecordID().uuidString) }
   }
 
-  private static func write(_ identity: Identity, to file: URL) throws {
+  private static func write(
+    _ identity: Identity, to file: URL, simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+  ) throws {
     let directory = file.deletingLastPathComponent()
+    if let code = simulatedOpenFailure?(directory.path) {
+      throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+    }
     try FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    DataProtection.protectDirectory(directory.path)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try encoder.encode(identity).write(to: file, options: [.atomic])
+    var options: Data.WritingOptions = [.atomic]
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      // Readable in the background once the device was unlocked after a restart, like the queue's files.
+      options.insert(.completeFileProtectionUntilFirstUserAuthentication)
+    #endif
+    try encoder.encode(identity).write(to: file, options: options)
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
   }
 }

@@ -50,15 +50,22 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     self.module = module
     let context = options.context
     self.context = context
-    let identity = try IdentityStore(directory: options.storageDirectory) { derive($0, context.current) }
-    self.identity = identity
-    self.contextObservation = context.observe { [weak identity] _ in identity?.refreshDerived() }
-    let session = session.map { VendorSession(identity: identity, module: module, rules: $0) }
-    self.session = session
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
     tuning(&configuration)
     options.delivery(&configuration)
+    let identity = try IdentityStore(
+      directory: options.storageDirectory, simulatedOpenFailure: configuration.simulatedOpenFailure
+    ) { derive($0, context.current) }
+    self.identity = identity
+    // Started before the first unlock: the identity's file opens with the queue's directory.
+    configuration.storageOpened = { [weak identity, weak module] in
+      guard let error = identity?.storageMayBeAvailable() else { return }
+      module?.reportFailure("could not load or save the identity once the storage opened: \(error)")
+    }
+    self.contextObservation = context.observe { [weak identity] _ in identity?.refreshDerived() }
+    let session = session.map { VendorSession(identity: identity, module: module, rules: $0) }
+    self.session = session
     let name = destination.name
     if let registry = options.privacy {
       let purpose = options.consentPurpose
@@ -75,6 +82,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       }
     )
     self.queue = queue
+    // The queue opened at once: the identity may have missed its file only by a moment.
+    if identity.isWaitingForStorage, !queue.isWaitingForStorage {
+      configuration.storageOpened?()
+    }
     self.repeatedRefusals = RepeatedReports(interval: configuration.repeatedReportInterval)
     // Weak: the registry outlives environments, and a replaced environment must release its directory.
     options.privacy?.register(

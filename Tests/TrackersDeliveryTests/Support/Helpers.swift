@@ -18,9 +18,10 @@ func testConfiguration(
   _ directory: URL,
   maxPendingBytes: Int = 64 << 20,
   overflowPolicy: DeliveryConfiguration.OverflowPolicy = .dropOldest,
-  maxAttempts: Int = 5
+  maxAttempts: Int = 5,
+  writeMode: SegmentWriteMode = .platformDefault
 ) -> DeliveryConfiguration {
-  DeliveryConfiguration(
+  var configuration = DeliveryConfiguration(
     directory: directory,
     maxPendingBytes: maxPendingBytes,
     overflowPolicy: overflowPolicy,
@@ -28,7 +29,13 @@ func testConfiguration(
     backoff: .init(base: .milliseconds(5), cap: .milliseconds(20)),
     closeTimeout: .seconds(2)
   )
+  configuration.writeMode = writeMode
+  return configuration
 }
+
+/// The environment variable that makes the crash-test child write with another ``SegmentWriteMode`` than
+/// its platform's (its case name).
+let writeModeVariable = "SWIFT_TRACKERS_WRITE_MODE"
 
 /// Collects reports from a queue's callback.
 final class ReportLog: Sendable {

@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Data Protection: on a device that has restarted and not been unlocked yet (an app launched in the
+/// background for a push, a location update or a background task) the app's files can't be opened.
+enum DataProtection {
+  /// Whether a storage failure may be Data Protection's (or another permission that may be granted
+  /// later) rather than a mistake: then the queue keeps records in memory and tries again, instead of
+  /// failing. Opening a protected file while it is locked fails with `EPERM`; `EACCES` is included for
+  /// the same situation seen through a directory.
+  static func mayOpenLater(_ error: DeliveryError) -> Bool {
+    guard case let .storage(_, _, code) = error else { return false }
+    return code == EPERM || code == EACCES
+  }
+
+  /// Gives the queue's directory the protection class the queue needs, explicitly, whatever the app's
+  /// default (its Data Protection entitlement may be `NSFileProtectionComplete`):
+  /// `completeUntilFirstUserAuthentication`, so that once the device has been unlocked after a restart the
+  /// queue keeps writing and sending while it is locked again (in the background). Files created in the
+  /// directory get its class. Nothing to do on the Mac and elsewhere.
+  static func protectDirectory(_ path: String) {
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      // A failure leaves the app's default class: the queue still works whenever that class allows.
+      try? FileManager.default.setAttributes(
+        [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
+    #endif
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import MixpanelTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import VendorTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `.live` on a device that has restarted and not been unlocked yet (an app launched in the background):
+/// its files can't be opened, and the live environment must not fail for it. The tests run as root, so
+/// the locked files are played by `DeliveryConfiguration.simulatedOpenFailure`.
+@Suite struct LockedStorageTests {
+  @Test func liveStartsBeforeTheFirstUnlockAndCatchesUpAfterIt() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.setDefault(.init(status: 200, body: #"{"code":200,"num_records_imported":1,"status":"OK","error":null}"#))
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    // An earlier launch saved the device id.
+    let savedId = try IdentityStore<Int>(directory: storage) { _ in 0 }.current.identity.anonymousId
+
+    let locked = LockIsolated<Int32?>(EPERM)
+    var configuration = Configuration(projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
+    configuration.flushInterval = .seconds(3600)
+    configuration.context = .fixture
+    configuration.onReport = { _ in }
+    configuration.delivery = { delivery in
+      fastRetries(&delivery)
+      delivery.simulatedOpenFailure = { _ in locked.withLock { $0 } }
+    }
+    let environment = try Environment.live(configuration)
+    environment.send(.event(name: "Push Received", properties: [:]))
+    #expect(environment.counters().delivery.pendingEvents == 1)
+    #expect(environment.counters().notEnqueued == 0)
+
+    locked.withLock { $0 = nil }
+    await environment.flush()
+    environment.send(.event(name: "Opened", properties: [:]))
+    await environment.flush()
+    let counters = environment.counters()
+    await environment.close(nil)
+    #expect(counters.delivery.delivered == 2)
+    #expect(counters.delivery.droppedTotal == 0)
+    let events = try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
+    #expect(events.map { $0["event"]?.stringValue } == ["Push Received", "Opened"])
+    // Before the unlock the saved device id could not be read: that event has a temporary one; after it,
+    // the saved one is back.
+    let devices = events.map { $0["properties"]?["$device_id"]?.stringValue }
+    #expect(devices[0] != savedId)
+    #expect(devices[1] == savedId)
+  }
+}
