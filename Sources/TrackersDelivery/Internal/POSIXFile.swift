@@ -66,10 +66,6 @@ enum POSIXFile {
     _ = ftruncate(fd, off_t(size))
   }
 
-  /// Forces the file's data to stable storage. On Darwin `fsync` only hands the data to the drive, which
-  /// may keep it in its volatile cache and write it out of order; `F_FULLFSYNC` asks the drive to flush
-  /// that cache. A file system that does not support it (some network volumes) gets `fsync`, as SQLite
-  /// does. Elsewhere `fsync` is the flush.
   /// The call ``sync(_:)`` makes, for error messages.
   static var syncName: String {
     #if canImport(Darwin)
@@ -79,6 +75,10 @@ enum POSIXFile {
     #endif
   }
 
+  /// Forces the file's data to stable storage. On Darwin `fsync` only hands the data to the drive, which
+  /// may keep it in its volatile cache and write it out of order; `F_FULLFSYNC` asks the drive to flush
+  /// that cache. A file system that does not support it (some network volumes) gets `fsync`, as SQLite
+  /// does. Elsewhere `fsync` is the flush.
   static func sync(_ fd: Int32) -> Int32? {
     #if canImport(Darwin)
       if fcntl(fd, F_FULLFSYNC) == 0 { return nil }
