@@ -49,10 +49,17 @@ struct HostileValues {
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  /// The `index`th value and its kind.
+  /// How often each kind comes, in a draw: the costly kinds (disk writes of each new identity, megabytes
+  /// of text, thousands of members) less often, so that the 10,000 values of a run take seconds.
+  static let draw: [HostileKind] = [
+    .plain, .plain, .badDate, .badDate, .badNumber, .badNumber, .nearTheDepthLimit, .nearTheDepthLimit, .deep,
+    .hugeString, .manyProperties, .unicode, .unicode, .names, .names, .ids, .userProperty, .userProperty,
+    .lifecycle, .wideCollections,
+  ]
+
+  /// The `index`th value and its kind: the 200,000-level ``HostileKind/abyss`` every 2,500th, else a draw.
   mutating func next(index: Int) -> (HostileKind, AnalyticsData) {
-    let kinds = HostileKind.allCases.filter { $0 != .abyss }
-    let kind: HostileKind = index % 2_000 == 1_999 ? .abyss : random.pick(kinds)
+    let kind: HostileKind = index % 2_500 == 2_499 ? .abyss : random.pick(Self.draw)
     return (kind, make(kind))
   }
 
@@ -212,9 +219,9 @@ struct HostileValues {
   }
 
   /// Arrays and objects `depth` levels deep, built from the inside out (no recursion).
-  mutating func nested(depth: Int) -> PropertyValue {
+  mutating func nested(depth: Int, arraysOnly: Bool = false) -> PropertyValue {
     var value = scalarValue()
-    let objects = random.below(3)  // 0: arrays, 1: objects, 2: both, alternating
+    let objects = arraysOnly ? 0 : random.below(3)  // 0: arrays, 1: objects, 2: both, alternating
     for level in 0..<depth {
       let useObject = objects == 1 || (objects == 2 && level % 2 == 1)
       if useObject {
@@ -240,16 +247,17 @@ struct HostileValues {
     case .nearTheDepthLimit:
       return withMember(nested(depth: random.int(in: PropertyValue.maximumDepth - 3...PropertyValue.maximumDepth + 3)))
     case .deep:
-      return withMember(nested(depth: random.oneIn(8) ? random.int(in: 1_000...5_000) : random.int(in: 40...400)))
+      return withMember(nested(depth: random.oneIn(20) ? random.int(in: 1_000...5_000) : random.int(in: 40...300)))
     case .abyss:
-      return withMember(nested(depth: 200_000))
+      // Arrays only: objects would make it several times slower to build and write, for nothing more.
+      return withMember(nested(depth: 200_000, arraysOnly: true))
     case .hugeString:
-      let length = random.oneIn(4) ? random.int(in: 100_000...200_000) : random.int(in: 200...40_000)
+      let length = random.oneIn(20) ? random.int(in: 100_000...200_000) : random.int(in: 200...40_000)
       let huge = random.oneIn(2) ? String(repeating: "x", count: length) : text(length: length / 4)
       return random.oneIn(4) ? carrying([huge: "value"]) : withMember(.string(huge))
     case .manyProperties:
       var properties: AnalyticsData.Properties = [:]
-      let count = random.oneIn(10) ? random.int(in: 1_000...3_000) : random.int(in: 20...300)
+      let count = random.oneIn(20) ? random.int(in: 1_000...3_000) : random.int(in: 20...200)
       for index in 0..<count { properties["p\(index)"] = scalarValue() }
       return carrying(properties)
     case .unicode:
@@ -284,7 +292,7 @@ struct HostileValues {
       default: return .lifecycle(.backgrounded)
       }
     case .wideCollections:
-      let count = random.int(in: 200...400)
+      let count = random.int(in: 240...300)  // around Mixpanel's 254
       let wide: PropertyValue = random.oneIn(2)
         ? .array((0..<count).map { _ in scalarValue() })
         : .object(Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", scalarValue()) }))

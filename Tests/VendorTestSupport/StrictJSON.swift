@@ -30,12 +30,17 @@ public enum StrictJSON {
 
   /// Throws unless `bytes` is exactly one strict JSON value, with optional whitespace around it.
   public static func check(_ bytes: [UInt8]) throws(Failure) {
-    var reader = Reader(bytes: bytes)
-    try reader.document()
+    // Over a buffer pointer: a debug build retains an array on every read of a byte.
+    let result = bytes.withUnsafeBufferPointer { buffer -> Result<Void, Failure> in
+      var reader = Reader(bytes: buffer)
+      do throws(Failure) { try reader.document() } catch { return .failure(error) }
+      return .success(())
+    }
+    try result.get()
   }
 
   private struct Reader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
 
     func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
