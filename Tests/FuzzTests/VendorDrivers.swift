@@ -22,7 +22,16 @@ extension Vendor {
     configuration.options.transport = transport
     configuration.options.flushInterval = .seconds(3600)
     configuration.options.context = .fixture
-    configuration.options.now = { eventTime }
+    // The clock the app hands the module may be as odd as any value: every event takes the next of
+    // `Vendor.clocks` (NaN, the distant past and future, 1e300 seconds...), in order, so the run is the
+    // same every time.
+    let tick = LockIsolated(0)
+    configuration.options.now = {
+      clocks[tick.withLock { tick in
+        defer { tick += 1 }
+        return tick % clocks.count
+      }]
+    }
     configuration.options.delivery = TestDelivery.fastRetries
   }
 
