@@ -120,6 +120,22 @@ import Trackers
     #expect(received == 1)
   }
 
+  @Test func aBackgroundTrackerReleasesTheLastReferenceToADeepEventWithoutRecursion() async throws {
+    let queue = DispatchQueue(label: "HostileValueTests.background")
+    let received = LockIsolated(0)
+    let send = onSerialQueue({ (_: AnalyticsData) in received.withLock { $0 += 1 } }, queue)
+    queue.suspend()
+    try await onSmallStack {
+      var event = AnalyticsData.event(name: "Deep", properties: ["value": nested(200_000)])
+      send(event)
+      // The queue's parcel now holds the only other reference; this one goes first.
+      event = .userId(nil)
+    }
+    queue.resume()
+    queue.sync {}
+    #expect(received.current == 1)
+  }
+
   // MARK: Equality and hashing keep the synthesized semantics
 
   @Test func equalityAndHashingAreStructural() {
