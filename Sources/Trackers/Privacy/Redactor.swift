@@ -14,9 +14,9 @@
 ///
 /// What is covered, at any depth: event, screen and error properties (nested arrays and objects, with key
 /// rules applying at every level; below ``PropertyValue/maximumDepth`` levels the walk goes on with an
-/// explicit stack rather than recursion, so no value can exhaust the stack), event and screen names, user property names and values, the error
-/// message, and the user id when it looks like an e-mail address. A user id is an identity, so prefer an
-/// opaque one: every redacted id becomes the same `[redacted:email]`.
+/// explicit stack rather than recursion, so no value can exhaust the stack), event and screen names, user
+/// property names and values, the error message, and the user id when it looks like an e-mail address. A
+/// user id is an identity, so prefer an opaque one: every redacted id becomes the same `[redacted:email]`.
 ///
 /// Cost: most values are short and hold no '@' and few digits, so they are scanned once and left as they
 /// are, without allocating; see the Privacy article for measurements.
@@ -160,7 +160,9 @@ public struct Redactor: Sendable {
     }
   }
 
-  private func redacted(_ value: PropertyValue, patterns: PersonalDataScanner.Patterns, depth: Int = 0) -> PropertyValue? {
+  private func redacted(
+    _ value: PropertyValue, patterns: PersonalDataScanner.Patterns, depth: Int = 0
+  ) -> PropertyValue? {
     if depth >= PropertyValue.maximumDepth, value.isContainer {
       return redactedIteratively(value, mode: .scan(patterns))
     }
