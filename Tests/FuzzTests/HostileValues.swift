@@ -206,7 +206,8 @@ struct HostileValues {
     switch random.below(5) {
     case 0: .screen(name: eventName(), properties: properties)
     case 1: .error(message: string(), properties: properties)
-    case 2: .userProperty(name: name(), value: hostile ?? properties.first?.value ?? .null)
+    // The smallest key, not `first`: a dictionary's order changes from one process to the next.
+    case 2: .userProperty(name: name(), value: hostile ?? properties.min { $0.key < $1.key }?.value ?? .null)
     default: .event(name: eventName(), properties: properties)
     }
   }
