@@ -63,6 +63,15 @@ let package = Package(
         "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport",
       ]
     ),
+    // Issue 20: seeded hostile values through every vendor's validate, map, encode and live pipeline, on a
+    // 512 KiB stack; and the strict JSON checker it trusts.
+    .testTarget(
+      name: "FuzzTests",
+      dependencies: [
+        "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker",
+        "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport",
+      ]
+    ),
     // The loopback collector client, fixtures and issue capture of this package's own tests.
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"

@@ -15,8 +15,10 @@ import TrackersDelivery
 /// The rules: event types and screen names are non-empty, at most 1024 characters, and do not use
 /// Amplitude's reserved `[Amplitude]` or `$` prefixes; property names are non-empty, at most 1024 characters,
 /// and not `[Amplitude]`-prefixed (user property names not `$`-prefixed either, those are Amplitude's
-/// operations); string values are at most 1024 characters; numbers are finite; user ids have 5 to 1024
-/// characters and are not placeholders such as "null", "anonymous", "0" or "-1".
+/// operations); string values are at most 1024 characters; numbers are finite; dates are ISO-8601 dates,
+/// years 0000 to 9999; user ids have 5 to 1024 characters and are not placeholders such as "null",
+/// "anonymous", "0" or "-1"; values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked
+/// first: an event too deep gets only that issue).
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   AmplitudeValidation.issues(in: data)
 }
@@ -29,6 +31,8 @@ enum AmplitudeValidation {
   }
 
   private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
+    // First, and alone: the other checks walk the values recursively.
+    if appendDepthIssues(of: data, ordered: ordered, into: &issues) { return }
     switch data {
     case let .event(name, properties):
       checkEventType(name, into: &issues)
@@ -64,6 +68,26 @@ enum AmplitudeValidation {
       // The SDK's names and "[Amplitude] ..." keys: only the version and build values can break a rule.
       checkProperties(event.properties, kind: "lifecycle property", ordered: ordered, into: &issues)
     }
+  }
+
+  private static func appendDepthIssues(
+    of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
+  ) -> Bool {
+    let kind: String
+    switch data {
+    case let .userProperty(name, value):
+      guard let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: vendor)
+      else { return false }
+      issues.append(issue)
+      return true
+    case .event: kind = "event property"
+    case .screen: kind = "screen property"
+    case .error: kind = "error property"
+    case .lifecycle: kind = "lifecycle property"
+    case .userId: return false
+    }
+    return ValidationRules.appendDepthIssues(
+      of: data.properties, path: { "\(kind) '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func checkEventType(_ name: String, into issues: inout [ValidationIssue]) {
@@ -146,6 +170,9 @@ enum AmplitudeValidation {
   ) {
     ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
       if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
+      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
+        issues.append(issue)
+      }
       if case let .string(text) = scalar, ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength) {
         issues.append(issue(
           "property-value-length",

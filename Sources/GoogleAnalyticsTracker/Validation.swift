@@ -28,6 +28,19 @@ public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
 }
 
 private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: inout [ValidationIssue]) {
+  // First, and alone: the other checks walk the values.
+  switch event {
+  case let .event(_, params):
+    let tooDeep = ValidationRules.appendDepthIssues(
+      of: params, path: { "parameter '\($0)'" }, ordered: ordered, vendor: "GA4", into: &issues)
+    if tooDeep { return }
+  case let .userProperty(name, value):
+    if let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
+      return issues.append(issue)
+    }
+  case .userId:
+    break
+  }
   switch event {
   case let .event(name, params):
     checkName(name, kind: "event name", rule: "event-name", into: &issues)
@@ -164,8 +177,18 @@ private func checkParamValue(
   _ value: PropertyValue, key: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
 ) {
   switch value {
-  case .int, .double, .date:
+  case .int:
     break
+  case .double:
+    if let issue = ValidationRules.nonFiniteNumberIssue(value, path: { "parameter '\(key())'" }, vendor: "GA4") {
+      issues.append(issue)
+    }
+  case .date:
+    if let issue = ValidationRules.dateIssue(
+      value, path: { "parameter '\(key())'" }, encoding: .microsecondsSince1970, vendor: "GA4")
+    {
+      issues.append(issue)
+    }
   case let .string(string):
     if ValidationRules.hasMoreScalars(string, than: GoogleAnalyticsLimits.paramValueLength) {
       issues.append(
@@ -233,8 +256,12 @@ private func checkUserPropertyName(_ name: String, into issues: inout [Validatio
 
 private func checkUserPropertyValue(_ value: PropertyValue, name: String, into issues: inout [ValidationIssue]) {
   switch value {
-  case .int, .double:
+  case .int:
     break
+  case .double:
+    if let issue = ValidationRules.nonFiniteNumberIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
+      issues.append(issue)
+    }
   case let .string(string):
     if ValidationRules.hasMoreScalars(string, than: GoogleAnalyticsLimits.userPropertyValueLength) {
       issues.append(

@@ -19,6 +19,19 @@ public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
 }
 
 private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [ValidationIssue]) {
+  // First, and alone: the other checks walk the values recursively.
+  switch event {
+  case let .event(_, properties):
+    let tooDeep = ValidationRules.appendDepthIssues(
+      of: properties, path: { "property '\($0)'" }, ordered: ordered, vendor: "Mixpanel", into: &issues)
+    if tooDeep { return }
+  case let .setProfileProperty(name, value):
+    if let issue = ValidationRules.depthIssue(value, path: { "profile property '\(name)'" }, vendor: "Mixpanel") {
+      return issues.append(issue)
+    }
+  case .identify:
+    break
+  }
   switch event {
   case let .event(name, properties):
     checkName(name, kind: "event name", rule: "event-name", allowed: [], into: &issues)
@@ -90,8 +103,19 @@ private func checkValue(
   _ value: PropertyValue, path: () -> String, depth: Int, ordered: Bool, into issues: inout [ValidationIssue]
 ) {
   switch value {
-  case .int, .double, .bool, .date, .null:
+  case .int, .bool, .null:
     break
+  case .double:
+    // The same rule as every vendor's: mixpanel-swift would send NaN and infinities as null.
+    if let issue = ValidationRules.nonFiniteNumberIssue(value, path: { "property '\(path())'" }, vendor: "Mixpanel") {
+      issues.append(issue)
+    }
+  case .date:
+    if let issue = ValidationRules.dateIssue(
+      value, path: { "property '\(path())'" }, encoding: .iso8601, vendor: "Mixpanel")
+    {
+      issues.append(issue)
+    }
   case let .string(string):
     if string.utf8.count > MixpanelLimits.stringBytes {
       issues.append(

@@ -15,7 +15,8 @@ import TrackersDelivery
 /// The rules: event and screen names are non-empty; event names and property names do not start with `$`
 /// (PostHog's own: `$screen`, `$identify`, `$set`, ...); user ids are non-empty, at most 200 characters and
 /// not placeholders that PostHog refuses to identify with ("anonymous", "guest", "null", "0", ...);
-/// numbers are finite.
+/// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; values nest at most
+/// ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event too deep gets only that issue).
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   PostHogValidation.issues(in: data)
 }
@@ -28,6 +29,8 @@ enum PostHogValidation {
   }
 
   private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
+    // First, and alone: the other checks walk the values recursively.
+    if appendDepthIssues(of: data, ordered: ordered, into: &issues) { return }
     switch data {
     case let .event(name, properties):
       if ValidationRules.isBlank(name) {
@@ -66,6 +69,19 @@ enum PostHogValidation {
     case let .lifecycle(event):
       checkProperties(event.properties, ordered: ordered, into: &issues)
     }
+  }
+
+  private static func appendDepthIssues(
+    of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
+  ) -> Bool {
+    if case let .userProperty(name, value) = data {
+      guard let issue = ValidationRules.depthIssue(value, path: { "person property '\(name)'" }, vendor: vendor)
+      else { return false }
+      issues.append(issue)
+      return true
+    }
+    return ValidationRules.appendDepthIssues(
+      of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
@@ -117,6 +133,9 @@ enum PostHogValidation {
   ) {
     ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
       if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
+      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
+        issues.append(issue)
+      }
     }
   }
 

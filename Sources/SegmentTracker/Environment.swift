@@ -39,14 +39,16 @@ extension Environment {
     return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { _, identity, id in
-          guard let payload = WireFormat.message(event, identity: identity, at: now(), messageId: id) else { return nil }
-          // validate(_:) measured the message with a sample identity; this is the size Segment will see.
-          guard payload.count <= SegmentLimits.messageBytes else {
-            vendorModule.rejectInvalid([SegmentValidation.sizeIssue(payload.count)], event: event.description)
-            return nil
+        delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery<[UInt8]>.Encoded in
+          guard let payload = WireFormat.message(event, identity: identity, at: now(), messageId: id) else {
+            return .nothingToSend
           }
-          return payload
+          // validate(_:) measured the message with a sample identity; this is the size Segment will see. A
+          // refusal counts as invalid only, not also as an identity update.
+          guard payload.count <= SegmentLimits.messageBytes else {
+            return .refused([SegmentValidation.sizeIssue(payload.count)])
+          }
+          return .payload(payload)
         }
       }
     }

@@ -13,7 +13,9 @@ import TrackersDelivery
 /// // Segment: track event name is empty; Segment drops track calls without an event. To fix this, ...
 /// ```
 ///
-/// The rules: track events and screens have a non-empty name; user ids are not empty; numbers are finite;
+/// The rules: values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event
+/// too deep gets only that issue); track events and screens have a non-empty name; user ids are not empty;
+/// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999;
 /// a message, as JSON with its ids and timestamp, is at most ``SegmentLimits/messageBytes`` (32,000 bytes:
 /// Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
 /// lost). This check assumes an anonymous user: the tracker checks the size again with the real user id
@@ -29,6 +31,8 @@ enum SegmentValidation {
   }
 
   private static func check(_ data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]) {
+    // First, and alone: the other checks, and the size measure, walk the values recursively.
+    if appendDepthIssues(of: data, ordered: ordered, into: &issues) { return }
     switch data {
     case let .event(name, properties):
       if ValidationRules.isBlank(name) {
@@ -72,6 +76,19 @@ enum SegmentValidation {
     if mayExceedMessageSize(data), let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
       issues.append(sizeIssue(size))
     }
+  }
+
+  private static func appendDepthIssues(
+    of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
+  ) -> Bool {
+    if case let .userProperty(name, value) = data {
+      guard let issue = ValidationRules.depthIssue(value, path: { "trait '\(name)'" }, vendor: vendor)
+      else { return false }
+      issues.append(issue)
+      return true
+    }
+    return ValidationRules.appendDepthIssues(
+      of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   /// Whether `data`'s message could be over the size limit; only then is it encoded to measure it.
@@ -120,6 +137,9 @@ enum SegmentValidation {
   ) {
     ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
       if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
+      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
+        issues.append(issue)
+      }
     }
   }
 

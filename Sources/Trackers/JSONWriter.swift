@@ -1,15 +1,49 @@
 import Foundation
 
 /// How a ``PropertyValue/date(_:)`` is written to JSON: each vendor wants its own format.
+///
+/// Each format carries a range of dates (``canEncode(_:)``); vendor modules refuse a date outside it with
+/// the rule `property-value-date`, and ``JSONWriter/appendDate(_:encoding:to:)`` writes `null` for one that
+/// reaches it anyway.
 public enum DateEncoding: Sendable, Hashable {
-  /// `"2026-11-21T09:30:00.123Z"`, always UTC with milliseconds.
+  /// `"2026-11-21T09:30:00.123Z"`, always UTC with milliseconds; years 0000 to 9999.
   case iso8601
-  /// Whole seconds since 1970 as a number.
+  /// Whole seconds since 1970 as a number that fits a 64-bit integer.
   case secondsSince1970
-  /// Whole milliseconds since 1970 as a number.
+  /// Whole milliseconds since 1970 as a number that fits a 64-bit integer.
   case millisecondsSince1970
-  /// Whole microseconds since 1970 as a number.
+  /// Whole microseconds since 1970 as a number that fits a 64-bit integer (about ±292,000 years).
   case microsecondsSince1970
+
+  /// Whether this format can write `date`: it is finite and, for ISO-8601, from
+  /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z; for the numeric formats, its whole units since 1970
+  /// fit a 64-bit integer.
+  ///
+  /// ```swift
+  /// DateEncoding.iso8601.canEncode(.distantFuture)                              // true: year 4001
+  /// DateEncoding.iso8601.canEncode(Date(timeIntervalSince1970: -1e15))          // false: year -31,688,765
+  /// DateEncoding.microsecondsSince1970.canEncode(Date(timeIntervalSince1970: .nan))  // false
+  /// ```
+  public func canEncode(_ date: Date) -> Bool {
+    switch self {
+    case .iso8601: ISO8601.canRepresent(date)
+    default: units(of: date) != nil
+    }
+  }
+
+  /// The whole units since 1970 of a numeric format, or `nil` when they don't fit an `Int64` (or for
+  /// ISO-8601).
+  func units(of date: Date) -> Int64? {
+    let seconds = date.timeIntervalSince1970
+    let scaled: Double
+    switch self {
+    case .iso8601: return nil
+    case .secondsSince1970: scaled = seconds
+    case .millisecondsSince1970: scaled = seconds * 1_000
+    case .microsecondsSince1970: scaled = seconds * 1_000_000
+    }
+    return Int64(exactly: scaled.rounded(.down))  // nil for NaN, infinities and what doesn't fit
+  }
 }
 
 /// A small, fast JSON writer that appends UTF-8 bytes to a buffer.
@@ -63,6 +97,12 @@ public enum JSONWriter {
 
   /// Appends an integer in decimal.
   public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
+    appendInteger(value, to: &bytes)
+  }
+
+  private static func appendInteger<Integer: FixedWidthInteger & SignedInteger>(
+    _ value: Integer, to bytes: inout [UInt8]
+  ) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     // 20 bytes hold the digits of UInt64.max; a typed buffer so that the append is one `memcpy`.
@@ -129,20 +169,22 @@ public enum JSONWriter {
     return false
   }
 
-  /// Appends a date in the given encoding.
+  /// Appends a date in the given encoding, or `null` for a date the encoding can't carry
+  /// (``DateEncoding/canEncode(_:)``): never a trap, whatever the date.
   public static func appendDate(_ date: Date, encoding: DateEncoding, to bytes: inout [UInt8]) {
-    let seconds = date.timeIntervalSince1970
     switch encoding {
     case .iso8601:
+      guard ISO8601.canRepresent(date) else { return bytes.append(contentsOf: "null".utf8) }
+      let start = bytes.count
       bytes.append(UInt8(ascii: "\""))
-      ISO8601.append(date, to: &bytes)
+      guard ISO8601.append(date, to: &bytes) else {
+        bytes.removeSubrange(start...)
+        return bytes.append(contentsOf: "null".utf8)
+      }
       bytes.append(UInt8(ascii: "\""))
-    case .secondsSince1970:
-      appendInt(Int(seconds.rounded(.down)), to: &bytes)
-    case .millisecondsSince1970:
-      appendInt(Int((seconds * 1_000).rounded(.down)), to: &bytes)
-    case .microsecondsSince1970:
-      appendInt(Int((seconds * 1_000_000).rounded(.down)), to: &bytes)
+    case .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970:
+      guard let units = encoding.units(of: date) else { return bytes.append(contentsOf: "null".utf8) }
+      appendInteger(units, to: &bytes)
     }
   }
 
@@ -168,10 +210,18 @@ public enum JSONWriter {
 extension PropertyValue {
   /// Appends this value as JSON to `bytes`.
   ///
+  /// Strict JSON for any value: NaN, infinities and dates the encoding can't carry become `null`. Recursive
+  /// down to ``maximumDepth`` levels; deeper members are written with an explicit stack, so no depth can
+  /// exhaust the stack.
+  ///
   /// - Parameters:
   ///   - dates: how dates are written, in the vendor's format.
   ///   - sortedKeys: write object members in key order, for output that is the same on every run.
   public func appendJSON(to bytes: inout [UInt8], dates: DateEncoding = .iso8601, sortedKeys: Bool = false) {
+    appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: 0)
+  }
+
+  private func appendJSON(to bytes: inout [UInt8], dates: DateEncoding, sortedKeys: Bool, depth: Int) {
     switch self {
     case let .string(value): JSONWriter.appendString(value, to: &bytes)
     case let .int(value): JSONWriter.appendInt(value, to: &bytes)
@@ -180,13 +230,19 @@ extension PropertyValue {
     case let .date(value): JSONWriter.appendDate(value, encoding: dates, to: &bytes)
     case .null: bytes.append(contentsOf: "null".utf8)
     case let .array(values):
+      if depth >= PropertyValue.maximumDepth {
+        return appendJSONIteratively(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+      }
       bytes.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: depth + 1)
       }
       bytes.append(UInt8(ascii: "]"))
     case let .object(members):
+      if depth >= PropertyValue.maximumDepth {
+        return appendJSONIteratively(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+      }
       bytes.append(UInt8(ascii: "{"))
       var first = true
       func appendMember(_ key: String, _ value: PropertyValue) {
@@ -194,7 +250,7 @@ extension PropertyValue {
         first = false
         JSONWriter.appendString(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
+        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: depth + 1)
       }
       if sortedKeys {
         for (key, value) in members.sorted(by: { $0.key < $1.key }) { appendMember(key, value) }
@@ -202,6 +258,48 @@ extension PropertyValue {
         for (key, value) in members { appendMember(key, value) }
       }
       bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A container being written by ``appendJSONIteratively(to:dates:sortedKeys:)``: its members (with their
+  /// keys, for an object) and the next one to write.
+  private struct OpenContainer {
+    var keys: [String]?
+    var values: [PropertyValue]
+    var next = 0
+  }
+
+  /// `appendJSON` with an explicit stack of the open containers, for what lies below ``maximumDepth``.
+  private func appendJSONIteratively(to bytes: inout [UInt8], dates: DateEncoding, sortedKeys: Bool) {
+    var open: [OpenContainer] = []
+    func start(_ value: PropertyValue) {
+      switch value {
+      case let .array(values):
+        bytes.append(UInt8(ascii: "["))
+        open.append(OpenContainer(keys: nil, values: values))
+      case let .object(members):
+        bytes.append(UInt8(ascii: "{"))
+        let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : Array(members)
+        open.append(OpenContainer(keys: ordered.map(\.key), values: ordered.map(\.value)))
+      default:
+        value.appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: 0)
+      }
+    }
+    start(self)
+    while let index = open.indices.last {
+      let next = open[index].next
+      guard next < open[index].values.count else {
+        bytes.append(open[index].keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        open.removeLast()
+        continue
+      }
+      open[index].next = next + 1
+      if next > 0 { bytes.append(UInt8(ascii: ",")) }
+      if let keys = open[index].keys {
+        JSONWriter.appendString(keys[next], to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+      }
+      start(open[index].values[next])
     }
   }
 

@@ -13,16 +13,23 @@ import Foundation
 ///
 /// Vendor modules turn each case into the vendor's type: numbers stay numbers, and dates become the
 /// vendor's format (milliseconds, seconds, microseconds or ISO-8601).
+///
+/// Any value is safe to hand to the library, however odd: every vendor module's `validate` refuses, with the
+/// rule it breaks, what JSON or the vendor can't carry (NaN and infinite numbers, dates outside the vendor's
+/// range, values nested deeper than ``maximumDepth``), and no walk of a value (equality, hashing,
+/// ``description``, encoding, redaction) can exhaust the stack, at any depth; see <doc:ValuesAndLimits>.
 public enum PropertyValue: Sendable, Hashable {
   /// Text.
   case string(String)
   /// A whole number; stays a number on the wire.
   case int(Int)
-  /// A fractional number; non-finite values are written as `null`.
+  /// A fractional number; validation refuses NaN and infinities, which an encoder bypassing it writes as
+  /// `null`.
   case double(Double)
   /// A Boolean.
   case bool(Bool)
-  /// A moment, written in each vendor's date format.
+  /// A moment, written in each vendor's date format; validation refuses a date the format can't carry
+  /// (non-finite, outside years 0000-9999 for ISO-8601), which an encoder bypassing it writes as `null`.
   case date(Date)
   /// An ordered list of values.
   case array([PropertyValue])
@@ -75,18 +82,30 @@ extension PropertyValue {
 
 extension PropertyValue: CustomStringConvertible {
   /// A compact JSON-like rendering with sorted keys, stable enough to compare and grep.
+  ///
+  /// Dates are ISO-8601 (one the format can't carry shows as `invalid-date(<seconds since 1970>)`); an array
+  /// or object nested deeper than ``maximumDepth`` shows as `[…]` or `{…}`, so that a log line stays short
+  /// and its rendering never recurses deeper than that.
   public var description: String {
+    description(depth: 0)
+  }
+
+  private func description(depth: Int) -> String {
     switch self {
     case let .string(value): PropertyValue.quoted(value)
     case let .int(value): String(value)
     case let .double(value): String(value)
     case let .bool(value): String(value)
-    case let .date(value): ISO8601.string(from: value)
-    case let .array(values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case let .date(value): ISO8601.string(from: value) ?? "invalid-date(\(value.timeIntervalSince1970))"
+    case let .array(values):
+      depth >= PropertyValue.maximumDepth
+        ? "[…]" : "[" + values.map { $0.description(depth: depth + 1) }.joined(separator: ", ") + "]"
     case let .object(members):
-      "{" + members.sorted { $0.key < $1.key }
-        .map { "\(PropertyValue.quoted($0.key)): \($0.value)" }
-        .joined(separator: ", ") + "}"
+      depth >= PropertyValue.maximumDepth
+        ? "{…}"
+        : "{" + members.sorted { $0.key < $1.key }
+          .map { "\(PropertyValue.quoted($0.key)): \($0.value.description(depth: depth + 1))" }
+          .joined(separator: ", ") + "}"
     case .null: "null"
     }
   }

@@ -19,6 +19,22 @@ public func onSerialQueue<Event: Sendable>(
   _ queue: DispatchQueue = DispatchQueue(label: "swift-trackers.serial", qos: .utility)
 ) -> Tracker<Event> {
   return { event in
-    queue.async { tracker(event) }
+    // The block hands the event over, rather than capturing it: a captured event is released on the
+    // queue's thread (512 KiB of stack on Apple platforms) when the block goes, and releasing a deeply
+    // nested `AnalyticsData` the usual way recurses once per level.
+    let parcel = LockIsolated<Event?>(event)
+    queue.async {
+      guard let event = parcel.withLock({ $0.take() }) else { return }
+      tracker(event)
+      releaseWithoutRecursion(consume event)
+    }
   }
+}
+
+/// Releases `event`, taking an `AnalyticsData` nested deeper than ``PropertyValue/maximumDepth`` apart
+/// without recursion (see ``AnalyticsData/dismantleIfDeep(_:)``); any other event goes the usual way.
+func releaseWithoutRecursion<Event>(_ event: consuming Event) {
+  // Moved, not copied: `data` must hold the last reference for the dismantling to free anything.
+  guard var data = (consume event) as? AnalyticsData else { return }
+  AnalyticsData.dismantleIfDeep(&data)
 }

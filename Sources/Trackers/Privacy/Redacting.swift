@@ -14,5 +14,11 @@ public func redacting(
   _ tracker: @escaping Tracker<AnalyticsData>,
   with redactor: Redactor = .default
 ) -> Tracker<AnalyticsData> {
-  return { event in tracker(redactor.redact(event)) }
+  return { event in
+    var redacted = redactor.redact(event)
+    tracker(redacted)
+    // A change deep inside a value made a new chain of containers down to it, which only `redacted` holds:
+    // released the usual way, it would recurse once per level.
+    AnalyticsData.dismantleIfDeep(&redacted)
+  }
 }

@@ -12,10 +12,11 @@
 /// // event Signup {"email": "[redacted:email]", "note": "call [redacted:phone]", "plan": "pro"}
 /// ```
 ///
-/// What is covered, recursively: event, screen and error properties (nested arrays and objects, with key
-/// rules applying at every level), event and screen names, user property names and values, the error
-/// message, and the user id when it looks like an e-mail address. A user id is an identity, so prefer an
-/// opaque one: every redacted id becomes the same `[redacted:email]`.
+/// What is covered, at any depth: event, screen and error properties (nested arrays and objects, with key
+/// rules applying at every level; below ``PropertyValue/maximumDepth`` levels the walk goes on with an
+/// explicit stack rather than recursion, so no value can exhaust the stack), event and screen names, user
+/// property names and values, the error message, and the user id when it looks like an e-mail address. A
+/// user id is an identity, so prefer an opaque one: every redacted id becomes the same `[redacted:email]`.
 ///
 /// Cost: most values are short and hold no '@' and few digits, so they are scanned once and left as they
 /// are, without allocating; see the Privacy article for measurements.
@@ -121,10 +122,10 @@ public struct Redactor: Sendable {
 
   // MARK: Plumbing: `nil` means "unchanged", so clean events allocate nothing
 
-  private func redacted(_ properties: AnalyticsData.Properties) -> AnalyticsData.Properties? {
+  private func redacted(_ properties: AnalyticsData.Properties, depth: Int = 0) -> AnalyticsData.Properties? {
     var result: AnalyticsData.Properties? = nil
     for (key, value) in properties {
-      if let replacement = redacted(member: key, value) {
+      if let replacement = redacted(member: key, value, depth: depth) {
         if result == nil { result = properties }
         result![key] = replacement
       }
@@ -132,18 +133,39 @@ public struct Redactor: Sendable {
     return result
   }
 
-  private func redacted(member key: String, _ value: PropertyValue) -> PropertyValue? {
+  private func redacted(member key: String, _ value: PropertyValue, depth: Int = 0) -> PropertyValue? {
+    redacted(value, mode: mode(forMember: key), depth: depth)
+  }
+
+  /// What applies to the value under `key`: its key rule's marker, or the value rules.
+  private func mode(forMember key: String) -> Mode {
     switch keyMatcher.firstMatch(key) {
-    case let .redact(ruleIndex)?:
-      return replaced(value, with: keyMarkers[ruleIndex])
-    case .skipIPv4?:
-      return redacted(value, patterns: patterns.subtracting(.ipv4Addresses))
-    case nil:
-      return redacted(value, patterns: patterns)
+    case let .redact(ruleIndex)?: .replace(keyMarkers[ruleIndex])
+    case .skipIPv4?: .scan(patterns.subtracting(.ipv4Addresses))
+    case nil: .scan(patterns)
     }
   }
 
-  private func redacted(_ value: PropertyValue, patterns: PersonalDataScanner.Patterns) -> PropertyValue? {
+  /// How a value is redacted: scanned with value rules, or replaced by a key rule's marker.
+  private enum Mode {
+    case scan(PersonalDataScanner.Patterns)
+    case replace(String)
+  }
+
+  private func redacted(_ value: PropertyValue, mode: Mode, depth: Int) -> PropertyValue? {
+    if depth >= PropertyValue.maximumDepth, value.isContainer { return redactedIteratively(value, mode: mode) }
+    switch mode {
+    case let .scan(patterns): return redacted(value, patterns: patterns, depth: depth)
+    case let .replace(marker): return replaced(value, with: marker, depth: depth)
+    }
+  }
+
+  private func redacted(
+    _ value: PropertyValue, patterns: PersonalDataScanner.Patterns, depth: Int = 0
+  ) -> PropertyValue? {
+    if depth >= PropertyValue.maximumDepth, value.isContainer {
+      return redactedIteratively(value, mode: .scan(patterns))
+    }
     switch value {
     case let .string(string):
       return redacted(string, patterns: patterns).map(PropertyValue.string)
@@ -153,35 +175,108 @@ public struct Redactor: Sendable {
     case let .array(elements):
       var result: [PropertyValue]? = nil
       for (index, element) in elements.enumerated() {
-        if let replacement = redacted(element, patterns: patterns) {
+        if let replacement = redacted(element, patterns: patterns, depth: depth + 1) {
           if result == nil { result = elements }
           result![index] = replacement
         }
       }
       return result.map(PropertyValue.array)
     case let .object(members):
-      return redacted(members).map(PropertyValue.object)
+      return redacted(members, depth: depth + 1).map(PropertyValue.object)
     case .double, .bool, .date, .null:
       return nil
     }
   }
 
   /// Everything that could hold the data under a matching key becomes `marker`.
-  private func replaced(_ value: PropertyValue, with marker: String) -> PropertyValue? {
+  private func replaced(_ value: PropertyValue, with marker: String, depth: Int = 0) -> PropertyValue? {
+    if depth >= PropertyValue.maximumDepth, value.isContainer {
+      return redactedIteratively(value, mode: .replace(marker))
+    }
     switch value {
     case let .string(string):
       return string == marker ? nil : .string(marker)
     case .int:
       return .string(marker)
     case let .array(elements):
-      let replaced = elements.map { self.replaced($0, with: marker) ?? $0 }
+      let replaced = elements.map { self.replaced($0, with: marker, depth: depth + 1) ?? $0 }
       return replaced == elements ? nil : .array(replaced)
     case let .object(members):
-      let replaced = members.mapValues { self.replaced($0, with: marker) ?? $0 }
+      let replaced = members.mapValues { self.replaced($0, with: marker, depth: depth + 1) ?? $0 }
       return replaced == members ? nil : .object(replaced)
     case .double, .bool, .date, .null:
       return nil
     }
+  }
+
+  /// The redaction of a scalar (`nil`: unchanged); containers are the callers' business.
+  private func redactedScalar(_ value: PropertyValue, mode: Mode) -> PropertyValue? {
+    switch mode {
+    case let .scan(patterns): redacted(value, patterns: patterns)
+    case let .replace(marker): replaced(value, with: marker)
+    }
+  }
+
+  /// A container being rebuilt by ``redactedIteratively(_:mode:)``: its members (with their keys, for an
+  /// object), the mode each gets, the next one to visit, and the replacements found so far.
+  private struct OpenContainer {
+    var keys: [String]?
+    var values: [PropertyValue]
+    var mode: Mode
+    var next = 0
+    var replacements: [Int: PropertyValue] = [:]
+  }
+
+  /// The redaction of `root` (a container) with an explicit stack instead of recursion: the same rules
+  /// as the recursive walk (inside an object under the value rules, each member's key picks its mode;
+  /// under a key rule's marker, everything below is replaced), rebuilding only the containers that change.
+  private func redactedIteratively(_ root: PropertyValue, mode rootMode: Mode) -> PropertyValue? {
+    func open(_ value: PropertyValue, mode: Mode) -> OpenContainer {
+      switch value {
+      case let .object(members):
+        let members = Array(members)
+        return OpenContainer(keys: members.map(\.key), values: members.map(\.value), mode: mode)
+      case let .array(elements):
+        return OpenContainer(keys: nil, values: elements, mode: mode)
+      default:
+        return OpenContainer(keys: nil, values: [], mode: mode)
+      }
+    }
+    var stack = [open(root, mode: rootMode)]
+    // The replacement of the container just closed (`nil`: unchanged), for its parent.
+    var closed: PropertyValue?
+    while let top = stack.indices.last {
+      if let replacement = closed {
+        stack[top].replacements[stack[top].next - 1] = replacement
+        closed = nil
+      }
+      let index = stack[top].next
+      guard index < stack[top].values.count else {
+        let container = stack.removeLast()
+        guard !container.replacements.isEmpty else { continue }
+        var values = container.values
+        for (position, value) in container.replacements { values[position] = value }
+        if let keys = container.keys {
+          closed = .object(Dictionary(uniqueKeysWithValues: zip(keys, values)))
+        } else {
+          closed = .array(values)
+        }
+        continue
+      }
+      stack[top].next = index + 1
+      let value = stack[top].values[index]
+      let mode: Mode
+      switch (stack[top].mode, stack[top].keys) {
+      case let (.scan, keys?): mode = self.mode(forMember: keys[index])
+      case let (parentMode, _): mode = parentMode
+      }
+      if value.isContainer {
+        stack.append(open(value, mode: mode))
+      } else if let replacement = redactedScalar(value, mode: mode) {
+        stack[top].replacements[index] = replacement
+      }
+    }
+    return closed
   }
 
   private func redacted(_ string: String, patterns: PersonalDataScanner.Patterns) -> String? {

@@ -73,7 +73,7 @@ final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
 
   /// "since 12:00:01 UTC".
   static func since(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down))
     let day = ((seconds % 86_400) + 86_400) % 86_400
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "since \(two(day / 3_600)):\(two(day / 60 % 60)):\(two(day % 60)) UTC"

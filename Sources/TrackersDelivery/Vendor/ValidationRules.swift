@@ -1,3 +1,4 @@
+import Foundation
 import Trackers
 
 /// The string and ordering checks every vendor module's `validate` shares, written for the `track` hot path.
@@ -40,25 +41,70 @@ public enum ValidationRules {
   }
 
   /// Calls `body` with every scalar inside `value`: the value itself, or the elements and members of its
-  /// arrays and objects at any depth, each with its path (`property 'tags'[1].name`), built only when
-  /// `body` asks for it to write a message.
+  /// arrays and objects, each with its path (`property 'tags'[1].name`), built only when `body` asks for it
+  /// to write a message.
+  ///
+  /// Check ``depthIssue(_:path:vendor:)`` first: the walk is recursive, so it visits members down to
+  /// ``Trackers/PropertyValue/maximumDepth`` levels only, and a deeper value must be refused before.
   public static func forEachScalar(
     in value: PropertyValue, path: () -> String, ordered: Bool,
     _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
   ) {
+    forEachScalar(in: value, path: path, ordered: ordered, depth: 0, body)
+  }
+
+  private static func forEachScalar(
+    in value: PropertyValue, path: () -> String, ordered: Bool, depth: Int,
+    _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
+  ) {
     switch value {
     case let .array(elements):
+      guard depth < PropertyValue.maximumDepth else { return }
       for (index, element) in elements.enumerated() {
-        forEachScalar(in: element, path: { "\(path())[\(index)]" }, ordered: ordered, body)
+        forEachScalar(in: element, path: { "\(path())[\(index)]" }, ordered: ordered, depth: depth + 1, body)
       }
     case let .object(members):
+      guard depth < PropertyValue.maximumDepth else { return }
       forEachMember(of: members, ordered: ordered) { key, member in
-        forEachScalar(in: member, path: { "\(path()).\(key)" }, ordered: ordered, body)
+        forEachScalar(in: member, path: { "\(path()).\(key)" }, ordered: ordered, depth: depth + 1, body)
       }
     default:
       // `body` only calls `path` while it runs, never after: the closure does not really escape.
       withoutActuallyEscaping(path) { path in body(value, path) }
     }
+  }
+
+  /// The issue for a value nested deeper than ``Trackers/PropertyValue/maximumDepth`` (rule
+  /// `property-depth`), or `nil`; found by ``Trackers/PropertyValue/nestingDepth(limit:)``, without recursion
+  /// and in at most the members within that depth.
+  ///
+  /// Every vendor module checks it first, for every property and user property value, and checks nothing
+  /// else of an event that breaks it: its other checks walk the values recursively.
+  public static func depthIssue(_ value: PropertyValue, path: () -> String, vendor: String) -> ValidationIssue? {
+    guard value.isContainer, value.nestingDepth() > PropertyValue.maximumDepth else { return nil }
+    return ValidationIssue(
+      vendor: vendor, rule: "property-depth",
+      message: "\(path()) nests arrays and objects more than \(PropertyValue.maximumDepth) levels deep, which "
+        + "the trackers refuse to walk. To fix this, flatten the value or send its deep part as a string."
+    )
+  }
+
+  /// The ``depthIssue(_:path:vendor:)`` of each member of `members` (in key order when `ordered`), appended
+  /// to `issues`; returns whether there was one, to stop the other checks.
+  public static func appendDepthIssues(
+    of members: [String: PropertyValue], path: (String) -> String, ordered: Bool, vendor: String,
+    into issues: inout [ValidationIssue]
+  ) -> Bool {
+    // The common flat event decides without sorting or building anything.
+    guard members.values.contains(where: \.isContainer) else { return false }
+    var found = false
+    forEachMember(of: members, ordered: ordered) { key, value in
+      if let issue = depthIssue(value, path: { path(key) }, vendor: vendor) {
+        issues.append(issue)
+        found = true
+      }
+    }
+    return found
   }
 
   /// The issue for a number JSON can't carry (NaN or an infinity), or `nil` for any other value.
@@ -69,6 +115,29 @@ public enum ValidationRules {
     return ValidationIssue(
       vendor: vendor, rule: "property-value-number",
       message: "\(path()) is \(number), which JSON cannot carry. To fix this, send a finite number or leave the property out."
+    )
+  }
+
+  /// The issue for a date the vendor's format can't carry (rule `property-value-date`), or `nil` for any
+  /// other value: a date that is not finite, or outside what `encoding` writes
+  /// (``Trackers/DateEncoding/canEncode(_:)``: years 0000 to 9999 for ISO-8601, a 64-bit count of units
+  /// since 1970 for the numeric formats).
+  public static func dateIssue(
+    _ value: PropertyValue, path: () -> String, encoding: DateEncoding, vendor: String
+  ) -> ValidationIssue? {
+    guard case let .date(date) = value, !encoding.canEncode(date) else { return nil }
+    let seconds = date.timeIntervalSince1970
+    let range = switch encoding {
+    case .iso8601: "\(vendor) takes ISO-8601 dates, years 0000 to 9999"
+    case .secondsSince1970: "\(vendor) takes seconds since 1970 that fit a 64-bit integer"
+    case .millisecondsSince1970: "\(vendor) takes milliseconds since 1970 that fit a 64-bit integer"
+    case .microsecondsSince1970: "\(vendor) takes microseconds since 1970 that fit a 64-bit integer"
+    }
+    let what = seconds.isFinite ? "a date \(seconds) seconds from 1970" : "a date of \(seconds) seconds since 1970"
+    return ValidationIssue(
+      vendor: vendor, rule: "property-value-date",
+      message: "\(path()) is \(what), which JSON cannot carry: \(range). To fix this, send a real date or leave "
+        + "the property out."
     )
   }
 

@@ -49,15 +49,50 @@ extension VendorDelivery {
     signingIn userId: String??,
     encode: (_ identity: IdentityStore<Derived>.Identity, _ derived: Derived, _ id: RecordID) -> [UInt8]?
   ) {
+    enqueue(event, signingIn: userId) { identity, derived, id -> Encoded in
+      encode(identity, derived, id).map(Encoded.payload) ?? .nothingToSend
+    }
+  }
+
+  /// What a module's `encode` made of one event, for ``enqueue(_:signingIn:encoding:)``.
+  public enum Encoded: Sendable {
+    /// The bytes to queue.
+    case payload([UInt8])
+    /// Nothing: the event only changed the identity (an Amplitude sign-in); counted as
+    /// ``TrackerCounters/identityUpdates``.
+    case nothingToSend
+    /// The event breaks a rule only the encoded form shows (Segment's size with the real user id): it is
+    /// rejected as invalid, counted under its first rule and reported, and counted nowhere else.
+    case refused([ValidationIssue])
+  }
+
+  /// ``enqueue(_:signingIn:encode:)`` for a module whose encoder can also refuse an event: `encoding`
+  /// returns the payload, ``Encoded/nothingToSend``, or the issues that refuse it.
+  ///
+  /// ```swift
+  /// delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery.Encoded in
+  ///   let payload = WireFormat.message(event, identity: identity, messageId: id)
+  ///   return payload.count <= limit ? .payload(payload) : .refused([sizeIssue(payload.count)])
+  /// }
+  /// ```
+  @inlinable
+  public func enqueue(
+    _ event: some CustomStringConvertible,
+    signingIn userId: String??,
+    encoding encode: (_ identity: IdentityStore<Derived>.Identity, _ derived: Derived, _ id: RecordID) -> Encoded
+  ) {
     if case let .some(userId) = userId {
       guard signIn(userId, event: event.description) != nil else { return }
     }
     let (current, derived) = identity.current
     let id = RecordID()
-    guard let payload = encode(current, derived, id) else {
+    switch encode(current, derived, id) {
+    case let .payload(payload):
+      enqueue(payload, id: id, partition: "", event: event.description)
+    case .nothingToSend:
       countIdentityUpdate()
-      return
+    case let .refused(issues):
+      module.rejectInvalid(issues, event: event.description)
     }
-    enqueue(payload, id: id, partition: "", event: event.description)
   }
 }

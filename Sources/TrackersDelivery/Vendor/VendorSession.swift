@@ -251,8 +251,16 @@ public final class VendorSession: Sendable {
         + "directory.")
   }
 
+  /// Clamped to ±2^52 ms (±142,000 years), 0 for NaN: the module's clock is the app's, no date may trap
+  /// here, and differences of two such times can't overflow.
   private static func milliseconds(_ date: Date) -> Int {
-    Int((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    clamped(Int(saturating: (date.timeIntervalSince1970 * 1_000).rounded(.down)))
+  }
+
+  private static var millisecondsBound: Int { Int(clamping: Int64(1) << 52) }
+
+  private static func clamped(_ milliseconds: Int) -> Int {
+    max(-millisecondsBound, min(millisecondsBound, milliseconds))
   }
 
   private static func date(_ milliseconds: Int) -> Date {
@@ -260,7 +268,7 @@ public final class VendorSession: Sendable {
   }
 
   private static func savedMilliseconds(_ date: Date) -> Int {
-    Int((date.timeIntervalSince1970 * 1_000).rounded())
+    clamped(Int(saturating: (date.timeIntervalSince1970 * 1_000).rounded()))
   }
 
   /// A huge duration means "never": it stays far from overflow in `now - last`.

@@ -87,7 +87,8 @@ func payloadString(_ value: PropertyValue) -> String? {
   case let .int(number): String(number)
   case let .double(number): String(number)
   case let .bool(flag): flag ? "true" : "false"
-  case let .date(date): isoString(date)
+  // Validation refuses a date ISO-8601 can't carry; sent anyway, it is left out, as `null` is.
+  case let .date(date): DateEncoding.iso8601.canEncode(date) ? isoString(date) : nil
   case .array, .object: value.jsonString(dates: .iso8601, sortedKeys: true)
   case .null: nil
   }

@@ -16,8 +16,9 @@ import TrackersDelivery
 /// `TelemetryDeck.`; property and user property names are not empty, not a reserved key (`count`, `type`,
 /// `appID`, `clientUser`, `__time`, `payload`, `platform`, `receivedAt`, without case) and don't start with
 /// `TelemetryDeck.`; values are strings, numbers, Booleans, dates or `nil`, never arrays or objects;
-/// numbers are finite; `floatValue` is a number, and not a user property; a screen's properties don't
-/// set `screenName` and an error's don't set `message`; user ids are not blank.
+/// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; `floatValue` is a number, and not a
+/// user property; a screen's properties don't set `screenName` and an error's don't set `message`; user ids
+/// are not blank.
 public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
   TelemetryDeckValidation.issues(in: data)
 }
@@ -151,6 +152,9 @@ enum TelemetryDeckValidation {
       ))
     default:
       if let issue = ValidationRules.nonFiniteNumberIssue(value, path: path, vendor: vendor) { issues.append(issue) }
+      if let issue = ValidationRules.dateIssue(value, path: path, encoding: .iso8601, vendor: vendor) {
+        issues.append(issue)
+      }
     }
   }
 
