@@ -44,6 +44,13 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in
       checkName(key, kind: "property name", rule: "property-name", allowed: [], into: &issues)
+      if let field = WireFormat.eventField(named: key) {
+        // A second member of that name would make the JSON ambiguous: parsers differ on which one wins.
+        issues.append(
+          issue(
+            "property-name-reserved",
+            "property name '\(key)' is \(field), which this module sets on every event. To fix this, rename the property."))
+      }
       checkValue(value, path: { key }, depth: 1, ordered: ordered, into: &issues)
     }
   case let .setProfileProperty(name, value):

@@ -124,6 +124,14 @@ enum PostHogValidation {
         "\(kind) name '\(name)' starts with '$', which PostHog reserves for its own properties "
           + "($set, $screen_name, $anon_distinct_id, ...). To fix this, rename it without the '$'."
       ))
+    } else if name.utf8.count == 11, name == "distinct_id" {
+      // Every event already carries the user's distinct_id: a second member of that name would make the
+      // JSON ambiguous, and the one PostHog reads would move the event to another person.
+      issues.append(issue(
+        "property-name-reserved",
+        "\(kind) name 'distinct_id' is the user's id, which this module sets on every event from .userId. "
+          + "To fix this, send the id with .userId(_:) and rename the property."
+      ))
     }
   }
 

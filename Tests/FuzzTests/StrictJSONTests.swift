@@ -5,7 +5,8 @@ import VendorTestSupport
 @Suite struct StrictJSONTests {
   @Test(arguments: [
     "{}", "[]", "0", "-0", "1.5", "-1.5e-3", "1E+300", "\"\"", "true", "false", "null", " [1, 2 ,3]\n\t\r",
-    #"{"a":{"b":[1,{"c":null}]},"d":"\u00e9\ud83d\ude00\n\"\\\/\b\f\r\t"}"#, "\"é🎉\u{10FFFF}\u{FFFF}\"",
+    #"{"a":{"b":[1,{"c":null}]},"d":"\u00e9\ud83d\ude00\n\"\\\/\b\f\r\t"}"#,
+    #"{"a":{"a":{"a":1}},"b":[{"a":1},{"a":2}]}"#, "\"é🎉\u{10FFFF}\u{FFFF}\"",
   ])
   func accepts(_ text: String) {
     #expect(StrictJSON.isValid(Array(text.utf8)))
@@ -15,6 +16,7 @@ import VendorTestSupport
     "", " ", "NaN", "[NaN]", "Infinity", "-Infinity", "[1,]", "{\"a\":1,}", "[1 2]", "01", "+1", "1.", ".5", "1e",
     "--1", "{a:1}", "{\"a\" 1}", "'a'", "[1]x", "[1] [2]", "[", "{", "\"abc", "[\"\u{1}\"]", "\"\\x\"",
     "\"\\u12\"", #""\ud800""#, #""\udc00""#, #""\ud800\u0041""#, "\u{A0}1", "tru", "nul", "[1]\u{0}",
+    #"{"a":1,"a":2}"#, #"{"b":{"a":1,"c":[{"x":1,"x":1}]}}"#,
   ])
   func refuses(_ text: String) {
     #expect(!StrictJSON.isValid(Array(text.utf8)))

@@ -22,6 +22,23 @@ import SegmentTracker
     Dictionary(uniqueKeysWithValues: vendors.map { ($0.name, $0.validate(data).map(\.rule)) })
   }
 
+  /// A property named like a member the module writes into the same object would be a duplicate name
+  /// (parsers differ on which one wins): Mixpanel's `time` and `distinct_id`, PostHog's `distinct_id`.
+  @Test func propertiesNamedLikeTheModulesOwnMembersAreRefused() {
+    let time = Self.rules(.event(name: "level_up", properties: ["time": 1]))
+    let distinctId = Self.rules(.event(name: "level_up", properties: ["distinct_id": "someone-else"]))
+    #expect(time["Mixpanel"] == ["property-name-reserved"])
+    #expect(distinctId["Mixpanel"] == ["property-name-reserved"])
+    #expect(distinctId["PostHog"] == ["property-name-reserved"])
+    // Where the properties travel in an object of their own, the names are free.
+    for vendor in ["Amplitude", "Segment"] {
+      #expect(time[vendor] == [], "\(vendor)")
+      #expect(distinctId[vendor] == [], "\(vendor)")
+    }
+    let message = PostHogTracker.validate(.event(name: "level_up", properties: ["distinct_id": "x"])).first?.message
+    #expect(message?.contains("To fix this") == true)
+  }
+
   @Test(arguments: [Double.nan, .infinity, -.infinity])
   func everyVendorRefusesNonFiniteNumbers(number: Double) {
     for (vendor, rules) in Self.rules(.event(name: "level_up", properties: ["score": .double(number)])) {

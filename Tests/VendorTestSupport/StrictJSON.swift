@@ -3,7 +3,9 @@
 /// Refuses what lenient parsers let through: NaN, `Infinity` and other non-JSON numbers (`+1`, `01`,
 /// `1.`, `.5`), invalid UTF-8 (overlong forms, encoded surrogates, code points past U+10FFFF, cut
 /// sequences), unescaped control characters in strings, unknown escapes, `\u` escapes of a lone surrogate,
-/// whitespace other than space, tab, line feed and carriage return, and anything after the value.
+/// whitespace other than space, tab, line feed and carriage return, anything after the value, and an object
+/// with two members of one name (RFC 8259 says names SHOULD be unique: with duplicates, parsers disagree on
+/// which value wins, so a user's property could silently replace the identity the library sets).
 ///
 /// Iterative, with an explicit stack of the open arrays and objects: it checks a body nested 200,000 levels
 /// deep on a 512 KiB stack.
@@ -24,15 +26,18 @@ public enum StrictJSON {
   }
 
   /// Whether `bytes` is one strict JSON value.
-  public static func isValid(_ bytes: [UInt8]) -> Bool {
-    (try? check(bytes)) != nil
+  public static func isValid(_ bytes: [UInt8], allowingDuplicateNames: Bool = false) -> Bool {
+    (try? check(bytes, allowingDuplicateNames: allowingDuplicateNames)) != nil
   }
 
   /// Throws unless `bytes` is exactly one strict JSON value, with optional whitespace around it.
-  public static func check(_ bytes: [UInt8]) throws(Failure) {
+  ///
+  /// - Parameter allowingDuplicateNames: accept objects with two members of one name, for bodies that only
+  ///   need to be well-formed (an encoder's output for a value validation refused).
+  public static func check(_ bytes: [UInt8], allowingDuplicateNames: Bool = false) throws(Failure) {
     // Over a buffer pointer: a debug build retains an array on every read of a byte.
     let result = bytes.withUnsafeBufferPointer { buffer -> Result<Void, Failure> in
-      var reader = Reader(bytes: buffer)
+      var reader = Reader(bytes: buffer, allowingDuplicateNames: allowingDuplicateNames)
       do throws(Failure) { try reader.document() } catch { return .failure(error) }
       return .success(())
     }
@@ -41,6 +46,7 @@ public enum StrictJSON {
 
   private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
+    let allowingDuplicateNames: Bool
     var offset = 0
 
     func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
@@ -60,6 +66,9 @@ public enum StrictJSON {
     mutating func document() throws(Failure) {
       // `true` for an open object, `false` for an open array.
       var open: [Bool] = []
+      // The member names seen so far, one set per open object, as their raw bytes: the writers under test
+      // escape one way only, so equal names have equal bytes.
+      var names: [Set<[UInt8]>] = []
       var needsValue = true
       while true {
         skipWhitespace()
@@ -74,8 +83,8 @@ public enum StrictJSON {
               needsValue = false
             } else {
               open.append(true)
-              try string()
-              try expect(UInt8(ascii: ":"), "':' after a member name")
+              names.append([])
+              try memberName(into: &names[names.count - 1])
             }
             continue
           case UInt8(ascii: "["):
@@ -112,12 +121,12 @@ public enum StrictJSON {
         case UInt8(ascii: ","):
           if isObject {
             skipWhitespace()
-            try string()
-            try expect(UInt8(ascii: ":"), "':' after a member name")
+            try memberName(into: &names[names.count - 1])
           }
           needsValue = true
         case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
           open.removeLast()
+          if isObject { names.removeLast() }
         default:
           offset -= 1
           throw fail("expected ',' or the end of the \(isObject ? "object" : "array")")
@@ -158,6 +167,18 @@ public enum StrictJSON {
 
     /// A string at `offset` (which must be its opening quote): valid UTF-8, no unescaped control
     /// characters, known escapes, surrogate escapes in pairs.
+    /// A member's name and its colon; a name the object already has is a failure.
+    mutating func memberName(into seen: inout Set<[UInt8]>) throws(Failure) {
+      let start = offset
+      try string()
+      let name = Array(bytes[start..<offset])
+      guard allowingDuplicateNames || seen.insert(name).inserted else {
+        offset = start
+        throw fail("duplicate member name \(String(decoding: name.prefix(64), as: UTF8.self))")
+      }
+      try expect(UInt8(ascii: ":"), "':' after a member name")
+    }
+
     mutating func string() throws(Failure) {
       guard current == UInt8(ascii: "\"") else { throw fail("expected a string") }
       offset += 1

@@ -57,6 +57,17 @@ enum WireFormat {
 
   /// `{"event":...,"properties":{<properties>,"time":<ms>,<identity>,"$insert_id":<id>}}`; dates in
   /// properties as ISO-8601.
+  /// What the event member this module writes beside the app's properties holds, if `name` is one without
+  /// a reserved prefix (`time`, `distinct_id`; the others start with `$` or `mp_`): validation refuses a
+  /// property of that name.
+  static func eventField(named name: String) -> String? {
+    switch name.utf8.count {
+    case 4 where name == "time": "the event's time"
+    case 11 where name == "distinct_id": "the user's distinct id"
+    default: nil
+    }
+  }
+
   static func event(
     name: String, properties: [String: PropertyValue], at date: Date, id: RecordID, identity: IdentityFields
   ) -> [UInt8] {
