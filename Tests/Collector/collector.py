@@ -4,14 +4,20 @@
 Binds 127.0.0.1 on a free port and prints the port as its first stdout line. Records every request
 (method, path, query, headers, body; gunzipped when Content-Encoding is gzip) and answers from a
 script, so tests can make it reply 200, 400, 413, 429 with Retry-After, 500, 503, delay, or drop the
-connection.
+connection, or misbehave: redirect anywhere (a 3xx with a Location header), answer with a huge
+Retry-After, or stream a body of any size, endless included.
 
 Control endpoints (never recorded):
   POST /_control/script    JSON list of responses to give next, in order:
                            {"status": 200, "headers": {...}, "body": "...", "delay": 0.0, "drop": false}
+                           "stream": n streams n bytes of "x" as the body after "body" (Content-Length
+                           announced), in 64 KiB writes; "stream": -1 streams without end (chunked) until
+                           the client hangs up. Either way the collector counts what it wrote.
   POST /_control/default   one response object used when the script is empty (initially 200 {"ok":true})
   GET  /_control/requests  JSON list of received requests: method, path, query, headers, body, time
   GET  /_control/count     {"requests": n}
+  GET  /_control/streamed  {"bytes": n, "finished": k}: body bytes streamed so far, and how many streams
+                           ended (the client hung up or the whole body went out)
   POST /_control/reset     forget requests, script and default
 
 It exits by itself when its stdin closes (the parent died) or after --idle-timeout seconds (default
@@ -31,6 +37,8 @@ requests = []
 script = []
 default_response = {"status": 200, "body": '{"ok":true}'}
 last_activity = time.monotonic()
+streamed = {"bytes": 0, "finished": 0}
+CHUNK = b"x" * 65536
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -95,7 +103,53 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
+        if response.get("stream") is not None:
+            return self.stream(response)
         self.reply(int(response.get("status", 200)), response.get("body", ""), response.get("headers"))
+
+    def stream(self, response):
+        """Answers with `body` then `stream` bytes (-1: endless, chunked), 64 KiB per write."""
+        global last_activity
+        total = int(response["stream"])
+        head = response.get("body", "").encode()
+        headers = response.get("headers") or {}
+        self.send_response(int(response.get("status", 200)))
+        for name, value in headers.items():
+            self.send_header(name, str(value))
+        if not any(k.lower() == "content-type" for k in headers):
+            self.send_header("Content-Type", "text/plain")
+        if total < 0:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(head) + total))
+        self.end_headers()
+        self.close_connection = True
+        sent = 0
+        try:
+            if total < 0:
+                if head:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
+                while True:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(CHUNK), CHUNK))
+                    sent += len(CHUNK)
+                    self.count_streamed(len(CHUNK))
+            else:
+                self.wfile.write(head)
+                while sent < total:
+                    piece = CHUNK[: min(len(CHUNK), total - sent)]
+                    self.wfile.write(piece)
+                    sent += len(piece)
+                    self.count_streamed(len(piece))
+        except OSError:
+            pass  # the client hung up: what it was meant to do past its limit
+        finally:
+            with lock:
+                streamed["finished"] += 1
+            last_activity = time.monotonic()
+
+    def count_streamed(self, n):
+        with lock:
+            streamed["bytes"] += n
 
     def control(self, path, body):
         global default_response
@@ -110,10 +164,13 @@ class Handler(BaseHTTPRequestHandler):
                 payload = list(requests)
             elif path == "/_control/count":
                 payload = {"requests": len(requests)}
+            elif path == "/_control/streamed":
+                payload = dict(streamed)
             elif path == "/_control/reset":
                 requests.clear()
                 script.clear()
                 default_response = {"status": 200, "body": '{"ok":true}'}
+                streamed.update(bytes=0, finished=0)
                 payload = {"ok": True}
             else:
                 return self.reply(404, '{"error":"unknown control endpoint"}')
