@@ -13,7 +13,8 @@ Control endpoints (never recorded):
                            "stream": n streams n bytes of "x" as the body after "body" (Content-Length
                            announced), in 64 KiB writes; "stream": -1 streams without end (chunked) until
                            the client hangs up. Either way the collector counts what it wrote.
-  POST /_control/default   one response object used when the script is empty (initially 200 {"ok":true})
+  POST /_control/default   one response object used when the script is empty (initially each vendor's
+                           documented success, by path: see vendor_success; 200 {"ok":true} elsewhere)
   GET  /_control/requests  JSON list of received requests: method, path, query, headers, body, time
   GET  /_control/count     {"requests": n}
   GET  /_control/streamed  {"bytes": n, "finished": k}: body bytes streamed so far, and how many streams
@@ -35,10 +36,33 @@ from urllib.parse import urlsplit
 lock = threading.Lock()
 requests = []
 script = []
-default_response = {"status": 200, "body": '{"ok":true}'}
+default_response = None  # None: vendor_success
 last_activity = time.monotonic()
 streamed = {"bytes": 0, "finished": 0}
 CHUNK = b"x" * 65536
+
+
+def vendor_success(path, body):
+    """The success answer each vendor documents, for the path its module posts to."""
+    try:
+        records = json.loads(body or b"null")
+    except ValueError:
+        records = None
+    if isinstance(records, dict):
+        records = records.get("events") or records.get("batch")
+    count = len(records) if isinstance(records, list) else 0
+    if path == "/import":  # Mixpanel
+        answer = {"code": 200, "num_records_imported": count, "status": "OK"}
+    elif path == "/engage":  # Mixpanel, verbose=1
+        answer = {"status": 1, "error": None}
+    elif path in ("/2/httpapi", "/batch"):  # Amplitude
+        answer = {"code": 200, "events_ingested": count, "payload_size_bytes": len(body),
+                  "server_upload_time": int(time.time() * 1000)}
+    elif path == "/batch/":  # PostHog
+        answer = {"status": 1}
+    else:
+        answer = {"ok": True}
+    return {"status": 200, "body": json.dumps(answer)}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -93,7 +117,7 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
                 "time": time.time(),
             })
-            response = script.pop(0) if script else default_response
+            response = script.pop(0) if script else default_response or vendor_success(parts.path, body)
         if response.get("delay"):
             time.sleep(float(response["delay"]))
         if response.get("drop"):
@@ -169,7 +193,7 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/_control/reset":
                 requests.clear()
                 script.clear()
-                default_response = {"status": 200, "body": '{"ok":true}'}
+                default_response = None
                 streamed.update(bytes=0, finished=0)
                 payload = {"ok": True}
             else:

@@ -108,7 +108,9 @@ public final class Collector: Sendable {
   /// `http://127.0.0.1:<port>`: the host to give a vendor configuration.
   public let baseURL: URL
 
-  /// Starts a collector on a free loopback port; it answers `200 {"ok":true}` until scripted otherwise.
+  /// Starts a collector on a free loopback port; until scripted otherwise it answers each vendor module's
+  /// path with the vendor's documented success (Mixpanel `/import` and `/engage`, Amplitude `/2/httpapi`,
+  /// PostHog `/batch/`), and any other path with `200 {"ok":true}`.
   ///
   /// Waiting for Python to start and print its port blocks, so it happens off the cooperative threads
   /// (see ``offThePool(_:)``).
