@@ -13,7 +13,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
   /// again at once in a new request.
   case rejectedResendRest(rejected: [Int: String])
   /// The request was too large (413): the batch is split in halves and both are sent. A single record
-  /// that is still too large is dropped (``DropReason/tooLarge``).
+  /// that is still too large is dropped (``DropReason/tooLarge``); those reports are folded
+  /// (``DeliveryConfiguration/repeatedReportInterval``), since a server that answers 413 to everything has
+  /// every record dropped one by one.
   case tooLarge
   /// A temporary failure (429, 5xx): back off exponentially with full jitter, capped; `after` is the
   /// server's own delay (`Retry-After`), which is honoured when given.
