@@ -63,11 +63,17 @@ public struct URLSessionTransport: HTTPTransport {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
         exchanges.start(task.id, limit: limit, continuation: continuation)
+        // Cancelled before the exchange was registered: the handler below found nothing to end.
+        if Task.isCancelled {
+          exchanges.cancel(task.id)
+          task.cancel()
+          return
+        }
         task.resume()
-        // Cancelled before the exchange was registered: the handler below found no task to stop.
-        if Task.isCancelled { task.cancel() }
       }
     } onCancel: {
+      // Ends the wait at once, whenever the task's own completion comes (it finds nothing left to resume).
+      exchanges.cancel(task.id)
       task.cancel()
     }
   }
@@ -150,6 +156,11 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, Sendable {
 
   func start(_ id: Int, limit: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
     pending.withLock { $0[id] = Exchange(continuation: continuation, limit: limit) }
+  }
+
+  /// Ends the request `id` with `CancellationError` unless it has ended already.
+  func cancel(_ id: Int) {
+    pending.withLock { $0.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
   }
 
   func urlSession(
