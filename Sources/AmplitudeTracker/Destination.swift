@@ -6,7 +6,10 @@ import TrackersDelivery
 /// `{"api_key": ..., "events": [...]}`, at most 1999 events and under 1,000,000 bytes ("1 MB") per request.
 ///
 /// How answers are read (amplitude.com/docs/apis/analytics/http-api-batching-retries):
-/// - 2xx: delivered.
+/// - 2xx with Amplitude's success body, `{"code": 200, "events_ingested": ...}`: delivered. A 2xx with any
+///   other body (a captive portal's or a proxy's page) says nothing about the events: it is an
+///   unexpected answer, sent again after a backoff and dropped after `maxAttempts`
+///   (``TrackersDelivery/DeliveryOutcome/unexpectedAnswer(reason:)``).
 /// - 400 listing events in `events_with_invalid_fields` / `events_with_missing_fields` (field -> indices):
 ///   those events are dropped and reported with the field, the rest are sent again at once (Amplitude took
 ///   none of them). A 400 without indices (bad api key, malformed body) drops the batch loudly.
@@ -46,7 +49,9 @@ public struct Destination: DeliveryDestination {
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {
     case 200..<300:
-      return .delivered
+      return Self.isSuccessBody(response)
+        ? .delivered
+        : .unexpectedSuccessBody(response, vendor: "Amplitude", expected: #"{"code": 200, "events_ingested": ...}"#)
     case 400:
       return classifyBadRequest(response, count: batch.records.count)
     case 429:
@@ -56,12 +61,21 @@ public struct Destination: DeliveryDestination {
     }
   }
 
+  /// Amplitude's documented success: `{"code": 200, "events_ingested": N, "payload_size_bytes": ...,
+  /// "server_upload_time": ...}`.
+  static func isSuccessBody(_ response: HTTPResponse) -> Bool {
+    guard !response.isBodyTruncated,
+      let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+    else { return false }
+    return object["code"] as? Int == 200 || object["events_ingested"] is NSNumber
+  }
+
   private func classifyBadRequest(_ response: HTTPResponse, count: Int) -> DeliveryOutcome {
     let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     var rejected: [Int: String] = [:]
     for (key, problem) in [("events_with_invalid_fields", "invalid"), ("events_with_missing_fields", "missing")] {
       for (field, indices) in object[key] as? [String: Any] ?? [:] {
-        for index in (indices as? [Any] ?? []).compactMap({ ($0 as? NSNumber)?.intValue }) where (0..<count).contains(index) {
+        for index in (indices as? [Any] ?? []).compactMap({ $0 as? Int }) where (0..<count).contains(index) {
           rejected[index] = rejected[index].map { "\($0), \(problem) \(field)" } ?? "Amplitude: \(problem) field '\(field)'"
         }
       }

@@ -6,11 +6,15 @@ import TrackersDelivery
 /// `POST /import?strict=1&ip=0`, profile updates to `POST /engage?verbose=1&ip=0`, JSON arrays of at most 2000
 /// records and 2,000,000 bytes ("2 MB"), HTTP Basic auth.
 ///
-/// Answers, as documented for `/import`: 200 delivered; 400 with `failed_records` is a partial success
+/// Answers, as documented for `/import`: 200 with `{"code": 200, "num_records_imported": N, "status":
+/// "OK"}` delivered (a 2xx with any other body, such as a captive portal's or a proxy's page, says nothing
+/// about the records: an unexpected answer, sent again after a backoff and dropped after `maxAttempts`,
+/// see ``TrackersDelivery/DeliveryOutcome/unexpectedAnswer(reason:)``); 400 with `failed_records` is a partial success
 /// (only those records are dropped, the rest were ingested and are not resent); 401/403 bad credentials
 /// (dropped, reported); 413 split; 429, 502 and 503 retried with backoff (honouring `Retry-After`); other
-/// 5xx retried. `/engage` answers 200 with `{"status": 0, "error": ...}` when it refuses an update: that
-/// batch is dropped with the error as the reason.
+/// 5xx retried. `/engage` answers 200 with `{"status": 1, "error": null}`, or `{"status": 0, "error": ...}`
+/// when it refuses an update: that batch is dropped with the error as the reason (any other 2xx body is
+/// an unexpected answer too).
 public struct Destination: DeliveryDestination {
   /// "Mixpanel".
   public let name = "Mixpanel"
@@ -62,8 +66,18 @@ public struct Destination: DeliveryDestination {
     let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
     switch response.statusCode {
     case 200..<300:
-      if batch.partition == WireFormat.engagePartition, let status = body?["status"] as? Int, status != 1 {
-        return .drop(reason: "Mixpanel /engage refused the updates: \(body?["error"] ?? "no reason given")")
+      if batch.partition == WireFormat.engagePartition {
+        guard !response.isBodyTruncated, let status = body?["status"] as? Int else {
+          return .unexpectedSuccessBody(response, vendor: "Mixpanel /engage", expected: #"{"status": 1, "error": null}"#)
+        }
+        if status != 1 {
+          return .drop(reason: "Mixpanel /engage refused the updates: \(body?["error"] ?? "no reason given")")
+        }
+        return .delivered
+      }
+      guard !response.isBodyTruncated, body?["status"] as? String == "OK" || body?["code"] as? Int == 200 else {
+        return .unexpectedSuccessBody(
+          response, vendor: "Mixpanel /import", expected: #"{"code": 200, "num_records_imported": N, "status": "OK"}"#)
       }
       return .delivered
     case 400:

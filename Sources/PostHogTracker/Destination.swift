@@ -6,7 +6,11 @@ import TrackersDelivery
 /// `{"api_key": ..., "batch": [...]}`, under 20,000,000 bytes ("20 MB") per request.
 ///
 /// PostHog answers 200 even to events it drops (no name, empty `distinct_id`), which is why events are
-/// validated before they are queued. How other answers are read (posthog.com/docs/api/capture):
+/// validated before they are queued. How answers are read (posthog.com/docs/api/capture):
+/// - 2xx with PostHog's success body, `{"status": 1}`: delivered. A 2xx with any other body (a captive
+///   portal's or a proxy's page) says nothing about the events: it is an unexpected answer, sent again
+///   after a backoff and dropped after `maxAttempts`
+///   (``TrackersDelivery/DeliveryOutcome/unexpectedAnswer(reason:)``).
 /// - 400 (invalid payload or project) and 401 (invalid api key): configuration errors; the batch is
 ///   dropped and reported loudly.
 /// - 413: split. 408, 429, 5xx: retried with backoff, honouring `Retry-After` (every event carries a
@@ -41,6 +45,9 @@ public struct Destination: DeliveryDestination {
   /// Reads PostHog's answer; see the type's documentation.
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {
+    case 200..<300:
+      return Self.isSuccessBody(response)
+        ? .delivered : .unexpectedSuccessBody(response, vendor: "PostHog", expected: #"{"status": 1}"#)
     case 400:
       return .drop(reason: Redaction.redact(
         "PostHog refused the batch: HTTP 400 \(response.bodyText.prefix(300)). To fix this, check the project api "
@@ -52,5 +59,13 @@ public struct Destination: DeliveryDestination {
     default:
       return .standard(for: response)
     }
+  }
+
+  /// PostHog's documented success: `{"status": 1}`.
+  static func isSuccessBody(_ response: HTTPResponse) -> Bool {
+    guard !response.isBodyTruncated,
+      let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+    else { return false }
+    return object["status"] as? Int == 1
   }
 }

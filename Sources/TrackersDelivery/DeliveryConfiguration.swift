@@ -52,8 +52,8 @@ public struct DeliveryConfiguration: Sendable {
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.
   public var segmentMaxBytes: Int
-  /// How long reports of one repeated cause (the pending cap dropping or refusing events) are folded into
-  /// one: the first goes out in full, then one summary of how many more per interval, and the rest at
+  /// How long reports of one repeated cause (the pending cap dropping or refusing events, single records
+  /// refused as too large by a server that answers 413 to everything) are folded into one: the first goes out in full, then one summary of how many more per interval, and the rest at
   /// close. The counters count every event either way. `.zero` reports each one.
   public var repeatedReportInterval: Duration = .seconds(10)
   /// How often records cross between processes that share ``directory`` (an app and its extensions in an

@@ -4,14 +4,20 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
   public var statusCode: Int
   /// Header fields as received.
   public var headers: [String: String]
-  /// The body bytes.
+  /// The body bytes: all of them, or only the first ones (maybe none) when ``isBodyTruncated``.
   public var body: [UInt8]
+  /// The body was longer than the transport keeps (``URLSessionTransport/maxResponseBytes``): `body` is
+  /// its beginning (empty when the answer announced its length: then none of it was read), the rest was
+  /// never read. No vendor documents an answer that long, so a destination that reads the body takes
+  /// such an answer as unexpected.
+  public var isBodyTruncated: Bool
 
   /// Creates a response.
-  public init(statusCode: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+  public init(statusCode: Int, headers: [String: String] = [:], body: [UInt8] = [], isBodyTruncated: Bool = false) {
     self.statusCode = statusCode
     self.headers = headers
     self.body = body
+    self.isBodyTruncated = isBodyTruncated
   }
 
   /// The value of a header field, ignoring the case of its name.
@@ -27,7 +33,7 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
   /// `HTTP status`, secret headers and secrets in the body redacted, body cut at 500 characters.
   public var description: String {
     let text = bodyText
-    let shown = text.count > 500 ? String(text.prefix(500)) + "..." : text
+    let shown = text.count > 500 || isBodyTruncated ? String(text.prefix(500)) + "..." : text
     return "HTTP \(statusCode) [\(Redaction.describe(headers: headers))] \(Redaction.redact(shown))"
   }
 }

@@ -2,8 +2,11 @@
 ///
 /// Implementations throw for network failures (no connection, timeout, reset); the queue backs off and
 /// retries those. They must honour task cancellation, which ``DeliveryQueue/close(timeout:)`` uses to
-/// stop an in-flight request when its time is up.
+/// stop an in-flight request when its time is up. They must not follow redirects: a 3xx is the answer
+/// (following one would send the request's headers, the vendor's key among them, to a host nobody
+/// checked), and should read at most a bounded prefix of a body (``HTTPResponse/isBodyTruncated``), as
+/// ``URLSessionTransport`` does.
 public protocol HTTPTransport: Sendable {
-  /// Sends `request`; returns any HTTP answer (including 4xx and 5xx), throws only when there is none.
+  /// Sends `request`; returns any HTTP answer (including 3xx, 4xx and 5xx), throws only when there is none.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

@@ -4,14 +4,21 @@
 Binds 127.0.0.1 on a free port and prints the port as its first stdout line. Records every request
 (method, path, query, headers, body; gunzipped when Content-Encoding is gzip) and answers from a
 script, so tests can make it reply 200, 400, 413, 429 with Retry-After, 500, 503, delay, or drop the
-connection.
+connection, or misbehave: redirect anywhere (a 3xx with a Location header), answer with a huge
+Retry-After, or stream a body of any size, endless included.
 
 Control endpoints (never recorded):
   POST /_control/script    JSON list of responses to give next, in order:
                            {"status": 200, "headers": {...}, "body": "...", "delay": 0.0, "drop": false}
-  POST /_control/default   one response object used when the script is empty (initially 200 {"ok":true})
+                           "stream": n streams n bytes of "x" as the body after "body" (Content-Length
+                           announced), in 64 KiB writes; "stream": -1 streams without end (chunked) until
+                           the client hangs up. Either way the collector counts what it wrote.
+  POST /_control/default   one response object used when the script is empty (initially each vendor's
+                           documented success, by path: see vendor_success; 200 {"ok":true} elsewhere)
   GET  /_control/requests  JSON list of received requests: method, path, query, headers, body, time
   GET  /_control/count     {"requests": n}
+  GET  /_control/streamed  {"bytes": n, "finished": k}: body bytes streamed so far, and how many streams
+                           ended (the client hung up or the whole body went out)
   POST /_control/reset     forget requests, script and default
 
 It exits by itself when its stdin closes (the parent died) or after --idle-timeout seconds (default
@@ -29,8 +36,33 @@ from urllib.parse import urlsplit
 lock = threading.Lock()
 requests = []
 script = []
-default_response = {"status": 200, "body": '{"ok":true}'}
+default_response = None  # None: vendor_success
 last_activity = time.monotonic()
+streamed = {"bytes": 0, "finished": 0}
+CHUNK = b"x" * 65536
+
+
+def vendor_success(path, body):
+    """The success answer each vendor documents, for the path its module posts to."""
+    try:
+        records = json.loads(body or b"null")
+    except ValueError:
+        records = None
+    if isinstance(records, dict):
+        records = records.get("events") or records.get("batch")
+    count = len(records) if isinstance(records, list) else 0
+    if path == "/import":  # Mixpanel
+        answer = {"code": 200, "num_records_imported": count, "status": "OK"}
+    elif path == "/engage":  # Mixpanel, verbose=1
+        answer = {"status": 1, "error": None}
+    elif path in ("/2/httpapi", "/batch"):  # Amplitude
+        answer = {"code": 200, "events_ingested": count, "payload_size_bytes": len(body),
+                  "server_upload_time": int(time.time() * 1000)}
+    elif path == "/batch/":  # PostHog
+        answer = {"status": 1}
+    else:
+        answer = {"ok": True}
+    return {"status": 200, "body": json.dumps(answer)}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -85,7 +117,7 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
                 "time": time.time(),
             })
-            response = script.pop(0) if script else default_response
+            response = script.pop(0) if script else default_response or vendor_success(parts.path, body)
         if response.get("delay"):
             time.sleep(float(response["delay"]))
         if response.get("drop"):
@@ -95,7 +127,53 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
+        if response.get("stream") is not None:
+            return self.stream(response)
         self.reply(int(response.get("status", 200)), response.get("body", ""), response.get("headers"))
+
+    def stream(self, response):
+        """Answers with `body` then `stream` bytes (-1: endless, chunked), 64 KiB per write."""
+        global last_activity
+        total = int(response["stream"])
+        head = response.get("body", "").encode()
+        headers = response.get("headers") or {}
+        self.send_response(int(response.get("status", 200)))
+        for name, value in headers.items():
+            self.send_header(name, str(value))
+        if not any(k.lower() == "content-type" for k in headers):
+            self.send_header("Content-Type", "text/plain")
+        if total < 0:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(head) + total))
+        self.end_headers()
+        self.close_connection = True
+        sent = 0
+        try:
+            if total < 0:
+                if head:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
+                while True:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(CHUNK), CHUNK))
+                    sent += len(CHUNK)
+                    self.count_streamed(len(CHUNK))
+            else:
+                self.wfile.write(head)
+                while sent < total:
+                    piece = CHUNK[: min(len(CHUNK), total - sent)]
+                    self.wfile.write(piece)
+                    sent += len(piece)
+                    self.count_streamed(len(piece))
+        except OSError:
+            pass  # the client hung up: what it was meant to do past its limit
+        finally:
+            with lock:
+                streamed["finished"] += 1
+            last_activity = time.monotonic()
+
+    def count_streamed(self, n):
+        with lock:
+            streamed["bytes"] += n
 
     def control(self, path, body):
         global default_response
@@ -110,10 +188,13 @@ class Handler(BaseHTTPRequestHandler):
                 payload = list(requests)
             elif path == "/_control/count":
                 payload = {"requests": len(requests)}
+            elif path == "/_control/streamed":
+                payload = dict(streamed)
             elif path == "/_control/reset":
                 requests.clear()
                 script.clear()
-                default_response = {"status": 200, "body": '{"ok":true}'}
+                default_response = None
+                streamed.update(bytes=0, finished=0)
                 payload = {"ok": True}
             else:
                 return self.reply(404, '{"error":"unknown control endpoint"}')

@@ -21,7 +21,8 @@ let postHogModule = TrackerModuleDescription<PostHogEvent>(
   anonymousIds: { request in
     try (request.json()["batch"]?.arrayValue ?? []).compactMap { $0["properties"]?["distinct_id"]?.stringValue }
   },
-  credentialError: .status(401, body: #"{"type": "authentication_error", "code": "invalid_api_key", "detail": "Project API key invalid."}"#)
+  credentialError: .status(401, body: #"{"type": "authentication_error", "code": "invalid_api_key", "detail": "Project API key invalid."}"#),
+  success: .status(200, body: #"{"status": 1}"#)
 )
 
 @Suite struct ConformanceTests {

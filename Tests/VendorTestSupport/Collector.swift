@@ -61,27 +61,56 @@ public final class Collector: Sendable {
     public var delay: Double
     /// Close the connection instead of answering.
     public var drop: Bool
+    /// Bytes of `x` streamed after `body`, 64 KiB per write, with their length announced; ``endless``
+    /// streams until the client hangs up. `nil`: just `body`.
+    public var stream: Int?
+
+    /// A ``stream`` without end.
+    public static let endless = -1
 
     public init(
-      status: Int = 200, headers: [String: String] = [:], body: String = "", delay: Double = 0, drop: Bool = false
+      status: Int = 200, headers: [String: String] = [:], body: String = "", delay: Double = 0, drop: Bool = false,
+      stream: Int? = nil
     ) {
       self.status = status
       self.headers = headers
       self.body = body
       self.delay = delay
       self.drop = drop
+      self.stream = stream
     }
+
+    /// A redirect to `location` (a 302 unless told).
+    public static func redirect(to location: URL, status: Int = 302) -> Response {
+      Response(status: status, headers: ["Location": location.absoluteString])
+    }
+
+    /// A 200 with an HTML page, as a captive portal or a proxy answers.
+    public static let htmlPage = Response(
+      status: 200, headers: ["Content-Type": "text/html"],
+      body: "<!DOCTYPE html><html><head><title>Sign in to Wi-Fi</title></head><body>Welcome</body></html>")
+  }
+
+  /// What the collector streamed (``Response/stream``).
+  public struct Streamed: Sendable, Decodable, Equatable {
+    /// Body bytes written so far, over every streamed answer.
+    public var bytes: Int
+    /// Streamed answers that ended: the client hung up, or the whole body went out.
+    public var finished: Int
   }
 
   private let process: Process
   private let input: Pipe
-  private let transport = URLSessionTransport()
+  /// Control answers (every request received) may be far longer than any vendor's.
+  private let transport = URLSessionTransport(maxResponseBytes: 1 << 30)
   /// The port the collector listens on, on 127.0.0.1.
   public let port: Int
   /// `http://127.0.0.1:<port>`: the host to give a vendor configuration.
   public let baseURL: URL
 
-  /// Starts a collector on a free loopback port; it answers `200 {"ok":true}` until scripted otherwise.
+  /// Starts a collector on a free loopback port; until scripted otherwise it answers each vendor module's
+  /// path with the vendor's documented success (Mixpanel `/import` and `/engage`, Amplitude `/2/httpapi`,
+  /// PostHog `/batch/`), and any other path with `200 {"ok":true}`.
   ///
   /// Waiting for Python to start and print its port blocks, so it happens off the cooperative threads
   /// (see ``offThePool(_:)``).
@@ -158,6 +187,11 @@ public final class Collector: Sendable {
   public func requestCount() async throws -> Int {
     struct Count: Decodable { var requests: Int }
     return try JSONDecoder().decode(Count.self, from: try await control("/_control/count", method: "GET")).requests
+  }
+
+  /// What was streamed so far.
+  public func streamed() async throws -> Streamed {
+    try JSONDecoder().decode(Streamed.self, from: try await control("/_control/streamed", method: "GET"))
   }
 
   @discardableResult

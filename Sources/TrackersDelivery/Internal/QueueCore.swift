@@ -313,7 +313,8 @@ final class QueueCore: Sendable {
   let transport: any HTTPTransport
   let onReport: (@Sendable (DeliveryReport) -> Void)?
   let state: LockIsolated<QueueState>
-  /// The pending cap's drops and refusals, one report per cause and interval instead of one per event.
+  /// The pending cap's drops and refusals and single records too large, one report per cause and interval
+  /// instead of one per event.
   let repeatedDrops: RepeatedReports<DropReason>
   let wakeup = Wakeup()
   /// The observer of the system's protected-data notification while the queue waits for its directory
@@ -740,9 +741,10 @@ final class QueueCore: Sendable {
     return id
   }
 
-  /// Emits a drop report of the pending cap unless it repeats one sent within the interval; a folded one
-  /// goes out later, summed, with the first report after the interval or at close.
-  private func emitFolding(_ report: DeliveryReport) {
+  /// Emits a drop report of a repeated cause (the pending cap, records too large one by one) unless it
+  /// repeats one sent within the interval; a folded one goes out later, summed, with the first report
+  /// after the interval or at close.
+  func emitFolding(_ report: DeliveryReport) {
     guard case let .dropped(_, count, reason, _) = report else { return emit([report]) }
     switch repeatedDrops.admit(reason, weight: count) {
     case .fold:

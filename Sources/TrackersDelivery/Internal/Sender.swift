@@ -522,7 +522,10 @@ final class Sender {
       return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition, generation: batch.generation)])
     case .tooLarge:
       if batch.entries.count == 1 {
-        drop(batch.entries, generation: batch.generation, reason: .tooLarge, detail: "a single record is too large for \(name): \(response)")
+        // A server that answers 413 to everything has each record dropped alone: one report, then folded.
+        drop(
+          batch.entries, generation: batch.generation, reason: .tooLarge,
+          detail: "a single record is too large for \(name): \(response)", folding: true)
         return .next([])
       }
       core.state.withLock { $0.consecutiveFailures = 0 }
@@ -536,6 +539,8 @@ final class Sender {
     case .drop(let reason):
       finishPermanentFailure(batch, statusCode: response.statusCode, detail: reason)
       return .next([])
+    case .unexpectedAnswer(let reason):
+      return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: reason)
     }
   }
 
@@ -571,18 +576,26 @@ final class Sender {
     core.emit(reports)
   }
 
-  private func drop(_ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String) {
+  /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
+  /// (``DeliveryConfiguration/repeatedReportInterval``).
+  private func drop(
+    _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
+  ) {
     var reports: [DeliveryReport] = []
+    var dropReport: DeliveryReport?
     let name = core.name
     core.state.withLock { s in
       guard s.generation == generation else { return }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
       if count > 0 {
         s.counters.dropped[reason, default: 0] += count
-        reports.append(.dropped(destination: name, count: count, reason: reason, detail: detail))
+        dropReport = .dropped(destination: name, count: count, reason: reason, detail: detail)
       }
       s.log.advanceHead()
       persist(&s, &reports)
+    }
+    if let dropReport {
+      if folding { core.emitFolding(dropReport) } else { core.emit([dropReport]) }
     }
     core.emit(reports)
   }

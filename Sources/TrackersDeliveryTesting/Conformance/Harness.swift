@@ -7,7 +7,7 @@ import TrackersDelivery
 struct Harness<Event: VendorEvent>: Sendable {
   let module: TrackerModuleDescription<Event>
   let storage: TemporaryStorage
-  let transport = ScriptedTransport()
+  let transport: ScriptedTransport
   let reports = LockIsolated<[DeliveryReport]>([])
   let environment: VendorEnvironment<Event>
 
@@ -16,6 +16,7 @@ struct Harness<Event: VendorEvent>: Sendable {
     sendsWhen shouldSend: (@Sendable () -> Bool)? = nil
   ) throws {
     self.module = module
+    transport = ScriptedTransport(answering: module.success)
     let storage = try TemporaryStorage(module.name)
     self.storage = storage
     let (transport, reports) = (transport, reports)

@@ -52,6 +52,9 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
   public var partialSuccess: (@Sendable (_ request: RecordedRequest, _ rejected: [Int]) throws -> HTTPResponse)?
   /// The vendor's answer to a bad credential (401, 403, ...).
   public var credentialError: ScriptedTransport.Reply
+  /// The vendor's answer that accepts every event of a request, as it documents it: a 200 with an empty
+  /// body unless the vendor documents a success body its module checks (Mixpanel, Amplitude, PostHog).
+  public var success: ScriptedTransport.Reply
 
   /// Describes a module; see the type's example.
   public init(
@@ -66,7 +69,8 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     dedupId: (@Sendable (_ event: PropertyValue) -> String?)?,
     anonymousIds: @escaping @Sendable (_ request: RecordedRequest) throws -> [String],
     partialSuccess: (@Sendable (_ request: RecordedRequest, _ rejected: [Int]) throws -> HTTPResponse)? = nil,
-    credentialError: ScriptedTransport.Reply
+    credentialError: ScriptedTransport.Reply,
+    success: ScriptedTransport.Reply = .status(200)
   ) {
     self.name = name
     self.consentDestination = consentDestination
@@ -80,5 +84,6 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     self.anonymousIds = anonymousIds
     self.partialSuccess = partialSuccess
     self.credentialError = credentialError
+    self.success = success
   }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import Trackers
+import VendorTestSupport
+
+/// The `shop` executable against misbehaving servers (issue 20, "tried through the example"): it exits
+/// normally, never sends its keys to a host it was not configured with, and counts every event.
+@Suite struct ShopHostileServerTests {
+  /// `Retry-After: 1e16` trapped the process, and the batch is sent again at every launch.
+  @Test func aHugeRetryAfterCrashesNoLaunch() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    try await collector.setDefault(.init(status: 429, headers: ["Retry-After": "1e16"]))
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let endpoint = collector.baseURL.absoluteString
+    let first = try await ShopProcess.run(["--vendor", "mixpanel", "--endpoint", endpoint, "--storage", storage.path, "--events", "20"])
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.count("tracked") == 20 && first.count("pending") == 20 && first.count("dropped") == 0)
+    let next = try await ShopProcess.run(["--vendor", "mixpanel", "--endpoint", endpoint, "--storage", storage.path, "--drain"])
+    #expect(next.status == 0, "\(next.errors)")
+    #expect(next.count("pending") == 20 && next.count("dropped") == 0)
+    #expect(try await collector.requestCount() == 2)  // one per launch: each waits the capped delay
+  }
+
+  /// A redirect to another host used to take Segment's and Mixpanel's `Authorization` header there, and
+  /// its final 200 counted the batch as delivered.
+  @Test(arguments: ["mixpanel", "segment"])
+  func aRedirectElsewhereGetsNoKeyAndDeliversNothing(vendor: String) async throws {
+    let configured = try await Collector()
+    let elsewhere = try await Collector()
+    defer {
+      configured.stop()
+      elsewhere.stop()
+    }
+    try await configured.setDefault(.redirect(to: elsewhere.url("/collect"), status: 307))
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let run = try await ShopProcess.run([
+      "--vendor", vendor, "--endpoint", configured.baseURL.absoluteString, "--storage", storage.path, "--events", "20",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.count("tracked") == 20 && run.count("delivered") == 0)
+    #expect(run.count("pending") + run.count("dropped") == 20)
+    #expect(try await configured.requestCount() > 0)
+    #expect(try await configured.requests().allSatisfy { $0.header("Authorization") != nil })
+    #expect(try await elsewhere.requestCount() == 0)
+  }
+}
