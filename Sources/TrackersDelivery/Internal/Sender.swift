@@ -345,7 +345,7 @@ final class Sender {
   /// partition that follow, within the destination's limits and a bounded look-ahead.
   private func buildBatch() -> PendingBatch? {
     let limits = core.limits
-    let maxAge = core.configuration.maxAge
+    let maxAge = seconds(core.configuration.maxAge)
     let lookahead = max(limits.maxEvents * 4, 1000)
     while true {
       let read = core.state.withLock { s in
@@ -389,7 +389,8 @@ final class Sender {
               offset += Int64(length)
               continue
             }
-            if Duration.seconds(now.timeIntervalSince(body.enqueuedAt)) > maxAge {
+            // Compared as seconds: a record's time and the clock are whatever they are, never converted.
+            if now.timeIntervalSince(body.enqueuedAt) > maxAge {
               aged.append((position, Int64(length)))
             } else {
               if partition == nil { partition = body.partition }
@@ -651,7 +652,9 @@ final class Sender {
     let backoff = core.configuration.backoff
     let base = seconds(backoff.base)
     let ceiling = min(seconds(backoff.cap), base * pow(2, Double(min(failures - 1, 62))))
-    return .microseconds(Int64(Double.random(in: 0...max(0, ceiling)) * 1_000_000))
+    // Bounded below Int64's range before the conversion: an app may configure an enormous cap.
+    let microseconds = min(Double.random(in: 0...max(0, ceiling)) * 1_000_000, 9e18)
+    return .microseconds(Int64(microseconds))
   }
 
   private func seconds(_ duration: Duration) -> Double {
