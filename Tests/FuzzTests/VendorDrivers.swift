@@ -61,7 +61,9 @@ extension Vendor {
   }
 
   static func mixpanel(_ storage: TemporaryStorage) throws -> Vendor {
-    let transport = ScriptedTransport()
+    // Each endpoint's documented success: the module takes no other 2xx as delivered.
+    let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#))
+    transport.reply(.status(200, body: #"{"status": 1, "error": null}"#), when: { $0.path.hasPrefix("/engage") })
     var configuration = MixpanelTracker.Configuration(
       projectToken: "tok", region: .custom(URL(string: "https://mixpanel.invalid")!),
       storageDirectory: storage.directory("mixpanel"))
@@ -119,7 +121,7 @@ extension Vendor {
   }
 
   static func amplitude(_ storage: TemporaryStorage) throws -> Vendor {
-    let transport = ScriptedTransport()
+    let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "events_ingested": 1}"#))
     var configuration = AmplitudeTracker.Configuration(
       apiKey: "amp-key", region: .custom(URL(string: "https://amplitude.invalid")!),
       storageDirectory: storage.directory("amplitude"))
@@ -169,7 +171,7 @@ extension Vendor {
   }
 
   static func postHog(_ storage: TemporaryStorage) throws -> Vendor {
-    let transport = ScriptedTransport()
+    let transport = ScriptedTransport(answering: .status(200, body: #"{"status": 1}"#))
     var configuration = PostHogTracker.Configuration(
       apiKey: "phc_key", host: .selfHosted(URL(string: "https://posthog.invalid")!),
       storageDirectory: storage.directory("posthog"))
