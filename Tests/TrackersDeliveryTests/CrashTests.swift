@@ -44,7 +44,7 @@ import VendorTestSupport
     let reports = try await runChildAndKill(
       directory: directory, collector: collector, arguments: ["--burst"], writeMode: writeMode
     ) { text in
-      (Self.completeLines(text).last ?? -1) >= killAfter
+      (Self.lastCompleteNumber(text) ?? -1) >= killAfter
     }
     // Every number up to the last one reported was acknowledged.
     let lastAcknowledged = reports.last ?? -1
@@ -90,6 +90,14 @@ import VendorTestSupport
       return text
     }
     return Self.completeLines(text)
+  }
+
+  /// The number on the last complete line of `text`, found from its end: the kill check runs on every chunk
+  /// the child writes, and parsing the whole output each time grew with the square of its length.
+  private static func lastCompleteNumber(_ text: Data) -> Int? {
+    guard let end = text.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let start = text[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.startIndex
+    return Int(String(decoding: text[start..<end], as: UTF8.self))
   }
 
   /// The numbers on the complete lines of `text`: the last line may be cut mid-number by the kill.
