@@ -121,7 +121,10 @@ public final class Collector: Sendable {
     let started = try await offThePool { () throws -> StartedProcess in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", script.path, "--idle-timeout", "60"]
+      // It exits when this process does (its stdin closes); the idle limit only catches a parent that hangs,
+      // and must outlast the longest quiet stretch of a test on a loaded machine (a multi-process test
+      // setting up its children took over 60 s in one release run).
+      process.arguments = ["python3", script.path, "--idle-timeout", "600"]
       let input = Pipe()
       let output = Pipe()
       process.standardInput = input
