@@ -397,6 +397,9 @@ final class QueueCore: Sendable {
       state.withLock { $0.unopened?.failedAgain(error) }
       return false
     }
+    // Before the log is installed, so before anything it holds can be sent and a flush can return: an
+    // event tracked after that flush must find the identity its module loads from the storage now.
+    configuration.storageOpened?()
     var reports: [DeliveryReport] = []
     let installed = state.withLock { s -> Bool in
       guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
@@ -427,7 +430,6 @@ final class QueueCore: Sendable {
     }
     stopObservingProtectedData()
     emit(reports)
-    configuration.storageOpened?()
     wakeup.signal()
     return true
   }
