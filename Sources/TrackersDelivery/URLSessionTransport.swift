@@ -80,9 +80,9 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// A data task, for the cancellation handler to stop from another thread.
-private struct TaskHandle: @unchecked Sendable {
-  // @unchecked is safe: only `resume()` and `cancel()` are called from other threads, which URLSessionTask
-  // documents as thread-safe, and `id` is a constant read once.
+private struct TaskHandle: @unchecked Sendable {  // safe: only thread-safe resume()/cancel() and a constant id
+  // In full: only `resume()` and `cancel()` are called from other threads, which URLSessionTask documents as
+  // thread-safe, and `id` is a constant read once.
   private let task: URLSessionDataTask
   let id: Int
 
