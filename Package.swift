@@ -2,10 +2,9 @@
 // 6.1, not 6.0: TrackersTesting's traits conform to Swift Testing's `TestScoping`, new in Swift 6.1 (Xcode 16.3).
 import PackageDescription
 
-/// The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the
-/// source tree, not a resource of the test bundle.
-let trackingPlanFiles = ["TrackingPlan.json", "TrackingPlan.md"]
-
+// The library: nine products, each with its test target. Everything after `package` is an example or a
+// benchmark that `swift run shop` and `swift test` build from the root; an app that depends on
+// swift-trackers builds only the products' targets.
 let package = Package(
   name: "swift-trackers",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -21,161 +20,161 @@ let package = Package(
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
   ],
   targets: [
-    // MARK: Core: trackers, composition, the vocabulary, privacy, context and lifecycle
+    // Core: trackers, composition, the vocabulary, privacy, context and lifecycle.
     .target(name: "Trackers"),
-    .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
-
-    // MARK: Testing feature code: the recorder and isolated `Current`s (the only module that imports a test framework)
+    // Testing feature code: the recorder, isolated `Current`s (the only module that imports a test framework).
     .target(name: "TrackersTesting", dependencies: ["Trackers"]),
-    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
-
-    // MARK: Delivery: the durable queue and what every vendor module shares
-    // The privacy manifest Apple requires of an SDK that collects data (the device id, the user id, the
-    // events): bundled with the module so Xcode merges it into the app's privacy report.
+    // Delivery: the durable queue and the kit every vendor module builds on. The privacy manifest Apple
+    // requires of an SDK that collects data is bundled with it, so Xcode merges it into the app's report.
     .target(name: "TrackersDelivery", dependencies: ["Trackers"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+    // Testing tracker modules: scripted transport, conformance suite (no test framework, no sockets).
+    .target(name: "TrackersDeliveryTesting", dependencies: ["Trackers", "TrackersDelivery"]),
+    vendorModule("GoogleAnalyticsTracker"),
+    vendorModule("MixpanelTracker"),
+    vendorModule("AmplitudeTracker"),
+    vendorModule("SegmentTracker"),
+    vendorModule("PostHogTracker"),
+  ] + libraryTests,
+  swiftLanguageModes: [.v6]
+)
+
+package.targets += shopExample + classicExample + benchmarks
+
+/// A vendor module: the core and the delivery kit, nothing else.
+func vendorModule(_ name: String) -> Target {
+  .target(name: name, dependencies: ["Trackers", "TrackersDelivery"])
+}
+
+var vendorModules: [Target.Dependency] {
+  ["GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker"]
+}
+
+// MARK: - The library's tests
+
+var libraryTests: [Target] {
+  [
+    .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
+    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
     .testTarget(
       name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
     ),
+    // The process that the crash and multi-process tests kill.
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
-
-    // MARK: Testing tracker modules: scripted transport, conformance suite (no test framework, no sockets)
-    .target(name: "TrackersDeliveryTesting", dependencies: ["Trackers", "TrackersDelivery"]),
     .testTarget(
       name: "TrackersDeliveryTestingTests", dependencies: ["TrackersDeliveryTesting", "TrackersDelivery", "Trackers"]
     ),
-
-    // MARK: Vendor modules
-    .target(name: "GoogleAnalyticsTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "GoogleAnalyticsTrackerTests", dependencies: vendorTestDependencies("GoogleAnalyticsTracker")),
-    .target(name: "MixpanelTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "MixpanelTrackerTests", dependencies: vendorTestDependencies("MixpanelTracker")),
-    .target(name: "AmplitudeTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "AmplitudeTrackerTests", dependencies: vendorTestDependencies("AmplitudeTracker")),
-    .target(name: "SegmentTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "SegmentTrackerTests", dependencies: vendorTestDependencies("SegmentTracker")),
-    .target(name: "PostHogTracker", dependencies: ["Trackers", "TrackersDelivery"]),
-    .testTarget(name: "PostHogTrackerTests", dependencies: vendorTestDependencies("PostHogTracker")),
-    // Consent, opt-out, reset and redaction over loopback HTTP, across the vendor modules.
-    .testTarget(
-      name: "VendorPrivacyTests",
-      dependencies: [
-        "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker",
-        "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport",
-      ]
-    ),
-    // Issue 20: seeded hostile values through every vendor's validate, map, encode and live pipeline, on a
-    // 512 KiB stack; and the strict JSON checker it trusts.
-    .testTarget(
-      name: "FuzzTests",
-      dependencies: [
-        "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker",
-        "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport",
-      ]
-    ),
+    vendorTests("GoogleAnalyticsTracker"),
+    vendorTests("MixpanelTracker"),
+    vendorTests("AmplitudeTracker"),
+    vendorTests("SegmentTracker"),
+    vendorTests("PostHogTracker"),
+    // Consent, opt-out, reset and redaction across the vendor modules.
+    .testTarget(name: "VendorPrivacyTests", dependencies: acrossVendors),
+    // Seeded hostile values through every vendor's validate, map, encode and live pipeline, on a 512 KiB
+    // stack; and the strict JSON checker it trusts.
+    .testTarget(name: "FuzzTests", dependencies: acrossVendors),
     // The loopback collector client, fixtures and issue capture of this package's own tests.
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
-
-    // MARK: Example: the shop app (`swift run shop`) and the classic version (`swift run classic`); not products
-    .target(name: "AppLifecycle", dependencies: ["Trackers"], path: "Examples/Shop/AppLifecycle"),
-    .testTarget(
-      name: "AppLifecycleTests", dependencies: ["AppLifecycle", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
-      exclude: trackingPlanFiles
-    ),
-    .target(name: "APIClient", dependencies: ["Trackers"], path: "Examples/Shop/APIClient"),
-    .testTarget(
-      name: "APIClientTests", dependencies: ["APIClient", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
-      exclude: trackingPlanFiles
-    ),
-    .target(name: "UserSession", dependencies: ["Trackers"], path: "Examples/Shop/UserSession"),
-    .testTarget(name: "UserSessionTests", dependencies: ["UserSession", "Trackers"]),
-    .target(name: "Onboarding", dependencies: ["Trackers"], path: "Examples/Shop/Onboarding"),
-    .testTarget(
-      name: "OnboardingTests", dependencies: ["Onboarding", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
-      exclude: trackingPlanFiles
-    ),
-    .target(name: "Catalog", dependencies: ["Trackers"], path: "Examples/Shop/Catalog"),
-    .testTarget(
-      name: "CatalogTests", dependencies: ["Catalog", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
-      exclude: trackingPlanFiles
-    ),
-    .target(name: "Checkout", dependencies: ["Trackers"], path: "Examples/Shop/Checkout"),
-    .testTarget(
-      name: "CheckoutTests", dependencies: ["Checkout", "Trackers", "TrackersTesting", "ShopTrackingPlanSupport"],
-      exclude: trackingPlanFiles
-    ),
-    .target(
-      name: "ShopApp",
-      dependencies: [
-        "Trackers", "TrackersDelivery", "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker", "SegmentTracker",
-        "PostHogTracker", "AppLifecycle", "APIClient", "Onboarding", "Catalog", "Checkout",
-      ],
-      path: "Examples/Shop/ShopApp"
-    ),
-    .testTarget(
-      name: "ShopAppTests",
-      dependencies: [
-        "ShopApp", "shop", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport",
-      ]
-    ),
-    .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),
-    .target(name: "ShopGoogleAnalytics", dependencies: ["Trackers", "AppLifecycle"], path: "Examples/Shop/ShopGoogleAnalytics"),
-    .testTarget(
-      name: "ShopGoogleAnalyticsTests", dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "ShopGoogleAnalytics"]
-    ),
-    .target(name: "ShopFirebase", dependencies: ["Trackers", "AppLifecycle", "APIClient"], path: "Examples/Shop/ShopFirebase"),
-    .testTarget(
-      name: "ShopFirebaseTests", dependencies: ["Trackers", "TrackersTesting", "AppLifecycle", "APIClient", "ShopFirebase"]
-    ),
-    .target(name: "ShopMixpanel", dependencies: ["Trackers", "UserSession"], path: "Examples/Shop/ShopMixpanel"),
-    .testTarget(name: "ShopMixpanelTests", dependencies: ["Trackers", "TrackersTesting", "UserSession", "ShopMixpanel"]),
-    .target(
-      name: "ShopAnalytics",
-      dependencies: [
-        "Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
-      ],
-      path: "Examples/Shop/ShopAnalytics"
-    ),
-    .testTarget(
-      name: "ShopAnalyticsTests",
-      dependencies: [
-        "Trackers", "TrackersTesting", "ShopAnalytics", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel",
-      ]
-    ),
-    .executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic"),
-    // The shop's five vendors with their rules, for the feature modules' tracking plans.
-    .target(
-      name: "ShopTrackingPlanSupport",
-      dependencies: [
-        "Trackers", "TrackersTesting", "ShopApp", "GoogleAnalyticsTracker", "MixpanelTracker", "AmplitudeTracker",
-        "SegmentTracker", "PostHogTracker",
-      ],
-      path: "Tests/ShopTrackingPlanSupport"
-    ),
-    // Every module's tracking plan as one document (`swift run tracking-plan [--json] [paths...]`).
-    .executableTarget(name: "tracking-plan", dependencies: ["TrackersTesting"], path: "Examples/tracking-plan"),
     // The README's tour, compiled and run.
     .testTarget(
       name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
     ),
+  ]
+}
 
-    // MARK: Benchmarks (`swift run -c release trackers-bench`); not products
+/// A vendor module's tests: the module, the core, delivery, both test kits, and this package's own loopback
+/// collector for the tests that keep the real URLSession path covered.
+func vendorTests(_ module: String) -> Target {
+  .testTarget(
+    name: "\(module)Tests",
+    dependencies: [
+      .target(name: module), "Trackers", "TrackersDelivery", "TrackersTesting", "TrackersDeliveryTesting",
+      "VendorTestSupport",
+    ]
+  )
+}
+
+var acrossVendors: [Target.Dependency] {
+  vendorModules + ["Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "VendorTestSupport"]
+}
+
+// MARK: - Example: the shop (`swift run shop`), its feature modules and their tests; not products
+
+/// A feature module of the shop (`Examples/Shop/<name>`) and its test target. Features that keep a tracking
+/// plan test it against the shop's five vendors.
+func shopFeature(
+  _ name: String, dependencies: [Target.Dependency] = ["Trackers"], testDependencies: [Target.Dependency] = [],
+  keepsTrackingPlan: Bool = true
+) -> [Target] {
+  let planSupport: [Target.Dependency] = keepsTrackingPlan ? ["TrackersTesting", "ShopTrackingPlanSupport"] : []
+  // The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the
+  // source tree, not a resource of the test bundle.
+  let trackingPlanFiles = ["TrackingPlan.json", "TrackingPlan.md"]
+  return [
+    .target(name: name, dependencies: dependencies, path: "Examples/Shop/\(name)"),
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [.target(name: name), "Trackers"] + testDependencies + planSupport,
+      exclude: keepsTrackingPlan ? trackingPlanFiles : []
+    ),
+  ]
+}
+
+var shopExample: [Target] {
+  shopFeature("AppLifecycle") + shopFeature("APIClient") + shopFeature("UserSession", keepsTrackingPlan: false)
+    + shopFeature("Onboarding") + shopFeature("Catalog") + shopFeature("Checkout") + [
+      .target(
+        name: "ShopApp",
+        dependencies: vendorModules + [
+          "Trackers", "TrackersDelivery", "AppLifecycle", "APIClient", "Onboarding", "Catalog", "Checkout",
+        ],
+        path: "Examples/Shop/ShopApp"
+      ),
+      .testTarget(
+        name: "ShopAppTests",
+        dependencies: [
+          "ShopApp", "shop", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport",
+        ]
+      ),
+      .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),
+      // The shop's five vendors with their rules, for the feature modules' tracking plans.
+      .target(
+        name: "ShopTrackingPlanSupport",
+        dependencies: vendorModules + ["Trackers", "TrackersTesting", "ShopApp"],
+        path: "Tests/ShopTrackingPlanSupport"
+      ),
+      // Every module's tracking plan as one document (`swift run tracking-plan [--json] [paths...]`).
+      .executableTarget(name: "tracking-plan", dependencies: ["TrackersTesting"], path: "Examples/tracking-plan"),
+    ]
+}
+
+// MARK: - Example: the classic scenario (`swift run classic`): one tracker module per vendor, composed at the root
+
+var classicExample: [Target] {
+  shopFeature("ShopGoogleAnalytics", dependencies: ["Trackers", "AppLifecycle"],
+              testDependencies: ["TrackersTesting", "AppLifecycle"], keepsTrackingPlan: false)
+    + shopFeature("ShopFirebase", dependencies: ["Trackers", "AppLifecycle", "APIClient"],
+                  testDependencies: ["TrackersTesting", "AppLifecycle", "APIClient"], keepsTrackingPlan: false)
+    + shopFeature("ShopMixpanel", dependencies: ["Trackers", "UserSession"],
+                  testDependencies: ["TrackersTesting", "UserSession"], keepsTrackingPlan: false)
+    + shopFeature(
+      "ShopAnalytics",
+      dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
+      testDependencies: ["TrackersTesting", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"], keepsTrackingPlan: false
+    ) + [.executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic")]
+}
+
+// MARK: - Benchmarks (`swift run -c release trackers-bench`); not products
+
+var benchmarks: [Target] {
+  [
     .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
     .executableTarget(
       name: "trackers-bench",
       dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
       path: "Benchmarks/trackers-bench"
     ),
-  ],
-  swiftLanguageModes: [.v6]
-)
-
-/// What a vendor module's tests use: the module, the core, delivery, both test kits, and this package's own
-/// loopback collector for the tests that keep the real URLSession path covered.
-func vendorTestDependencies(_ module: String) -> [Target.Dependency] {
-  [
-    .target(name: module), "Trackers", "TrackersDelivery", "TrackersTesting", "TrackersDeliveryTesting",
-    "VendorTestSupport",
   ]
 }
