@@ -6,8 +6,8 @@ import Darwin
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the delivery benchmarks: keep-alive, `Expect: 100-continue`,
-/// `Content-Length` bodies, one thread per connection, and `200 {"status":1}` to everything (an answer
-/// every vendor module reads as success). It counts requests and the events in their bodies (each
+/// `Content-Length` bodies, one thread per connection, and ``successBody`` to everything (an answer every
+/// vendor module reads as its documented success). It counts requests and the events in their bodies (each
 /// benchmark event carries `"seq":<n>`), and can keep every `seq` to check exactly what arrived.
 ///
 /// Written for the benchmark rather than reusing the Python collector: the collector keeps every request
@@ -23,6 +23,11 @@ final class LoopbackServer: @unchecked Sendable {
     var connections: [Int32] = []
     var stopped = false
   }
+
+  /// One body that every vendor's success check accepts: Mixpanel `/import` and Amplitude want
+  /// `"code": 200`, Mixpanel `/engage` and PostHog `"status": 1`; GA4 and Segment read only the status.
+  /// (With `{"status":1}` alone, Mixpanel and Amplitude retried every batch as an unexpected answer.)
+  static let successBody = #"{"code":200,"status":1}"#
 
   let port: Int
   private let listener: Int32
@@ -105,7 +110,7 @@ final class LoopbackServer: @unchecked Sendable {
       buffer.append(contentsOf: chunk[0..<count])
       return true
     }
-    let response = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{\"status\":1}".utf8)
+    let response = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(Self.successBody.utf8.count)\r\n\r\n\(Self.successBody)".utf8)
     let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     while true {
       var headerEnd: Int?
