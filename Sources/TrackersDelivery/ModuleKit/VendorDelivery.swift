@@ -108,11 +108,25 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         guard let error = identity?.reset() else { return }
         module?.reportFailure("could not save the new anonymous id: \(error); it holds until the app quits.")
       },
-      consentChanged: { [weak queue, weak registry = options.privacy] in
-        if let registry { consent?.withLock { $0 = registry.consentStatus(for: name, purpose: purpose) } }
+      consentChanged: { [weak queue, weak module, weak registry = options.privacy] in
+        guard let registry, let consent else { return }
+        let now = registry.consentStatus(for: name, purpose: purpose)
+        let before = consent.withLock { status in
+          defer { status = now }
+          return status
+        }
+        // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
+        // as a whole, is purged here, so every refusal leaves nothing pending.
+        if now == .denied, before != .denied {
+          do { try queue?.purge() } catch { module?.reportFailure("could not purge the pending events: \(error)") }
+        }
         queue?.shouldSendChanged()
       }
     )
+    // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
+    if consent?.withLock({ $0 }) == .denied {
+      do { try queue.purge() } catch { module.reportFailure("could not purge the pending events: \(error)") }
+    }
     options.lifecycle?.register(
       destination: name,
       flush: { [weak queue] in await queue?.flush() },
