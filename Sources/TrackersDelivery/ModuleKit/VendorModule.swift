@@ -19,7 +19,9 @@ import Trackers
 ///   public static var vendorModule: VendorModule { GoogleAnalyticsTracker.vendorModule }
 /// }
 ///
-/// vendorModule.rejectInvalid(issues, event: data.description)   // `event:` takes a String, lazily
+/// func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
+///   vendorModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
+/// }
 /// ```
 public final class VendorModule: Sendable {
   /// The module's name, as users import it: "GoogleAnalyticsTracker".
