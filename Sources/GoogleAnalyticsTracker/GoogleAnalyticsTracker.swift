@@ -1,10 +1,11 @@
 import Trackers
+import TrackersDelivery
 
 /// Sends the vendor-neutral vocabulary to Google Analytics 4 through ``Current``.
 ///
-/// Each event is mapped (``googleAnalyticsEvent(for:)``), validated (``validate(_:)-(AnalyticsData)``) and,
-/// when valid, sent; an invalid event is never sent: it is counted and reported (a failing issue in debug
-/// builds and tests, a log line in release) with the rule it broke.
+/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
+/// mapped (``googleAnalyticsEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
+/// reported (a failing issue in debug builds and tests, a log line in release) with the rule it broke.
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(
@@ -12,12 +13,6 @@ import Trackers
 ///   pullback(mixpanelTracker, transform: \.analyticsData)
 /// )
 /// ```
-public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
-  let event = googleAnalyticsEvent(for: data)
-  let issues = validate(event)
-  guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
-    return
-  }
-  Current.send(event)
-}
+public let googleAnalyticsTracker: Tracker<AnalyticsData> = VendorPipeline(
+  current: { Current }, map: googleAnalyticsEvent(for:), validate: { (event: GoogleAnalyticsEvent) in validate(event) }
+).tracker

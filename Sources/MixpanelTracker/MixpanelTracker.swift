@@ -1,20 +1,16 @@
 import Trackers
+import TrackersDelivery
 
 /// Sends the vendor-neutral vocabulary to Mixpanel through ``Current``.
 ///
-/// Each event is mapped (``mixpanelEvent(for:)``), validated (``validate(_:)-(AnalyticsData)``) and, when
-/// valid, sent; an invalid event is never sent: it is counted and reported with the rule it broke.
+/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
+/// mapped (``mixpanelEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
+/// reported (a failing issue in debug builds and tests, a log line in release) with the rule it broke.
 ///
 /// ```swift
 /// mixpanelTracker(.userId("user-42"))
 /// mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro"]))
 /// ```
-public let mixpanelTracker: Tracker<AnalyticsData> = { data in
-  let event = mixpanelEvent(for: data)
-  let issues = validate(event)
-  guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
-    return
-  }
-  Current.send(event)
-}
+public let mixpanelTracker: Tracker<AnalyticsData> = VendorPipeline(
+  current: { Current }, map: mixpanelEvent(for:), validate: { (event: MixpanelEvent) in validate(event) }
+).tracker

@@ -1,10 +1,11 @@
 import Trackers
+import TrackersDelivery
 
 /// Sends the vendor-neutral vocabulary to PostHog through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``postHogEvent(for:)``) and, when valid, sent; an
-/// invalid event is never sent: it is counted and reported (a failing issue in debug builds and tests, a
-/// log line in release) with the rule it broke.
+/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
+/// mapped (``postHogEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
+/// reported (a failing issue in debug builds and tests, a log line in release) with the rule it broke.
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(
@@ -12,11 +13,9 @@ import Trackers
 ///   pullback(amplitudeTracker, transform: \.analyticsData)
 /// )
 /// ```
-public let postHogTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
-  guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
-    return
-  }
-  Current.send(postHogEvent(for: data))
-}
+public let postHogTracker: Tracker<AnalyticsData> = VendorPipeline(
+  current: { Current }, map: postHogEvent(for:),
+  // The rules read the vocabulary event too: the mapping replaces what some of them name (an error's
+  // `message` property, a screen's name moved into a property).
+  validateWithSource: { _, data in PostHogValidation.issues(in: data) }
+).tracker

@@ -3,8 +3,11 @@
 /// Vendor modules implement this; the queue does everything else (storage, batching, retries, backoff,
 /// limits, counters). Requirements:
 /// - ``makeRequest(for:)`` must be a pure function of the batch (it is called again on every retry and
-///   for each half of a split batch) and must put each record's ``Record/id`` into the vendor's dedup
-///   field, since delivery is at-least-once.
+///   for each half of a split batch). Delivery is at least once: a vendor with a dedup field gets each
+///   record's ``Record/id`` in it, so a resent record is counted once; a vendor without one (GA4,
+///   TelemetryDeck) counts a resent record twice, and its module says so.
+/// - A key that travels in a header other than the usual ones (`Authorization`, `X-API-Key`, ...) is named
+///   in ``secretHeaders``, so no description or report shows it.
 /// - ``classify(_:for:)`` must not throw or block; ``DeliveryOutcome/standard(for:now:)`` covers vendors
 ///   whose answers carry nothing more than a status.
 public protocol DeliveryDestination: Sendable {
@@ -16,4 +19,14 @@ public protocol DeliveryDestination: Sendable {
   func makeRequest(for batch: Batch) throws -> HTTPRequest
   /// Reads the server's answer to the request made for `batch`.
   func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome
+  /// Header names whose values are secret (`"App-Key"`), in any case, added to the fixed list
+  /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `API-Key`,
+  /// `X-Auth-Token`, `X-Write-Key`): every request and response description, and every report, shows
+  /// them as `<redacted>`. Empty unless a destination declares some.
+  var secretHeaders: Set<String> { get }
+}
+
+extension DeliveryDestination {
+  /// None beyond the fixed list.
+  public var secretHeaders: Set<String> { [] }
 }

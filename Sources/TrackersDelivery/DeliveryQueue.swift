@@ -62,6 +62,7 @@ public final class DeliveryQueue: Sendable {
     transport: some HTTPTransport = URLSessionTransport(),
     onReport: (@Sendable (DeliveryReport) -> Void)? = nil
   ) throws {
+    Redaction.declareSecretHeaders(destination.secretHeaders)
     let core = try QueueCore(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
     self.core = core
     sender = Task.detached { await Sender(core: core).run() }

@@ -1,10 +1,12 @@
 import Foundation
+import Trackers
 
 /// Removes secrets from text before it reaches a log line, a report, or a `description`.
 ///
 /// Covers query and form parameters and JSON fields named like secrets (`api_secret`, `api_key`,
 /// `token`, `writeKey`, `secret`, `password`, ...), `Authorization`-style headers, bearer and basic
-/// credentials, and user:password in URLs. Every description in this module goes through it; vendor
+/// credentials, and user:password in URLs, and the headers every ``DeliveryQueue``'s destination declares
+/// secret (``DeliveryDestination/secretHeaders``). Every description in this module goes through it; vendor
 /// modules should pass their own log text through ``redact(_:)`` too.
 public enum Redaction {
   /// What a removed secret is replaced with.
@@ -36,15 +38,54 @@ public enum Redaction {
 
   /// `text` with every secret replaced by ``placeholder``.
   public static func redact(_ text: String) -> String {
+    let declared = declaredHeaders.withLock { $0 }
     // Most lines (drop reports at the pending cap come one per enqueue) hold no secret: a byte scan
     // for the words every pattern needs spares them five regular expressions.
-    guard mayHoldSecret(text) else { return text }
+    guard mayHoldSecret(text) || declared.mayAppear(in: text) else { return text }
     var result = text
-    for (expression, template) in expressions {
+    for (expression, template) in expressions + declared.expressions {
       let range = NSRange(result.startIndex..<result.endIndex, in: result)
       result = expression.stringByReplacingMatches(in: result, options: [], range: range, withTemplate: template)
     }
     return result
+  }
+
+  /// The header names destinations declared secret, lower-cased, with the patterns that find their values.
+  struct DeclaredHeaders: Sendable {
+    var names: Set<String> = []
+    var expressions: [(NSRegularExpression, String)] = []
+    /// The names' bytes, for the fast check before any pattern runs.
+    var triggers: [[UInt8]] = []
+
+    func mayAppear(in text: String) -> Bool {
+      !triggers.isEmpty && Redaction.contains(text, anyOf: triggers)
+    }
+  }
+
+  /// Grows only: a name declared secret by one queue stays secret for every description in the process,
+  /// which can hide a value that needn't be, never show one that must not.
+  private static let declaredHeaders = LockIsolated(DeclaredHeaders())
+
+  /// Adds `names` to the fixed list of secret headers, for every description from now on; each
+  /// ``DeliveryQueue`` declares its destination's ``DeliveryDestination/secretHeaders``.
+  package static func declareSecretHeaders(_ names: Set<String>) {
+    let lowered = Set(names.map { $0.lowercased() }.filter { !$0.isEmpty })
+    declaredHeaders.withLock { declared in
+      guard !lowered.isSubset(of: declared.names) else { return }
+      declared.names.formUnion(lowered)
+      let alternatives = declared.names.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+      let patterns = [
+        // "App-Key": "value"  (JSON)
+        ("(\"(?:\(alternatives))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"", "$1\"\(placeholder)\""),
+        // App-Key: value  (header lines, as descriptions show them)
+        ("((?:^|[^A-Za-z0-9_-])(?:\(alternatives)))(\\s*[:=]\\s*)[^\\r\\n,}\\]]+", "$1$2\(placeholder)"),
+      ]
+      // Escaped names in a fixed shape: a pattern that doesn't compile is left out rather than trap.
+      declared.expressions = patterns.compactMap { pattern, template in
+        (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { ($0, template) }
+      }
+      declared.triggers = declared.names.map { Array($0.utf8) }
+    }
   }
 
   /// The words at least one pattern needs, in lower case: `key` (api_key, x-api-key, writekey), `token`,
@@ -54,6 +95,11 @@ public enum Redaction {
 
   /// Whether `text` contains any trigger word, ignoring ASCII case.
   static func mayHoldSecret(_ text: String) -> Bool {
+    contains(text, anyOf: triggers)
+  }
+
+  /// Whether `text` contains any of `triggers` (lower-case ASCII), ignoring ASCII case.
+  static func contains(_ text: String, anyOf triggers: [[UInt8]]) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       for start in bytes.indices {
@@ -69,14 +115,16 @@ public enum Redaction {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
   }
 
-  /// Whether a header's value must never be shown.
-  public static func isSecretHeader(_ name: String) -> Bool {
-    switch name.lowercased() {
+  /// Whether a header's value must never be shown: the fixed list, and the names destinations declared in
+  /// ``DeliveryDestination/secretHeaders``.
+  package static func isSecretHeader(_ name: String) -> Bool {
+    let name = name.lowercased()
+    switch name {
     case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
       "x-write-key":
-      true
+      return true
     default:
-      false
+      return declaredHeaders.withLock { $0.names.contains(name) }
     }
   }
 

@@ -1,115 +1,15 @@
 import AmplitudeTracker
 import Foundation
-import GoogleAnalyticsTracker
 import MixpanelTracker
-import PostHogTracker
-import SegmentTracker
 import Testing
 import Trackers
 import TrackersDelivery
 import TrackersDeliveryTesting
 import VendorTestSupport
 
-/// Consent, opt-out, reset and redaction, from `track` to the bytes a loopback collector receives.
+/// Reset and redaction, from `track` to the bytes a loopback collector receives: the two privacy promises
+/// about what is on the wire. Consent, which decides what is queued and sent, is `ConsentStateTests`.
 @Suite struct PrivacyEndToEndTests {
-  @Test func nothingLeavesBeforeConsentAndGrantReleasesHeldEventsInOrderOnce() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let consent = ConsentStore()
-    try await withIsolatedEnvironments {
-      let storage = temporaryDirectory()
-      MixpanelTracker.Current = try .live(mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
-      let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
-      gate.send("First")
-      gate.send("Second")
-      gate.send("Third")
-      // Past the gate, straight into the queue: the queue's own send gate must hold it.
-      mixpanelTracker("Queued Before Consent")
-      await MixpanelTracker.Current.flush()
-      #expect(try await collector.requests().count == 0)
-      #expect(gate.counts.held == 3)
-      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 1)
-
-      consent.grant()
-      gate.send("Fourth")
-      await MixpanelTracker.Current.flush()
-      await MixpanelTracker.Current.flush()
-      let events = try await mixpanelEvents(collector)
-      #expect(events.compactMap { $0["event"]?.stringValue } == ["Queued Before Consent", "First", "Second", "Third", "Fourth"])
-      #expect(Set(events.compactMap { $0["properties"]?["$insert_id"]?.stringValue }).count == 5)
-      #expect(gate.counts.released == 3 && gate.counts.held == 0)
-      #expect(MixpanelTracker.Current.counters().delivery.delivered == 5)
-      await MixpanelTracker.Current.close(nil)
-    }
-  }
-
-  @Test func denyPurgesWhatTheDestinationHasPendingOnDisk() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let consent = ConsentStore()
-    let storage = temporaryDirectory()
-    try await withIsolatedEnvironments {
-      MixpanelTracker.Current = try .live(mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
-      let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
-      gate.send("Held In The Gate")
-      mixpanelTracker("Pending One")
-      mixpanelTracker(.userProperty(name: "plan", value: "pro"))
-      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 2)
-      #expect(try pendingRecordBytes(in: storage) > 0)
-
-      consent.deny(destination: "Mixpanel")
-      #expect(MixpanelTracker.Current.counters().delivery.pendingEvents == 0)
-      #expect(MixpanelTracker.Current.counters().delivery.dropped[.purged] == 2)
-      #expect(try pendingRecordBytes(in: storage) == 0)
-      #expect(gate.counts.droppedDenied == 1)
-      gate.send("After Denial")
-      await MixpanelTracker.Current.flush()
-      #expect(try await collector.requests().count == 0)
-      await MixpanelTracker.Current.close(nil)
-    }
-    // Nothing is left for a later run either: a queue opened on the directory with consent finds nothing.
-    let reopened = try MixpanelTracker.Environment.live(mixpanelConfiguration(collector, storage: storage, privacy: nil))
-    await reopened.flush()
-    #expect(reopened.counters().delivery.recovered == 0)
-    #expect(try await collector.requests().count == 0)
-    await reopened.close(nil)
-  }
-
-  @Test func optOutSurvivesARestartOfTheQueue() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let storage = temporaryDirectory()
-    let consentFile = temporaryDirectory().appendingPathComponent("consent.json")
-    do {
-      let consent = try ConsentStore(contentsOf: consentFile, initial: ConsentState(status: .granted))
-      let environment = try MixpanelTracker.Environment.live(
-        mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
-      environment.send(mixpanelEvent(for: "Before Opt-Out"))
-      consent.optOut()
-      #expect(environment.counters().delivery.pendingEvents == 0)
-      // An event that skips consentGated still reaches the queue, which holds it: it must not survive.
-      environment.send(mixpanelEvent(for: "After Opt-Out"))
-      await environment.flush()
-      #expect(environment.counters().delivery.pendingEvents == 1)
-      await environment.close(nil)
-    }
-    #expect(try await collector.requests().count == 0)
-
-    // The app restarts: consent from the same file, a new environment on the same storage directory.
-    let consent = try ConsentStore(contentsOf: consentFile)
-    #expect(consent.isOptedOut)
-    let environment = try MixpanelTracker.Environment.live(
-      mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
-    #expect(environment.counters().delivery.pendingEvents == 0)
-    #expect(try pendingRecordBytes(in: storage) == 0)
-    let send = consentGated(environment.send, by: consent, destination: "Mixpanel")
-    send(mixpanelEvent(for: "After Restart"))
-    await environment.flush()
-    #expect(try await collector.requests().count == 0)
-    #expect(environment.counters().delivery.enqueued == 0)
-    await environment.close(nil)
-  }
-
   @Test func resetStartsANewAnonymousIdOnTheWire() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
@@ -141,47 +41,19 @@ import VendorTestSupport
     #expect(events.allSatisfy { $0["ip"] == nil })  // Amplitude's IP location stays off by default
   }
 
-  @Test func perDestinationConsentLetsOneVendorReceiveAndNotTheOther() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let consent = ConsentStore(ConsentState(status: .granted))
-    consent.deny(destination: "Amplitude")
-    try await withIsolatedEnvironments {
-      MixpanelTracker.Current = try .live(
-        mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
-      AmplitudeTracker.Current = try .live(
-        amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
-      let send: Tracker<AnalyticsData> = combine(
-        consentGated(mixpanelTracker, by: consent, destination: "Mixpanel"),
-        consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
-      )
-      send("Cart Viewed")
-      send(.screen(name: "Checkout"))
-      amplitudeTracker("Skipped The Gate")  // the queue's gate holds it
-      await MixpanelTracker.Current.flush()
-      await AmplitudeTracker.Current.flush()
-      #expect(AmplitudeTracker.Current.counters().delivery.delivered == 0)
-      await MixpanelTracker.Current.close(nil)
-      await AmplitudeTracker.Current.close(nil)
-    }
-    let requests = try await collector.requests()
-    #expect(!requests.isEmpty && requests.allSatisfy { $0.path == "/import" })
-    #expect(try await mixpanelEvents(collector).compactMap { $0["event"]?.stringValue } == ["Cart Viewed", "Screen Viewed"])
-  }
-
   @Test func defaultRedactionKeepsEmailAndPhoneNumbersOffTheWire() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     try await withIsolatedEnvironments {
-      MixpanelTracker.Current = try .live(
-        mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
-      AmplitudeTracker.Current = try .live(
-        amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry))
-      let send = redacting(combine(
-        consentGated(mixpanelTracker, by: consent, destination: "Mixpanel"),
-        consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
-      ))
+      // The modules' own redaction, as an app configures it: nothing in front of their trackers.
+      var mixpanel = mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry)
+      mixpanel.redactor = .default
+      MixpanelTracker.Current = try .live(mixpanel)
+      var amplitude = amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: consent.registry)
+      amplitude.redactor = .default
+      AmplitudeTracker.Current = try .live(amplitude)
+      let send = combine(mixpanelTracker, amplitudeTracker)
       send(.event(name: "Signed Up", properties: [
         "email": "ada@example.com",
         "phone": "+33 6 12 34 56 78",
@@ -229,49 +101,5 @@ import VendorTestSupport
     for secret in secrets {
       #expect(!wire.contains(secret), "\(secret) reached the wire")
     }
-  }
-
-  @Test func everyVendorModuleRegistersItsDestinationAndIPSwitch() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let consent = ConsentStore(ConsentState(status: .granted))
-    let registry = consent.registry
-    var gaConfiguration = GoogleAnalyticsTracker.Configuration(
-      measurementId: "G-TEST", apiSecret: "s", host: collector.baseURL, storageDirectory: temporaryDirectory(),
-      privacy: registry)
-    gaConfiguration.context = .fixture
-    gaConfiguration.now = { eventTime }
-    let ga = try GoogleAnalyticsTracker.Environment.live(gaConfiguration)
-    let mixpanel = try MixpanelTracker.Environment.live(
-      mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: registry))
-    var amplitudeRemote = amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: registry)
-    amplitudeRemote.ipLocation = .vendorDefault
-    let amplitude = try AmplitudeTracker.Environment.live(amplitudeRemote)
-    var segmentConfiguration = SegmentTracker.Configuration(
-      writeKey: "w", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory(), privacy: registry)
-    segmentConfiguration.context = .fixture
-    segmentConfiguration.now = { eventTime }
-    let segment = try SegmentTracker.Environment.live(segmentConfiguration)
-    var postHogConfiguration = PostHogTracker.Configuration(
-      apiKey: "phc_k", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory(),
-      privacy: registry)
-    postHogConfiguration.context = .fixture
-    postHogConfiguration.now = { eventTime }
-    let postHog = try PostHogTracker.Environment.live(postHogConfiguration)
-    #expect(registry.destinations == ["Amplitude", "GA4", "Mixpanel", "PostHog", "Segment"])
-
-    amplitude.send(amplitudeEvent(for: "Opened"))
-    await amplitude.flush()
-    #expect(try await amplitudeEvents(collector).first?["ip"] == "$remote")
-
-    // Denying one destination by name stops only that queue.
-    consent.deny(destination: "Segment")
-    segment.send(segmentMessage(for: "Opened"))
-    postHog.send(postHogEvent(for: "Opened"))
-    await segment.flush()
-    await postHog.flush()
-    let paths = try await collector.requests().map(\.path)
-    #expect(paths.contains("/batch/") && !paths.contains("/v1/batch"))
-    for close in [ga.close, mixpanel.close, amplitude.close, segment.close, postHog.close] { await close(nil) }
   }
 }

@@ -120,12 +120,8 @@ public enum ShopApp {
         errors.write("shop: \(session.link.vendor) could not start: \(error)")
         return false
       }
-      // Registering purged what an opted-out store refuses; a plain denial is purged here. Either way no
-      // request went out first: the queue asks consent before each one.
-      let destination = session.link.vendor.consentDestination
-      if session.consent.status(for: .analytics, destination: destination) == .denied {
-        session.consent.registry.purge(destination: destination)
-      }
+      // Registering purged what a refused destination had pending (opted out, or denied): no request went
+      // out first, the queue asks consent before each one. Later events are counted, never queued.
     }
     if options.drain {
       output.write("shop: draining what is pending in \(storage.path) to \(endpoint.absoluteString)")
@@ -154,30 +150,6 @@ public enum ShopApp {
           + "To send them, run: shop --endpoint \(endpoint.absoluteString) --storage \(storage.path) --drain")
     }
     return true
-  }
-
-  /// The privacy controls in front of one vendor: default redaction (`redacting`), then a consent gate
-  /// (`consentGated`, kept as a ``ConsentGate`` for its counts) under the vendor's destination name.
-  ///
-  /// - Granted: events go through the gate to the vendor module.
-  /// - Denied or opted out: the gate drops and counts them; nothing reaches the queue.
-  /// - Unknown: events skip the gate's in-memory hold and go to the vendor's durable queue, whose send gate
-  ///   (the live configuration's `privacy:`) sends nothing until consent is granted. They survive the
-  ///   process: a later run with consent delivers them, one with a refusal purges them.
-  static func privacyControlled(
-    _ tracker: @escaping Tracker<AnalyticsData>, vendor: Vendor, consent: ConsentStore
-  ) -> (tracker: Tracker<AnalyticsData>, gate: ConsentGate<AnalyticsData>) {
-    let destination = vendor.consentDestination
-    // `.drop` only applies if consent turns unknown between the check below and the gate's own.
-    let gate = ConsentGate(tracker, by: consent, destination: destination, whileUnknown: .drop)
-    let controlled: Tracker<AnalyticsData> = redacting { event in
-      if consent.status(for: .analytics, destination: destination) == .unknown {
-        tracker(event)
-      } else {
-        gate.send(event)
-      }
-    }
-    return (controlled, gate)
   }
 
   /// The root composition over the sessions' measured trackers.

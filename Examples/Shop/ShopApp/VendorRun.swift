@@ -2,20 +2,18 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// One vendor during a run of `shop`: its link behind the privacy controls, and how many events its tracker
-/// took and how long that took.
+/// One vendor during a run of `shop`: its link, and how many events its tracker took and how long that took.
+///
+/// Privacy is the vendor module's own, as in any app: the live configuration gets `privacy:` (consent,
+/// purge, reset) and `redactor:` (see `VendorLink.LiveSettings`), and offline the module's `Current` redacts.
 final class VendorRun: Sendable {
   let link: VendorLink
   let consent: ConsentStore
-  /// The consent gate in front of the vendor; its counts are the events refused for consent.
-  let gate: ConsentGate<AnalyticsData>
-  private let controlled: Tracker<AnalyticsData>
   private let stats = LockIsolated<(count: Int, nanoseconds: Double)>((0, 0))
 
   init(link: VendorLink, consent: ConsentStore) {
     self.link = link
     self.consent = consent
-    (controlled, gate) = ShopApp.privacyControlled(link.tracker, vendor: link.vendor, consent: consent)
   }
 
   /// Whether the vendor's queue may send now: consent for it is granted.
@@ -23,10 +21,10 @@ final class VendorRun: Sendable {
     consent.registry.allowsSending(to: link.vendor.consentDestination)
   }
 
-  /// The vendor's tracker behind redaction and the consent gate, counting each event accepted by `track`
-  /// (whatever consent then does with it) and the time spent in it.
+  /// The vendor's tracker, counting each event accepted by `track` (whatever consent then does with it) and
+  /// the time spent in it.
   var tracker: Tracker<AnalyticsData> {
-    let tracker = controlled
+    let tracker = link.tracker
     return { [self] data in
       let start = ContinuousClock.now
       tracker(data)
@@ -66,13 +64,13 @@ final class VendorRun: Sendable {
     let delivery = counters.delivery
     // Refusals at enqueue are counted by the module as not enqueued; count them once.
     let droppedByQueue = delivery.droppedTotal - delivery.dropped(.refused)
-    // Events refused by the consent gate and records purged for consent (in droppedByQueue) are drops too:
-    // they will never be delivered. The privacy line says which they were.
+    // Events refused for consent and records purged for it (in droppedByQueue) are drops too: they will
+    // never be delivered. The privacy line says which they were.
     return ShopSummary(
       vendor: link.vendor,
       tracked: count,
       delivered: delivery.delivered,
-      dropped: gate.counts.dropped + counters.invalid + counters.notConfigured + counters.notEnqueued + droppedByQueue,
+      dropped: counters.deniedConsent + counters.invalid + counters.notConfigured + counters.notEnqueued + droppedByQueue,
       retried: delivery.retried,
       pending: delivery.pendingEvents,
       trackNanosecondsPerEvent: count == 0 ? 0 : nanoseconds / Double(count),
@@ -85,12 +83,12 @@ extension VendorRun {
   /// The privacy line for this vendor, or `nil` when consent is granted and nothing was refused or purged:
   /// `privacy vendor=ga4 consent=denied opted_out=no refused=20 purged=0 waiting=0`.
   ///
-  /// `refused` counts events the consent gate dropped, `purged` pending records deleted because consent was
+  /// `refused` counts events the module refused for consent (`deniedConsent`), `purged` pending records deleted because consent was
   /// refused (from this run or an earlier one), `waiting` events pending in the queue that its send gate
   /// holds until consent is granted (they are in `pending=` too).
   func privacyLine() -> String? {
     let status = consent.status(for: .analytics, destination: link.vendor.consentDestination)
-    let refused = gate.counts.dropped
+    let refused = link.counters().deniedConsent
     let delivery = link.counters().delivery
     let purged = delivery.dropped(.purged)
     let waiting = maySend ? 0 : delivery.pendingEvents

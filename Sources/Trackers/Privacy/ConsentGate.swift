@@ -1,5 +1,9 @@
 /// Sends events to a tracker only with the user's consent for a purpose and a destination.
 ///
+/// For a tracker without a durable queue of its own (a logger, your own backend client). A vendor module
+/// needs no gate: given `privacy:` in its configuration, its live environment follows the same store, and
+/// holds unknown events on disk rather than in memory.
+///
 /// While consent is granted, events go straight through. While it is unknown, they are held in memory
 /// (bounded) or dropped, per ``UnknownConsentPolicy``; granting sends the held events in their order,
 /// once. While it is denied, events are dropped; when consent becomes denied, held events are dropped and

@@ -2,16 +2,11 @@
 /// a destination has pending, and forget the identity it stored.
 ///
 /// The app creates one registry (a ``ConsentStore`` makes one for you, ``ConsentStore/registry``) and
-/// passes it to each vendor module's `live(...)` configuration, which registers its destination once:
+/// passes it to each vendor module's `live(...)` configuration as `privacy:`; the module's live
+/// environment (`VendorDelivery`) registers its destination once, and follows the store's answer for it:
 ///
 /// ```swift
-/// // Inside a vendor module's `Environment.live(_ configuration:)`:
-/// configuration.privacy?.register(
-///   destination: "Mixpanel",
-///   purgePending: { try? queue.purge() },     // delete every pending event, on disk too
-///   resetIdentity: { identity.reset() },      // forget user id, make a new anonymous id
-///   consentChanged: { queue.shouldSendChanged() }
-/// )
+/// MixpanelTracker.Current = try .live(.init(projectToken: token, privacy: consent.registry))
 ///
 /// // In the app, on logout or "delete my data":
 /// consent.registry.reset()
@@ -52,7 +47,7 @@ public final class PrivacyRegistry: Sendable {
   ///     new anonymous id.
   ///   - consentChanged: called after every change of the linked store's consent, so that a queue that
   ///     holds its events until ``allowsSending(to:purpose:)`` answers `true` can look again at once.
-  public func register(
+  package func register(
     destination: String,
     purgePending: @escaping @Sendable () -> Void,
     resetIdentity: @escaping @Sendable () -> Void = {},
@@ -88,6 +83,13 @@ public final class PrivacyRegistry: Sendable {
   public func allowsSending(to destination: String, purpose: ConsentPurpose = .analytics) -> Bool {
     guard let status = state.withLock({ $0.status }) else { return true }
     return status(purpose, destination) == .granted
+  }
+
+  /// The linked store's answer for `purpose` and `destination`; ``ConsentStatus/granted`` for a registry
+  /// made without a store (it only purges and resets), ``ConsentStatus/unknown`` once its store is gone.
+  package func consentStatus(for destination: String, purpose: ConsentPurpose = .analytics) -> ConsentStatus {
+    guard let status = state.withLock({ $0.status }) else { return .granted }
+    return status(purpose, destination)
   }
 
   /// Deletes what `destination` has pending, if it registered.

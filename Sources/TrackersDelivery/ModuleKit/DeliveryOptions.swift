@@ -43,8 +43,11 @@ public struct DeliveryOptions: Sendable {
   /// The clock that stamps events.
   public var now: @Sendable () -> Date
   /// The app's privacy registry (`consent.registry`), or `nil`. With one, the live environment registers
-  /// its destination for purge and reset, and sends only while the linked ``Trackers/ConsentStore`` grants
-  /// ``consentPurpose`` for it.
+  /// its destination for purge and reset, and follows the linked ``Trackers/ConsentStore``'s answer for
+  /// ``consentPurpose`` and the destination: granted, events are queued and sent; unknown, they are queued
+  /// and held on disk, across launches, until an answer; denied, what is pending is purged and later events
+  /// are counted as ``TrackerCounters/deniedConsent``, never encoded. No ``Trackers/ConsentGate`` is needed
+  /// in front of the module.
   public var privacy: PrivacyRegistry?
   /// The purpose the module's events serve, for the consent check; ``Trackers/ConsentPurpose/analytics``.
   public var consentPurpose: ConsentPurpose
@@ -57,6 +60,10 @@ public struct DeliveryOptions: Sendable {
   /// The app's lifecycle, or `nil`. With one, the live environment flushes its queue when the app goes to
   /// the background, and its session (GA4, Amplitude, PostHog) hears of foreground and background.
   public var lifecycle: ApplicationLifecycle?
+  /// Removes personal data from every event before the module maps it (``Trackers/Redactor/default``
+  /// replaces emails, phone numbers, card numbers, ...), or `nil` to send events as the app wrote them.
+  /// `nil` unless you choose one.
+  public var redactor: Redactor?
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
   /// location suppressed, the shared live context, no lifecycle.
@@ -73,6 +80,7 @@ public struct DeliveryOptions: Sendable {
     self.ipLocation = .suppressed
     self.context = .shared
     self.lifecycle = nil
+    self.redactor = nil
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

@@ -1,8 +1,9 @@
 /// What a vendor tracker did with the events it was given, from `track` to the vendor's answer.
 ///
 /// Every event accepted by `track` ends up in exactly one of: ``invalid``, ``notConfigured``,
-/// ``notEnqueued``, or the queue's ``delivery`` counters (enqueued, then delivered, pending or dropped with
-/// a reason). Identity and user-property updates that only change local state are ``identityUpdates``.
+/// ``notEnqueued``, ``deniedConsent``, ``unsupported``, or the queue's ``delivery`` counters (enqueued, then
+/// delivered, pending or dropped with a reason). Identity and user-property updates that only change local
+/// state are ``identityUpdates``.
 ///
 /// ```swift
 /// let counters = GoogleAnalyticsTracker.Current.counters()
@@ -17,6 +18,11 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   public var notEnqueued: Int = 0
   /// `.userId` and `.userProperty` events kept as local identity state (nothing to send by themselves).
   public var identityUpdates: Int = 0
+  /// Events the user's consent refused (``DeliveryOptions/privacy``: denied or opted out); never encoded.
+  public var deniedConsent: Int = 0
+  /// Events of a kind the vendor has no use for (a vendor without identity given `.userId`), by kind
+  /// (`"userId"`); counted by ``VendorDelivery/countUnsupported(event:)``, never sent.
+  public var unsupportedByKind: [String: Int] = [:]
   /// The delivery queue's counters; zero when the module is not live.
   public var delivery: DeliveryCounters = DeliveryCounters()
 
@@ -26,9 +32,16 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events that broke a vendor rule, all rules together.
   public var invalid: Int { invalidByRule.values.reduce(0, +) }
 
+  /// Events of a kind the vendor has no use for, all kinds together.
+  public var unsupported: Int { unsupportedByKind.values.reduce(0, +) }
+
   /// One readable line.
   public var description: String {
+    // The two newer counters appear only when they count something, so existing lines read as before.
     "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
-      + "identityUpdates=\(identityUpdates) delivery: \(delivery)"
+      + "identityUpdates=\(identityUpdates) "
+      + (deniedConsent == 0 ? "" : "deniedConsent=\(deniedConsent) ")
+      + (unsupported == 0 ? "" : "unsupported=\(unsupported) ")
+      + "delivery: \(delivery)"
   }
 }

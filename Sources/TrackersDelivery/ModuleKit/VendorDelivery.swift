@@ -9,9 +9,15 @@ import Trackers
 /// ``enqueue(_:id:partition:event:)``, which never throws: a refusal is counted and reported through the
 /// module. The storage directory holds `identity.json` and the queue's files under `queue/`.
 ///
-/// With a ``DeliveryOptions/privacy`` registry, the destination is registered under its
-/// ``DeliveryDestination/name`` ("Mixpanel"): purge deletes what the queue has pending, reset also starts a
-/// new anonymous id, and the queue sends only while the registry's consent store grants the destination.
+/// Consent sits here, and only here. With a ``DeliveryOptions/privacy`` registry, the destination is
+/// registered under its ``DeliveryDestination/name`` ("Mixpanel"): purge deletes what the queue has pending,
+/// reset also starts a new anonymous id, and the linked ``Trackers/ConsentStore``'s answer for the
+/// destination and ``DeliveryOptions/consentPurpose`` decides each event's fate:
+/// - granted: queued and sent;
+/// - unknown: queued and held on disk by the queue's send gate, across launches, until the user answers
+///   (granted: sent; denied: purged);
+/// - denied or opted out: what is pending is purged; later events are counted as
+///   ``TrackerCounters/deniedConsent`` before the module encodes them, never queued.
 public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The module that counts and reports what could not be queued.
   public let module: VendorModule
@@ -21,7 +27,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
   public let session: VendorSession?
-  private let local = LockIsolated((notEnqueued: 0, identityUpdates: 0))
+  private let local = LockIsolated(Local())
+  /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
+  private let consent: LockIsolated<ConsentStatus>?
   /// Refusals for one reason (queue full, disk full, closed) are reported once, then counted, and told
   /// as one line per interval: a full disk used to print one identical line per event.
   private let repeatedRefusals: RepeatedReports<String>
@@ -67,11 +75,14 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     let session = session.map { VendorSession(identity: identity, module: module, rules: $0) }
     self.session = session
     let name = destination.name
+    let purpose = options.consentPurpose
     if let registry = options.privacy {
-      let purpose = options.consentPurpose
       let appGate = configuration.shouldSend
+      // The queue's send gate holds what waits for an answer: on disk, so across launches too.
       configuration.shouldSend = { registry.allowsSending(to: name, purpose: purpose) && appGate() }
     }
+    let consent = options.privacy.map { LockIsolated($0.consentStatus(for: name, purpose: purpose)) }
+    self.consent = consent
     let log = module.log
     let queue = try DeliveryQueue(
       destination: destination,
@@ -97,8 +108,25 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         guard let error = identity?.reset() else { return }
         module?.reportFailure("could not save the new anonymous id: \(error); it holds until the app quits.")
       },
-      consentChanged: { [weak queue] in queue?.shouldSendChanged() }
+      consentChanged: { [weak queue, weak module, weak registry = options.privacy] in
+        guard let registry, let consent else { return }
+        let now = registry.consentStatus(for: name, purpose: purpose)
+        let before = consent.withLock { status in
+          defer { status = now }
+          return status
+        }
+        // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
+        // as a whole, is purged here, so every refusal leaves nothing pending.
+        if now == .denied, before != .denied {
+          do { try queue?.purge() } catch { module?.reportFailure("could not purge the pending events: \(error)") }
+        }
+        queue?.shouldSendChanged()
+      }
     )
+    // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
+    if consent?.withLock({ $0 }) == .denied {
+      do { try queue.purge() } catch { module.reportFailure("could not purge the pending events: \(error)") }
+    }
     options.lifecycle?.register(
       destination: name,
       flush: { [weak queue] in await queue?.flush() },
@@ -183,16 +211,45 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
-  /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``.
-  @usableFromInline func countIdentityUpdate() {
+  /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``: for a
+  /// module that keeps an event's data itself (a vendor without profiles keeping user properties to add
+  /// to later events) rather than through ``updateIdentity(event:_:)``, which counts on its own.
+  public func countIdentityUpdate() {
     local.withLock { $0.identityUpdates += 1 }
+  }
+
+  /// Counts an event of a kind the vendor has no use for, as ``TrackerCounters/unsupportedByKind`` under
+  /// `kind`: a vendor without identity given `.userId` or `.userProperty` calls
+  /// `delivery.countUnsupported(kind: "userId")` and sends nothing. Every kind a module receives needs a
+  /// counted fate; this is the one for "not sent, by design".
+  public func countUnsupported(kind: String) {
+    local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
+  }
+
+  /// Whether the user's consent refuses this destination now; a refused event is counted as
+  /// ``TrackerCounters/deniedConsent``. The live environment asks before the module's `send` encodes.
+  package func refusesConsent() -> Bool {
+    guard consent?.withLock({ $0 }) == .denied else { return false }
+    local.withLock { $0.deniedConsent += 1 }
+    return true
   }
 
   /// The module's counters with this environment's and the queue's.
   public var counters: TrackerCounters {
     var counters = module.counters
-    (counters.notEnqueued, counters.identityUpdates) = local.withLock { ($0.notEnqueued, $0.identityUpdates) }
+    let local = local.withLock { $0 }
+    counters.notEnqueued = local.notEnqueued
+    counters.identityUpdates = local.identityUpdates
+    counters.deniedConsent = local.deniedConsent
+    counters.unsupportedByKind = local.unsupportedByKind
     counters.delivery = queue.counters
     return counters
+  }
+
+  private struct Local: Sendable {
+    var notEnqueued = 0
+    var identityUpdates = 0
+    var deniedConsent = 0
+    var unsupportedByKind: [String: Int] = [:]
   }
 }

@@ -40,7 +40,7 @@ extension VendorEnvironment {
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, derive: derive)
-    return live(delivery, send: send(delivery))
+    return live(delivery, redactor: options.redactor, send: send(delivery))
   }
 
   /// The live environment of a vendor with sessions (GA4, Amplitude, PostHog): as
@@ -70,12 +70,18 @@ extension VendorEnvironment {
       derive: derive)
     // The delivery made a session from the rules.
     guard let session = delivery.session else { preconditionFailure("VendorDelivery made no session from its rules") }
-    return live(delivery, send: send(delivery, session))
+    return live(delivery, redactor: options.redactor, send: send(delivery, session))
   }
 
-  private static func live<Derived: Sendable>(_ delivery: VendorDelivery<Derived>, send: @escaping Tracker<Event>) -> Self {
+  private static func live<Derived: Sendable>(
+    _ delivery: VendorDelivery<Derived>, redactor: Redactor?, send: @escaping Tracker<Event>
+  ) -> Self {
     Self(
-      send: send,
+      // The one consent check: before the module encodes, after the pipeline validated.
+      send: { event in
+        if delivery.refusesConsent() { return }
+        send(event)
+      },
       flush: { await delivery.queue.flush() },
       close: { timeout in
         // A relaunch within the session timeout continues the session from its last activity.
@@ -83,7 +89,8 @@ extension VendorEnvironment {
         if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
         delivery.reportRepeatedRefusals()
       },
-      counters: { delivery.counters }
+      counters: { delivery.counters },
+      redactor: redactor
     )
   }
 }

@@ -27,18 +27,24 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   public var close: @Sendable (_ timeout: Duration?) async -> Void
   /// What happened to the events so far.
   public var counters: @Sendable () -> TrackerCounters
+  /// Removes personal data from each event before the module maps it (``VendorPipeline``'s first step);
+  /// `nil`, the default outside ``live(options:destination:tuning:derive:send:)``, leaves events as they
+  /// are. Live: ``DeliveryOptions/redactor``.
+  public var redactor: Redactor?
 
   /// Creates an environment; the closures you leave out do nothing.
   public init(
     send: @escaping Tracker<Event>,
     flush: @escaping @Sendable () async -> Void = {},
     close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
-    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() }
+    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
+    redactor: Redactor? = nil
   ) {
     self.send = send
     self.flush = flush
     self.close = close
     self.counters = counters
+    self.redactor = redactor
   }
 
   /// Does nothing: for previews and for tests where the vendor does not matter.

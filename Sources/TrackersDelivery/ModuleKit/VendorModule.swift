@@ -4,19 +4,23 @@ import Trackers
 /// shared ways an event leaves without being sent (invalid, not configured, refused by the queue).
 ///
 /// Each vendor module declares one, next to its `Current`, and routes every such exit through it, so the
-/// messages read the same in every module and every event is accounted for in ``TrackerCounters``:
+/// messages read the same in every module and every event is accounted for in ``TrackerCounters``. The
+/// module's ``VendorPipeline`` rejects invalid events through it; a module's own code passes the event's
+/// description, which is only built when a report is written:
 ///
 /// ```swift
-/// let module = VendorModule(
+/// let vendorModule = VendorModule(
 ///   name: "GoogleAnalyticsTracker", vendor: "GA4",
 ///   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
 /// )
 ///
-/// public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
-///   let event = googleAnalyticsEvent(for: data)
-///   let issues = validate(event)
-///   guard issues.isEmpty else { return module.rejectInvalid(issues, event: data) }
-///   Current.send(event)
+/// extension GoogleAnalyticsEvent: VendorEvent {
+///   // Qualified: inside this extension, `vendorModule` alone names this very property.
+///   public static var vendorModule: VendorModule { GoogleAnalyticsTracker.vendorModule }
+/// }
+///
+/// func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
+///   vendorModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
 /// }
 /// ```
 public final class VendorModule: Sendable {

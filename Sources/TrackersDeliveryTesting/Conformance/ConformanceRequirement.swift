@@ -31,13 +31,16 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
   case dropsCredentialErrorsLoudly
   /// A partial success drops only the rejected events, and never resends them.
   case dropsOnlyRejectedEvents
-  /// The module's secret appears in no request description, report or reported issue.
+  /// The module's secret appears in no request description, report or reported issue, including a secret
+  /// that travels in a header the destination declares in `DeliveryDestination.secretHeaders`.
   case keepsSecretsOutOfDescriptions
   /// While consent is unknown nothing is sent; granting it delivers what waited.
   case sendsNothingBeforeConsent
-  /// Denying consent purges what is pending, counted as purged, and nothing is sent.
+  /// Denying consent purges what is pending, counted as purged, and nothing is sent; a later event is
+  /// counted as `deniedConsent` and never queued.
   case purgesOnDenial
-  /// A privacy reset makes the next events carry a new anonymous id.
+  /// A privacy reset makes the next events carry a new anonymous id; not applicable to a vendor without
+  /// one (``TrackerModuleDescription/anonymousIds`` `nil`).
   case resetStartsANewAnonymousId
   /// 10,000 events go out exactly once, each request within the vendor's event and byte limits.
   case staysWithinLimitsAtVolume
@@ -208,8 +211,15 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       failures.expect(
         counters.delivery.dropped[.purged] == 5, "purged \(counters.delivery.dropped[.purged] ?? 0) of 5 (is the destination named \"\(module.consentDestination)\"?)")
       failures.expect(harness.transport.requests.isEmpty, "\(harness.transport.requests.count) requests went out")
+      // Refused from now on: counted, never queued.
+      harness.environment.send(module.event(5))
+      let after = harness.environment.counters()
+      failures.expect(
+        after.deniedConsent == 1 && after.delivery.enqueued == counters.delivery.enqueued,
+        "an event after the denial: deniedConsent \(after.deniedConsent) (want 1), enqueued \(after.delivery.enqueued - counters.delivery.enqueued) (want 0)")
 
     case .resetStartsANewAnonymousId:
+      guard let anonymousIds = module.anonymousIds else { return result.notApplicable = "the vendor has no anonymous id" }
       let consent = ConsentStore(ConsentState(status: .granted))
       let harness = try Harness(module, privacy: consent.registry)
       harness.environment.send(module.event(0))
@@ -220,8 +230,8 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       let requests = harness.transport.requests
       failures.expect(requests.count == 2, "\(requests.count) requests for two events delivered apart")
       if requests.count == 2 {
-        let before = Set(try module.anonymousIds(requests[0]))
-        let after = Set(try module.anonymousIds(requests[1]))
+        let before = Set(try anonymousIds(requests[0]))
+        let after = Set(try anonymousIds(requests[1]))
         failures.expect(!before.isEmpty && !after.isEmpty, "a request carried no anonymous id")
         failures.expect(before.isDisjoint(with: after), "the anonymous id \(before) was kept after the reset")
       }

@@ -44,8 +44,9 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
   public var events: @Sendable (_ request: RecordedRequest) throws -> [PropertyValue]
   /// An event's deduplication id (`$insert_id`, `messageId`, ...); `nil` for a vendor without one.
   public var dedupId: (@Sendable (_ event: PropertyValue) -> String?)?
-  /// The anonymous (device) ids a request carries.
-  public var anonymousIds: @Sendable (_ request: RecordedRequest) throws -> [String]
+  /// The anonymous (device) ids a request carries; `nil` for a vendor without one, for which
+  /// ``ConformanceRequirement/resetStartsANewAnonymousId`` is "not applicable".
+  public var anonymousIds: (@Sendable (_ request: RecordedRequest) throws -> [String])?
   /// The vendor's answer that accepts a request's events except those at `rejected` (Mixpanel 400
   /// `failed_records`, Amplitude 400 `events_with_invalid_fields`); `nil` for a vendor without partial
   /// success.
@@ -67,7 +68,7 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     event: @escaping @Sendable (_ sequence: Int) -> Event,
     events: @escaping @Sendable (_ request: RecordedRequest) throws -> [PropertyValue],
     dedupId: (@Sendable (_ event: PropertyValue) -> String?)?,
-    anonymousIds: @escaping @Sendable (_ request: RecordedRequest) throws -> [String],
+    anonymousIds: (@Sendable (_ request: RecordedRequest) throws -> [String])?,
     partialSuccess: (@Sendable (_ request: RecordedRequest, _ rejected: [Int]) throws -> HTTPResponse)? = nil,
     credentialError: ScriptedTransport.Reply,
     success: ScriptedTransport.Reply = .status(200)

@@ -26,7 +26,10 @@ extension VendorLink {
   public static let googleAnalytics = VendorLink(
     vendor: .ga4,
     tracker: pullback(googleAnalyticsTracker, transform: ga4Compatible),
-    printOffline: { sink, label in GoogleAnalyticsTracker.Current.send = { sink.write(label + $0.description) } },
+    printOffline: { sink, label in
+      GoogleAnalyticsTracker.Current.send = { sink.write(label + $0.description) }
+      GoogleAnalyticsTracker.Current.redactor = .default
+    },
     goLive: { settings in
       var configuration = GoogleAnalyticsTracker.Configuration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
@@ -44,7 +47,10 @@ extension VendorLink {
   public static let mixpanel = VendorLink(
     vendor: .mixpanel,
     tracker: mixpanelTracker,
-    printOffline: { sink, label in MixpanelTracker.Current.send = { sink.write(label + $0.description) } },
+    printOffline: { sink, label in
+      MixpanelTracker.Current.send = { sink.write(label + $0.description) }
+      MixpanelTracker.Current.redactor = .default
+    },
     goLive: { settings in
       var configuration = MixpanelTracker.Configuration(
         projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -61,7 +67,10 @@ extension VendorLink {
   public static let amplitude = VendorLink(
     vendor: .amplitude,
     tracker: amplitudeTracker,
-    printOffline: { sink, label in AmplitudeTracker.Current.send = { sink.write(label + $0.description) } },
+    printOffline: { sink, label in
+      AmplitudeTracker.Current.send = { sink.write(label + $0.description) }
+      AmplitudeTracker.Current.redactor = .default
+    },
     goLive: { settings in
       var configuration = AmplitudeTracker.Configuration(
         apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -78,7 +87,10 @@ extension VendorLink {
   public static let segment = VendorLink(
     vendor: .segment,
     tracker: segmentTracker,
-    printOffline: { sink, label in SegmentTracker.Current.send = { sink.write(label + $0.description) } },
+    printOffline: { sink, label in
+      SegmentTracker.Current.send = { sink.write(label + $0.description) }
+      SegmentTracker.Current.redactor = .default
+    },
     goLive: { settings in
       var configuration = SegmentTracker.Configuration(
         writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -95,7 +107,10 @@ extension VendorLink {
   public static let postHog = VendorLink(
     vendor: .posthog,
     tracker: postHogTracker,
-    printOffline: { sink, label in PostHogTracker.Current.send = { sink.write(label + $0.description) } },
+    printOffline: { sink, label in
+      PostHogTracker.Current.send = { sink.write(label + $0.description) }
+      PostHogTracker.Current.redactor = .default
+    },
     goLive: { settings in
       var configuration = PostHogTracker.Configuration(
         apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
@@ -111,8 +126,8 @@ extension VendorLink {
 
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
-  /// pending cap (when one was given), the report handler, the consent registry, the context and the
-  /// lifecycle.
+  /// pending cap (when one was given), the report handler, the consent registry, the default redaction,
+  /// the context and the lifecycle.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
     configuration.flushInterval = VendorLink.flushInterval
@@ -121,6 +136,7 @@ extension VendorLink.LiveSettings {
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
+    configuration.redactor = .default
     configuration.context = context
     configuration.lifecycle = lifecycle
   }

@@ -29,6 +29,10 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
   /// The ingest server: `https://nom.telemetrydeck.com` (the SDK's `apiBaseURL`); change it only for a
   /// proxy or a test.
   public var baseURL: URL
+  /// A key for your own proxy in front of the ingest server (``baseURL``), sent in the `App-Key` header of
+  /// every request; `nil` (the default, and what TelemetryDeck's own server needs) sends no such header.
+  /// The destination declares the header secret, so no description, report or issue shows it.
+  public var proxyKey: String?
   /// Storage, batching, transport, privacy and clock.
   ///
   /// IP location: TelemetryDeck documents no switch for it; see the module's documentation.
@@ -58,13 +62,16 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
     self.testMode = false
     #endif
     self.baseURL = URL(string: "https://nom.telemetrydeck.com")!
+    self.proxyKey = nil
     self.options = DeliveryOptions(
       storageDirectory: storageDirectory, maxEventsPerRequest: TelemetryDeckLimits.signalsPerRequest, privacy: privacy)
   }
 
-  /// The app ID, namespace, test mode and storage; never the salt.
+  /// The app ID, namespace, test mode and storage; never the salt or the proxy key.
   public var description: String {
     "TelemetryDeckTracker.Configuration(appID: \(appID), namespace: \(namespace ?? "nil"), salt: "
-      + "\(salt.isEmpty ? "none" : Redaction.placeholder), testMode: \(testMode), storage: \(options.storageDirectory.path))"
+      + "\(salt.isEmpty ? "none" : Redaction.placeholder), "
+      + (proxyKey == nil ? "" : "proxyKey: \(Redaction.placeholder), ")
+      + "testMode: \(testMode), storage: \(options.storageDirectory.path))"
   }
 }

@@ -24,6 +24,12 @@ public struct Destination: DeliveryDestination {
   public let limits: BatchLimits
   /// `<baseURL>/v2/`, or `<baseURL>/v2/namespace/<namespace>/`.
   public let url: URL
+  /// The configuration's ``Configuration/proxyKey``, sent as `App-Key`.
+  let proxyKey: String?
+  /// `App-Key`: the proxy key's header, which no description or report may show.
+  public var secretHeaders: Set<String> { [Self.proxyKeyHeader] }
+  /// The header that carries ``Configuration/proxyKey``.
+  public static let proxyKeyHeader = "App-Key"
 
   /// The destination for `configuration`.
   public init(_ configuration: Configuration) {
@@ -31,6 +37,7 @@ public struct Destination: DeliveryDestination {
     limits = configuration.options.batchLimits(
       maxEvents: TelemetryDeckLimits.signalsPerRequest, maxBytes: TelemetryDeckLimits.requestBytes - 2)
     url = Self.url(base: configuration.baseURL, namespace: configuration.namespace)
+    proxyKey = configuration.proxyKey
   }
 
   /// The service URL as the SDK's `SignalManager` builds it: `/v2/namespace/<namespace>/` with a namespace
@@ -49,10 +56,10 @@ public struct Destination: DeliveryDestination {
 
   /// `POST` the batch's signals as one JSON array.
   public func makeRequest(for batch: Batch) throws -> HTTPRequest {
-    HTTPRequest(
-      method: "POST", url: url, headers: ["Content-Type": "application/json"],
-      body: WireFormat.body(signals: batch.records.map(\.payload))
-    )
+    var headers = ["Content-Type": "application/json"]
+    if let proxyKey { headers[Self.proxyKeyHeader] = proxyKey }
+    return HTTPRequest(
+      method: "POST", url: url, headers: headers, body: WireFormat.body(signals: batch.records.map(\.payload)))
   }
 
   /// Reads TelemetryDeck's answer; see the type's documentation.

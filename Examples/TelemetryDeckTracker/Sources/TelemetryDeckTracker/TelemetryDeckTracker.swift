@@ -1,10 +1,12 @@
 import Trackers
+import TrackersDelivery
 
 /// Sends the vendor-neutral vocabulary to TelemetryDeck through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``telemetryDeckSignal(for:)``) and, when valid,
-/// sent; an invalid event is never sent: it is counted and reported (a failing issue in debug builds and
-/// tests, a log line in release) with the rule it broke.
+/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
+/// mapped (``telemetryDeckSignal(for:)``), validated (``validate(_:)``), then sent; an invalid event is never
+/// sent: it is counted and reported (a failing issue in debug builds and tests, a log line in release) with
+/// the rule it broke.
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(
@@ -12,11 +14,9 @@ import Trackers
 ///   pullback(postHogTracker, transform: \.analyticsData)
 /// )
 /// ```
-public let telemetryDeckTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
-  guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
-    return
-  }
-  Current.send(telemetryDeckSignal(for: data))
-}
+public let telemetryDeckTracker: Tracker<AnalyticsData> = VendorPipeline(
+  current: { Current }, map: telemetryDeckSignal(for:),
+  // The rules read the vocabulary event too: the mapping turns every value into text, so "no arrays or
+  // objects" and "finite numbers" can only be checked on what the app wrote.
+  validateWithSource: { _, data in TelemetryDeckValidation.issues(in: data) }
+).tracker

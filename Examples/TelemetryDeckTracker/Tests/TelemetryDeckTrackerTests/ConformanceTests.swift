@@ -35,3 +35,35 @@ let telemetryDeckModule = TrackerModuleDescription<TelemetryDeckEvent>(
     #expect(result.passed, "\(result)")
   }
 }
+
+/// The same module behind a proxy whose key travels in `App-Key`, a header the destination declares
+/// secret: the key is the secret that must never show.
+let telemetryDeckBehindProxy: TrackerModuleDescription<TelemetryDeckEvent> = {
+  var module = telemetryDeckModule
+  module.secret = "proxy-key-5c1e7a"
+  module.live = { apply in
+    var configuration = Configuration(appID: appID, salt: "salt-0f8c2d6e9b")
+    configuration.baseURL = URL(string: "https://proxy.telemetrydeck.test")!
+    configuration.proxyKey = "proxy-key-5c1e7a"
+    apply(&configuration.options)
+    return try .live(configuration)
+  }
+  return module
+}()
+
+@Suite struct ProxyKeyTests {
+  @Test func theProxyKeyIsSentAndNeverShown() async {
+    let result = await ConformanceRequirement.keepsSecretsOutOfDescriptions.check(telemetryDeckBehindProxy)
+    #expect(result.passed, "\(result)")
+  }
+
+  @Test func theProxyKeyTravelsInItsHeader() throws {
+    var configuration = Configuration(appID: appID)
+    configuration.proxyKey = "proxy-key-5c1e7a"
+    let request = try Destination(configuration).makeRequest(for: Batch(records: [], partition: ""))
+    // Shown nowhere once a queue declared the header (the conformance check above); sent as it is.
+    #expect(request.headers["App-Key"] == "proxy-key-5c1e7a")
+    #expect(!configuration.description.contains("proxy-key-5c1e7a"))
+    #expect(Destination(Configuration(appID: appID)).secretHeaders == ["App-Key"])
+  }
+}
