@@ -26,7 +26,9 @@ struct LiveDeliveryTests {
     """
 
   /// Session events off, so each test sees only the events it sends; the vocabulary test turns them on.
-  func configuration(_ transport: ScriptedTransport, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> Configuration {
+  func configuration(
+    _ transport: ScriptedTransport, maxEvents: Int = AmplitudeLimits.eventsPerRequest
+  ) -> Configuration {
     var configuration = configuration(host: Self.host, maxEvents: maxEvents)
     configuration.transport = transport
     return configuration
@@ -187,8 +189,9 @@ struct LiveDeliveryTests {
     )
     let environment = try Environment.live(configuration(transport))
     for index in 0..<4 { environment.send(.event(type: "E\(index)", properties: [:])) }
-    // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending.
-    await environment.deliverPending()
+    // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending. The bound only ends a
+    // stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    await environment.deliverPending(timeout: .seconds(120))
     let requests = transport.requests
     let counts = try requests.map { try parseJSON($0.body)["events"]?.arrayValue?.count ?? 0 }
     #expect(counts.first == 4)

@@ -20,7 +20,8 @@ import VendorTestSupport
     configuration.onReport = reports.tracker
     let environment = try Environment.live(configuration)
     for index in 0..<3 { environment.send(.event(type: "E\(index)", properties: [:])) }
-    let counters = await environment.deliverPending()
+    // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
+    let counters = await environment.deliverPending(timeout: .seconds(120))
     #expect(counters.delivery.delivered == 3)
     #expect(counters.delivery.retried == 6)
     #expect(transport.requests.count == 3)

@@ -35,10 +35,10 @@ struct LiveDeliveryTests {
     return configuration
   }
 
-  /// Runs `body` with a live `Current` delivering to `host` through `transport`, then flushes, closes and
-  /// returns the counters.
+  /// Runs `body` with a live `Current` delivering to `host` through `transport` (`nil`: over HTTP), then
+  /// flushes, closes and returns the counters.
   private func run(
-    _ transport: (any HTTPTransport)?, host: URL = Self.host, storage: URL = temporaryDirectory(),
+    _ transport: ScriptedTransport?, host: URL = Self.host, storage: URL = temporaryDirectory(),
     _ body: () async throws -> Void
   ) async throws -> TrackerCounters {
     var configuration = configuration(host: host, storage: storage)
@@ -154,8 +154,9 @@ struct LiveDeliveryTests {
     )
     let counters = try await run(transport) {
       mixpanelTracker("Retried")
-      // Flushes through the two retries (backoffs of at most 5 ms) until the 200 delivers it.
-      #expect(await Current.deliverPending().delivery.delivered == 1)
+      // Flushes through the two retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
+      // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+      #expect(await Current.deliverPending(timeout: .seconds(120)).delivery.delivered == 1)
       transport.script(.status(401, body: #"{"error":"Invalid credentials"}"#))
       mixpanelTracker("Refused")
     }

@@ -31,7 +31,8 @@ import VendorTestSupport
     configuration.onReport = reports.tracker
     let environment = try Environment.live(configuration)
     for name in ["A", "B"] { environment.send(.event(name: name, properties: [:])) }
-    let counters = await environment.deliverPending()
+    // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
+    let counters = await environment.deliverPending(timeout: .seconds(120))
     #expect(counters.delivery.delivered == 2)
     #expect(counters.delivery.retried == 4)
     #expect(transport.requests.count == 3)

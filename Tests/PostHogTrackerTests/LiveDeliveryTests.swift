@@ -108,7 +108,9 @@ struct LiveDeliveryTests {
     for index in 0..<10_000 { environment.send(.capture(event: "bulk \(index % 7)", properties: ["n": .int(index)])) }
     await environment.flush()
     // JSONSerialization here: decoding 10,000 events into PropertyValue is slow, and only counts and ids matter.
-    let bodies = try transport.requests.map { try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] ?? [:] }
+    let bodies = try transport.requests.map {
+      try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] ?? [:]
+    }
     let batches = bodies.map { $0["batch"] as? [[String: Any]] ?? [] }
     #expect(batches.map(\.count).reduce(0, +) == 10_000)
     #expect(batches.allSatisfy { $0.count <= PostHogLimits.eventsPerRequest })
@@ -130,8 +132,9 @@ struct LiveDeliveryTests {
     configuration.onReport = reports.tracker
     let environment = try Environment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
-    // Flushes through the three retries (backoffs of at most 5 ms) until the 200 delivers it.
-    #expect(await environment.deliverPending().delivery.delivered == 1)
+    // Flushes through the three retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
+    // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    #expect(await environment.deliverPending(timeout: .seconds(120)).delivery.delivered == 1)
     environment.send(.capture(event: "second", properties: [:]))
     await environment.flush()
     #expect(transport.requests.count == 5)

@@ -19,7 +19,8 @@ import VendorTestSupport
     configuration.onReport = reports.tracker
     let environment = try Environment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
-    let counters = await environment.deliverPending()
+    // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
+    let counters = await environment.deliverPending(timeout: .seconds(120))
     #expect(counters.delivery.delivered == 1)
     #expect(counters.delivery.retried == 2)
     #expect(transport.requests.count == 3)
