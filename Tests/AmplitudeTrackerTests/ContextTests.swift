@@ -7,8 +7,8 @@ import TrackersDeliveryTesting
 import TrackersTesting
 import VendorTestSupport
 
-/// The context fields every event carries, as Amplitude-Swift's `ContextPlugin` names them, read back from a
-/// live request to a loopback collector.
+/// The context fields every event carries, as Amplitude-Swift's `ContextPlugin` names them, read back from
+/// what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct ContextTests {
   /// Every member an event of the fixture context has besides its own: the ids, time, session and context.
@@ -23,9 +23,10 @@ struct ContextTests {
     "language": "fr-FR",
   ]
 
-  private func configuration(_ collector: Collector, context: ContextProvider) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> Configuration {
     var configuration = Configuration(
-      apiKey: "amp-test-key-1234", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
+      apiKey: "amp-test-key-1234", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.now = { eventTime }
     configuration.context = context
     configuration.sendsSessionEvents = false
@@ -34,8 +35,8 @@ struct ContextTests {
     return configuration
   }
 
-  private func sentEvents(_ collector: Collector) async throws -> [[String: PropertyValue]] {
-    try await collector.requests().flatMap { try $0.json()["events"]?.arrayValue ?? [] }.compactMap(\.objectValue)
+  private func sentEvents(_ transport: ScriptedTransport) throws -> [[String: PropertyValue]] {
+    try transport.requests.flatMap { try parseJSON($0.body)["events"]?.arrayValue ?? [] }.compactMap(\.objectValue)
   }
 
   /// An event's members that are not its own: without `event_type`, `device_id`, `time`, `insert_id` and
@@ -45,14 +46,13 @@ struct ContextTests {
   }
 
   @Test func everyContextFieldHasItsExactValue() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    Current = try .live(configuration(collector, context: .fixture))
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport, context: .fixture))
     amplitudeTracker("Opened")
     await Current.flush()
     await Current.close(nil)
 
-    let event = try #require(try await sentEvents(collector).first)
+    let event = try #require(try sentEvents(transport).first)
     #expect(event["event_type"] == "Opened")
     #expect(context(of: event) == Self.fixtureContext)
     #expect(event["library"] == "swift-trackers/0.5.0")
@@ -66,17 +66,16 @@ struct ContextTests {
   }
 
   @Test func aContextChangeShowsOnTheNextEventAndNotOnEarlierOnes() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let provider = ContextProvider.fixture
-    Current = try .live(configuration(collector, context: provider))
+    Current = try .live(configuration(transport, context: provider))
     amplitudeTracker("Before Update")
     provider.update { $0.app.version = "2.2.0" }
     amplitudeTracker("After Update")
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.map { $0["event_type"] } == ["Before Update", "After Update"])
     #expect(context(of: events[0]) == Self.fixtureContext)
     var updated = Self.fixtureContext
@@ -85,15 +84,14 @@ struct ContextTests {
   }
 
   @Test func unknownFieldsAreLeftOut() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let bare = ContextProvider(TrackingContext(os: .init(name: "Linux", version: "6.8.0-45-generic")))
-    Current = try .live(configuration(collector, context: bare))
+    Current = try .live(configuration(transport, context: bare))
     amplitudeTracker("Opened")
     await Current.flush()
     await Current.close(nil)
 
-    let event = try #require(try await sentEvents(collector).first)
+    let event = try #require(try sentEvents(transport).first)
     #expect(context(of: event) == [
       "library": "swift-trackers/0.5.0", "platform": "Linux", "os_name": "linux", "os_version": "6.8.0-45-generic",
     ])

@@ -17,10 +17,11 @@ struct SessionTests {
   static let minute = 60_000
 
   private func configuration(
-    _ collector: Collector, storage: URL = temporaryDirectory(), clock: TestClock
+    _ transport: ScriptedTransport, storage: URL = temporaryDirectory(), clock: TestClock
   ) -> Configuration {
     var configuration = Configuration(
-      apiKey: "amp-test-key-1234", region: .custom(collector.baseURL), storageDirectory: storage)
+      apiKey: "amp-test-key-1234", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
+    configuration.transport = transport
     configuration.now = { clock.now }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
@@ -29,8 +30,8 @@ struct SessionTests {
   }
 
   /// Every event received, in arrival order (requests are only sent by awaited flushes, one at a time).
-  private func sentEvents(_ collector: Collector) async throws -> [PropertyValue] {
-    try await collector.requests().flatMap { try $0.json()["events"]?.arrayValue ?? [] }
+  private func sentEvents(_ transport: ScriptedTransport) throws -> [PropertyValue] {
+    try transport.requests.flatMap { try parseJSON($0.body)["events"]?.arrayValue ?? [] }
   }
 
   /// What a session test compares: each event's type, session and time.
@@ -42,18 +43,17 @@ struct SessionTests {
     var description: String { "\(type) session \(session) at \(time)" }
   }
 
-  private func sent(_ collector: Collector) async throws -> [Sent] {
-    try await sentEvents(collector).map {
+  private func sent(_ transport: ScriptedTransport) throws -> [Sent] {
+    try sentEvents(transport).map {
       Sent(
         $0["event_type"]?.stringValue ?? "?", session: $0["session_id"]?.intValue ?? -1, time: $0["time"]?.intValue ?? -1)
     }
   }
 
   @Test func oneSessionWhileActiveThenSessionEndAndStartBeforeTheEventAfterTheTimeout() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, clock: clock))
+    Current = try .live(configuration(transport, clock: clock))
     amplitudeTracker("A")
     clock.advance(milliseconds: 4 * Self.minute)
     amplitudeTracker("B")
@@ -66,7 +66,7 @@ struct SessionTests {
 
     let lastActivity = start + 9 * Self.minute
     let next = lastActivity + 5 * Self.minute + 1
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("session_start", session: start, time: start),
       Sent("A", session: start, time: start),
       Sent("B", session: start, time: start + 4 * Self.minute),
@@ -77,7 +77,7 @@ struct SessionTests {
     ])
 
     // The session events carry the identity and the context, and nothing of their own.
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     let device = try #require(events.first?["device_id"]?.stringValue)
     let context = """
       "library": "swift-trackers/0.5.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
@@ -94,11 +94,10 @@ struct SessionTests {
   }
 
   @Test func theForegroundKeepsTheSessionAndMoreThanTheTimeoutInTheBackgroundEndsIt() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
     lifecycle.launched()
@@ -118,7 +117,7 @@ struct SessionTests {
 
     let background = start + 24 * Self.minute
     let next = background + 5 * Self.minute + 1
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("session_start", session: start, time: start),
       Sent("A", session: start, time: start),
       Sent("B", session: start, time: start + 20 * Self.minute),
@@ -133,12 +132,11 @@ struct SessionTests {
   /// background (a file lock held while suspended gets an app killed): an event tracked then is kept in
   /// the inbox, and all of them go out, in order, once the app is back.
   @Test func eventsTrackedAfterTheQueueLetGoOfItsStorageAreSentOnTheReturn() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(
       storageDirectory: nil, context: .fixture, now: { clock.now }, relinquishesStorageInBackground: true)
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
     lifecycle.launched()
@@ -151,16 +149,15 @@ struct SessionTests {
     let counters = Current.counters()
     await Current.close(nil)
 
-    #expect(try await sent(collector).map(\.type) == ["session_start", "A", "B", "C"])
+    #expect(try sent(transport).map(\.type) == ["session_start", "A", "B", "C"])
     #expect(counters.delivery.pendingEvents == 0)
   }
 
   @Test func aSessionThatEndedInTheBackgroundRestartsAtTheReturnNotAtTheNextEvent() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
     lifecycle.launched()
@@ -174,7 +171,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("session_start", session: start, time: start),
       Sent("A", session: start, time: start),
       Sent("session_end", session: start, time: start),
@@ -184,11 +181,10 @@ struct SessionTests {
   }
 
   @Test func signInSignOutAndResetKeepTheSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
     let consent = ConsentStore(ConsentState(status: .granted))
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.privacy = consent.registry
     Current = try .live(configuration)
     amplitudeTracker("A")
@@ -205,14 +201,14 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("session_start", session: start, time: start),
       Sent("A", session: start, time: start),
       Sent("B", session: start, time: start + 1_000),
       Sent("C", session: start, time: start + 2_000),
       Sent("D", session: start, time: start + 3_000),
     ])
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     let devices = events.map { $0["device_id"]?.stringValue }
     #expect(devices[0] != nil && devices[0] == devices[1] && devices[1] == devices[2])
     #expect(devices[3] != nil && devices[3] != devices[2])
@@ -221,10 +217,9 @@ struct SessionTests {
   }
 
   @Test func withoutSessionEventsOnlyTheSessionIdTellsTheSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.sendsSessionEvents = false
     Current = try .live(configuration)
     amplitudeTracker("A")
@@ -234,18 +229,17 @@ struct SessionTests {
     await Current.close(nil)
 
     let next = start + 6 * Self.minute
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("A", session: start, time: start),
       Sent("B", session: next, time: next),
     ])
   }
 
   @Test func aRelaunchWithinTheTimeoutContinuesTheSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let storage = temporaryDirectory()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     amplitudeTracker("A")
     clock.advance(milliseconds: 2 * Self.minute)
     amplitudeTracker("B")  // saved at close, not on this event: the save interval is a minute
@@ -253,20 +247,20 @@ struct SessionTests {
     await Current.close(nil)
 
     clock.advance(milliseconds: 4 * Self.minute)  // relaunched within 5 minutes of the last event
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     amplitudeTracker("C")
     await Current.flush()
     await Current.close(nil)
 
     clock.advance(milliseconds: 5 * Self.minute + 1)  // relaunched later than that
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     amplitudeTracker("D")
     await Current.flush()
     await Current.close(nil)
 
     let relaunch = start + 6 * Self.minute
     let next = relaunch + 5 * Self.minute + 1
-    #expect(try await sent(collector) == [
+    #expect(try sent(transport) == [
       Sent("session_start", session: start, time: start),
       Sent("A", session: start, time: start),
       Sent("B", session: start, time: start + 2 * Self.minute),
@@ -276,6 +270,6 @@ struct SessionTests {
       Sent("D", session: next, time: next),
     ])
     // One device across the launches.
-    #expect(Set(try await sentEvents(collector).compactMap { $0["device_id"]?.stringValue }).count == 1)
+    #expect(Set(try sentEvents(transport).compactMap { $0["device_id"]?.stringValue }).count == 1)
   }
 }

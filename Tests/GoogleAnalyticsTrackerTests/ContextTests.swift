@@ -8,18 +8,19 @@ import TrackersTesting
 import VendorTestSupport
 
 /// The `TrackingContext` on the wire: the Measurement Protocol's request-level `device` object, for web
-/// streams only, over a live loopback request.
+/// streams only, read back from what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct ContextTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
   private func configuration(
-    _ collector: Collector,
+    _ transport: ScriptedTransport,
     stream: Configuration.Stream = .web(measurementId: "G-TEST123"),
     context: ContextProvider = .fixture
   ) -> Configuration {
     var configuration = Configuration(
-      stream: stream, apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: temporaryDirectory())
+      stream: stream, apiSecret: "s3cr+t", host: LiveDeliveryTests.host, storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
     configuration.now = { [fixedDate] in fixedDate }
     configuration.delivery = fastRetries
@@ -27,21 +28,20 @@ struct ContextTests {
     return configuration
   }
 
-  /// Sends the events, flushes and returns every request body the collector received.
-  private func bodies(_ collector: Collector, _ configuration: Configuration, _ send: () -> Void) async throws
+  /// Sends the events, flushes and returns every request body the transport received.
+  private func bodies(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void) async throws
     -> [PropertyValue]
   {
     Current = try .live(configuration)
     send()
     await Current.flush()
     await Current.close(nil)
-    return try await collector.requests().map { try $0.json() }
+    return try transport.requests.map { try parseJSON($0.body) }
   }
 
   @Test func aWebStreamRequestCarriesEveryDeviceFieldOfTheContext() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let bodies = try await bodies(collector, configuration(collector)) { googleAnalyticsTracker("login") }
+    let transport = ScriptedTransport()
+    let bodies = try await bodies(transport, configuration(transport)) { googleAnalyticsTracker("login") }
     try #require(bodies.count == 1)
     let device = try #require(bodies[0]["device"])
     #expect(device["language"] == "fr-FR")
@@ -57,10 +57,9 @@ struct ContextTests {
   }
 
   @Test func anAppStreamRequestCarriesNoDevice() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let stream = Configuration.Stream.app(firebaseAppId: "1:1234567890:ios:abcdef", appInstanceId: "0123456789abcdef0123456789abcdef")
-    let bodies = try await bodies(collector, configuration(collector, stream: stream)) { googleAnalyticsTracker("login") }
+    let bodies = try await bodies(transport, configuration(transport, stream: stream)) { googleAnalyticsTracker("login") }
     try #require(bodies.count == 1)
     #expect(bodies[0]["app_instance_id"] == "0123456789abcdef0123456789abcdef")
     #expect(bodies[0]["device"] == nil)
@@ -68,10 +67,9 @@ struct ContextTests {
   }
 
   @Test func whatTheContextLeavesOutIsNotSent() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let bare = ContextProvider(TrackingContext(os: .init(name: "Linux", version: "6.8.0")))
-    let bodies = try await bodies(collector, configuration(collector, context: bare)) { googleAnalyticsTracker("login") }
+    let bodies = try await bodies(transport, configuration(transport, context: bare)) { googleAnalyticsTracker("login") }
     try #require(bodies.count == 1)
     #expect(bodies[0]["device"] == ["operating_system": "Linux", "operating_system_version": "6.8.0"])
   }
@@ -80,10 +78,9 @@ struct ContextTests {
   /// the device is encoded once per change into the request envelope, not read again per event or at send
   /// time. Events with different envelopes go in different requests.
   @Test func aContextChangeShowsOnTheNextEventAndNotOnTheOneBefore() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let provider = ContextProvider.fixture
-    let bodies = try await bodies(collector, configuration(collector, context: provider)) {
+    let bodies = try await bodies(transport, configuration(transport, context: provider)) {
       googleAnalyticsTracker("before")
       provider.update {
         $0.app.version = "2.2.0"  // not a GA4 device field: changes nothing here

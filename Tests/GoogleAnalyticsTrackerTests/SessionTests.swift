@@ -13,9 +13,10 @@ struct SessionTests {
   /// 2023-11-14T22:13:20.250Z, in milliseconds: the session that starts here has id 1_700_000_000.
   let start = 1_700_000_000_250
 
-  private func configuration(_ collector: Collector, storage: URL, clock: TestClock) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, storage: URL, clock: TestClock) -> Configuration {
     var configuration = Configuration(
-      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: storage)
+      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: LiveDeliveryTests.host, storageDirectory: storage)
+    configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { clock.now }
     configuration.delivery = fastRetries
@@ -23,11 +24,11 @@ struct SessionTests {
     return configuration
   }
 
-  /// Every event the collector received, in the order of their `step` parameter.
-  private func sentEvents(_ collector: Collector) async throws -> [[String: PropertyValue]] {
+  /// Every event the transport received, in the order of their `step` parameter.
+  private func sentEvents(_ transport: ScriptedTransport) throws -> [[String: PropertyValue]] {
     var events: [[String: PropertyValue]] = []
-    for request in try await collector.requests() {
-      for event in try request.json()["events"]?.arrayValue ?? [] {
+    for request in transport.requests {
+      for event in try parseJSON(request.body)["events"]?.arrayValue ?? [] {
         events.append(try #require(event["params"]?.objectValue))
       }
     }
@@ -39,10 +40,9 @@ struct SessionTests {
   }
 
   @Test func sessionIdIsStableWithinTheTimeoutAndChangesOneMillisecondAfter() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    Current = try .live(configuration(transport, storage: temporaryDirectory(), clock: clock))
     googleAnalyticsTracker(step(0))
     clock.advance(milliseconds: 1_500)
     googleAnalyticsTracker(step(1))
@@ -53,7 +53,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.count == 4)
     // The second session starts 1.5 s + 30 min + 30 min 0.001 s after the first, at 20.251 s past the minute.
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_003_601])
@@ -61,10 +61,9 @@ struct SessionTests {
   }
 
   @Test func aNewUserIdStartsANewSessionEvenWithinTheSameSecond() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    Current = try .live(configuration(transport, storage: temporaryDirectory(), clock: clock))
     googleAnalyticsTracker(step(0))
     googleAnalyticsTracker(.userId("user-1"))  // sign-in
     googleAnalyticsTracker(step(1))
@@ -79,7 +78,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.count == 6)
     // The clock never moved: each new session takes the next second, so ids never repeat.
     #expect(events.map { $0["session_id"] } == [
@@ -89,11 +88,10 @@ struct SessionTests {
   }
 
   @Test func aPrivacyResetStartsANewSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
     let consent = ConsentStore(ConsentState(status: .granted))
-    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.privacy = consent.registry
     Current = try .live(configuration)
     googleAnalyticsTracker(step(0))
@@ -103,15 +101,14 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_001])
   }
 
   @Test func anEventKeepsItsOwnSessionParameters() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: temporaryDirectory(), clock: clock))
+    Current = try .live(configuration(transport, storage: temporaryDirectory(), clock: clock))
     googleAnalyticsTracker(.event(name: "step", properties: ["step": 0, "session_id": "web-123", "engagement_time_msec": 7]))
     googleAnalyticsTracker(.event(name: "step", properties: ["step": 1, "session_id": 42]))
     googleAnalyticsTracker(.event(name: "step", properties: ["step": 2, "engagement_time_msec": 9]))
@@ -119,7 +116,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let body = try #require(try await collector.requests().first).json()
+    let body = try parseJSON(try #require(transport.requests.first).body)
     #expect(body["events"]?.arrayValue?.map { $0.removing(["timestamp_micros"]) } == [
       ["name": "step", "params": ["step": 0, "session_id": "web-123", "engagement_time_msec": 7]],
       // The clock did not move: the session's later events report 1 ms.
@@ -130,28 +127,27 @@ struct SessionTests {
   }
 
   @Test func aRelaunchWithinTheTimeoutContinuesTheSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let storage = temporaryDirectory()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     googleAnalyticsTracker(step(0))
     clock.advance(milliseconds: 5_000)
     googleAnalyticsTracker(step(1))  // saved at close, not on this event: the save interval is a minute
     await Current.close(nil)
 
     clock.advance(milliseconds: 10 * 60_000)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     googleAnalyticsTracker(step(2))
     await Current.close(nil)
 
     clock.advance(milliseconds: 30 * 60_000 + 1)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     googleAnalyticsTracker(step(3))
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.count == 4)
     // The second session starts 5 s + 10 min + 30 min 0.001 s after the first.
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_002_405])
@@ -159,31 +155,29 @@ struct SessionTests {
   }
 
   @Test func aSignOutBeforeQuittingEndsTheSavedSession() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let storage = temporaryDirectory()
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     googleAnalyticsTracker(.userId("user-1"))
     googleAnalyticsTracker(step(0))
     googleAnalyticsTracker(.userId(nil))  // no event after it in this launch
     await Current.close(nil)
 
     clock.advance(milliseconds: 60_000)
-    Current = try .live(configuration(collector, storage: storage, clock: clock))
+    Current = try .live(configuration(transport, storage: storage, clock: clock))
     googleAnalyticsTracker(step(1))
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_060])
   }
 
   @Test func theTimeoutIsConfigurable() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
-    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.sessionTimeout = .seconds(60)
     Current = try .live(configuration)
     googleAnalyticsTracker(step(0))
@@ -194,17 +188,16 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_120])
   }
 }
 
 extension SessionTests {
   @Test func aHugeTimeoutNeverEndsTheSessionAndNeverOverflows() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
-    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.sessionTimeout = .seconds(Int64.max)
     Current = try .live(configuration)
     googleAnalyticsTracker(step(0))
@@ -213,7 +206,7 @@ extension SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000])
   }
 }
@@ -223,11 +216,10 @@ extension SessionTests {
 /// clock as `Configuration.now`.
 extension SessionTests {
   @Test func aSessionOutlivesALongForegroundGapButNotMoreThanTheTimeoutInTheBackground() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
-    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
     #expect(lifecycle.destinations == ["GA4"])
@@ -247,7 +239,7 @@ extension SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.count == 4)
     // The new session starts 2 h + 29 min + 30 min 0.001 s after the first, at 20.251 s past the minute.
     #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_010_740])
@@ -257,26 +249,25 @@ extension SessionTests {
   }
 
   @Test func enteringTheBackgroundFlushesTheQueue() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
-    var configuration = configuration(collector, storage: temporaryDirectory(), clock: clock)
+    var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.lifecycle = lifecycle
     #expect(configuration.flushInterval == .seconds(3600))  // nothing is sent on a timer during this test
     Current = try .live(configuration)
     lifecycle.launched()
     googleAnalyticsTracker(step(0))
     googleAnalyticsTracker(step(1))
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.isEmpty)
 
     // No explicit flush: the lifecycle flushes every registered queue on the way to the background. The
     // generous timeout only bounds a broken flush; a working one returns as soon as the request is answered.
     await lifecycle.enteredBackground(timeout: .seconds(60))
     let counters = Current.counters()
     #expect(counters.delivery.delivered == 2)
-    #expect(try await sentEvents(collector).map { $0["step"] } == [0, 1])
-    #expect(try await collector.requestCount() == 1)
+    #expect(try sentEvents(transport).map { $0["step"] } == [0, 1])
+    #expect(transport.requests.count == 1)
     await Current.close(nil)
   }
 }

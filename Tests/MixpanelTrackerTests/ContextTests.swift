@@ -8,14 +8,15 @@ import TrackersTesting
 import VendorTestSupport
 
 /// The `TrackingContext` on the wire: event properties named as mixpanel-swift's `AutomaticProperties`
-/// names them, over a live loopback request.
+/// names them, read back from what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct ContextTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(_ collector: Collector, context: ContextProvider = .fixture) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider = .fixture) -> Configuration {
     var configuration = Configuration(
-      projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
+      projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
     configuration.now = { [fixedDate] in fixedDate }
     configuration.delivery = fastRetries
@@ -24,7 +25,7 @@ struct ContextTests {
   }
 
   /// Sends the events, flushes and returns the `properties` of every event `/import` received, in order.
-  private func importedProperties(_ collector: Collector, _ configuration: Configuration, _ send: () -> Void)
+  private func importedProperties(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void)
     async throws -> [[String: PropertyValue]]
   {
     Current = try .live(configuration)
@@ -32,8 +33,8 @@ struct ContextTests {
     await Current.flush()
     await Current.close(nil)
     var properties: [[String: PropertyValue]] = []
-    for request in try await collector.requests() where request.path == "/import" {
-      for event in try request.json().arrayValue ?? [] {
+    for request in transport.requests where request.path == "/import" {
+      for event in try parseJSON(request.body).arrayValue ?? [] {
         properties.append(try #require(event["properties"]?.objectValue))
       }
     }
@@ -47,9 +48,8 @@ struct ContextTests {
   ]
 
   @Test func everyContextPropertyHasTheFixtureValue() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let events = try await importedProperties(collector, configuration(collector)) {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
+    let events = try await importedProperties(transport, configuration(transport)) {
       mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro"]))
     }
     try #require(events.count == 1)
@@ -71,9 +71,8 @@ struct ContextTests {
   /// `MixpanelLimits.propertiesPerEvent` assumes the module adds at most 15 properties: a signed-in event
   /// with none of its own carries exactly that many.
   @Test func aSignedInEventCarriesTheFifteenPropertiesTheLimitAllowsFor() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let events = try await importedProperties(collector, configuration(collector)) {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
+    let events = try await importedProperties(transport, configuration(transport)) {
       mixpanelTracker(.userId("user-42"))
       mixpanelTracker("Opened Cart")
     }
@@ -83,10 +82,9 @@ struct ContextTests {
   }
 
   @Test func whatTheContextLeavesOutIsNotSent() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
     let bare = ContextProvider(TrackingContext(os: .init(name: "Linux", version: "6.8.0")))
-    let events = try await importedProperties(collector, configuration(collector, context: bare)) {
+    let events = try await importedProperties(transport, configuration(transport, context: bare)) {
       mixpanelTracker("Opened Cart")
     }
     try #require(events.count == 1)
@@ -99,16 +97,15 @@ struct ContextTests {
   /// leave in the same request: the context is encoded once per change into the cached identity fields,
   /// not read again per event or at send time.
   @Test func aContextChangeShowsOnTheNextEventAndNotOnTheOneBefore() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
     let provider = ContextProvider.fixture
-    let events = try await importedProperties(collector, configuration(collector, context: provider)) {
+    let events = try await importedProperties(transport, configuration(transport, context: provider)) {
       mixpanelTracker("Before")
       provider.update { $0.app.version = "2.2.0" }
       mixpanelTracker("After")
     }
     try #require(events.count == 2)
-    #expect(try await collector.requests().count == 1)
+    #expect(transport.requests.count == 1)
     #expect(events.map { $0["$app_version_string"] } == ["2.1.0", "2.2.0"])
     // Only the version changed.
     let unchanged = Self.contextKeys.subtracting(["$app_version_string"])

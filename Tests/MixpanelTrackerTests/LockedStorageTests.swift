@@ -3,6 +3,7 @@ import MixpanelTracker
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import VendorTestSupport
 
 #if canImport(Glibc)
@@ -18,16 +19,15 @@ import VendorTestSupport
 /// the locked files are played by `DeliveryConfiguration.simulatedOpenFailure`.
 @Suite struct LockedStorageTests {
   @Test func liveStartsBeforeTheFirstUnlockAndCatchesUpAfterIt() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    try await collector.setDefault(.init(status: 200, body: #"{"code":200,"num_records_imported":1,"status":"OK","error":null}"#))
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
     // An earlier launch saved the device id.
     let savedId = try IdentityStore<Int>(directory: storage) { _ in 0 }.current.identity.anonymousId
 
     let locked = LockIsolated<Int32?>(EPERM)
-    var configuration = Configuration(projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
+    var configuration = Configuration(projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
+    configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
     configuration.context = .fixture
     configuration.onReport = { _ in }
@@ -48,7 +48,7 @@ import VendorTestSupport
     await environment.close(nil)
     #expect(counters.delivery.delivered == 2)
     #expect(counters.delivery.droppedTotal == 0)
-    let events = try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
+    let events = try transport.requests.filter { $0.path == "/import" }.flatMap { try parseJSON($0.body).arrayValue ?? [] }
     #expect(events.map { $0["event"]?.stringValue } == ["Push Received", "Opened"])
     // Before the unlock the saved device id could not be read: that event has a temporary one; after it,
     // the saved one is back.

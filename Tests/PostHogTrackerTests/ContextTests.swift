@@ -7,8 +7,8 @@ import TrackersDeliveryTesting
 import TrackersTesting
 import VendorTestSupport
 
-/// The context properties every event carries, as posthog-ios's `PostHogContext` names them, read back from a
-/// live request to a loopback collector.
+/// The context properties every event carries, as posthog-ios's `PostHogContext` names them, read back from
+/// what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct ContextTests {
   /// Every property the fixture context puts on an event.
@@ -29,9 +29,10 @@ struct ContextTests {
     "$screen_height": 852,
   ]
 
-  private func configuration(_ collector: Collector, context: ContextProvider) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> Configuration {
     var configuration = Configuration(
-      apiKey: "phc_test_key_123", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
+      apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.now = { eventTime }
     configuration.context = context
     configuration.flushInterval = .seconds(3_600)
@@ -39,8 +40,8 @@ struct ContextTests {
     return configuration
   }
 
-  private func sentEvents(_ collector: Collector) async throws -> [PropertyValue] {
-    try await collector.requests().flatMap { try $0.json()["batch"]?.arrayValue ?? [] }
+  private func sentEvents(_ transport: ScriptedTransport) throws -> [PropertyValue] {
+    try transport.requests.flatMap { try parseJSON($0.body)["batch"]?.arrayValue ?? [] }
   }
 
   /// An event's properties that are not its own: without `distinct_id`, `$geoip_disable` and `$session_id`,
@@ -51,14 +52,13 @@ struct ContextTests {
   }
 
   @Test func everyContextPropertyHasItsExactValue() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    Current = try .live(configuration(collector, context: .fixture))
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
+    Current = try .live(configuration(transport, context: .fixture))
     postHogTracker("opened")
     await Current.flush()
     await Current.close(nil)
 
-    let event = try #require(try await sentEvents(collector).first)
+    let event = try #require(try sentEvents(transport).first)
     #expect(event["event"] == "opened")
     #expect(context(of: event) == Self.fixtureContext)
     let properties = try #require(event["properties"])
@@ -79,17 +79,16 @@ struct ContextTests {
   }
 
   @Test func aContextChangeShowsOnTheNextEventAndNotOnEarlierOnes() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let provider = ContextProvider.fixture
-    Current = try .live(configuration(collector, context: provider))
+    Current = try .live(configuration(transport, context: provider))
     postHogTracker("before update")
     provider.update { $0.app.version = "2.2.0" }
     postHogTracker("after update")
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sentEvents(collector)
+    let events = try sentEvents(transport)
     try #require(events.map { $0["event"] } == ["before update", "after update"])
     #expect(context(of: events[0]) == Self.fixtureContext)
     var updated = Self.fixtureContext
@@ -98,16 +97,15 @@ struct ContextTests {
   }
 
   @Test func unknownFieldsAreLeftOutAndABuildThatIsNoNumberStaysAString() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let bare = ContextProvider(TrackingContext(
       os: .init(name: "Linux", version: "6.8.0-45-generic"), app: .init(build: "2024.1-beta")))
-    Current = try .live(configuration(collector, context: bare))
+    Current = try .live(configuration(transport, context: bare))
     postHogTracker("opened")
     await Current.flush()
     await Current.close(nil)
 
-    let event = try #require(try await sentEvents(collector).first)
+    let event = try #require(try sentEvents(transport).first)
     #expect(context(of: event) == [
       "$lib": "swift-trackers", "$lib_version": "0.5.0", "$os_name": "Linux", "$os_version": "6.8.0-45-generic",
       "$app_build": "2024.1-beta",

@@ -16,9 +16,10 @@ struct SessionTests {
   let start = 1_700_000_000_250
   static let minute = 60_000
 
-  private func configuration(_ collector: Collector, clock: TestClock) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, clock: TestClock) -> Configuration {
     var configuration = Configuration(
-      apiKey: "phc_test_key_123", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
+      apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.now = { clock.now }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
@@ -27,8 +28,8 @@ struct SessionTests {
   }
 
   /// Each event received, in arrival order, as its name and `$session_id`.
-  private func sent(_ collector: Collector) async throws -> [(event: String, session: String)] {
-    try await collector.requests().flatMap { try $0.json()["batch"]?.arrayValue ?? [] }.map {
+  private func sent(_ transport: ScriptedTransport) throws -> [(event: String, session: String)] {
+    try transport.requests.flatMap { try parseJSON($0.body)["batch"]?.arrayValue ?? [] }.map {
       ($0["event"]?.stringValue ?? "?", $0["properties"]?["$session_id"]?.stringValue ?? "none")
     }
   }
@@ -41,17 +42,16 @@ struct SessionTests {
   }
 
   @Test func theSessionIdIsAVersion7UUIDOfTheSessionsStart() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, clock: clock))
+    Current = try .live(configuration(transport, clock: clock))
     postHogTracker("first")
     clock.advance(milliseconds: 1_000)
     postHogTracker("second")
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sent(collector)
+    let events = try sent(transport)
     try #require(events.count == 2)
     let id = events[0].session
     #expect(id.count == 36 && id == id.lowercased())
@@ -63,10 +63,9 @@ struct SessionTests {
   }
 
   @Test func theSameIdWithin30MinutesAndANewOneAfter() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, clock: clock))
+    Current = try .live(configuration(transport, clock: clock))
     postHogTracker("a")
     clock.advance(milliseconds: 29 * Self.minute)
     postHogTracker("b")
@@ -78,7 +77,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sent(collector)
+    let events = try sent(transport)
     try #require(events.map(\.event) == ["a", "b", "c", "d", "e"])
     #expect(Set(events.prefix(3).map(\.session)).count == 1)
     #expect(events[3].session == events[4].session)
@@ -87,10 +86,9 @@ struct SessionTests {
   }
 
   @Test func aNewIdAfter24HoursEvenWhenActive() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
-    Current = try .live(configuration(collector, clock: clock))
+    Current = try .live(configuration(transport, clock: clock))
     // An event every 20 minutes for 23 h 40 min: never idle for 30 minutes.
     for index in 0..<72 {
       postHogTracker(.event(name: "tick", properties: ["n": .int(index)]))
@@ -105,7 +103,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sent(collector)
+    let events = try sent(transport)
     try #require(events.count == 75)
     let first = events[0].session
     #expect(events.dropLast().allSatisfy { $0.session == first })
@@ -115,11 +113,10 @@ struct SessionTests {
   }
 
   @Test func aResetOrASignOutStartsANewSessionButASignInDoesNot() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
     let consent = ConsentStore(ConsentState(status: .granted))
-    var configuration = configuration(collector, clock: clock)
+    var configuration = configuration(transport, clock: clock)
     configuration.privacy = consent.registry
     Current = try .live(configuration)
     postHogTracker("a")
@@ -136,7 +133,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sent(collector)
+    let events = try sent(transport)
     try #require(events.map(\.event) == ["a", "$identify", "b", "c", "d"])
     #expect(events[1].session == events[0].session && events[2].session == events[0].session)
     // Each new session's UUID holds the moment it started, so the three can't be equal.
@@ -144,10 +141,9 @@ struct SessionTests {
   }
 
   @Test func aSignOutBeforeQuittingEndsTheSavedSessionOnRelaunch() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
-    let configuration = configuration(collector, clock: clock)
+    let configuration = configuration(transport, clock: clock)
     Current = try .live(configuration)
     postHogTracker(.userId("user-42"))
     postHogTracker("before")
@@ -164,7 +160,7 @@ struct SessionTests {
     await Current.flush()
     await Current.close(nil)
 
-    let events = try await sent(collector)
+    let events = try sent(transport)
     try #require(events.map(\.event) == ["$identify", "before", "after"])
     // The saved session still names its owner: the last relaunch sees the sign-out and starts a new one.
     #expect(events[2].session != events[1].session)

@@ -8,14 +8,16 @@ import TrackersTesting
 import VendorTestSupport
 
 /// The `TrackingContext` on the wire: each message's `context` object, as analytics-swift's Context plugin
-/// builds it, over a live loopback request.
+/// builds it, read back from what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct ContextTests {
   private func configuration(
-    _ collector: Collector, context: ContextProvider = .fixture, ipLocation: DeliveryOptions.IPLocation = .suppressed
+    _ transport: ScriptedTransport, context: ContextProvider = .fixture,
+    ipLocation: DeliveryOptions.IPLocation = .suppressed
   ) -> Configuration {
     var configuration = Configuration(
-      writeKey: "seg-write-key-123", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
+      writeKey: "seg-write-key-123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
+    configuration.transport = transport
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
     configuration.delivery = fastRetries
@@ -24,26 +26,25 @@ struct ContextTests {
     return configuration
   }
 
-  /// Sends the events, flushes and returns the request bodies as the collector received them.
-  private func requests(_ collector: Collector, _ configuration: Configuration, _ send: () -> Void) async throws
-    -> [Collector.Request]
+  /// Sends the events, flushes and returns the requests as the transport received them.
+  private func requests(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void)
+    async throws -> [RecordedRequest]
   {
     Current = try .live(configuration)
     send()
     await Current.flush()
     await Current.close(nil)
-    return try await collector.requests()
+    return transport.requests
   }
 
   /// Every message of `requests`, in order.
-  private func messages(_ requests: [Collector.Request]) throws -> [PropertyValue] {
-    try requests.flatMap { try $0.json()["batch"]?.arrayValue ?? [] }
+  private func messages(_ requests: [RecordedRequest]) throws -> [PropertyValue] {
+    try requests.flatMap { try parseJSON($0.body)["batch"]?.arrayValue ?? [] }
   }
 
   @Test func everyContextFieldHasTheFixtureValueWithTheIPSuppressedInTheSameObject() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let requests = try await requests(collector, configuration(collector)) {
+    let transport = ScriptedTransport()
+    let requests = try await requests(transport, configuration(transport)) {
       segmentTracker("Order Completed")
       segmentTracker(.screen(name: "Cart"))
       segmentTracker(.userId("user-42"))
@@ -76,15 +77,14 @@ struct ContextTests {
     // Track, screen and identify carry the same context, and no message has `ip` outside it.
     #expect(messages.allSatisfy { $0["context"] == context && $0["ip"] == nil })
     // One `context` member per message: a parser keeps only one of two duplicate members, so count the text.
-    let body = try #require(requests.first?.body)
+    let body = try #require(requests.first?.bodyText)
     #expect(body.components(separatedBy: #""context":"#).count - 1 == 3)
     #expect(body.components(separatedBy: #""ip":"#).count - 1 == 3)
   }
 
   @Test func withTheVendorDefaultTheContextHasNoIP() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let requests = try await requests(collector, configuration(collector, ipLocation: .vendorDefault)) {
+    let transport = ScriptedTransport()
+    let requests = try await requests(transport, configuration(transport, ipLocation: .vendorDefault)) {
       segmentTracker("Order Completed")
     }
     let messages = try messages(requests)
@@ -93,14 +93,13 @@ struct ContextTests {
     #expect(context["ip"] == nil)
     #expect(Set(context.keys) == ["library", "os", "device", "app", "screen", "locale", "timezone"])
     #expect(messages[0]["ip"] == nil)
-    #expect(requests.first?.body.contains(#""ip""#) == false)
+    #expect(requests.first?.bodyText.contains(#""ip""#) == false)
   }
 
   @Test func whatTheContextLeavesOutIsNotSent() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let bare = ContextProvider(TrackingContext(os: .init(name: "Linux", version: "6.8.0")))
-    let messages = try messages(try await requests(collector, configuration(collector, context: bare)) {
+    let messages = try messages(try await requests(transport, configuration(transport, context: bare)) {
       segmentTracker("Order Completed")
     })
     try #require(messages.count == 1)
@@ -114,10 +113,9 @@ struct ContextTests {
   /// both leave in the same request: the context is encoded once per change into the cached identity
   /// members, not read again per message or at send time.
   @Test func aContextChangeShowsOnTheNextMessageAndNotOnTheOneBefore() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport()
     let provider = ContextProvider.fixture
-    let requests = try await requests(collector, configuration(collector, context: provider)) {
+    let requests = try await requests(transport, configuration(transport, context: provider)) {
       segmentTracker("Before")
       provider.update { $0.app.version = "2.2.0" }
       segmentTracker("After")

@@ -24,16 +24,14 @@ import VendorTestSupport
   }
 
   /// A redirect to another host used to take Segment's and Mixpanel's `Authorization` header there, and
-  /// its final 200 counted the batch as delivered.
+  /// its final 200 counted the batch as delivered. "Elsewhere" is the same collector under another host
+  /// name: a request that followed the redirect would be recorded at its path.
   @Test(arguments: ["mixpanel", "segment"])
   func aRedirectElsewhereGetsNoKeyAndDeliversNothing(vendor: String) async throws {
     let configured = try await Collector()
-    let elsewhere = try await Collector()
-    defer {
-      configured.stop()
-      elsewhere.stop()
-    }
-    try await configured.setDefault(.redirect(to: elsewhere.url("/collect"), status: 307))
+    defer { configured.stop() }
+    let elsewhere = try #require(URL(string: "http://localhost:\(configured.port)/elsewhere"))
+    try await configured.setDefault(.redirect(to: elsewhere, status: 307))
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
     let run = try await ShopProcess.run([
@@ -42,8 +40,9 @@ import VendorTestSupport
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.count("tracked") == 20 && run.count("delivered") == 0)
     #expect(run.count("pending") + run.count("dropped") == 20)
-    #expect(try await configured.requestCount() > 0)
-    #expect(try await configured.requests().allSatisfy { $0.header("Authorization") != nil })
-    #expect(try await elsewhere.requestCount() == 0)
+    let requests = try await configured.requests()
+    #expect(!requests.isEmpty)
+    #expect(requests.allSatisfy { $0.header("Authorization") != nil })
+    #expect(!requests.contains { $0.path == "/elsewhere" })
   }
 }
