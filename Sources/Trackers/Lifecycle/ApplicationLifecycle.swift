@@ -159,7 +159,7 @@ public final class ApplicationLifecycle: Sendable {
   }
 
   /// The registered destinations, sorted.
-  public var destinations: [String] {
+  package var destinations: [String] {
     state.withLock { $0.destinations.keys.sorted() }
   }
 
