@@ -75,7 +75,7 @@ public enum ValidationRules {
   }
 
   /// The issue for a value nested deeper than ``Trackers/PropertyValue/maximumDepth`` (rule
-  /// `property-depth`), or `nil`; found by ``Trackers/PropertyValue/nestingDepth(limit:)``, without recursion
+  /// `property-depth`), or `nil`; found by `PropertyValue.nestingDepth(limit:)`, without recursion
   /// and in at most the members within that depth.
   ///
   /// Every vendor module checks it first, for every property and user property value, and checks nothing

@@ -1,5 +1,6 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
 /// The TelemetryDeck form of a vocabulary event; pure, so tests and tracking plans can check it.
 ///
