@@ -24,7 +24,7 @@
 ///   process-wide value. Read `Current` before such a hop, or pass the environment along explicitly.
 public final class CurrentEnvironment<Value: Sendable>: Sendable {
   /// The value an isolation scope starts from, and the process-wide value until the first assignment.
-  public let initialValue: Value
+  package let initialValue: Value
   private let processWide: LockIsolated<Value>
 
   /// Creates the storage with the value every isolation scope starts from.

@@ -67,7 +67,7 @@ public struct IssueReporter: Sendable {
   ///
   /// Release builds use it to tell a test from an app: rule violations that an app only logs still fail
   /// a test that runs under a reporter.
-  public static var scoped: IssueReporter? {
+  package static var scoped: IssueReporter? {
     taskLocal
   }
 

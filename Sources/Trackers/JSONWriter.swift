@@ -5,7 +5,7 @@ import Foundation
 /// Each format carries a range of dates (``canEncode(_:)``); vendor modules refuse a date outside it with
 /// the rule `property-value-date`, and ``JSONWriter/appendDate(_:encoding:to:)`` writes `null` for one that
 /// reaches it anyway.
-public enum DateEncoding: Sendable, Hashable {
+package enum DateEncoding: Sendable, Hashable {
   /// `"2026-11-21T09:30:00.123Z"`, always UTC with milliseconds; years 0000 to 9999.
   case iso8601
   /// Whole seconds since 1970 as a number that fits a 64-bit integer.
@@ -24,7 +24,7 @@ public enum DateEncoding: Sendable, Hashable {
   /// DateEncoding.iso8601.canEncode(Date(timeIntervalSince1970: -1e15))          // false: year -31,688,765
   /// DateEncoding.microsecondsSince1970.canEncode(Date(timeIntervalSince1970: .nan))  // false
   /// ```
-  public func canEncode(_ date: Date) -> Bool {
+  package func canEncode(_ date: Date) -> Bool {
     switch self {
     case .iso8601: ISO8601.canRepresent(date)
     default: units(of: date) != nil
@@ -56,9 +56,9 @@ public enum DateEncoding: Sendable, Hashable {
 /// JSONWriter.appendString("Signup", to: &bytes)            // "Signup"
 /// PropertyValue.object(["seats": 5]).appendJSON(to: &bytes) // {"seats":5}
 /// ```
-public enum JSONWriter {
+package enum JSONWriter {
   /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
-  public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     // Runs of bytes that need no escape are copied at once; no copy of `string` is made first (`withUTF8`
     // on a `var` copy measured 20% slower).
@@ -91,12 +91,12 @@ public enum JSONWriter {
   /// JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
   /// ```
   @inlinable
-  public static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+  package static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
     literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends an integer in decimal.
-  public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
+  package static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
     appendInteger(value, to: &bytes)
   }
 
@@ -119,7 +119,7 @@ public enum JSONWriter {
 
   /// Appends a double in its shortest round-tripping form; NaN and infinities, which JSON can't express,
   /// become `null`.
-  public static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
+  package static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
     guard value.isFinite else {
       bytes.append(contentsOf: "null".utf8)
       return
@@ -171,7 +171,7 @@ public enum JSONWriter {
 
   /// Appends a date in the given encoding, or `null` for a date the encoding can't carry
   /// (``DateEncoding/canEncode(_:)``): never a trap, whatever the date.
-  public static func appendDate(_ date: Date, encoding: DateEncoding, to bytes: inout [UInt8]) {
+  package static func appendDate(_ date: Date, encoding: DateEncoding, to bytes: inout [UInt8]) {
     switch encoding {
     case .iso8601:
       guard ISO8601.canRepresent(date) else { return bytes.append(contentsOf: "null".utf8) }
@@ -217,7 +217,7 @@ extension PropertyValue {
   /// - Parameters:
   ///   - dates: how dates are written, in the vendor's format.
   ///   - sortedKeys: write object members in key order, for output that is the same on every run.
-  public func appendJSON(to bytes: inout [UInt8], dates: DateEncoding = .iso8601, sortedKeys: Bool = false) {
+  package func appendJSON(to bytes: inout [UInt8], dates: DateEncoding = .iso8601, sortedKeys: Bool = false) {
     appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: 0)
   }
 
@@ -308,7 +308,7 @@ extension PropertyValue {
   /// ```swift
   /// PropertyValue.object(["plan": "pro"]).jsonBytes()   // {"plan":"pro"}
   /// ```
-  public func jsonBytes(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> [UInt8] {
+  package func jsonBytes(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(128)
     appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys)
@@ -316,7 +316,7 @@ extension PropertyValue {
   }
 
   /// This value as a JSON string.
-  public func jsonString(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> String {
+  package func jsonString(dates: DateEncoding = .iso8601, sortedKeys: Bool = false) -> String {
     String(decoding: jsonBytes(dates: dates, sortedKeys: sortedKeys), as: UTF8.self)
   }
 }

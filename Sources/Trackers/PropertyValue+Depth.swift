@@ -26,7 +26,7 @@ extension PropertyValue {
   /// PropertyValue.object(["tags": ["new", "promo"]]).nestingDepth()   // 2
   /// deep.nestingDepth(limit: 32) > 32                                 // too deep, found in 33 steps
   /// ```
-  public func nestingDepth(limit: Int = PropertyValue.maximumDepth) -> Int {
+  package func nestingDepth(limit: Int = PropertyValue.maximumDepth) -> Int {
     guard isContainer else { return 0 }
     var deepest = 0
     // Allocated only when a container holds containers.
@@ -53,7 +53,7 @@ extension PropertyValue {
 
   /// Whether this is an array or an object.
   @inlinable
-  public var isContainer: Bool {
+  package var isContainer: Bool {
     switch self {
     case .array, .object: true
     default: false

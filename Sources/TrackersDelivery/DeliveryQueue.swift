@@ -151,7 +151,7 @@ public final class DeliveryQueue: Sendable {
   /// Whether the queue started without its directory and still waits for it, its records in memory (see
   /// ``DeliveryQueue``). Its ``role`` reads ``Role/sender`` meanwhile: which part it plays is known once
   /// the directory opens.
-  public var isWaitingForStorage: Bool {
+  package var isWaitingForStorage: Bool {
     core.state.withLock { $0.unopened != nil }
   }
 

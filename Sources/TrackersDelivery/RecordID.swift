@@ -8,9 +8,9 @@
 /// 128 random bits from the kernel's generator (read in bulk, see `RandomPool`), shaped as a version 4 UUID.
 public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// The first 64 bits.
-  public let high: UInt64
+  package let high: UInt64
   /// The last 64 bits.
-  public let low: UInt64
+  package let low: UInt64
 
   /// A new random id.
   public init() {
@@ -35,7 +35,7 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// An id with the given bits, as read back from storage.
-  public init(high: UInt64, low: UInt64) {
+  package init(high: UInt64, low: UInt64) {
     self.high = high
     self.low = low
   }

@@ -39,5 +39,5 @@ public enum TestDelivery {
   }
 
   /// The longest server-requested delay ``fastRetries`` waits.
-  public static let honouredServerDelay: Duration = .milliseconds(50)
+  package static let honouredServerDelay: Duration = .milliseconds(50)
 }

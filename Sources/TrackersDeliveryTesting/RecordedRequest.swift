@@ -19,7 +19,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
   public let receivedAt: ContinuousClock.Instant
 
   /// Wraps a request received at `receivedAt`.
-  public init(_ request: HTTPRequest, receivedAt: ContinuousClock.Instant = .now) {
+  package init(_ request: HTTPRequest, receivedAt: ContinuousClock.Instant = .now) {
     self.request = request
     self.receivedAt = receivedAt
   }

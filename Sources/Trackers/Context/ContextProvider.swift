@@ -89,7 +89,7 @@ public final class ContextProvider: Sendable {
   /// Calls `onChange` with each new context, on the thread that changed it, until ``removeObserver(_:)``.
   ///
   /// - Returns: the token that removes the observer.
-  public func observe(_ onChange: @escaping @Sendable (TrackingContext) -> Void) -> UInt64 {
+  package func observe(_ onChange: @escaping @Sendable (TrackingContext) -> Void) -> UInt64 {
     state.withLock { state in
       defer { state.nextObserverID += 1 }
       state.observers[state.nextObserverID] = onChange
@@ -98,7 +98,7 @@ public final class ContextProvider: Sendable {
   }
 
   /// Stops calling the observer that ``observe(_:)`` returned `token` for.
-  public func removeObserver(_ token: UInt64) {
+  package func removeObserver(_ token: UInt64) {
     state.withLock { _ = $0.observers.removeValue(forKey: token) }
   }
 }

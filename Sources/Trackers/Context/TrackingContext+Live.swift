@@ -14,7 +14,7 @@ extension TrackingContext {
   ///
   /// The screen size is not read here: on Apple platforms only the main thread may ask, so
   /// `observeApplicationNotifications()` (Apple platforms) fills it in.
-  public static func gathered() -> TrackingContext {
+  package static func gathered() -> TrackingContext {
     let info = Bundle.main.infoDictionary ?? [:]
     let app = App(
       name: info["CFBundleDisplayName"] as? String ?? info["CFBundleName"] as? String

@@ -93,7 +93,7 @@ public final class ApplicationLifecycle: Sendable {
   /// foreground.
   public let context: ContextProvider
   /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
-  /// background, and take it back on the way to the foreground; see ``register(destination:flush:transition:relinquishStorage:relinquishStorageNow:reclaimStorage:)``.
+  /// background, and take it back on the way to the foreground.
   public let relinquishesStorageInBackground: Bool
   private let now: @Sendable () -> Date
   private let state = LockIsolated(State())
@@ -138,7 +138,7 @@ public final class ApplicationLifecycle: Sendable {
   /// `relinquishStorageNow` lets go at once, without waiting for a request in flight, when the background
   /// time runs out (``backgroundTimeExpired()``); without it, `relinquishStorage` is started then and not
   /// waited for.
-  public func register(
+  package func register(
     destination: String,
     flush: @escaping @Sendable () async -> Void,
     transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in },
@@ -154,12 +154,12 @@ public final class ApplicationLifecycle: Sendable {
   }
 
   /// Removes what `destination` registered.
-  public func unregister(destination: String) {
+  package func unregister(destination: String) {
     state.withLock { _ = $0.destinations.removeValue(forKey: destination) }
   }
 
   /// The registered destinations, sorted.
-  public var destinations: [String] {
+  package var destinations: [String] {
     state.withLock { $0.destinations.keys.sorted() }
   }
 

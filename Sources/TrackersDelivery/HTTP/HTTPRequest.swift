@@ -29,7 +29,7 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
 
   /// Throws ``DeliveryError/insecureURL(_:)`` unless the URL is `https`, or `http` to a loopback host
   /// (`127.0.0.0/8`, `localhost`, `::1`).
-  public func validateTransportSecurity() throws(DeliveryError) {
+  package func validateTransportSecurity() throws(DeliveryError) {
     let scheme = url.scheme?.lowercased()
     if scheme == "https" { return }
     if scheme == "http", let host = url.host, Self.isLoopback(host) { return }
@@ -37,7 +37,7 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
   }
 
   /// Whether `host` names the local machine: `localhost`, `127.0.0.0/8`, or `::1`.
-  public static func isLoopback(_ host: String) -> Bool {
+  package static func isLoopback(_ host: String) -> Bool {
     var host = host.lowercased()
     if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
     if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }

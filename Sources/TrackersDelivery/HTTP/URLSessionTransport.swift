@@ -8,9 +8,10 @@ import Trackers
 /// The ``HTTPTransport`` over `URLSession` (`FoundationNetworking` on Linux).
 ///
 /// What a misbehaving server can't make it do:
-/// - Send anywhere but the request's URL: plain `http` is refused except to loopback hosts
-///   (``HTTPRequest/validateTransportSecurity()``), and redirects are never followed. A 3xx is returned as
-///   the answer, so a `Location` elsewhere never receives the request's `Authorization` header or body;
+/// - Send anywhere but the request's URL: plain `http` is refused except to loopback hosts (the queue
+///   checks every request before any transport sees it, and this one checks again), and redirects are
+///   never followed. A 3xx is returned as the answer, so a `Location` elsewhere never receives the
+///   request's `Authorization` header or body;
 ///   ``DeliveryOutcome/standard(for:now:)`` reads it as an unexpected answer (sent again later, counted).
 /// - Hold an unbounded body in memory: at most ``maxResponseBytes`` of it are kept. A body announced
 ///   longer (`Content-Length`) is not read at all; one that goes on past the limit is cut there. Either

@@ -75,7 +75,7 @@ public enum ValidationRules {
   }
 
   /// The issue for a value nested deeper than ``Trackers/PropertyValue/maximumDepth`` (rule
-  /// `property-depth`), or `nil`; found by ``Trackers/PropertyValue/nestingDepth(limit:)``, without recursion
+  /// `property-depth`), or `nil`; found by `PropertyValue.nestingDepth(limit:)`, without recursion
   /// and in at most the members within that depth.
   ///
   /// Every vendor module checks it first, for every property and user property value, and checks nothing
@@ -120,10 +120,10 @@ public enum ValidationRules {
 
   /// The issue for a date the vendor's format can't carry (rule `property-value-date`), or `nil` for any
   /// other value: a date that is not finite, or outside what `encoding` writes
-  /// (``Trackers/DateEncoding/canEncode(_:)``: years 0000 to 9999 for ISO-8601, a 64-bit count of units
+  /// (``VendorJSON/DateFormat/canEncode(_:)``: years 0000 to 9999 for ISO-8601, a 64-bit count of units
   /// since 1970 for the numeric formats).
   public static func dateIssue(
-    _ value: PropertyValue, path: () -> String, encoding: DateEncoding, vendor: String
+    _ value: PropertyValue, path: () -> String, encoding: VendorJSON.DateFormat, vendor: String
   ) -> ValidationIssue? {
     guard case let .date(date) = value, !encoding.canEncode(date) else { return nil }
     let seconds = date.timeIntervalSince1970

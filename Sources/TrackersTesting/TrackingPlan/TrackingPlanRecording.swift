@@ -8,9 +8,9 @@ import Trackers
 ///
 /// Recording is per test scope, as `Current` is: a task-local holds the recording, so suites running in
 /// parallel never mix their events, and outside that scope (in an app) nothing is noted.
-public final class TrackingPlanRecording: Sendable {
+package final class TrackingPlanRecording: Sendable {
   /// The recording of the running scope, if any.
-  @TaskLocal public static var current: TrackingPlanRecording?
+  @TaskLocal package static var current: TrackingPlanRecording?
 
   private struct Seen {
     var count = 0
@@ -23,12 +23,12 @@ public final class TrackingPlanRecording: Sendable {
   let receivers: [String]
 
   /// Creates an empty recording; `receivers` are the vendors the app sends this module's events to.
-  public init(receivers: [String] = []) {
+  package init(receivers: [String] = []) {
     self.receivers = receivers
   }
 
   /// Notes one tracked value, received by `vendor` if given.
-  public func record(_ data: AnalyticsData, vendor: String? = nil) {
+  package func record(_ data: AnalyticsData, vendor: String? = nil) {
     guard let (kind, name, properties) = Self.describe(data) else { return }
     seen.withLock { seen in
       var entry = seen[kind + "\u{0}" + name, default: Seen()]
@@ -43,7 +43,7 @@ public final class TrackingPlanRecording: Sendable {
   }
 
   /// What was recorded, as a plan of `module`.
-  public func plan(module: String) -> TrackingPlan {
+  package func plan(module: String) -> TrackingPlan {
     let entries = seen.withLock { seen in
       seen.map { key, entry -> TrackingPlan.Entry in
         let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)

@@ -1,5 +1,6 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
 /// The TelemetryDeck form of a vocabulary event; pure, so tests and tracking plans can check it.
 ///
@@ -88,16 +89,16 @@ func payloadString(_ value: PropertyValue) -> String? {
   case let .double(number): String(number)
   case let .bool(flag): flag ? "true" : "false"
   // Validation refuses a date ISO-8601 can't carry; sent anyway, it is left out, as `null` is.
-  case let .date(date): DateEncoding.iso8601.canEncode(date) ? isoString(date) : nil
-  case .array, .object: value.jsonString(dates: .iso8601, sortedKeys: true)
+  case let .date(date): VendorJSON.DateFormat.iso8601.canEncode(date) ? isoString(date) : nil
+  case .array, .object: VendorJSON.string(value, dates: .iso8601, sortedKeys: true)
   case .null: nil
   }
 }
 
-/// `date` as ISO-8601 in UTC with milliseconds, "2023-11-14T22:13:20.000Z": `JSONWriter`'s `.iso8601`
+/// `date` as ISO-8601 in UTC with milliseconds, "2023-11-14T22:13:20.000Z": `VendorJSON`'s `.iso8601`
 /// encoding without its quotes (the library has no public function that returns the string).
 private func isoString(_ date: Date) -> String {
   var bytes: [UInt8] = []
-  JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
+  VendorJSON.appendDate(date, format: .iso8601, to: &bytes)
   return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
 }

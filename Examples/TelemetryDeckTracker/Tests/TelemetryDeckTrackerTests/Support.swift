@@ -59,8 +59,10 @@ func sentSignals(_ transport: ScriptedTransport) throws -> [PropertyValue] {
 
 /// The 48-bit Unix time in milliseconds of a version 7 UUID; `nil` for anything else.
 func version7Milliseconds(_ id: String?) -> Int? {
-  guard let id, let uuid = RecordID(uuidString: id), uuid.high >> 12 & 0xF == 7, uuid.low >> 62 == 0b10 else {
-    return nil
-  }
-  return Int(uuid.high >> 16)
+  // Read from the canonical string, as an outside module sees an id: the version is digit 13 (index 14, past
+  // two dashes), the variant digit 17 (index 19), the time the first 12 digits.
+  guard let id, let uuid = RecordID(uuidString: id) else { return nil }
+  let text = Array(uuid.uuidString)
+  guard text[14] == "7", "89ab".contains(text[19]) else { return nil }
+  return Int(String(text[0..<8] + text[9..<13]), radix: 16)
 }

@@ -23,11 +23,11 @@ enum WireFormat {
     testMode: Bool, at date: Date
   ) -> Identity {
     var members: [UInt8] = []
-    JSONWriter.appendLiteral(#""appID":"#, to: &members)
-    JSONWriter.appendString(appID, to: &members)
-    JSONWriter.appendLiteral(#","clientUser":""#, to: &members)
+    VendorJSON.appendLiteral(#""appID":"#, to: &members)
+    VendorJSON.appendString(appID, to: &members)
+    VendorJSON.appendLiteral(#","clientUser":""#, to: &members)
     members.append(contentsOf: clientUserHash(for: identity.userId ?? identity.anonymousId, salt: salt).utf8)
-    JSONWriter.appendLiteral(testMode ? #"","isTestMode":"true""# : #"","isTestMode":"false""#, to: &members)
+    VendorJSON.appendLiteral(testMode ? #"","isTestMode":"true""# : #"","isTestMode":"false""#, to: &members)
 
     var contextPayload: [UInt8] = []
     contextMembers(for: context, at: date).appendJSON(to: &contextPayload)
@@ -35,9 +35,9 @@ enum WireFormat {
     let userProperties = identity.userProperties.sorted { $0.key < $1.key }.compactMap { key, value in
       payloadString(value).map { text -> (key: String, member: [UInt8]) in
         var member: [UInt8] = [UInt8(ascii: ",")]
-        JSONWriter.appendString(key, to: &member)
+        VendorJSON.appendString(key, to: &member)
         member.append(UInt8(ascii: ":"))
-        JSONWriter.appendString(text, to: &member)
+        VendorJSON.appendString(text, to: &member)
         return (key, member)
       }
     }
@@ -99,13 +99,13 @@ enum WireFormat {
     bytes.append(UInt8(ascii: "{"))
     bytes.append(contentsOf: identity.members)
     // A UUID or a number needs no escaping.
-    JSONWriter.appendLiteral(#","sessionID":""#, to: &bytes)
+    VendorJSON.appendLiteral(#","sessionID":""#, to: &bytes)
     bytes.append(contentsOf: sessionId.utf8)
-    JSONWriter.appendLiteral(#"","receivedAt":""#, to: &bytes)
+    VendorJSON.appendLiteral(#"","receivedAt":""#, to: &bytes)
     appendReceivedAt(date, to: &bytes)
-    JSONWriter.appendLiteral(#"","type":"#, to: &bytes)
-    JSONWriter.appendString(type, to: &bytes)
-    JSONWriter.appendLiteral(#","payload":{"#, to: &bytes)
+    VendorJSON.appendLiteral(#"","type":"#, to: &bytes)
+    VendorJSON.appendString(type, to: &bytes)
+    VendorJSON.appendLiteral(#","payload":{"#, to: &bytes)
     let payloadStart = bytes.count
     bytes.append(contentsOf: identity.contextPayload)
     for (key, member) in identity.userProperties where payload[key] == nil {
@@ -113,16 +113,16 @@ enum WireFormat {
     }
     for (key, value) in payload {
       bytes.append(UInt8(ascii: ","))
-      JSONWriter.appendString(key, to: &bytes)
+      VendorJSON.appendString(key, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      JSONWriter.appendString(value, to: &bytes)
+      VendorJSON.appendString(value, to: &bytes)
     }
     // Every member was written after a comma: the first one's goes.
     if bytes.count > payloadStart { bytes.remove(at: payloadStart) }
     bytes.append(UInt8(ascii: "}"))
     if let floatValue {
-      JSONWriter.appendLiteral(#","floatValue":"#, to: &bytes)
-      JSONWriter.appendDouble(floatValue, to: &bytes)
+      VendorJSON.appendLiteral(#","floatValue":"#, to: &bytes)
+      VendorJSON.appendDouble(floatValue, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))
     return bytes
@@ -158,7 +158,7 @@ enum WireFormat {
     appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
     appendDigits(secondOfDay % 60, width: 2, to: &bytes)
-    JSONWriter.appendLiteral("+0000", to: &bytes)
+    VendorJSON.appendLiteral("+0000", to: &bytes)
   }
 
   /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
