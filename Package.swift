@@ -155,9 +155,16 @@ let package = Package(
     ),
     // Every module's tracking plan as one document (`swift run tracking-plan [--json] [paths...]`).
     .executableTarget(name: "tracking-plan", dependencies: ["TrackersTesting"], path: "Examples/tracking-plan"),
-    // The README's tour, compiled and run.
+    // Every Swift block of README, the DocC articles and multi-line doc comments, compiled (and the README's
+    // tour run); a test fails on any block without its verbatim twin here. The shop's modules are the
+    // examples' own (`shopTracker`, `ShopMixpanel.Current`).
     .testTarget(
-      name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
+      name: "DocSnippetTests",
+      dependencies: [
+        "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "GoogleAnalyticsTracker",
+        "MixpanelTracker", "AmplitudeTracker", "SegmentTracker", "PostHogTracker", "AppLifecycle", "APIClient",
+        "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
+      ]
     ),
 
     // MARK: Benchmarks (`swift run -c release trackers-bench`); not products
