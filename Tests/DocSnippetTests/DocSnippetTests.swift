@@ -17,8 +17,9 @@
 // common indentation and every line its trailing whitespace. `import` lines of a doc block are not part of
 // the twin (imports live at the top of a file): each must be a line of the twin's file instead.
 //
-// A block that is deliberately not code, in a Markdown file only, is exempt when the line before its fence
-// is `<!-- snippet: not compiled: <why> -->`; it keeps its number. In doc comments, fence a sketch ```text.
+// A block that can't compile here (a sketch elided with `...`, a manifest, an excerpt of a module's own
+// code) is exempt when the line before its fence is `<!-- snippet: not compiled: <why> -->` (`/// <!-- ...`
+// in a doc comment; neither DocC nor GitHub shows it); it keeps its number.
 import Foundation
 import Testing
 
@@ -96,6 +97,9 @@ let sourceDirectories = ["Sources", "Examples/TelemetryDeckTracker/Sources"]
 /// that module (this package can't depend on it: it depends on this package; CI builds and tests it).
 let twinDirectories = ["Tests/DocSnippetTests", "Examples/TelemetryDeckTracker/Tests"]
 
+/// The start of the line before a fence that exempts its block.
+let exemption = "<!-- snippet: not compiled:"
+
 /// One ```swift block of the documentation.
 struct DocBlock {
   var file: String
@@ -147,7 +151,7 @@ struct DocBlock {
   static func markdownBlocks(in file: String) throws -> [DocBlock] {
     let lines = try readLines(file)
     return fencedBlocks(in: lines.map { Optional($0) }, file: file, countsOneLiners: true) { index in
-      index > 0 && lines[index - 1].trimmingCharacters(in: .whitespaces).hasPrefix("<!-- snippet: not compiled:")
+      index > 0 && lines[index - 1].trimmingCharacters(in: .whitespaces).hasPrefix(exemption)
     }
   }
 
@@ -157,7 +161,9 @@ struct DocBlock {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       return trimmed.hasPrefix("///") ? String(trimmed.dropFirst(3)) : nil
     }
-    return fencedBlocks(in: lines, file: file, countsOneLiners: false) { _ in false }
+    return fencedBlocks(in: lines, file: file, countsOneLiners: false) { index in
+      index > 0 && lines[index - 1]?.trimmingCharacters(in: .whitespaces).hasPrefix(exemption) == true
+    }
   }
 
   static func fencedBlocks(

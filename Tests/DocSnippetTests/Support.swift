@@ -44,3 +44,10 @@ extension FileManager {
   func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? { nil }
 }
 #endif
+
+#if !canImport(Darwin)
+extension URL {
+  /// Apple platforms only (macOS 13, iOS 16): here it lets the examples that read it compile.
+  static var applicationSupportDirectory: URL { FileManager.default.temporaryDirectory }
+}
+#endif

@@ -22,6 +22,7 @@ private func amplitudeTrackerAmplitudeTracker2(key: String, consent: ConsentStor
     AmplitudeTracker.Current = try .live(Configuration(apiKey: key, privacy: consent.registry))
     let send = consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
     // end snippet
+    _ = send
   }
 }
 

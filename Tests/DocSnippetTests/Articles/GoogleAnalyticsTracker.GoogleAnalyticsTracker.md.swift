@@ -24,6 +24,7 @@ private func googleAnalyticsTrackerGoogleAnalyticsTracker2(secret: String, conse
     GoogleAnalyticsTracker.Current = try .live(Configuration(measurementId: "G-XXXXXXX", apiSecret: secret, privacy: consent.registry))
     let send = consentGated(googleAnalyticsTracker, by: consent, destination: "GA4")
     // end snippet
+    _ = send
   }
 }
 

@@ -23,6 +23,7 @@ private func mixpanelTrackerMixpanelTracker2(token: String, consent: ConsentStor
     MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
     let send = consentGated(mixpanelTracker, by: consent, destination: "Mixpanel")
     // end snippet
+    _ = send
   }
 }
 

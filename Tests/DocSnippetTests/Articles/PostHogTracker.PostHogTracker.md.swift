@@ -22,6 +22,7 @@ private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
     PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
     let send = consentGated(postHogTracker, by: consent, destination: "PostHog")
     // end snippet
+    _ = send
   }
 }
 

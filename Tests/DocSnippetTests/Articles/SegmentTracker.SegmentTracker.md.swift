@@ -22,6 +22,7 @@ private func segmentTrackerSegmentTracker2(key: String, consent: ConsentStore) {
     SegmentTracker.Current = try .live(Configuration(writeKey: key, privacy: consent.registry))
     let send = consentGated(segmentTracker, by: consent, destination: "Segment")
     // end snippet
+    _ = send
   }
 }
 

@@ -19,5 +19,6 @@ private func trackersAnalyticsData1() {
       .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
     ]
     // end snippet
+    _ = events
   }
 }

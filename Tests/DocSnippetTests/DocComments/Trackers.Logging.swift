@@ -1,15 +1,13 @@
-// The Swift blocks of Sources/Trackers/Logging.swift, compiled: see DocSnippetTests.swift.
-import Foundation
-import Testing
+// The Swift blocks of Sources/Trackers/Logging.swift, compiled: see DocSnippetTests.swift. `mixpanelTracker`
+// is the shop's.
+import ShopAnalytics
+import ShopMixpanel
 import Trackers
-import TrackersDelivery
-import TrackersDeliveryTesting
-import TrackersTesting
 
-private func trackersLogging1() {
+private func logging() {
   compile {
     // snippet: Sources/Trackers/Logging.swift#1
-    let send = logging(pullback(mixpanelTracker, action: \.user), label: "mixpanel")
+    let send: Tracker<AnalyticsEvent> = logging(pullback(mixpanelTracker, action: \.user), label: "mixpanel")
     send(.user(.loggedOut))
     // mixpanel: loggedOut
     // end snippet

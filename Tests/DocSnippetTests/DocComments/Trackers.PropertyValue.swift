@@ -14,5 +14,6 @@ private func trackersPropertyValue1() {
       "tags": ["new", "promo"], "address": ["city": "Lyon"], "coupon": nil,
     ]
     // end snippet
+    _ = properties
   }
 }

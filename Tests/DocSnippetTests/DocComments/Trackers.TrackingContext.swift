@@ -17,5 +17,6 @@ private func trackersTrackingContext1(token: String) {
     // In a test:
     let pinned = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     // end snippet
+    _ = pinned
   }
 }

@@ -14,5 +14,6 @@ private func trackersValidationIssue1() {
     let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
     // GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter
     // end snippet
+    _ = issues
   }
 }

@@ -1,13 +1,10 @@
-// The Swift blocks of Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift, compiled: see DocSnippetTests.swift.
-import Foundation
+// The Swift block of Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift, compiled: see
+// DocSnippetTests.swift. Its `Configuration` is MixpanelTracker's.
 import MixpanelTracker
-import Testing
 import Trackers
-import TrackersDelivery
-import TrackersDeliveryTesting
 import TrackersTesting
 
-private func trackersDeliveryVendorEnvironment1(token: String, consent: ConsentStore, recorder: TrackerRecorder<AnalyticsData>) {
+private func vendorEnvironment(token: String, consent: ConsentStore, recorder: TrackerRecorder<MixpanelEvent>) {
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift#1
     // At launch:

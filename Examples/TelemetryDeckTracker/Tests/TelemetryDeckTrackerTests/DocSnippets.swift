@@ -110,6 +110,27 @@ private func telemetryDeckDocComments(
   }
 }
 
+// MARK: - Sources/TrackersDelivery/ModuleKit/VendorModule.swift (in swift-trackers)
+
+// A vendor module's top level, declared here because this target has no `module` or
+// `googleAnalyticsTracker` of its own: GA4's mapping and rules stand in as TelemetryDeck's.
+private func googleAnalyticsEvent(for data: AnalyticsData) -> TelemetryDeckEvent { telemetryDeckSignal(for: data) }
+private func validate(_ event: TelemetryDeckEvent) -> [ValidationIssue] { [] }
+
+// snippet: Sources/TrackersDelivery/ModuleKit/VendorModule.swift#1
+let module = VendorModule(
+  name: "GoogleAnalyticsTracker", vendor: "GA4",
+  configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
+)
+
+public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
+  let event = googleAnalyticsEvent(for: data)
+  let issues = validate(event)
+  guard issues.isEmpty else { return module.rejectInvalid(issues, event: data.description) }
+  Current.send(event)
+}
+// end snippet
+
 // MARK: - Sources/Trackers/Documentation.docc/WritingATrackerModule.md (in swift-trackers)
 
 @Suite struct WritingATrackerModuleSnippets {
