@@ -6,27 +6,25 @@ import Testing
 import Trackers
 import TrackersTesting
 
-enum TestingTrackersSideBySide {
-  // snippet: Sources/TrackersTesting/Documentation.docc/TestingTrackers.md#3
-  // Swift Testing
-  @Suite(.isolatedEnvironments)
-  struct GoogleAnalyticsTrackerTests {
-    @Test func appLaunch() {
-      let recorder = TrackerRecorder<AnalyticsData>()
-      Current.send = recorder.tracker
-      googleAnalyticsTracker(.appLaunched)
-      recorder.expect("app_launch")
-    }
+// snippet: Sources/TrackersTesting/Documentation.docc/TestingTrackers.md#3
+// Swift Testing
+@Suite(.isolatedEnvironments)
+struct GoogleAnalyticsTrackerTests {
+  @Test func appLaunch() {
+    let recorder = TrackerRecorder<AnalyticsData>()
+    Current.send = recorder.tracker
+    googleAnalyticsTracker(.appLaunched)
+    recorder.expect("app_launch")
   }
-
-  // XCTest
-  final class GoogleAnalyticsTrackerXCTests: IsolatedEnvironmentsTestCase {
-    func testAppLaunch() {
-      let recorder = TrackerRecorder<AnalyticsData>()
-      Current.send = recorder.tracker
-      googleAnalyticsTracker(.appLaunched)
-      recorder.expect("app_launch")
-    }
-  }
-  // end snippet
 }
+
+// XCTest
+final class GoogleAnalyticsTrackerXCTests: IsolatedEnvironmentsTestCase {
+  func testAppLaunch() {
+    let recorder = TrackerRecorder<AnalyticsData>()
+    Current.send = recorder.tracker
+    googleAnalyticsTracker(.appLaunched)
+    recorder.expect("app_launch")
+  }
+}
+// end snippet

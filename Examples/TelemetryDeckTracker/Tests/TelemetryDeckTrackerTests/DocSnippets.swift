@@ -18,12 +18,19 @@ import TrackersTesting
 /// Compiles an example's statements and never runs them: they configure the live module.
 private func compile(@Statements _ body: () async throws -> Void) {}
 
+#if !canImport(UIKit) && !canImport(AppKit)
+extension ApplicationLifecycle {
+  /// Apple platforms only: here it lets the examples that call it compile.
+  @MainActor func observeApplicationNotifications() {}
+}
+#endif
+
 /// What the examples leave to the app.
 private struct AnalyticsEvent { var analyticsData: AnalyticsData }
 
 // MARK: - Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md
 
-private func telemetryDeckArticle(storage: URL, appID: String, consent: ConsentStore) {
+@MainActor private func telemetryDeckArticle(storage: URL, appID: String, consent: ConsentStore) {
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md#1
     TelemetryDeckTracker.Current = try .live(Configuration(appID: "B97579B6-FFB8-4AC5-AAA7-DA5796CC5DCE"))
