@@ -1,7 +1,8 @@
 // Every ```swift block of the documentation compiles: this test finds each block of README.md, of every
 // DocC article (Sources/*/Documentation.docc/*.md) and every multi-line ```swift example in a `///` doc
-// comment under Sources/, and fails unless the same lines stand between markers in a Swift file of this
-// target, which the build compiles:
+// comment under Sources/ (and the same in Examples/TelemetryDeckTracker/Sources), and fails unless the same
+// lines stand between markers in a Swift file of this target, which the build compiles, or of
+// Examples/TelemetryDeckTracker/Tests for the blocks that use that module (CI builds and tests it):
 //
 //   // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#2
 //   ...the block, verbatim...
@@ -11,7 +12,8 @@
 // the order of the file. In a Markdown file every ```swift block counts; in a Swift file only the multi-line
 // ones (a one-line example in a doc comment is exempt and not counted). File + ordinal, not file + symbol,
 // because the names script renames the symbols (and the twins with them) but not the order of the blocks;
-// when a block is added or removed above others, the failure says which twin now matches which name.
+// when a block is added or removed above others, or its file is renamed, the failure names the block the
+// twin's lines now match, so fixing the marker is a copy.
 //
 // How blocks compare: a doc comment's lines lose their `///`, then each block (doc and twin) loses its
 // common indentation and every line its trailing whitespace. `import` lines of a doc block are not part of
@@ -63,16 +65,13 @@ import Testing
     let docsByName = Dictionary(grouping: docs, by: \.name)
     let docsByLines = Dictionary(grouping: docs, by: \.lines)
     for twin in twins {
-      guard let doc = docsByName[twin.name]?.first, !doc.isExempt else {
-        let moved = docsByLines[twin.lines]?.map(\.name).joined(separator: ", ")
-        Issue.record(Comment(rawValue: """
-          The twin at \(twin.file):\(twin.line) is named \(twin.name), but \
-          \(docsByName[twin.name] == nil ? "there is no such block" : "that block is not compiled") any more. \
-          To fix this, \(moved.map { "rename the twin's marker: it is now \($0)" } ?? "delete the twin").
-          """))
-        continue
-      }
-      _ = doc
+      if let doc = docsByName[twin.name]?.first, !doc.isExempt { continue }
+      let moved = docsByLines[twin.lines]?.map(\.name).joined(separator: ", ")
+      Issue.record(Comment(rawValue: """
+        The twin at \(twin.file):\(twin.line) is named \(twin.name), but \
+        \(docsByName[twin.name] == nil ? "there is no such block" : "that block is not compiled") any more. \
+        To fix this, \(moved.map { "rename the twin's marker: it is now \($0)" } ?? "delete the twin").
+        """))
     }
     for (name, sameName) in Dictionary(grouping: twins, by: \.name) where sameName.count > 1 {
       Issue.record(Comment(rawValue: """

@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md, compiled:
+// see DocSnippetTests.swift.
 import AmplitudeTracker
 import Foundation
 import Testing

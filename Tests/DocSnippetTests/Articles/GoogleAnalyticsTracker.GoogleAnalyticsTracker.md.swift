@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import GoogleAnalyticsTracker
 import Testing

@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import MixpanelTracker
 import Testing

@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/PostHogTracker/Documentation.docc/PostHogTracker.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/PostHogTracker/Documentation.docc/PostHogTracker.md, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import PostHogTracker
 import Testing

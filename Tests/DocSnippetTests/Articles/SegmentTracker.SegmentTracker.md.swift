@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/SegmentTracker/Documentation.docc/SegmentTracker.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/SegmentTracker/Documentation.docc/SegmentTracker.md, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import SegmentTracker
 import Testing

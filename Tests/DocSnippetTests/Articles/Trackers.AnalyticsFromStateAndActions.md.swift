@@ -6,7 +6,7 @@ import Trackers
 private func analyticsFromStateAndActions(analytics: @escaping Tracker<AnalyticsData>) {
   /// The app's own: a line of the cart, and whatever its reducers return.
   struct Item { var sku: String }
-  typealias Effect = Void
+  enum Effect { case none }
 
   compileDeclarations {
     // snippet: Sources/Trackers/Documentation.docc/AnalyticsFromStateAndActions.md#1
@@ -15,6 +15,7 @@ private func analyticsFromStateAndActions(analytics: @escaping Tracker<Analytics
 
     func checkoutReducer(_ state: inout Checkout, _ action: CheckoutAction) -> Effect {
       // the feature's logic, unchanged
+      return .none
     }
 
     let reducer = onChange(

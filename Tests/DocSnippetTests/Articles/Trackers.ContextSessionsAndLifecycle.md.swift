@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md, compiled:
+// see DocSnippetTests.swift.
 import AmplitudeTracker
 import Foundation
 import MixpanelTracker

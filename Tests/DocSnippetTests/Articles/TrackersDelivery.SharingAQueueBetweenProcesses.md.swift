@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import MixpanelTracker
 import Testing

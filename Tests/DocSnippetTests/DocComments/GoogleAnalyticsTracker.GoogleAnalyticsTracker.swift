@@ -1,4 +1,5 @@
-// The Swift blocks of Sources/GoogleAnalyticsTracker/GoogleAnalyticsTracker.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/GoogleAnalyticsTracker/GoogleAnalyticsTracker.swift, compiled:
+// see DocSnippetTests.swift.
 import Foundation
 import GoogleAnalyticsTracker
 import MixpanelTracker

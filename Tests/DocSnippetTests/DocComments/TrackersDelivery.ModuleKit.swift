@@ -10,12 +10,16 @@ import TrackersTesting
 
 /// A vendor module's encoding, as much as the examples use.
 private enum WireFormat {
-  static func event(_ event: AnalyticsData, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8] { identity }
+  static func event(_ event: AnalyticsData, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8] {
+    identity
+  }
   static func message(_ event: AnalyticsData, identity: [UInt8], messageId: RecordID) -> [UInt8] { identity }
 }
 
 private func identifyPayload(_ derived: [UInt8]) -> [UInt8] { derived }
-private func partitionJSON(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] { Array(identity.anonymousId.utf8) }
+private func partitionJSON(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
+  Array(identity.anonymousId.utf8)
+}
 private func sizeIssue(_ size: Int) -> ValidationIssue {
   ValidationIssue(vendor: "Segment", rule: "size", message: "the message has \(size) bytes")
 }

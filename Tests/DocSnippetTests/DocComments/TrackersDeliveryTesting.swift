@@ -57,7 +57,8 @@ private func acmeDescription() {
 /// Acme's description, for the examples that check it.
 private let acme = TrackerModuleDescription<AcmeEvent>(
   name: "AcmeTracker", consentDestination: "Acme", maxEventsPerRequest: 100, maxBytesPerRequest: 500_000,
-  secret: "acme-secret-key", live: { _ in throw NotAModule() }, event: { _ in .event(name: "Conformance", properties: [:]) },
+  secret: "acme-secret-key", live: { _ in throw NotAModule() },
+  event: { _ in .event(name: "Conformance", properties: [:]) },
   events: { _ in [] }, dedupId: nil, anonymousIds: { _ in [] }, credentialError: .status(401)
 )
 
