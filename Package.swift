@@ -77,9 +77,15 @@ var libraryTests: [Target] {
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
-    // The README's tour, compiled and run.
+    // Every ```swift block of README, the articles and multi-line doc comments, compiled verbatim (and the
+    // README's tour run); a test fails on any block without its twin here. The docs use the shop's modules
+    // (`shopTracker`, `ShopMixpanel.Current`), so the twins compile against them.
     .testTarget(
-      name: "ReadmeTourTests", dependencies: ["Trackers", "TrackersTesting", "GoogleAnalyticsTracker", "MixpanelTracker"]
+      name: "DocSnippetTests",
+      dependencies: vendorModules + [
+        "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "AppLifecycle", "APIClient",
+        "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
+      ]
     ),
   ]
 }

@@ -4,14 +4,14 @@
 /// optional accessor, with no reflection and no macros, so it costs no more than a `guard case let`:
 ///
 /// ```swift
-/// enum AnalyticsEvent { case app(AppEvent), api(APIErrorEvent) }
-/// extension AnalyticsEvent {
+/// enum AnalyticsEvent {
+///   case app(AppEvent), api(APIErrorEvent)
 ///   var app: AppEvent? { guard case let .app(event) = self else { return nil }; return event }
 /// }
 ///
 /// let app = CasePath(AnalyticsEvent.app, \.app)
-/// app.embed(.appLaunched)                 // AnalyticsEvent.app(.appLaunched)
-/// app.extract(from: .app(.appLaunched))   // AppEvent.appLaunched
+/// let event = app.embed(.appLaunched)      // AnalyticsEvent.app(.appLaunched)
+/// let appEvent = app.extract(from: event)  // AppEvent.appLaunched
 /// ```
 ///
 /// `embed(_:)` and `extract(from:)` are spelled as in swift-case-paths, so code written against either

@@ -9,7 +9,7 @@
 /// rules. The event forwarded to `tracker` is unchanged; use ``redacting(_:with:)`` for that.
 ///
 /// ```swift
-/// let send = logging(pullback(mixpanelTracker, action: \.user), label: "mixpanel")
+/// let send: Tracker<AnalyticsEvent> = logging(pullback(mixpanelTracker, action: \.user), label: "mixpanel")
 /// send(.user(.loggedOut))
 /// // mixpanel: loggedOut
 /// ```

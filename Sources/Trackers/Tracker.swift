@@ -72,7 +72,8 @@ public func combine<Event>(_ trackers: [Tracker<Event>]) -> Tracker<Event> {
 /// tracker of `AppEvent` can listen to an app-wide `AnalyticsEvent` through an optional accessor:
 ///
 /// ```swift
-/// extension AnalyticsEvent {
+/// enum AnalyticsEvent {
+///   case app(AppEvent), api(APIErrorEvent)
 ///   var app: AppEvent? {
 ///     guard case let .app(event) = self else { return nil }
 ///     return event
@@ -112,7 +113,7 @@ public func pullback<Local, Global>(
 /// This is how a feature's own event enum reaches a vendor tracker of the vendor-neutral vocabulary:
 ///
 /// ```swift
-/// func analytics(_ event: CheckoutEvent) -> AnalyticsData {
+/// @Sendable func analytics(_ event: CheckoutEvent) -> AnalyticsData {
 ///   switch event {
 ///   case let .purchased(total): .event(name: "purchase", properties: ["value": .double(total)])
 ///   }

@@ -9,7 +9,7 @@ import XCTest
 /// ```swift
 /// import TrackersTesting
 /// import XCTest
-/// @testable import ShopGoogleAnalytics
+/// import ShopGoogleAnalytics
 ///
 /// final class GoogleAnalyticsTrackerTests: IsolatedEnvironmentsTestCase {
 ///   func testAppLaunch() {

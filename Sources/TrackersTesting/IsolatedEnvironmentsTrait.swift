@@ -58,8 +58,8 @@ extension Trait where Self == IsolatedEnvironmentsTrait {
   /// for unconsumed events at its end; see ``IsolatedEnvironmentsTrait``.
   ///
   /// ```swift
-  /// @Suite(.isolatedEnvironments) struct MixpanelTests { ... }
-  /// @Test(.isolatedEnvironments) func logout() { ... }
+  /// @Suite(.isolatedEnvironments) struct MixpanelTests { /* ... */ }
+  /// @Test(.isolatedEnvironments) func logout() { /* ... */ }
   /// ```
   public static var isolatedEnvironments: Self { Self() }
 }

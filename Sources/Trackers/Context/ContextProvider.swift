@@ -11,7 +11,7 @@ import Foundation
 /// let context = ContextProvider.live { $0.app.name = "Shop" }
 ///
 /// // In a test: nothing read from the machine.
-/// let context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
+/// let pinned = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
 /// ```
 public final class ContextProvider: Sendable {
   private struct State: Sendable {

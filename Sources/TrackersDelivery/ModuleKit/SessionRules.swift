@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// // Amplitude-Swift: 5 minutes, kept alive while the app is in the foreground, id in milliseconds.
-/// SessionRules(timeout: .minutes(5), idUnit: .milliseconds, continuesInForeground: true)
+/// SessionRules(timeout: .seconds(5 * 60), idUnit: .milliseconds, continuesInForeground: true)
 /// ```
 public struct SessionRules: Sendable, Hashable {
   /// The unit of a session's numeric id, its start time since 1970.

@@ -10,7 +10,9 @@ import Trackers
 /// ```swift
 /// public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
 ///   ValidationRules.issues { ordered, issues in
-///     ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in ... }
+///     ValidationRules.forEachMember(of: data.properties, ordered: ordered) { key, value in
+///       if ValidationRules.isBlank(key) { issues.append(blankKeyIssue(value)) }
+///     }
 ///   }
 /// }
 /// ```

@@ -9,6 +9,7 @@ extension VendorEnvironment {
   ///
   /// Only what is the vendor's own is passed in:
   ///
+  /// <!-- snippet: not compiled: the shape of a vendor module's `live`, with the module's own `Configuration`, `Destination` and `WireFormat`; each vendor module's Environment.swift compiles its own -->
   /// ```swift
   /// extension Environment {
   ///   public static func live(_ configuration: Configuration) throws -> Environment {
@@ -47,6 +48,7 @@ extension VendorEnvironment {
   /// ``live(options:destination:tuning:derive:send:)``, with the ``VendorSession`` that applies `session`
   /// handed to `send`, fed by ``DeliveryOptions/lifecycle`` and saved on `close`.
   ///
+  /// <!-- snippet: not compiled: a sketch, elided with `...` -->
   /// ```swift
   /// try live(options: options, destination: destination, session: rules, derive: derive) { delivery, session in
   ///   return { event in

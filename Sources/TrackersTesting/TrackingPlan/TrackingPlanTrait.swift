@@ -106,7 +106,7 @@ public enum TrackingPlanCheck {
 ///
 /// ```swift
 /// @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
-/// struct CatalogAnalyticsTests { ... }
+/// struct CatalogAnalyticsTests { /* ... */ }
 /// ```
 ///
 /// `TRACKING_PLAN_RECORD=1 swift test` rewrites the file (and its Markdown beside it) instead.

@@ -1,0 +1,42 @@
+// The Swift blocks of Sources/PostHogTracker/Documentation.docc/PostHogTracker.md, compiled:
+// see DocSnippetTests.swift.
+import Foundation
+import PostHogTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func postHogTrackerPostHogTracker1() {
+  compile {
+    // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#1
+    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .eu))
+    postHogTracker(.screen(name: "Cart"))
+    // end snippet
+  }
+}
+
+private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
+  compile {
+    // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#2
+    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
+    let send = consentGated(postHogTracker, by: consent, destination: "PostHog")
+    // end snippet
+    _ = send
+  }
+}
+
+@MainActor private func postHogTrackerPostHogTracker3(storage: URL) {
+  compile {
+    // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#3
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
+    var configuration = Configuration(apiKey: "phc_...")
+    configuration.lifecycle = lifecycle
+    PostHogTracker.Current = try .live(configuration)
+
+    lifecycle.launched(tracking: postHogTracker)  // Application Installed/Updated, Application Opened
+    lifecycle.observeApplicationNotifications()   // Apple platforms, on the main thread: the rest
+    // end snippet
+  }
+}

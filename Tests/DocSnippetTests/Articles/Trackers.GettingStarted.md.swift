@@ -1,0 +1,54 @@
+// The Swift blocks of Sources/Trackers/Documentation.docc/GettingStarted.md, compiled: see
+// DocSnippetTests.swift. The feature enums and trackers are the shop's.
+import APIClient
+import AppLifecycle
+import ShopAnalytics
+import ShopFirebase
+import ShopGoogleAnalytics
+import ShopMixpanel
+import Trackers
+import UserSession
+
+enum GettingStartedUserEvent {
+  // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#1
+  public enum UserEvent: Sendable { case loggedIn(userId: String), loggedOut }
+  // end snippet
+}
+
+private func gettingStarted() {
+  typealias AppEvent = AppLifecycle.AppEvent
+  compileDeclarations {
+    // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#2
+    enum AnalyticsEvent {
+      case app(AppEvent), api(APIErrorEvent), user(UserEvent)
+
+      var user: UserEvent? {
+        guard case let .user(event) = self else { return nil }
+        return event
+      }
+      // ... one accessor per case
+    }
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#3
+    let send: Tracker<AnalyticsEvent> = combine(
+      pullback(googleAnalyticsTracker, action: \.app),
+      pullback(mixpanelTracker, action: \.user),
+      filter(pullback(firebaseAPIErrorTracker, action: \.api)) { $0.api?.timeoutEndpoint == nil }  // not timeouts
+    )
+    let track = logging(send, label: "analytics")
+    track(.user(.loggedIn(userId: "u1")))
+    // end snippet
+  }
+  compileDeclarations {
+    // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#4
+    func analytics(_ event: UserEvent) -> AnalyticsData {
+      switch event {
+      case let .loggedIn(userId): .userId(userId)
+      case .loggedOut: .event(name: "Logout", properties: ["reason": "user"])
+      }
+    }
+    // end snippet
+  }
+}

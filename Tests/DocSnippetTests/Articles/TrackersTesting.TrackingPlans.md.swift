@@ -1,0 +1,51 @@
+// The Swift blocks of Sources/TrackersTesting/Documentation.docc/TrackingPlans.md, compiled: see
+// DocSnippetTests.swift. Not run: Catalog's plan is checked by CatalogTests, beside its TrackingPlan.json.
+import Catalog
+import GoogleAnalyticsTracker
+import MixpanelTracker
+import Testing
+import Trackers
+import TrackersTesting
+
+/// Tracks each kind of catalog event once, as a module's tests would.
+private func trackEveryCatalogEvent(_ track: Tracker<CatalogEvent>) {
+  track(.homeViewed)
+}
+
+@Suite(.disabled("compiled only: CatalogTests keeps Catalog's plan")) struct TrackingPlansTrait {
+  // snippet: Sources/TrackersTesting/Documentation.docc/TrackingPlans.md#1
+  @Suite(
+    .isolatedEnvironments,
+    .trackingPlan(
+      module: "Catalog",
+      receivers: [
+        .init("GA4", GoogleAnalyticsTracker.validate),
+        .init("Mixpanel", MixpanelTracker.validate),
+      ]))
+  struct CatalogAnalyticsTests {
+    @Test func productViewed() {
+      let recorder = TrackerRecorder<AnalyticsData>()
+      let track: Tracker<CatalogEvent> = pullback(recorder.tracker, transform: catalogAnalytics)
+      track(.productViewed(Product(sku: "tea-01", name: "Sencha", price: 4.5)))
+      recorder.expect(.event(name: "Product Viewed", properties: ["sku": "tea-01", "name": "Sencha", "price": 4.5]))
+    }
+  }
+  // end snippet
+}
+
+/// A local class, which XCTest does not run.
+private func trackingPlansXCTest() {
+  compileDeclarations {
+    // snippet: Sources/TrackersTesting/Documentation.docc/TrackingPlans.md#2
+    final class CatalogAnalyticsTests: IsolatedEnvironmentsTestCase {
+      func testTheTrackingPlan() async {
+        let recorder = TrackerRecorder<AnalyticsData>(exhaustivity: .nonExhaustive)
+        let track: Tracker<CatalogEvent> = pullback(recorder.tracker, transform: catalogAnalytics)
+        await withTrackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]) {
+          trackEveryCatalogEvent(track)
+        }
+      }
+    }
+    // end snippet
+  }
+}

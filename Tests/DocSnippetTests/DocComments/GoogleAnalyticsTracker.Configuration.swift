@@ -1,0 +1,18 @@
+// The Swift blocks of Sources/GoogleAnalyticsTracker/Configuration.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import GoogleAnalyticsTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func googleAnalyticsTrackerConfiguration1(secrets: Secrets, consent: ConsentStore) {
+  compile {
+    // snippet: Sources/GoogleAnalyticsTracker/Configuration.swift#1
+    GoogleAnalyticsTracker.Current = try .live(
+      Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
+    )
+    // end snippet
+  }
+}

@@ -1,0 +1,23 @@
+// The Swift blocks of Sources/MixpanelTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import MixpanelTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func mixpanelTrackerEnvironment1(token: String, consent: ConsentStore, recorder: TrackerRecorder<MixpanelEvent>) {
+  compile {
+    // snippet: Sources/MixpanelTracker/Environment.swift#1
+    // At launch:
+    MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+
+    // In a test:
+    withIsolatedEnvironments {
+      MixpanelTracker.Current.send = recorder.tracker
+      mixpanelTracker("Signed Up")
+    }
+    // end snippet
+  }
+}

@@ -1,0 +1,23 @@
+// The Swift blocks of Sources/PostHogTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import PostHogTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func postHogTrackerEnvironment1(consent: ConsentStore, recorder: TrackerRecorder<PostHogEvent>) {
+  compile {
+    // snippet: Sources/PostHogTracker/Environment.swift#1
+    // At launch:
+    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
+
+    // In a test:
+    withIsolatedEnvironments {
+      PostHogTracker.Current.send = recorder.tracker
+      postHogTracker(.screen(name: "Cart"))
+    }
+    // end snippet
+  }
+}

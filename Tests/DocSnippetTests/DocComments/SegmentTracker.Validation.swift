@@ -1,0 +1,18 @@
+// The Swift blocks of Sources/SegmentTracker/Validation.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import SegmentTracker
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func segmentTrackerValidation1() {
+  compile {
+    // snippet: Sources/SegmentTracker/Validation.swift#1
+    #expect(SegmentTracker.validate(.event(name: "Order Completed")).isEmpty)
+    SegmentTracker.validate(.event(name: ""))
+    // Segment: track event name is empty; Segment drops track calls without an event. To fix this, ...
+    // end snippet
+  }
+}

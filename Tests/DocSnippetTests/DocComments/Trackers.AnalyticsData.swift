@@ -1,0 +1,24 @@
+// The Swift blocks of Sources/Trackers/AnalyticsData.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func trackersAnalyticsData1() {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#1
+    let events: [AnalyticsData] = [
+      "Logout",
+      .event(name: "Signup", properties: ["plan": "pro", "seats": 5, "trial": false]),
+      .screen(name: "Cart"),
+      .userId("user-42"),
+      .userProperty(name: "tier", value: "gold"),
+      .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
+      .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
+    ]
+    // end snippet
+    _ = events
+  }
+}

@@ -1,0 +1,19 @@
+// The Swift blocks of Sources/Trackers/PropertyValue.swift, compiled: see DocSnippetTests.swift.
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+import TrackersTesting
+
+private func trackersPropertyValue1() {
+  compile {
+    // snippet: Sources/Trackers/PropertyValue.swift#1
+    let properties: AnalyticsData.Properties = [
+      "plan": "pro", "seats": 5, "price": 9.99, "trial": false,
+      "tags": ["new", "promo"], "address": ["city": "Lyon"], "coupon": nil,
+    ]
+    // end snippet
+    _ = properties
+  }
+}

@@ -1,0 +1,61 @@
+// The Swift blocks of Sources/Trackers/Tracker.swift, compiled: see DocSnippetTests.swift. The feature
+// enums and trackers are the shop's.
+import APIClient
+import AppLifecycle
+import MixpanelTracker
+import ShopAnalytics
+import ShopFirebase
+import ShopGoogleAnalytics
+import Trackers
+
+private func trackers() {
+  compile {
+    // snippet: Sources/Trackers/Tracker.swift#1
+    let send: Tracker<AnalyticsEvent> = combine(
+      pullback(googleAnalyticsTracker, action: \.app),
+      pullback(firebaseAPIErrorTracker, action: \.api)
+    )
+    send(.app(.appLaunched))
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/Trackers/Tracker.swift#3
+    let api = CasePath(AnalyticsEvent.api, \.api)
+    let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
+    // end snippet
+    _ = tracker
+  }
+}
+
+private func pullbackTransform() {
+  /// A feature's events.
+  enum CheckoutEvent { case purchased(total: Double) }
+  compileDeclarations {
+    // snippet: Sources/Trackers/Tracker.swift#4
+    @Sendable func analytics(_ event: CheckoutEvent) -> AnalyticsData {
+      switch event {
+      case let .purchased(total): .event(name: "purchase", properties: ["value": .double(total)])
+      }
+    }
+    let checkoutTracker: Tracker<CheckoutEvent> = pullback(mixpanelTracker, transform: analytics)
+    // end snippet
+    _ = checkoutTracker
+  }
+}
+
+private func pullbackAction() {
+  typealias AppEvent = AppLifecycle.AppEvent
+  compileDeclarations {
+    // snippet: Sources/Trackers/Tracker.swift#2
+    enum AnalyticsEvent {
+      case app(AppEvent), api(APIErrorEvent)
+      var app: AppEvent? {
+        guard case let .app(event) = self else { return nil }
+        return event
+      }
+    }
+    let appTracker: Tracker<AnalyticsEvent> = pullback(googleAnalyticsTracker, action: \.app)
+    // end snippet
+    _ = appTracker
+  }
+}

@@ -1,0 +1,129 @@
+// The Swift blocks of the doc comments of Sources/TrackersDelivery/ModuleKit/*.swift, compiled: see
+// DocSnippetTests.swift. What a vendor module keeps to itself (its wire format, its limits) stands in here.
+import AmplitudeTracker
+import Foundation
+import GoogleAnalyticsTracker
+import MixpanelTracker
+import Trackers
+import TrackersDelivery
+import TrackersTesting
+
+/// A vendor module's encoding, as much as the examples use.
+private enum WireFormat {
+  static func event(_ event: AnalyticsData, identity: [UInt8], at date: Date, insertId: RecordID) -> [UInt8] {
+    identity
+  }
+  static func message(_ event: AnalyticsData, identity: [UInt8], messageId: RecordID) -> [UInt8] { identity }
+}
+
+private func identifyPayload(_ derived: [UInt8]) -> [UInt8] { derived }
+private func partitionJSON(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
+  Array(identity.anonymousId.utf8)
+}
+private func sizeIssue(_ size: Int) -> ValidationIssue {
+  ValidationIssue(vendor: "Segment", rule: "size", message: "the message has \(size) bytes")
+}
+private func blankKeyIssue(_ value: PropertyValue) -> ValidationIssue {
+  ValidationIssue(vendor: "Acme", rule: "blank key", message: "a property name is blank")
+}
+
+/// Inside a vendor module's tracker, with its delivery.
+private func signIn(delivery: VendorDelivery<[UInt8]>, userId: String?, event: AnalyticsData) {
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#1
+  guard let identity = delivery.signIn(userId, event: event.description) else { return }
+  delivery.enqueue(identifyPayload(identity), id: RecordID(), partition: "", event: event.description)
+  // end snippet
+}
+
+private func moduleKit(
+  delivery: VendorDelivery<[UInt8]>, event: AnalyticsData, now: @escaping @Sendable () -> Date, limit: Int,
+  session: VendorSession, identity: IdentityStore<[UInt8]>.Identity, context: TrackingContext, token: String,
+  key: String, consent: ConsentStore, storage: URL
+) {
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#2
+    let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+    delivery.enqueue(event, signingIn: userId) { _, derived, id in
+      WireFormat.event(event, identity: derived, at: now(), insertId: id)
+    }
+    // end snippet
+  }
+  compile {
+    let userId: String?? = .none
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#3
+    delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery.Encoded in
+      let payload = WireFormat.message(event, identity: identity, messageId: id)
+      return payload.count <= limit ? .payload(payload) : .refused([sizeIssue(payload.count)])
+    }
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorSession.swift#1
+    let stamp = session.stamp(at: now(), anonymousId: identity.anonymousId, userId: identity.userId)
+    // stamp.id, stamp.uuid, stamp.engagementMilliseconds, stamp.isNew, stamp.start, stamp.ended
+    // end snippet
+    _ = stamp
+  }
+  compile {
+    var bytes: [UInt8] = []
+    // snippet: Sources/TrackersDelivery/ModuleKit/ContextMembers.swift#1
+    let members: ContextMembers = [
+      ("$lib", .string(context.library.name)),
+      ("$os_version", .string(context.os.version)),
+      ("$screen_width", context.screen.map { .int($0.width) }),   // nil: not sent
+    ]
+    members.appendJSON(to: &bytes)   // ,"$lib":"swift-trackers","$os_version":"18.1"
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/IdentityStore.swift#1
+    let store = try IdentityStore(directory: storage) { identity in
+      partitionJSON(for: identity)   // computed once per change, read on every event
+    }
+    let (identity, partition) = store.current
+    store.update { $0.userId = "user-42" }
+    // end snippet
+    _ = (identity, partition)
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/SessionRules.swift#1
+    // Amplitude-Swift: 5 minutes, kept alive while the app is in the foreground, id in milliseconds.
+    SessionRules(timeout: .seconds(5 * 60), idUnit: .milliseconds, continuesInForeground: true)
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#1
+    var configuration = MixpanelTracker.Configuration(projectToken: token, privacy: consent.registry)
+    configuration.flushInterval = .seconds(10)
+    configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
+    MixpanelTracker.Current = try .live(configuration)
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorConfiguration.swift#1
+    var configuration = AmplitudeTracker.Configuration(apiKey: key, region: .eu, privacy: consent.registry)
+    configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
+    configuration.ipLocation = .vendorDefault     // DeliveryOptions.ipLocation
+    // end snippet
+    _ = configuration
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/TrackerCounters.swift#1
+    let counters = GoogleAnalyticsTracker.Current.counters()
+    print(counters)   // invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...
+    // end snippet
+  }
+}
+
+/// A vendor module's `validate`, in a namespace of its own.
+enum ValidationRulesExample {
+  // snippet: Sources/TrackersDelivery/ModuleKit/ValidationRules.swift#1
+  public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+    ValidationRules.issues { ordered, issues in
+      ValidationRules.forEachMember(of: data.properties, ordered: ordered) { key, value in
+        if ValidationRules.isBlank(key) { issues.append(blankKeyIssue(value)) }
+      }
+    }
+  }
+  // end snippet
+}

@@ -1,0 +1,84 @@
+// The Swift blocks of README.md, compiled; the tour's test runs (ReadmeTour.swift runs more of it).
+import AmplitudeTracker
+import Foundation
+import Testing
+import GoogleAnalyticsTracker
+import MixpanelTracker
+import Trackers
+import TrackersTesting
+
+/// The app's events, as the tour says: one case per feature, an optional accessor per case.
+enum AppEvent: Sendable {
+  case checkout(CheckoutEvent)
+  case launched
+
+  var checkout: CheckoutEvent? { if case let .checkout(event) = self { event } else { nil } }
+  var launched: AnalyticsData? { if case .launched = self { "app_launched" } else { nil } }
+}
+
+// snippet: README.md#2
+// A feature module owns its events and says what they mean to analytics, knowing no vendor.
+enum CheckoutEvent { case productAdded(sku: String, price: Double), orderCompleted(orderId: String) }
+func checkoutAnalytics(_ event: CheckoutEvent) -> AnalyticsData {
+  switch event {
+  case let .productAdded(sku, price): .event(name: "product_added", properties: ["sku": .string(sku), "price": .double(price)])
+  case let .orderCompleted(id): .event(name: "order_completed", properties: ["order_id": .string(id)])
+  }
+}
+
+// At launch, the app configures each vendor once...
+func launch(secret: String, token: String) throws {
+  GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: secret))
+  MixpanelTracker.Current = try .live(.init(projectToken: token))
+}
+
+// ...and composes at its root (`AppEvent` has an optional accessor per case: `var checkout: CheckoutEvent?`).
+let vendors = combine(googleAnalyticsTracker, mixpanelTracker)
+let track: Tracker<AppEvent> = logging(combine(
+  pullback(pullback(vendors, transform: checkoutAnalytics), action: \.checkout),
+  pullback(mixpanelTracker, action: \.launched)
+), label: "analytics")
+
+// Tests swap a module's `Current` and expect exact events, in order.
+@Test(.isolatedEnvironments) func productAdded() {
+  let recorder = TrackerRecorder<MixpanelEvent>()
+  MixpanelTracker.Current.send = recorder.tracker
+  GoogleAnalyticsTracker.Current = .mock                // unconfigured, it would fail the test
+  track(.checkout(.productAdded(sku: "tea", price: 4.5)))
+  recorder.expect(.event(name: "product_added", properties: ["sku": "tea", "price": 4.5]))
+}
+// end snippet
+
+/// What a vendor module declares, with the module's own `Environment` in a namespace of its own.
+struct ReadmeCurrent {
+  typealias Environment = MixpanelTracker.Environment
+
+  // snippet: README.md#3
+  let current = CurrentEnvironment(Environment.notConfigured)
+  public var Current: Environment {
+    get { current.value }
+    set { current.value = newValue }
+  }
+  // end snippet
+}
+
+@MainActor private func readmeLifecycle(storage: URL, context: ContextProvider, key: String) {
+  compile {
+    // snippet: README.md#4
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
+    var amplitude = AmplitudeTracker.Configuration(apiKey: key)
+    amplitude.context = context
+    amplitude.lifecycle = lifecycle
+    AmplitudeTracker.Current = try .live(amplitude)
+    lifecycle.launched(tracking: amplitudeTracker)      // "Application Installed" on a fresh install, "Opened"
+    lifecycle.observeApplicationNotifications()         // Apple platforms; elsewhere call enteredBackground()
+    // end snippet
+  }
+}
+
+@Suite(.disabled("compiled only: Catalog's plan is checked in CatalogTests")) struct ReadmeTrackingPlan {
+  // snippet: README.md#5
+  @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
+  // end snippet
+  struct CatalogTests {}
+}
