@@ -2,7 +2,7 @@ import Trackers
 
 /// Sends the vendor-neutral vocabulary to Amplitude through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``amplitudeEvent(for:)``) and, when valid, sent; an
+/// Each event is validated (``amplitudeIssues(for:)``), mapped (``amplitudeEvent(for:)``) and, when valid, sent; an
 /// invalid event is never sent: it is counted and reported (a failing issue in debug builds and tests, a
 /// log line in release) with the rule it broke.
 ///
@@ -13,9 +13,9 @@ import Trackers
 /// )
 /// ```
 public let amplitudeTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
+  let issues = amplitudeIssues(for: data)
   guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
+    amplitudeModule.rejectInvalid(issues, event: data.description)
     return
   }
   Current.send(amplitudeEvent(for: data))

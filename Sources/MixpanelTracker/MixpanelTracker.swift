@@ -2,7 +2,7 @@ import Trackers
 
 /// Sends the vendor-neutral vocabulary to Mixpanel through ``Current``.
 ///
-/// Each event is mapped (``mixpanelEvent(for:)``), validated (``validate(_:)-(AnalyticsData)``) and, when
+/// Each event is mapped (``mixpanelEvent(for:)``), validated (``mixpanelIssues(for:)``) and, when
 /// valid, sent; an invalid event is never sent: it is counted and reported with the rule it broke.
 ///
 /// ```swift
@@ -11,9 +11,9 @@ import Trackers
 /// ```
 public let mixpanelTracker: Tracker<AnalyticsData> = { data in
   let event = mixpanelEvent(for: data)
-  let issues = validate(event)
+  let issues = mixpanelIssues(event)
   guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
+    mixpanelModule.rejectInvalid(issues, event: data.description)
     return
   }
   Current.send(event)

@@ -2,7 +2,7 @@ import Trackers
 
 /// Sends the vendor-neutral vocabulary to PostHog through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``postHogEvent(for:)``) and, when valid, sent; an
+/// Each event is validated (``postHogIssues(for:)``), mapped (``postHogEvent(for:)``) and, when valid, sent; an
 /// invalid event is never sent: it is counted and reported (a failing issue in debug builds and tests, a
 /// log line in release) with the rule it broke.
 ///
@@ -13,9 +13,9 @@ import Trackers
 /// )
 /// ```
 public let postHogTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
+  let issues = postHogIssues(for: data)
   guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
+    postHogModule.rejectInvalid(issues, event: data.description)
     return
   }
   Current.send(postHogEvent(for: data))

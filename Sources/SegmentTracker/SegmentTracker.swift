@@ -2,7 +2,7 @@ import Trackers
 
 /// Sends the vendor-neutral vocabulary to Segment through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``segmentMessage(for:)``) and, when valid, sent; an
+/// Each event is validated (``segmentIssues(for:)``), mapped (``segmentMessage(for:)``) and, when valid, sent; an
 /// invalid event is never sent: it is counted and reported (a failing issue in debug builds and tests, a
 /// log line in release) with the rule it broke.
 ///
@@ -13,9 +13,9 @@ import Trackers
 /// )
 /// ```
 public let segmentTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
+  let issues = segmentIssues(for: data)
   guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
+    segmentModule.rejectInvalid(issues, event: data.description)
     return
   }
   Current.send(segmentMessage(for: data))

@@ -93,16 +93,16 @@ public func pullback<Local, Global>(
   }
 }
 
-/// Pulls a tracker of local events back to global events along a ``CasePath``.
+/// Pulls a tracker of local events back to global events along an ``EventPath``.
 ///
 /// ```swift
-/// let api = CasePath(AnalyticsEvent.api, \.api)
+/// let api = EventPath(AnalyticsEvent.api, \.api)
 /// let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
 /// ```
 @inlinable
 public func pullback<Local, Global>(
   _ tracker: @escaping Tracker<Local>,
-  action: CasePath<Global, Local>
+  action: EventPath<Global, Local>
 ) -> Tracker<Global> {
   pullback(tracker, action: action.extractValue)
 }

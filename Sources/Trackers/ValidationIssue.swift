@@ -4,8 +4,8 @@
 /// its own tests:
 ///
 /// ```swift
-/// #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
-/// let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
+/// #expect(googleAnalyticsIssues(for: .event(name: "add_to_cart")).isEmpty)
+/// let issues = googleAnalyticsIssues(for: .event(name: "add-to-cart"))
 /// // GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter
 /// ```
 public struct ValidationIssue: Error, Sendable, Hashable, CustomStringConvertible {

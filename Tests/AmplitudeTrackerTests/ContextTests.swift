@@ -23,8 +23,8 @@ struct ContextTests {
     "language": "fr-FR",
   ]
 
-  private func configuration(_ collector: Collector, context: ContextProvider) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ collector: Collector, context: ContextProvider) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: "amp-test-key-1234", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = context

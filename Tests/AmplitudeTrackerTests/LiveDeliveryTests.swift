@@ -19,8 +19,8 @@ struct LiveDeliveryTests {
     """
 
   /// Session events off, so each test sees only the events it sends; the vocabulary test turns them on.
-  func configuration(_ collector: Collector, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> Configuration {
-    var configuration = Configuration(
+  func configuration(_ collector: Collector, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: Self.apiKey, region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = .fixture
@@ -123,7 +123,7 @@ struct LiveDeliveryTests {
   @Test func tenThousandEventsRespectTheBatchLimits() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
-    let environment = try Environment.live(configuration(collector))
+    let environment = try AmplitudeEnvironment.live(configuration(collector))
     // Events of about 470 bytes: 1999 of them (the count limit) stay under the 1 MB body limit.
     let properties: AnalyticsData.Properties = ["note": .string(text(360))]
     for index in 0..<10_000 { environment.send(.event(type: "Bulk \(index % 7)", properties: properties)) }
@@ -152,7 +152,7 @@ struct LiveDeliveryTests {
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(collector)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try AmplitudeEnvironment.live(configuration)
     for index in 0..<5 { environment.send(.event(type: "E\(index)", properties: [:])) }
     await environment.flush()
     let requests = try await collector.requests()
@@ -176,7 +176,7 @@ struct LiveDeliveryTests {
       Collector.Response(status: 429, headers: ["Retry-After": "0"], body: #"{"code": 429, "error": "Too many requests for some devices and users"}"#),
       Collector.Response(status: 503, body: "unavailable"),
     ])
-    let environment = try Environment.live(configuration(collector))
+    let environment = try AmplitudeEnvironment.live(configuration(collector))
     for index in 0..<4 { environment.send(.event(type: "E\(index)", properties: [:])) }
     await environment.flush()
     for _ in 0..<200 where environment.counters().delivery.delivered < 4 { try await Task.sleep(for: .milliseconds(10)) }

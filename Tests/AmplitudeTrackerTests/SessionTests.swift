@@ -18,8 +18,8 @@ struct SessionTests {
 
   private func configuration(
     _ collector: Collector, storage: URL = temporaryDirectory(), clock: TestClock
-  ) -> Configuration {
-    var configuration = Configuration(
+  ) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: "amp-test-key-1234", region: .custom(collector.baseURL), storageDirectory: storage)
     configuration.now = { clock.now }
     configuration.context = .fixture

@@ -11,8 +11,8 @@ import VendorTestSupport
 struct LiveDeliveryTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(_ collector: Collector, storage: URL) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ collector: Collector, storage: URL) -> GoogleAnalyticsConfiguration {
+    var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-TEST123", apiSecret: "s3cr+t", host: collector.baseURL, storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { [fixedDate] in fixedDate }
@@ -152,7 +152,7 @@ struct LiveDeliveryTests {
 
   @Test func the26thUserPropertyIsRejected() throws {
     let storage = temporaryDirectory()
-    var configuration = Configuration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
+    var configuration = GoogleAnalyticsConfiguration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.context = .fixture
     Current = try .live(configuration)

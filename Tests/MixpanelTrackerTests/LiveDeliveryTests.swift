@@ -11,8 +11,8 @@ import VendorTestSupport
 struct LiveDeliveryTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(_ collector: Collector, storage: URL) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ collector: Collector, storage: URL) -> MixpanelConfiguration {
+    var configuration = MixpanelConfiguration(
       projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [fixedDate] in fixedDate }

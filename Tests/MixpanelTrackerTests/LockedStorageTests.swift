@@ -27,7 +27,7 @@ import VendorTestSupport
     let savedId = try IdentityStore<Int>(directory: storage) { _ in 0 }.current.identity.anonymousId
 
     let locked = LockIsolated<Int32?>(EPERM)
-    var configuration = Configuration(projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
+    var configuration = MixpanelConfiguration(projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.context = .fixture
     configuration.onReport = { _ in }
@@ -35,7 +35,7 @@ import VendorTestSupport
       fastRetries(&delivery)
       delivery.simulatedOpenFailure = { _ in locked.withLock { $0 } }
     }
-    let environment = try Environment.live(configuration)
+    let environment = try MixpanelEnvironment.live(configuration)
     environment.send(.event(name: "Push Received", properties: [:]))
     #expect(environment.counters().delivery.pendingEvents == 1)
     #expect(environment.counters().notEnqueued == 0)

@@ -29,8 +29,8 @@ struct ContextTests {
     "$screen_height": 852,
   ]
 
-  private func configuration(_ collector: Collector, context: ContextProvider) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ collector: Collector, context: ContextProvider) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(
       apiKey: "phc_test_key_123", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = context

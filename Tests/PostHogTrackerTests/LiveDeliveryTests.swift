@@ -12,8 +12,8 @@ import VendorTestSupport
 struct LiveDeliveryTests {
   static let apiKey = "phc_test_key_123"
 
-  func configuration(_ collector: Collector) -> Configuration {
-    var configuration = Configuration(apiKey: Self.apiKey, host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
+  func configuration(_ collector: Collector) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(apiKey: Self.apiKey, host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)
@@ -92,7 +92,7 @@ struct LiveDeliveryTests {
   @Test func tenThousandEventsWithinTheLimits() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
-    let environment = try Environment.live(configuration(collector))
+    let environment = try PostHogEnvironment.live(configuration(collector))
     for index in 0..<10_000 { environment.send(.capture(event: "bulk \(index % 7)", properties: ["n": .int(index)])) }
     await environment.flush()
     let requests = try await collector.requests()
@@ -117,7 +117,7 @@ struct LiveDeliveryTests {
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(collector)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
     for _ in 0..<300 where environment.counters().delivery.delivered < 1 {
       await environment.flush()

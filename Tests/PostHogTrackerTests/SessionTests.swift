@@ -16,8 +16,8 @@ struct SessionTests {
   let start = 1_700_000_000_250
   static let minute = 60_000
 
-  private func configuration(_ collector: Collector, clock: TestClock) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ collector: Collector, clock: TestClock) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(
       apiKey: "phc_test_key_123", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { clock.now }
     configuration.context = .fixture

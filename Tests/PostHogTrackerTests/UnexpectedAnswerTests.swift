@@ -18,7 +18,7 @@ import VendorTestSupport
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = LiveDeliveryTests().configuration(collector)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
     let counters = await environment.deliverPending()
     #expect(counters.delivery.delivered == 1)
@@ -32,7 +32,7 @@ import VendorTestSupport
   }
 
   @Test func onlyTheDocumentedBodyIsSuccess() {
-    let destination = Destination(Configuration(apiKey: "phc_key"))
+    let destination = PostHogDestination(PostHogConfiguration(apiKey: "phc_key"))
     let batch = Batch(records: [], partition: "")
     func outcome(_ body: String, truncated: Bool = false) -> DeliveryOutcome {
       destination.classify(HTTPResponse(statusCode: 200, body: Array(body.utf8), isBodyTruncated: truncated), for: batch)

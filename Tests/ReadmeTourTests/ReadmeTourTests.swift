@@ -32,7 +32,7 @@ enum AppEvent: Sendable {
 let vendors = combine(googleAnalyticsTracker, mixpanelTracker)
 let track: Tracker<AppEvent> = logging(
   combine(
-    pullback(pullback(vendors, transform: checkoutAnalytics), action: \.checkout),
+    pullback(vendors, action: \.checkout, transform: checkoutAnalytics),
     pullback(mixpanelTracker, action: \.launched)
   ),
   label: "analytics"

@@ -13,8 +13,8 @@ import VendorTestSupport
 struct ContextTests {
   private func configuration(
     _ collector: Collector, context: ContextProvider = .fixture, ipLocation: DeliveryOptions.IPLocation = .suppressed
-  ) -> Configuration {
-    var configuration = Configuration(
+  ) -> SegmentConfiguration {
+    var configuration = SegmentConfiguration(
       writeKey: "seg-write-key-123", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
@@ -25,7 +25,7 @@ struct ContextTests {
   }
 
   /// Sends the events, flushes and returns the request bodies as the collector received them.
-  private func requests(_ collector: Collector, _ configuration: Configuration, _ send: () -> Void) async throws
+  private func requests(_ collector: Collector, _ configuration: SegmentConfiguration, _ send: () -> Void) async throws
     -> [Collector.Request]
   {
     Current = try .live(configuration)

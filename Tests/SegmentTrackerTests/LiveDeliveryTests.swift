@@ -12,8 +12,8 @@ import VendorTestSupport
 struct LiveDeliveryTests {
   static let writeKey = "seg-write-key-123"
 
-  func configuration(_ collector: Collector, authentication: Configuration.Authentication = .basicHeader) -> Configuration {
-    var configuration = Configuration(
+  func configuration(_ collector: Collector, authentication: SegmentConfiguration.Authentication = .basicHeader) -> SegmentConfiguration {
+    var configuration = SegmentConfiguration(
       writeKey: Self.writeKey, region: .custom(collector.baseURL), authentication: authentication,
       storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
@@ -77,7 +77,7 @@ struct LiveDeliveryTests {
   @Test func writeKeyInTheBodyAndTenThousandMessagesWithinTheLimits() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
-    let environment = try Environment.live(configuration(collector, authentication: .bodyWriteKey))
+    let environment = try SegmentEnvironment.live(configuration(collector, authentication: .bodyWriteKey))
     // Messages of about 500 bytes: the 475,000-byte body limit, not the 2500-message limit, cuts these batches.
     let properties: AnalyticsData.Properties = ["note": .string(text(360))]
     for index in 0..<10_000 { environment.send(.track(event: "Bulk \(index % 7)", properties: properties)) }
@@ -104,7 +104,7 @@ struct LiveDeliveryTests {
       Collector.Response(status: 400, body: "bad"),  // message 3 alone: dropped
       Collector.Response(status: 200),  // message 4
     ])
-    let environment = try Environment.live(configuration(collector))
+    let environment = try SegmentEnvironment.live(configuration(collector))
     for index in 0..<4 { environment.send(.track(event: "E\(index)", properties: [:])) }
     await environment.flush()
     // Polls until the retries are done (backoffs of at most 5 ms); the bound only ends a stuck test.

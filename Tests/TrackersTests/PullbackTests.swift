@@ -45,7 +45,7 @@ import Trackers
 
   @Test func casePathAccessor() {
     let log = EventLog<APIErrorEvent>()
-    let api = CasePath(AnalyticsEvent.api, \.api)
+    let api = EventPath(AnalyticsEvent.api, \.api)
     let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: api)
     tracker(.api(.timeout(endpoint: "/a")))
     tracker(.app(.appLaunched))
@@ -54,8 +54,8 @@ import Trackers
 
   @Test func nestedCasePathThroughAppending() {
     let log = EventLog<String>()
-    let timeouts = CasePath(AnalyticsEvent.api, \.api)
-      .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    let timeouts = EventPath(AnalyticsEvent.api, \.api)
+      .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
     let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: timeouts)
     tracker(.api(.timeout(endpoint: "/cart")))
     tracker(.api(.unexpectedResponse(endpoint: "/cart")))

@@ -68,7 +68,7 @@ import VendorTestSupport
       await MixpanelTracker.Current.close(nil)
     }
     // Nothing is left for a later run either: a queue opened on the directory with consent finds nothing.
-    let reopened = try MixpanelTracker.Environment.live(mixpanelConfiguration(collector, storage: storage, privacy: nil))
+    let reopened = try MixpanelEnvironment.live(mixpanelConfiguration(collector, storage: storage, privacy: nil))
     await reopened.flush()
     #expect(reopened.counters().delivery.recovered == 0)
     #expect(try await collector.requests().count == 0)
@@ -82,7 +82,7 @@ import VendorTestSupport
     let consentFile = temporaryDirectory().appendingPathComponent("consent.json")
     do {
       let consent = try ConsentStore(contentsOf: consentFile, initial: ConsentState(status: .granted))
-      let environment = try MixpanelTracker.Environment.live(
+      let environment = try MixpanelEnvironment.live(
         mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
       environment.send(mixpanelEvent(for: "Before Opt-Out"))
       consent.optOut()
@@ -98,7 +98,7 @@ import VendorTestSupport
     // The app restarts: consent from the same file, a new environment on the same storage directory.
     let consent = try ConsentStore(contentsOf: consentFile)
     #expect(consent.isOptedOut)
-    let environment = try MixpanelTracker.Environment.live(
+    let environment = try MixpanelEnvironment.live(
       mixpanelConfiguration(collector, storage: storage, privacy: consent.registry))
     #expect(environment.counters().delivery.pendingEvents == 0)
     #expect(try pendingRecordBytes(in: storage) == 0)
@@ -236,28 +236,28 @@ import VendorTestSupport
     defer { collector.stop() }
     let consent = ConsentStore(ConsentState(status: .granted))
     let registry = consent.registry
-    var gaConfiguration = GoogleAnalyticsTracker.Configuration(
+    var gaConfiguration = GoogleAnalyticsConfiguration(
       measurementId: "G-TEST", apiSecret: "s", host: collector.baseURL, storageDirectory: temporaryDirectory(),
       privacy: registry)
     gaConfiguration.context = .fixture
     gaConfiguration.now = { eventTime }
-    let ga = try GoogleAnalyticsTracker.Environment.live(gaConfiguration)
-    let mixpanel = try MixpanelTracker.Environment.live(
+    let ga = try GoogleAnalyticsEnvironment.live(gaConfiguration)
+    let mixpanel = try MixpanelEnvironment.live(
       mixpanelConfiguration(collector, storage: temporaryDirectory(), privacy: registry))
     var amplitudeRemote = amplitudeConfiguration(collector, storage: temporaryDirectory(), privacy: registry)
     amplitudeRemote.ipLocation = .vendorDefault
-    let amplitude = try AmplitudeTracker.Environment.live(amplitudeRemote)
-    var segmentConfiguration = SegmentTracker.Configuration(
+    let amplitude = try AmplitudeEnvironment.live(amplitudeRemote)
+    var segmentConfiguration = SegmentConfiguration(
       writeKey: "w", region: .custom(collector.baseURL), storageDirectory: temporaryDirectory(), privacy: registry)
     segmentConfiguration.context = .fixture
     segmentConfiguration.now = { eventTime }
-    let segment = try SegmentTracker.Environment.live(segmentConfiguration)
-    var postHogConfiguration = PostHogTracker.Configuration(
+    let segment = try SegmentEnvironment.live(segmentConfiguration)
+    var postHogConfiguration = PostHogConfiguration(
       apiKey: "phc_k", host: .selfHosted(collector.baseURL), storageDirectory: temporaryDirectory(),
       privacy: registry)
     postHogConfiguration.context = .fixture
     postHogConfiguration.now = { eventTime }
-    let postHog = try PostHogTracker.Environment.live(postHogConfiguration)
+    let postHog = try PostHogEnvironment.live(postHogConfiguration)
     #expect(registry.destinations == ["Amplitude", "GA4", "Mixpanel", "PostHog", "Segment"])
 
     amplitude.send(amplitudeEvent(for: "Opened"))

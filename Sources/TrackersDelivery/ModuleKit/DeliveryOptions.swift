@@ -8,7 +8,7 @@ import Trackers
 /// its fields as its own, so the same lines work in every module:
 ///
 /// ```swift
-/// var configuration = MixpanelTracker.Configuration(projectToken: token, privacy: consent.registry)
+/// var configuration = MixpanelConfiguration(projectToken: token, privacy: consent.registry)
 /// configuration.flushInterval = .seconds(10)
 /// configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
 /// MixpanelTracker.Current = try .live(configuration)

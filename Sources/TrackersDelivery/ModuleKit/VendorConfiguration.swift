@@ -2,7 +2,7 @@
 /// fields read and write as the configuration's own.
 ///
 /// ```swift
-/// var configuration = AmplitudeTracker.Configuration(apiKey: key, region: .eu, privacy: consent.registry)
+/// var configuration = AmplitudeConfiguration(apiKey: key, region: .eu, privacy: consent.registry)
 /// configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
 /// configuration.ipLocation = .vendorDefault     // DeliveryOptions.ipLocation
 /// ```

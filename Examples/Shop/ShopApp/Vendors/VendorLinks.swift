@@ -28,7 +28,7 @@ extension VendorLink {
     tracker: pullback(googleAnalyticsTracker, transform: ga4Compatible),
     printOffline: { sink, label in GoogleAnalyticsTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
-      var configuration = GoogleAnalyticsTracker.Configuration(
+      var configuration = GoogleAnalyticsConfiguration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
         storageDirectory: settings.storage
       )
@@ -46,7 +46,7 @@ extension VendorLink {
     tracker: mixpanelTracker,
     printOffline: { sink, label in MixpanelTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
-      var configuration = MixpanelTracker.Configuration(
+      var configuration = MixpanelConfiguration(
         projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -63,7 +63,7 @@ extension VendorLink {
     tracker: amplitudeTracker,
     printOffline: { sink, label in AmplitudeTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
-      var configuration = AmplitudeTracker.Configuration(
+      var configuration = AmplitudeConfiguration(
         apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -80,7 +80,7 @@ extension VendorLink {
     tracker: segmentTracker,
     printOffline: { sink, label in SegmentTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
-      var configuration = SegmentTracker.Configuration(
+      var configuration = SegmentConfiguration(
         writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -97,7 +97,7 @@ extension VendorLink {
     tracker: postHogTracker,
     printOffline: { sink, label in PostHogTracker.Current.send = { sink.write(label + $0.description) } },
     goLive: { settings in
-      var configuration = PostHogTracker.Configuration(
+      var configuration = PostHogConfiguration(
         apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)

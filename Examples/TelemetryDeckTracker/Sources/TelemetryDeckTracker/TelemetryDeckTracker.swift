@@ -2,7 +2,7 @@ import Trackers
 
 /// Sends the vendor-neutral vocabulary to TelemetryDeck through ``Current``.
 ///
-/// Each event is validated (``validate(_:)``), mapped (``telemetryDeckSignal(for:)``) and, when valid,
+/// Each event is validated (``telemetryDeckIssues(for:)``), mapped (``telemetryDeckSignal(for:)``) and, when valid,
 /// sent; an invalid event is never sent: it is counted and reported (a failing issue in debug builds and
 /// tests, a log line in release) with the rule it broke.
 ///
@@ -13,9 +13,9 @@ import Trackers
 /// )
 /// ```
 public let telemetryDeckTracker: Tracker<AnalyticsData> = { data in
-  let issues = validate(data)
+  let issues = telemetryDeckIssues(for: data)
   guard issues.isEmpty else {
-    vendorModule.rejectInvalid(issues, event: data.description)
+    telemetryDeckModule.rejectInvalid(issues, event: data.description)
     return
   }
   Current.send(telemetryDeckSignal(for: data))

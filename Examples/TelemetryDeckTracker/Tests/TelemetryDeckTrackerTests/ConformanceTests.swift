@@ -15,7 +15,7 @@ let telemetryDeckModule = TrackerModuleDescription<TelemetryDeckEvent>(
   maxEventsPerRequest: TelemetryDeckLimits.signalsPerRequest, maxBytesPerRequest: TelemetryDeckLimits.requestBytes,
   secret: "salt-0f8c2d6e9b",
   live: { apply in
-    var configuration = Configuration(appID: appID, salt: "salt-0f8c2d6e9b")
+    var configuration = TelemetryDeckConfiguration(appID: appID, salt: "salt-0f8c2d6e9b")
     configuration.baseURL = URL(string: "https://telemetrydeck.test")!
     apply(&configuration.options)
     return try .live(configuration)

@@ -26,7 +26,7 @@ enum WireFormat {
     JSONWriter.appendLiteral(#""appID":"#, to: &members)
     JSONWriter.appendString(appID, to: &members)
     JSONWriter.appendLiteral(#","clientUser":""#, to: &members)
-    members.append(contentsOf: clientUserHash(for: identity.userId ?? identity.anonymousId, salt: salt).utf8)
+    members.append(contentsOf: telemetryDeckClientUserHash(for: identity.userId ?? identity.anonymousId, salt: salt).utf8)
     JSONWriter.appendLiteral(testMode ? #"","isTestMode":"true""# : #"","isTestMode":"false""#, to: &members)
 
     var contextPayload: [UInt8] = []
