@@ -1,6 +1,6 @@
 /// One way an event breaks a vendor's rules, found before the event is queued.
 ///
-/// Vendor modules return these from their public `validate(_:)` so a team can check its tracking plan in
+/// Vendor modules return these from their public `…Issues(for:)` (`googleAnalyticsIssues(for:)`, ...) so a team can check its tracking plan in
 /// its own tests:
 ///
 /// ```swift

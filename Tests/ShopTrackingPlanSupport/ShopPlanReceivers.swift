@@ -20,7 +20,7 @@ public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { ven
   TrackingPlanReceiver(vendor.consentDestination, rules(of: vendor))
 }
 
-/// The vendor module's `validate(_:)`, after the shop's adapter where the shop has one.
+/// The vendor module's `…Issues(for:)`, after the shop's adapter where the shop has one.
 private func rules(of vendor: Vendor) -> @Sendable (AnalyticsData) -> [ValidationIssue] {
   switch vendor {
   case .ga4: { googleAnalyticsIssues(for: ga4Compatible($0)) }

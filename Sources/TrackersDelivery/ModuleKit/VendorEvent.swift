@@ -1,4 +1,4 @@
-/// The vendor-shaped event a module's `Environment.send` receives (`GoogleAnalyticsEvent`,
+/// The vendor-shaped event a module's environment (`MixpanelEnvironment.send`, ...) receives (`GoogleAnalyticsEvent`,
 /// `MixpanelEvent`, ...), tied to the module's ``VendorModule`` so that ``VendorEnvironment`` can build the
 /// module's `notConfigured` and `unimplemented` values.
 public protocol VendorEvent: Sendable, CustomStringConvertible {

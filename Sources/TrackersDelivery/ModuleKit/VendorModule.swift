@@ -7,15 +7,15 @@ import Trackers
 /// messages read the same in every module and every event is accounted for in ``TrackerCounters``:
 ///
 /// ```swift
-/// let module = VendorModule(
+/// let googleAnalyticsModule = VendorModule(
 ///   name: "GoogleAnalyticsTracker", vendor: "GA4",
 ///   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
 /// )
 ///
 /// public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
 ///   let event = googleAnalyticsEvent(for: data)
-///   let issues = validate(event)
-///   guard issues.isEmpty else { return module.rejectInvalid(issues, event: data) }
+///   let issues = googleAnalyticsIssues(event)
+///   guard issues.isEmpty else { return googleAnalyticsModule.rejectInvalid(issues, event: data) }
 ///   Current.send(event)
 /// }
 /// ```
@@ -64,9 +64,16 @@ public final class VendorModule: Sendable {
     let rules = issues.map(\.description).joined(separator: "; ")
     let message = """
       \(rules). The event was not sent: \(event()). To fix this, change the event so it meets \
-      \(vendor)'s rules (check a tracking plan in tests with `\(name).validate(_:)`).
+      \(vendor)'s rules (check a tracking plan in tests with `\(issuesFunction)`).
       """
     report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The module's public validation function by the naming convention: "MixpanelTracker" has
+  /// `mixpanelIssues(for:)`.
+  private var issuesFunction: String {
+    let prefix = name.hasSuffix("Tracker") ? name.dropLast("Tracker".count) : Substring(name)
+    return prefix.prefix(1).lowercased() + prefix.dropFirst() + "Issues(for:)"
   }
 
   /// A tracker for the not-configured `Current`: drops every event and counts it; the first one in the

@@ -11,7 +11,7 @@ import Trackers
 public struct TrackingPlanReceiver: Sendable {
   /// The vendor's name, as plans list it.
   public var name: String
-  /// The vendor module's `validate(_:)`.
+  /// The vendor module's validation function: `mixpanelIssues(for:)`, `googleAnalyticsIssues(for:)`, ...
   public var validate: @Sendable (AnalyticsData) -> [ValidationIssue]
 
   /// Creates a receiver.
