@@ -5,7 +5,7 @@
 /// passes it to each vendor module's `live(...)` configuration, which registers its destination once:
 ///
 /// ```swift
-/// // Inside a vendor module's `Environment.live(_ configuration:)`:
+/// // Inside a vendor module's `live(_ configuration:)` (`MixpanelEnvironment.live`, ...):
 /// configuration.privacy?.register(
 ///   destination: "Mixpanel",
 ///   purgePending: { try? queue.purge() },     // delete every pending event, on disk too

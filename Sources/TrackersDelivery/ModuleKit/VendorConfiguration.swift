@@ -1,4 +1,4 @@
-/// A vendor module's `Configuration`: its own keys and host, plus the shared ``DeliveryOptions``, whose
+/// A vendor module's configuration (`MixpanelConfiguration`, ...): its own keys and host, plus the shared ``DeliveryOptions``, whose
 /// fields read and write as the configuration's own.
 ///
 /// ```swift

@@ -10,12 +10,12 @@ extension VendorEnvironment {
   /// Only what is the vendor's own is passed in:
   ///
   /// ```swift
-  /// extension Environment {
-  ///   public static func live(_ configuration: Configuration) throws -> Environment {
+  /// extension MixpanelEnvironment {
+  ///   public static func live(_ configuration: MixpanelConfiguration) throws -> MixpanelEnvironment {
   ///     let now = configuration.now
   ///     return try live(
   ///       options: configuration.options,
-  ///       destination: Destination(configuration),
+  ///       destination: MixpanelDestination(configuration),
   ///       derive: WireFormat.identityMembers(for:context:)  // cached per identity or context change
   ///     ) { delivery in
   ///       return { event in                                  // runs on the caller's thread
