@@ -4,7 +4,8 @@
 // `Binding`). Only the shapes matter: nothing here renders.
 //
 // SwiftUI declares no top-level `Configuration`: `ButtonStyle.Configuration` and `ToggleStyle.Configuration`
-// are typealiases inside the style protocols, so `ButtonStyle` is here to use that name the way a style does.
+// are typealiases inside the style protocols. `ButtonStyle` is here to use that name the way a style does:
+// with an imported top-level `Configuration` too, `makeBody(configuration: Configuration)` is ambiguous.
 
 /// A stand-in for SwiftUI's `App`.
 @MainActor public protocol App {
