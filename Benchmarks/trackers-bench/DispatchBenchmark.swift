@@ -93,7 +93,7 @@ struct DispatchBenchmark {
   func composed() -> Tracker<AppEvent> {
     let allVendors = combine(vendorTrackers)
     return combine(Self.accessors.prefix(featureCount).map { accessor in
-      pullback(pullback(allVendors, transform: analytics), action: accessor)
+      pullback(allVendors, action: accessor, transform: analytics)
     })
   }
 

@@ -7,8 +7,8 @@ import TrackersDelivery
 /// how to fix it, so a team can pin its tracking plan in its own tests:
 ///
 /// ```swift
-/// #expect(AmplitudeTracker.validate(.event(name: "Order Completed")).isEmpty)
-/// AmplitudeTracker.validate(.userId("42"))
+/// #expect(amplitudeIssues(for: .event(name: "Order Completed")).isEmpty)
+/// amplitudeIssues(for: .userId("42"))
 /// // Amplitude: user id '42' has 2 characters; Amplitude rejects ids shorter than 5. To fix this, ...
 /// ```
 ///
@@ -19,7 +19,7 @@ import TrackersDelivery
 /// years 0000 to 9999; user ids have 5 to 1024 characters and are not placeholders such as "null",
 /// "anonymous", "0" or "-1"; values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked
 /// first: an event too deep gets only that issue).
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+public func amplitudeIssues(for data: AnalyticsData) -> [ValidationIssue] {
   AmplitudeValidation.issues(in: data)
 }
 

@@ -6,8 +6,8 @@ import TrackersDelivery
 /// An empty result means the event is valid. Use it to check a tracking plan in your own tests:
 ///
 /// ```swift
-/// #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
-/// GoogleAnalyticsTracker.validate(.event(name: "add-to-cart")).map(\.description)
+/// #expect(googleAnalyticsIssues(for: .event(name: "add_to_cart")).isEmpty)
+/// googleAnalyticsIssues(for: .event(name: "add-to-cart")).map(\.description)
 /// // ["GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter"]
 /// ```
 ///
@@ -18,12 +18,12 @@ import TrackersDelivery
 ///
 /// The one rule this can't check is the count of user properties (at most 25 per request), which depends
 /// on the properties set before; the live environment checks it when a new property arrives.
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
-  validate(googleAnalyticsEvent(for: data))
+public func googleAnalyticsIssues(for data: AnalyticsData) -> [ValidationIssue] {
+  googleAnalyticsIssues(googleAnalyticsEvent(for: data))
 }
 
-/// Checks a GA4 event against the Measurement Protocol's rules; see ``validate(_:)-(AnalyticsData)``.
-public func validate(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
+/// Checks a GA4 event against the Measurement Protocol's rules; see ``googleAnalyticsIssues(for:)``.
+public func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
   ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
 }
 

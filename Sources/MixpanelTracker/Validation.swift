@@ -5,16 +5,16 @@ import TrackersDelivery
 /// Checks a vocabulary event against Mixpanel's rules, as it would be sent (after ``mixpanelEvent(for:)``).
 ///
 /// ```swift
-/// #expect(MixpanelTracker.validate(.event(name: "Signed Up")).isEmpty)
-/// MixpanelTracker.validate(.userId("null")).map(\.description)
+/// #expect(mixpanelIssues(for: .event(name: "Signed Up")).isEmpty)
+/// mixpanelIssues(for: .userId("null")).map(\.description)
 /// // ["Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; ..."]
 /// ```
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
-  validate(mixpanelEvent(for: data))
+public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
+  mixpanelIssues(mixpanelEvent(for: data))
 }
 
-/// Checks a Mixpanel event against the ingestion API's rules; see ``validate(_:)-(AnalyticsData)``.
-public func validate(_ event: MixpanelEvent) -> [ValidationIssue] {
+/// Checks a Mixpanel event against the ingestion API's rules; see ``mixpanelIssues(for:)``.
+public func mixpanelIssues(_ event: MixpanelEvent) -> [ValidationIssue] {
   ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
 }
 

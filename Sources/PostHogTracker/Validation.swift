@@ -7,8 +7,8 @@ import TrackersDelivery
 /// checks are the only place such mistakes surface:
 ///
 /// ```swift
-/// #expect(PostHogTracker.validate(.event(name: "order completed")).isEmpty)
-/// PostHogTracker.validate(.event(name: "$pageview"))
+/// #expect(postHogIssues(for: .event(name: "order completed")).isEmpty)
+/// postHogIssues(for: .event(name: "$pageview"))
 /// // PostHog: event name '$pageview' starts with '$', which PostHog reserves for its own events. To fix this, ...
 /// ```
 ///
@@ -17,7 +17,7 @@ import TrackersDelivery
 /// not placeholders that PostHog refuses to identify with ("anonymous", "guest", "null", "0", ...);
 /// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; values nest at most
 /// ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event too deep gets only that issue).
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+public func postHogIssues(for data: AnalyticsData) -> [ValidationIssue] {
   PostHogValidation.issues(in: data)
 }
 

@@ -8,8 +8,8 @@ import TrackersDelivery
 /// to fix it:
 ///
 /// ```swift
-/// #expect(SegmentTracker.validate(.event(name: "Order Completed")).isEmpty)
-/// SegmentTracker.validate(.event(name: ""))
+/// #expect(segmentIssues(for: .event(name: "Order Completed")).isEmpty)
+/// segmentIssues(for: .event(name: ""))
 /// // Segment: track event name is empty; Segment drops track calls without an event. To fix this, ...
 /// ```
 ///
@@ -20,7 +20,7 @@ import TrackersDelivery
 /// Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
 /// lost). This check assumes an anonymous user: the tracker checks the size again with the real user id
 /// before queueing.
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+public func segmentIssues(for data: AnalyticsData) -> [ValidationIssue] {
   SegmentValidation.issues(in: data)
 }
 

@@ -1,11 +1,11 @@
 /// One way an event breaks a vendor's rules, found before the event is queued.
 ///
-/// Vendor modules return these from their public `validate(_:)` so a team can check its tracking plan in
+/// Vendor modules return these from their public `…Issues(for:)` (`googleAnalyticsIssues(for:)`, ...) so a team can check its tracking plan in
 /// its own tests:
 ///
 /// ```swift
-/// #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
-/// let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
+/// #expect(googleAnalyticsIssues(for: .event(name: "add_to_cart")).isEmpty)
+/// let issues = googleAnalyticsIssues(for: .event(name: "add-to-cart"))
 /// // GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter
 /// ```
 public struct ValidationIssue: Error, Sendable, Hashable, CustomStringConvertible {

@@ -12,7 +12,7 @@ let amplitudeModule = TrackerModuleDescription<AmplitudeEvent>(
   maxEventsPerRequest: AmplitudeLimits.eventsPerRequest, maxBytesPerRequest: AmplitudeLimits.requestBytes,
   secret: "amplitude-secret-key",
   live: { apply in
-    var configuration = Configuration(apiKey: "amplitude-secret-key", region: .custom(URL(string: "https://amplitude.test")!))
+    var configuration = AmplitudeConfiguration(apiKey: "amplitude-secret-key", region: .custom(URL(string: "https://amplitude.test")!))
     configuration.sendsSessionEvents = false  // the suite counts the events it sends
     apply(&configuration.options)
     return try .live(configuration)

@@ -23,8 +23,8 @@ struct ContextTests {
     "language": "fr-FR",
   ]
 
-  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: "amp-test-key-1234", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.now = { eventTime }

@@ -7,7 +7,7 @@ import VendorTestSupport
 
 /// The answers Amplitude documents, read without a network.
 @Suite struct DestinationTests {
-  let destination = Destination(Configuration(apiKey: "k", storageDirectory: temporaryDirectory()))
+  let destination = AmplitudeDestination(AmplitudeConfiguration(apiKey: "k", storageDirectory: temporaryDirectory()))
   var batch: Batch {
     Batch(records: (0..<3).map { _ in
       Record(id: RecordID(), enqueuedAt: Date(), attempts: 0, partition: "", payload: Array(#"{"event_type":"E"}"#.utf8))
@@ -38,9 +38,9 @@ import VendorTestSupport
     let request = try destination.makeRequest(for: batch)
     #expect(request.url.absoluteString == "https://api2.amplitude.com/2/httpapi")
     #expect(try parseJSON(request.body) == parseJSON(#"{"api_key":"k","events":[{"event_type":"E"},{"event_type":"E"},{"event_type":"E"}]}"#))
-    #expect(Destination(Configuration(apiKey: "k", region: .eu)).url.absoluteString == "https://api.eu.amplitude.com/2/httpapi")
-    let secret = Configuration(apiKey: "amp-secret-xyz")
+    #expect(AmplitudeDestination(AmplitudeConfiguration(apiKey: "k", region: .eu)).url.absoluteString == "https://api.eu.amplitude.com/2/httpapi")
+    let secret = AmplitudeConfiguration(apiKey: "amp-secret-xyz")
     #expect(!secret.description.contains("amp-secret-xyz"))
-    #expect(!(try Destination(secret).makeRequest(for: batch)).description.contains("amp-secret-xyz"))
+    #expect(!(try AmplitudeDestination(secret).makeRequest(for: batch)).description.contains("amp-secret-xyz"))
   }
 }

@@ -28,14 +28,14 @@ struct LiveDeliveryTests {
   /// Session events off, so each test sees only the events it sends; the vocabulary test turns them on.
   func configuration(
     _ transport: ScriptedTransport, maxEvents: Int = AmplitudeLimits.eventsPerRequest
-  ) -> Configuration {
+  ) -> AmplitudeConfiguration {
     var configuration = configuration(host: Self.host, maxEvents: maxEvents)
     configuration.transport = transport
     return configuration
   }
 
-  func configuration(host: URL, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> Configuration {
-    var configuration = Configuration(
+  func configuration(host: URL, maxEvents: Int = AmplitudeLimits.eventsPerRequest) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: Self.apiKey, region: .custom(host), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = .fixture
@@ -136,7 +136,7 @@ struct LiveDeliveryTests {
 
   @Test func tenThousandEventsRespectTheBatchLimits() async throws {
     let transport = ScriptedTransport(answering: Self.ingested)
-    let environment = try Environment.live(configuration(transport))
+    let environment = try AmplitudeEnvironment.live(configuration(transport))
     // Events of about 470 bytes: 1999 of them (the count limit) stay under the 1 MB body limit.
     let properties: AnalyticsData.Properties = ["note": .string(text(360))]
     for index in 0..<10_000 { environment.send(.event(type: "Bulk \(index % 7)", properties: properties)) }
@@ -164,7 +164,7 @@ struct LiveDeliveryTests {
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try AmplitudeEnvironment.live(configuration)
     for index in 0..<5 { environment.send(.event(type: "E\(index)", properties: [:])) }
     await environment.flush()
     let requests = transport.requests
@@ -187,7 +187,7 @@ struct LiveDeliveryTests {
       .status(429, headers: ["Retry-After": "0"], body: #"{"code": 429, "error": "Too many requests for some devices and users"}"#),
       .status(503, body: "unavailable")
     )
-    let environment = try Environment.live(configuration(transport))
+    let environment = try AmplitudeEnvironment.live(configuration(transport))
     for index in 0..<4 { environment.send(.event(type: "E\(index)", properties: [:])) }
     // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending. The bound only ends a
     // stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.

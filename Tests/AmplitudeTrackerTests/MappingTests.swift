@@ -50,7 +50,7 @@ import VendorTestSupport
     ]
     for (event, expected) in cases {
       #expect(amplitudeEvent(for: .lifecycle(event)) == expected, "\(event)")
-      #expect(AmplitudeTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(amplitudeIssues(for: .lifecycle(event)).isEmpty, "\(event)")
     }
   }
 }

@@ -18,8 +18,8 @@ struct SessionTests {
 
   private func configuration(
     _ transport: ScriptedTransport, storage: URL = temporaryDirectory(), clock: TestClock
-  ) -> Configuration {
-    var configuration = Configuration(
+  ) -> AmplitudeConfiguration {
+    var configuration = AmplitudeConfiguration(
       apiKey: "amp-test-key-1234", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
     configuration.transport = transport
     configuration.now = { clock.now }

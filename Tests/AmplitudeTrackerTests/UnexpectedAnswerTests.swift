@@ -18,7 +18,7 @@ import VendorTestSupport
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = LiveDeliveryTests().configuration(transport)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try AmplitudeEnvironment.live(configuration)
     for index in 0..<3 { environment.send(.event(type: "E\(index)", properties: [:])) }
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
     let counters = await environment.deliverPending(timeout: .seconds(120))
@@ -33,7 +33,7 @@ import VendorTestSupport
   }
 
   @Test func onlyTheDocumentedBodyIsSuccess() {
-    let destination = Destination(Configuration(apiKey: "k"))
+    let destination = AmplitudeDestination(AmplitudeConfiguration(apiKey: "k"))
     let batch = Batch(
       records: (0..<3).map { _ in
         Record(id: RecordID(), enqueuedAt: Date(), attempts: 0, partition: "", payload: Array(#"{"event_type":"E"}"#.utf8))

@@ -5,7 +5,7 @@ import VendorTestSupport
 
 @Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
-    AmplitudeTracker.validate(data).map(\.rule)
+    amplitudeIssues(for: data).map(\.rule)
   }
 
   @Test func everyVocabularyCaseCanBeValid() {
@@ -17,11 +17,11 @@ import VendorTestSupport
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
     ]
-    for data in valid { #expect(AmplitudeTracker.validate(data).isEmpty, "\(data)") }
+    for data in valid { #expect(amplitudeIssues(for: data).isEmpty, "\(data)") }
   }
 
   @Test func messagesNameVendorRuleAndFix() throws {
-    let issue = try #require(AmplitudeTracker.validate(.userId("42")).first)
+    let issue = try #require(amplitudeIssues(for: .userId("42")).first)
     #expect(issue.vendor == "Amplitude")
     #expect(issue.rule == "user-id-length")
     #expect(issue.description.hasPrefix("Amplitude: user id '42' has 2 characters"))

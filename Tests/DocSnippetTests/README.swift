@@ -35,7 +35,7 @@ func launch(secret: String, token: String) throws {
 // ...and composes at its root (`AppEvent` has an optional accessor per case: `var checkout: CheckoutEvent?`).
 let vendors = combine(googleAnalyticsTracker, mixpanelTracker)
 let track: Tracker<AppEvent> = logging(combine(
-  pullback(pullback(vendors, transform: checkoutAnalytics), action: \.checkout),
+  pullback(vendors, action: \.checkout, transform: checkoutAnalytics),
   pullback(mixpanelTracker, action: \.launched)
 ), label: "analytics")
 
@@ -51,7 +51,7 @@ let track: Tracker<AppEvent> = logging(combine(
 
 /// What a vendor module declares, with the module's own `Environment` in a namespace of its own.
 struct ReadmeCurrent {
-  typealias Environment = MixpanelTracker.Environment
+  typealias Environment = MixpanelEnvironment
 
   // snippet: README.md#3
   let current = CurrentEnvironment(Environment.notConfigured)
@@ -66,7 +66,7 @@ struct ReadmeCurrent {
   compile {
     // snippet: README.md#4
     let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
-    var amplitude = AmplitudeTracker.Configuration(apiKey: key)
+    var amplitude = AmplitudeConfiguration(apiKey: key)
     amplitude.context = context
     amplitude.lifecycle = lifecycle
     AmplitudeTracker.Current = try .live(amplitude)
@@ -78,7 +78,7 @@ struct ReadmeCurrent {
 
 @Suite(.disabled("compiled only: Catalog's plan is checked in CatalogTests")) struct ReadmeTrackingPlan {
   // snippet: README.md#5
-  @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
+  @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
   // end snippet
   struct CatalogTests {}
 }

@@ -13,9 +13,9 @@ import SegmentTracker
 /// nested deeper than `PropertyValue.maximumDepth` (`property-depth`, checked first and alone).
 @Suite struct ValueRulesTests {
   static let vendors: [(name: String, validate: @Sendable (AnalyticsData) -> [ValidationIssue])] = [
-    ("Mixpanel", { MixpanelTracker.validate($0) }), ("GA4", { GoogleAnalyticsTracker.validate($0) }),
-    ("Amplitude", { AmplitudeTracker.validate($0) }), ("Segment", { SegmentTracker.validate($0) }),
-    ("PostHog", { PostHogTracker.validate($0) }),
+    ("Mixpanel", { mixpanelIssues(for: $0) }), ("GA4", { googleAnalyticsIssues(for: $0) }),
+    ("Amplitude", { amplitudeIssues(for: $0) }), ("Segment", { segmentIssues(for: $0) }),
+    ("PostHog", { postHogIssues(for: $0) }),
   ]
 
   static func rules(_ data: AnalyticsData) -> [String: [String]] {
@@ -35,7 +35,7 @@ import SegmentTracker
       #expect(time[vendor] == [], "\(vendor)")
       #expect(distinctId[vendor] == [], "\(vendor)")
     }
-    let message = PostHogTracker.validate(.event(name: "level_up", properties: ["distinct_id": "x"])).first?.message
+    let message = postHogIssues(for: .event(name: "level_up", properties: ["distinct_id": "x"])).first?.message
     #expect(message?.contains("To fix this") == true)
   }
 
@@ -82,7 +82,7 @@ import SegmentTracker
         #expect(rules == ["property-depth"], "\(vendor)")
       }
     }
-    let message = SegmentTracker.validate(.event(name: "e", properties: ["tags": deep]))[0].message
+    let message = segmentIssues(for: .event(name: "e", properties: ["tags": deep]))[0].message
     #expect(message.hasPrefix("property 'tags' nests arrays and objects more than 32 levels deep"))
     #expect(message.contains("To fix this"))
   }

@@ -64,14 +64,14 @@ extension Vendor {
     // Each endpoint's documented success: the module takes no other 2xx as delivered.
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#))
     transport.reply(.status(200, body: #"{"status": 1, "error": null}"#), when: { $0.path.hasPrefix("/engage") })
-    var configuration = MixpanelTracker.Configuration(
+    var configuration = MixpanelConfiguration(
       projectToken: "tok", region: .custom(URL(string: "https://mixpanel.invalid")!),
       storageDirectory: storage.directory("mixpanel"))
     options(&configuration, transport: transport)
-    let environment = try MixpanelTracker.Environment.live(configuration)
+    let environment = try MixpanelEnvironment.live(configuration)
     return Vendor(
       name: "Mixpanel", environment: VendorEnvironmentBox(environment), transport: transport,
-      validate: { MixpanelTracker.validate($0) }, track: { mixpanelTracker($0) },
+      validate: { mixpanelIssues(for: $0) }, track: { mixpanelTracker($0) },
       install: { MixpanelTracker.Current = environment },
       encode: { data, date in
         var userId: String?
@@ -93,14 +93,14 @@ extension Vendor {
 
   static func googleAnalytics(_ storage: TemporaryStorage) throws -> Vendor {
     let transport = ScriptedTransport()
-    var configuration = GoogleAnalyticsTracker.Configuration(
+    var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-FUZZ", apiSecret: "secret", host: URL(string: "https://ga.invalid")!,
       storageDirectory: storage.directory("ga4"))
     options(&configuration, transport: transport)
-    let environment = try GoogleAnalyticsTracker.Environment.live(configuration)
+    let environment = try GoogleAnalyticsEnvironment.live(configuration)
     return Vendor(
       name: "GA4", environment: VendorEnvironmentBox(environment), transport: transport,
-      validate: { GoogleAnalyticsTracker.validate($0) }, track: { googleAnalyticsTracker($0) },
+      validate: { googleAnalyticsIssues(for: $0) }, track: { googleAnalyticsTracker($0) },
       install: { GoogleAnalyticsTracker.Current = environment },
       encode: { data, date in
         switch googleAnalyticsEvent(for: data) {
@@ -122,16 +122,16 @@ extension Vendor {
 
   static func amplitude(_ storage: TemporaryStorage) throws -> Vendor {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "events_ingested": 1}"#))
-    var configuration = AmplitudeTracker.Configuration(
+    var configuration = AmplitudeConfiguration(
       apiKey: "amp-key", region: .custom(URL(string: "https://amplitude.invalid")!),
       storageDirectory: storage.directory("amplitude"))
     options(&configuration, transport: transport)
     // The fuzz test counts its own events; session events would be extra ones.
     configuration.sendsSessionEvents = false
-    let environment = try AmplitudeTracker.Environment.live(configuration)
+    let environment = try AmplitudeEnvironment.live(configuration)
     return Vendor(
       name: "Amplitude", environment: VendorEnvironmentBox(environment), transport: transport,
-      validate: { AmplitudeTracker.validate($0) }, track: { amplitudeTracker($0) },
+      validate: { amplitudeIssues(for: $0) }, track: { amplitudeTracker($0) },
       install: { AmplitudeTracker.Current = environment },
       encode: { data, date in
         var userId: String?
@@ -148,14 +148,14 @@ extension Vendor {
 
   static func segment(_ storage: TemporaryStorage) throws -> Vendor {
     let transport = ScriptedTransport()
-    var configuration = SegmentTracker.Configuration(
+    var configuration = SegmentConfiguration(
       writeKey: "write-key", region: .custom(URL(string: "https://segment.invalid")!),
       storageDirectory: storage.directory("segment"))
     options(&configuration, transport: transport)
-    let environment = try SegmentTracker.Environment.live(configuration)
+    let environment = try SegmentEnvironment.live(configuration)
     return Vendor(
       name: "Segment", environment: VendorEnvironmentBox(environment), transport: transport,
-      validate: { SegmentTracker.validate($0) }, track: { segmentTracker($0) },
+      validate: { segmentIssues(for: $0) }, track: { segmentTracker($0) },
       install: { SegmentTracker.Current = environment },
       encode: { data, date in
         var userId: String?
@@ -172,14 +172,14 @@ extension Vendor {
 
   static func postHog(_ storage: TemporaryStorage) throws -> Vendor {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"status": 1}"#))
-    var configuration = PostHogTracker.Configuration(
+    var configuration = PostHogConfiguration(
       apiKey: "phc_key", host: .selfHosted(URL(string: "https://posthog.invalid")!),
       storageDirectory: storage.directory("posthog"))
     options(&configuration, transport: transport)
-    let environment = try PostHogTracker.Environment.live(configuration)
+    let environment = try PostHogEnvironment.live(configuration)
     return Vendor(
       name: "PostHog", environment: VendorEnvironmentBox(environment), transport: transport,
-      validate: { PostHogTracker.validate($0) }, track: { postHogTracker($0) },
+      validate: { postHogIssues(for: $0) }, track: { postHogTracker($0) },
       install: { PostHogTracker.Current = environment },
       encode: { data, date in
         var userId: String?

@@ -12,7 +12,7 @@ let googleAnalyticsModule = TrackerModuleDescription<GoogleAnalyticsEvent>(
   maxEventsPerRequest: GoogleAnalyticsLimits.eventsPerRequest, maxBytesPerRequest: GoogleAnalyticsLimits.requestBytes,
   secret: "ga4-secret-api-key",
   live: { apply in
-    var configuration = Configuration(
+    var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-CONFORM", apiSecret: "ga4-secret-api-key", host: URL(string: "https://ga4.test")!)
     apply(&configuration.options)
     return try .live(configuration)

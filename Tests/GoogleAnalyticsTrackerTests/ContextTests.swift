@@ -15,10 +15,10 @@ struct ContextTests {
 
   private func configuration(
     _ transport: ScriptedTransport,
-    stream: Configuration.Stream = .web(measurementId: "G-TEST123"),
+    stream: GoogleAnalyticsConfiguration.Stream = .web(measurementId: "G-TEST123"),
     context: ContextProvider = .fixture
-  ) -> Configuration {
-    var configuration = Configuration(
+  ) -> GoogleAnalyticsConfiguration {
+    var configuration = GoogleAnalyticsConfiguration(
       stream: stream, apiSecret: "s3cr+t", host: LiveDeliveryTests.host, storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
@@ -29,7 +29,7 @@ struct ContextTests {
   }
 
   /// Sends the events, flushes and returns every request body the transport received.
-  private func bodies(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void) async throws
+  private func bodies(_ transport: ScriptedTransport, _ configuration: GoogleAnalyticsConfiguration, _ send: () -> Void) async throws
     -> [PropertyValue]
   {
     Current = try .live(configuration)
@@ -58,7 +58,7 @@ struct ContextTests {
 
   @Test func anAppStreamRequestCarriesNoDevice() async throws {
     let transport = ScriptedTransport()
-    let stream = Configuration.Stream.app(firebaseAppId: "1:1234567890:ios:abcdef", appInstanceId: "0123456789abcdef0123456789abcdef")
+    let stream = GoogleAnalyticsConfiguration.Stream.app(firebaseAppId: "1:1234567890:ios:abcdef", appInstanceId: "0123456789abcdef0123456789abcdef")
     let bodies = try await bodies(transport, configuration(transport, stream: stream)) { googleAnalyticsTracker("login") }
     try #require(bodies.count == 1)
     #expect(bodies[0]["app_instance_id"] == "0123456789abcdef0123456789abcdef")

@@ -16,14 +16,14 @@ struct LiveDeliveryTests {
 
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(_ transport: ScriptedTransport, storage: URL) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, storage: URL) -> GoogleAnalyticsConfiguration {
     var configuration = configuration(host: Self.host, storage: storage)
     configuration.transport = transport
     return configuration
   }
 
-  private func configuration(host: URL, storage: URL) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(host: URL, storage: URL) -> GoogleAnalyticsConfiguration {
+    var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-TEST123", apiSecret: "s3cr+t", host: host, storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { [fixedDate] in fixedDate }
@@ -159,7 +159,7 @@ struct LiveDeliveryTests {
 
   @Test func the26thUserPropertyIsRejected() throws {
     let storage = temporaryDirectory()
-    var configuration = Configuration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
+    var configuration = GoogleAnalyticsConfiguration(measurementId: "G-1", apiSecret: "x", storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.context = .fixture
     Current = try .live(configuration)

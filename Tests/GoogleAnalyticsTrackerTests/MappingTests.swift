@@ -65,7 +65,7 @@ import VendorTestSupport
     ]
     for (event, mapped) in expected {
       #expect(googleAnalyticsEvent(for: .lifecycle(event)) == mapped, "\(event)")
-      #expect(GoogleAnalyticsTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(googleAnalyticsIssues(for: .lifecycle(event)).isEmpty, "\(event)")
       if case let .event(name, _) = mapped { #expect(GoogleAnalyticsNames.lifecycle(event) == name) }
     }
   }

@@ -13,8 +13,8 @@ struct SessionTests {
   /// 2023-11-14T22:13:20.250Z, in milliseconds: the session that starts here has id 1_700_000_000.
   let start = 1_700_000_000_250
 
-  private func configuration(_ transport: ScriptedTransport, storage: URL, clock: TestClock) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport, storage: URL, clock: TestClock) -> GoogleAnalyticsConfiguration {
+    var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-TEST123", apiSecret: "s3cr+t", host: LiveDeliveryTests.host, storageDirectory: storage)
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
@@ -213,7 +213,7 @@ extension SessionTests {
 
 /// With an `ApplicationLifecycle`, time in the foreground is activity (as Firebase counts engagement) and only
 /// time in the background counts toward the timeout. The lifecycle dates its transitions with the same test
-/// clock as `Configuration.now`.
+/// clock as `GoogleAnalyticsConfiguration.now`.
 extension SessionTests {
   @Test func aSessionOutlivesALongForegroundGapButNotMoreThanTheTimeoutInTheBackground() async throws {
     let transport = ScriptedTransport()

@@ -5,7 +5,7 @@ import Trackers
 
 @Suite struct ValidationTests {
   private func rules(_ data: AnalyticsData) -> [String] {
-    GoogleAnalyticsTracker.validate(data).map(\.rule)
+    googleAnalyticsIssues(for: data).map(\.rule)
   }
 
   private func name(_ length: Int) -> String { "a" + String(repeating: "b", count: length - 1) }
@@ -18,7 +18,7 @@ import Trackers
   }
 
   @Test func eventNameCharactersMessageNamesTheRule() {
-    let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
+    let issues = googleAnalyticsIssues(for: .event(name: "add-to-cart"))
     #expect(issues.map(\.description) == [
       "GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter"
     ])
@@ -49,7 +49,7 @@ import Trackers
     #expect(GoogleAnalyticsLimits.ownParamsPerEvent == 23)
     // Both added: 23 of the event's own is the most.
     #expect(rules(.event(name: "e", properties: params(23))) == [])
-    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24)))
+    let issues = googleAnalyticsIssues(for: .event(name: "e", properties: params(24)))
     #expect(issues.map(\.description) == [
       "GA4: event 'e' has 24 parameters, and the live environment adds session_id and engagement_time_msec "
         + "for GA4 sessions: 26 in all; GA4 keeps at most 25 per event, so an event that does not set them "
@@ -61,7 +61,7 @@ import Trackers
   @Test func anEventThatSetsOneSessionParameterMayHave24OfItsOwn() {
     #expect(rules(.event(name: "e", properties: params(23, plus: ["session_id": "s-1"]))) == [])
     #expect(rules(.event(name: "e", properties: params(23, plus: ["engagement_time_msec": 10]))) == [])
-    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24, plus: ["session_id": "s-1"])))
+    let issues = googleAnalyticsIssues(for: .event(name: "e", properties: params(24, plus: ["session_id": "s-1"])))
     #expect(issues.map(\.description) == [
       "GA4: event 'e' has 25 parameters, and the live environment adds engagement_time_msec for GA4 sessions: "
         + "26 in all; GA4 keeps at most 25 per event, so an event that does not set engagement_time_msec itself "
@@ -72,7 +72,7 @@ import Trackers
   @Test func anEventThatSetsBothSessionParametersMayHave25() {
     let both: [String: PropertyValue] = ["session_id": 42, "engagement_time_msec": 10]
     #expect(rules(.event(name: "e", properties: params(23, plus: both))) == [])
-    let issues = GoogleAnalyticsTracker.validate(.event(name: "e", properties: params(24, plus: both)))
+    let issues = googleAnalyticsIssues(for: .event(name: "e", properties: params(24, plus: both)))
     #expect(issues.map(\.description) == ["GA4: event 'e' has 26 parameters; GA4 keeps at most 25"])
   }
 

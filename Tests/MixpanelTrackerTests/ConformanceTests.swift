@@ -12,7 +12,7 @@ let mixpanelModule = TrackerModuleDescription<MixpanelEvent>(
   maxEventsPerRequest: MixpanelLimits.eventsPerRequest, maxBytesPerRequest: MixpanelLimits.requestBytes,
   secret: "mixpanel-secret-token",
   live: { apply in
-    var configuration = Configuration(projectToken: "mixpanel-secret-token", region: .custom(URL(string: "https://mixpanel.test")!))
+    var configuration = MixpanelConfiguration(projectToken: "mixpanel-secret-token", region: .custom(URL(string: "https://mixpanel.test")!))
     apply(&configuration.options)
     return try .live(configuration)
   },

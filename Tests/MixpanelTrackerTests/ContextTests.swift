@@ -13,8 +13,8 @@ import VendorTestSupport
 struct ContextTests {
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(_ transport: ScriptedTransport, context: ContextProvider = .fixture) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider = .fixture) -> MixpanelConfiguration {
+    var configuration = MixpanelConfiguration(
       projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
@@ -25,7 +25,7 @@ struct ContextTests {
   }
 
   /// Sends the events, flushes and returns the `properties` of every event `/import` received, in order.
-  private func importedProperties(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void)
+  private func importedProperties(_ transport: ScriptedTransport, _ configuration: MixpanelConfiguration, _ send: () -> Void)
     async throws -> [[String: PropertyValue]]
   {
     Current = try .live(configuration)

@@ -19,8 +19,8 @@ struct LiveDeliveryTests {
 
   let fixedDate = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-  private func configuration(host: URL, storage: URL) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(host: URL, storage: URL) -> MixpanelConfiguration {
+    var configuration = MixpanelConfiguration(
       projectToken: "tok123", region: .custom(host), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [fixedDate] in fixedDate }
@@ -29,7 +29,7 @@ struct LiveDeliveryTests {
     return configuration
   }
 
-  private func configuration(_ transport: ScriptedTransport, storage: URL) -> Configuration {
+  private func configuration(_ transport: ScriptedTransport, storage: URL) -> MixpanelConfiguration {
     var configuration = configuration(host: Self.host, storage: storage)
     configuration.transport = transport
     return configuration

@@ -26,7 +26,7 @@ import VendorTestSupport
     let savedId = try IdentityStore<Int>(directory: storage) { _ in 0 }.current.identity.anonymousId
 
     let locked = LockIsolated<Int32?>(EPERM)
-    var configuration = Configuration(projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
+    var configuration = MixpanelConfiguration(projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
     configuration.context = .fixture
@@ -35,7 +35,7 @@ import VendorTestSupport
       fastRetries(&delivery)
       delivery.simulatedOpenFailure = { _ in locked.withLock { $0 } }
     }
-    let environment = try Environment.live(configuration)
+    let environment = try MixpanelEnvironment.live(configuration)
     environment.send(.event(name: "Push Received", properties: [:]))
     #expect(environment.counters().delivery.pendingEvents == 1)
     #expect(environment.counters().notEnqueued == 0)

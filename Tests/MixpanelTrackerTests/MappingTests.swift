@@ -43,7 +43,7 @@ import Trackers
     ]
     for (event, mapped) in expected {
       #expect(mixpanelEvent(for: .lifecycle(event)) == mapped, "\(event)")
-      #expect(MixpanelTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(mixpanelIssues(for: .lifecycle(event)).isEmpty, "\(event)")
     }
   }
 }

@@ -12,8 +12,8 @@ import VendorTestSupport
 /// A captive portal's page or a body past the transport's limit is an unexpected answer, retried and
 /// counted.
 @Suite struct UnexpectedAnswerTests {
-  private func configuration(_ transport: ScriptedTransport) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport) -> MixpanelConfiguration {
+    var configuration = MixpanelConfiguration(
       projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
@@ -29,7 +29,7 @@ import VendorTestSupport
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try MixpanelEnvironment.live(configuration)
     for name in ["A", "B"] { environment.send(.event(name: name, properties: [:])) }
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
     let counters = await environment.deliverPending(timeout: .seconds(120))
@@ -44,7 +44,7 @@ import VendorTestSupport
   }
 
   @Test func onlyTheDocumentedBodiesAreSuccess() {
-    let destination = Destination(Configuration(projectToken: "tok"))
+    let destination = MixpanelDestination(MixpanelConfiguration(projectToken: "tok"))
     func outcome(_ body: String, partition: String = "import", truncated: Bool = false) -> DeliveryOutcome {
       destination.classify(
         HTTPResponse(statusCode: 200, body: Array(body.utf8), isBodyTruncated: truncated),

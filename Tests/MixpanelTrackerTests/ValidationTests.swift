@@ -4,7 +4,7 @@ import Testing
 import Trackers
 
 @Suite struct ValidationTests {
-  private func rules(_ data: AnalyticsData) -> [String] { MixpanelTracker.validate(data).map(\.rule) }
+  private func rules(_ data: AnalyticsData) -> [String] { mixpanelIssues(for: data).map(\.rule) }
 
   @Test func eventNameRules() {
     #expect(rules("Signed Up") == [])
@@ -23,7 +23,7 @@ import Trackers
     #expect(rules(.event(name: "e", properties: properties)) == [])
     var more = properties
     more["p239"] = 1
-    let issues = MixpanelTracker.validate(AnalyticsData.event(name: "e", properties: more))
+    let issues = mixpanelIssues(for: AnalyticsData.event(name: "e", properties: more))
     #expect(issues.map(\.rule) == ["property-count"])
     #expect(issues.map(\.description) == [
       "Mixpanel: event 'e' has 240 properties; at most 239 fit (Mixpanel takes fewer than 255 and this module "
@@ -58,7 +58,7 @@ import Trackers
     for placeholder in ["null", "Anonymous", "undefined", "0", "-1", "[]", "00000000-0000-0000-0000-000000000000", ""] {
       #expect(rules(.userId(placeholder)) == ["distinct-id-placeholder"], "\(placeholder)")
     }
-    #expect(MixpanelTracker.validate(.userId("null")).first?.description
+    #expect(mixpanelIssues(for: .userId("null")).first?.description
       == "Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; send the real id, or .userId(nil) to sign out")
     #expect(rules(.userId(String(repeating: "u", count: 255))) == [])
     #expect(rules(.userId(String(repeating: "u", count: 256))) == ["distinct-id-length"])

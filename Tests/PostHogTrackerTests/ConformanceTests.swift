@@ -11,7 +11,7 @@ let postHogModule = TrackerModuleDescription<PostHogEvent>(
   maxEventsPerRequest: PostHogLimits.eventsPerRequest, maxBytesPerRequest: PostHogLimits.requestBytes,
   secret: "phc_secret_project_key",
   live: { apply in
-    var configuration = Configuration(apiKey: "phc_secret_project_key", host: .selfHosted(URL(string: "https://posthog.test")!))
+    var configuration = PostHogConfiguration(apiKey: "phc_secret_project_key", host: .selfHosted(URL(string: "https://posthog.test")!))
     apply(&configuration.options)
     return try .live(configuration)
   },

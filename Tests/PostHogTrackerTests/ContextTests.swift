@@ -29,8 +29,8 @@ struct ContextTests {
     "$screen_height": 852,
   ]
 
-  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport, context: ContextProvider) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(
       apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.now = { eventTime }

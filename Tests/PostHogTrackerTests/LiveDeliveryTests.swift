@@ -19,14 +19,14 @@ struct LiveDeliveryTests {
   /// PostHog's documented success, as the collector answers it by default.
   static let accepted = ScriptedTransport.Reply.status(200, body: #"{"status": 1}"#)
 
-  func configuration(_ transport: ScriptedTransport) -> Configuration {
+  func configuration(_ transport: ScriptedTransport) -> PostHogConfiguration {
     var configuration = configuration(host: Self.host)
     configuration.transport = transport
     return configuration
   }
 
-  func configuration(host: URL) -> Configuration {
-    var configuration = Configuration(apiKey: Self.apiKey, host: .selfHosted(host), storageDirectory: temporaryDirectory())
+  func configuration(host: URL) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(apiKey: Self.apiKey, host: .selfHosted(host), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)
@@ -104,7 +104,7 @@ struct LiveDeliveryTests {
 
   @Test func tenThousandEventsWithinTheLimits() async throws {
     let transport = ScriptedTransport(answering: Self.accepted)
-    let environment = try Environment.live(configuration(transport))
+    let environment = try PostHogEnvironment.live(configuration(transport))
     for index in 0..<10_000 { environment.send(.capture(event: "bulk \(index % 7)", properties: ["n": .int(index)])) }
     await environment.flush()
     // JSONSerialization here: decoding 10,000 events into PropertyValue is slow, and only counts and ids matter.
@@ -130,7 +130,7 @@ struct LiveDeliveryTests {
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
     // Flushes through the three retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
     // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.

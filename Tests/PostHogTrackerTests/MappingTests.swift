@@ -46,7 +46,7 @@ import VendorTestSupport
     ]
     for (event, expected) in cases {
       #expect(postHogEvent(for: .lifecycle(event)) == expected, "\(event)")
-      #expect(PostHogTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(postHogIssues(for: .lifecycle(event)).isEmpty, "\(event)")
     }
   }
 }

@@ -16,8 +16,8 @@ struct SessionTests {
   let start = 1_700_000_000_250
   static let minute = 60_000
 
-  private func configuration(_ transport: ScriptedTransport, clock: TestClock) -> Configuration {
-    var configuration = Configuration(
+  private func configuration(_ transport: ScriptedTransport, clock: TestClock) -> PostHogConfiguration {
+    var configuration = PostHogConfiguration(
       apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.now = { clock.now }

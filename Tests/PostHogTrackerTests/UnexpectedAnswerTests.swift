@@ -17,7 +17,7 @@ import VendorTestSupport
     let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
     var configuration = LiveDeliveryTests().configuration(transport)
     configuration.onReport = reports.tracker
-    let environment = try Environment.live(configuration)
+    let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
     let counters = await environment.deliverPending(timeout: .seconds(120))
@@ -32,7 +32,7 @@ import VendorTestSupport
   }
 
   @Test func onlyTheDocumentedBodyIsSuccess() {
-    let destination = Destination(Configuration(apiKey: "phc_key"))
+    let destination = PostHogDestination(PostHogConfiguration(apiKey: "phc_key"))
     let batch = Batch(records: [], partition: "")
     func outcome(_ body: String, truncated: Bool = false) -> DeliveryOutcome {
       destination.classify(HTTPResponse(statusCode: 200, body: Array(body.utf8), isBodyTruncated: truncated), for: batch)

@@ -5,7 +5,7 @@ import VendorTestSupport
 
 @Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
-    PostHogTracker.validate(data).map(\.rule)
+    postHogIssues(for: data).map(\.rule)
   }
 
   @Test func everyVocabularyCaseCanBeValid() {
@@ -15,11 +15,11 @@ import VendorTestSupport
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
     ]
-    for data in valid { #expect(PostHogTracker.validate(data).isEmpty, "\(data)") }
+    for data in valid { #expect(postHogIssues(for: data).isEmpty, "\(data)") }
   }
 
   @Test func messagesNameVendorRuleAndFix() throws {
-    let issue = try #require(PostHogTracker.validate(.event(name: "$pageview")).first)
+    let issue = try #require(postHogIssues(for: .event(name: "$pageview")).first)
     #expect(issue.vendor == "PostHog")
     #expect(issue.rule == "event-name-reserved")
     #expect(issue.description.hasPrefix("PostHog: event name '$pageview' starts with '$'"))

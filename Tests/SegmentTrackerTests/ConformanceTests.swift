@@ -11,7 +11,7 @@ let segmentModule = TrackerModuleDescription<SegmentMessage>(
   maxEventsPerRequest: SegmentLimits.messagesPerRequest, maxBytesPerRequest: SegmentLimits.requestBytes,
   secret: "segment-secret-write-key",
   live: { apply in
-    var configuration = Configuration(writeKey: "segment-secret-write-key", region: .custom(URL(string: "https://segment.test")!))
+    var configuration = SegmentConfiguration(writeKey: "segment-secret-write-key", region: .custom(URL(string: "https://segment.test")!))
     apply(&configuration.options)
     return try .live(configuration)
   },

@@ -14,8 +14,8 @@ struct ContextTests {
   private func configuration(
     _ transport: ScriptedTransport, context: ContextProvider = .fixture,
     ipLocation: DeliveryOptions.IPLocation = .suppressed
-  ) -> Configuration {
-    var configuration = Configuration(
+  ) -> SegmentConfiguration {
+    var configuration = SegmentConfiguration(
       writeKey: "seg-write-key-123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.now = { eventTime }
@@ -27,7 +27,7 @@ struct ContextTests {
   }
 
   /// Sends the events, flushes and returns the requests as the transport received them.
-  private func requests(_ transport: ScriptedTransport, _ configuration: Configuration, _ send: () -> Void)
+  private func requests(_ transport: ScriptedTransport, _ configuration: SegmentConfiguration, _ send: () -> Void)
     async throws -> [RecordedRequest]
   {
     Current = try .live(configuration)

@@ -7,12 +7,12 @@ import TrackersDelivery
 /// Where Segment's requests go and what they carry, read without a network.
 @Suite struct DestinationTests {
   @Test func regionsAndSecrets() throws {
-    #expect(Destination(Configuration(writeKey: "k", region: .eu)).url.absoluteString == "https://events.eu1.segmentapis.com/v1/batch")
-    #expect(Destination(Configuration(writeKey: "k")).url.absoluteString == "https://api.segment.io/v1/batch")
-    let configuration = Configuration(writeKey: "seg-secret-xyz")
+    #expect(SegmentDestination(SegmentConfiguration(writeKey: "k", region: .eu)).url.absoluteString == "https://events.eu1.segmentapis.com/v1/batch")
+    #expect(SegmentDestination(SegmentConfiguration(writeKey: "k")).url.absoluteString == "https://api.segment.io/v1/batch")
+    let configuration = SegmentConfiguration(writeKey: "seg-secret-xyz")
     #expect(!configuration.description.contains("seg-secret-xyz"))
     let batch = Batch(records: [Record(id: RecordID(), enqueuedAt: Date(), attempts: 0, partition: "", payload: Array("{}".utf8))], partition: "")
-    let request = try Destination(configuration).makeRequest(for: batch)
+    let request = try SegmentDestination(configuration).makeRequest(for: batch)
     #expect(!request.description.contains(Data("seg-secret-xyz:".utf8).base64EncodedString()))
   }
 
@@ -21,8 +21,8 @@ import TrackersDelivery
   /// it in the next batch.
   @Test func aFullBatchStaysUnderFourHundredSeventyFiveThousandBytes() throws {
     #expect(SegmentLimits.requestBytes == 475_000)  // "500 KB" read as 500,000, less room, as Segment's SDKs cut
-    for authentication in [Configuration.Authentication.basicHeader, .bodyWriteKey] {
-      let destination = Destination(Configuration(writeKey: "seg-write-key", authentication: authentication))
+    for authentication in [SegmentConfiguration.Authentication.basicHeader, .bodyWriteKey] {
+      let destination = SegmentDestination(SegmentConfiguration(writeKey: "seg-write-key", authentication: authentication))
       let maxBytes = destination.limits.maxBytes
       var sizes = Array(repeating: 30_000, count: maxBytes / 30_001)
       sizes.append(maxBytes - sizes.count * 30_001 - 1)

@@ -17,15 +17,15 @@ struct LiveDeliveryTests {
   static let host = URL(string: "https://segment.invalid")!
 
   func configuration(
-    _ transport: ScriptedTransport, authentication: Configuration.Authentication = .basicHeader
-  ) -> Configuration {
+    _ transport: ScriptedTransport, authentication: SegmentConfiguration.Authentication = .basicHeader
+  ) -> SegmentConfiguration {
     var configuration = configuration(host: Self.host, authentication: authentication)
     configuration.transport = transport
     return configuration
   }
 
-  func configuration(host: URL, authentication: Configuration.Authentication = .basicHeader) -> Configuration {
-    var configuration = Configuration(
+  func configuration(host: URL, authentication: SegmentConfiguration.Authentication = .basicHeader) -> SegmentConfiguration {
+    var configuration = SegmentConfiguration(
       writeKey: Self.writeKey, region: .custom(host), authentication: authentication,
       storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
@@ -88,7 +88,7 @@ struct LiveDeliveryTests {
 
   @Test func writeKeyInTheBodyAndTenThousandMessagesWithinTheLimits() async throws {
     let transport = ScriptedTransport()
-    let environment = try Environment.live(configuration(transport, authentication: .bodyWriteKey))
+    let environment = try SegmentEnvironment.live(configuration(transport, authentication: .bodyWriteKey))
     // Messages of about 500 bytes: the 475,000-byte body limit, not the 2500-message limit, cuts these batches.
     let properties: AnalyticsData.Properties = ["note": .string(text(360))]
     for index in 0..<10_000 { environment.send(.track(event: "Bulk \(index % 7)", properties: properties)) }
@@ -115,7 +115,7 @@ struct LiveDeliveryTests {
       .status(400, body: "bad"),  // message 3 alone: dropped
       .status(200)  // message 4
     )
-    let environment = try Environment.live(configuration(transport))
+    let environment = try SegmentEnvironment.live(configuration(transport))
     for index in 0..<4 { environment.send(.track(event: "E\(index)", properties: [:])) }
     // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending. The bound only ends a
     // stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.

@@ -47,7 +47,7 @@ import VendorTestSupport
     ]
     for (event, mapped) in expected {
       #expect(segmentMessage(for: .lifecycle(event)) == mapped, "\(event)")
-      #expect(SegmentTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(segmentIssues(for: .lifecycle(event)).isEmpty, "\(event)")
     }
   }
 }

@@ -6,12 +6,12 @@ import VendorTestSupport
 
 @Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
-    SegmentTracker.validate(data).map(\.rule)
+    segmentIssues(for: data).map(\.rule)
   }
 
   /// The size `validate` reports for an oversized message, read from its message.
   func measuredSize(_ data: AnalyticsData) -> Int? {
-    SegmentTracker.validate(data).first { $0.rule == "message-size" }.flatMap { issue in
+    segmentIssues(for: data).first { $0.rule == "message-size" }.flatMap { issue in
       issue.message.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
     }
   }
@@ -30,11 +30,11 @@ import VendorTestSupport
       .screen(name: "Cart"), .userId("u"), .userId(nil), .userProperty(name: "tier", value: "gold"),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
     ]
-    for data in valid { #expect(SegmentTracker.validate(data).isEmpty, "\(data)") }
+    for data in valid { #expect(segmentIssues(for: data).isEmpty, "\(data)") }
   }
 
   @Test func messagesNameVendorRuleAndFix() throws {
-    let issue = try #require(SegmentTracker.validate(.event(name: "")).first)
+    let issue = try #require(segmentIssues(for: .event(name: "")).first)
     #expect(issue.vendor == "Segment")
     #expect(issue.rule == "event-name-empty")
     #expect(issue.description.hasPrefix("Segment: track event name is empty"))
@@ -57,8 +57,8 @@ import VendorTestSupport
     let pastLimit = event(ofSize: SegmentLimits.messageBytes + 1)
     #expect(measuredSize(pastLimit) == 32_001)
     #expect(rules(pastLimit) == ["message-size"])
-    #expect(SegmentTracker.validate(pastLimit).first?.message.contains("32001 bytes") == true)
-    #expect(SegmentTracker.validate(pastLimit).first?.message.contains("at most 32000 bytes") == true)
+    #expect(segmentIssues(for: pastLimit).first?.message.contains("32001 bytes") == true)
+    #expect(segmentIssues(for: pastLimit).first?.message.contains("at most 32000 bytes") == true)
   }
 
   @Test func traitsAndUserIdsCountTowardTheSize() {

@@ -18,7 +18,7 @@ import Trackers
     let received = Received<AnalyticsData>()
     Journey.play(into: shopTracker(vendors: received.tracker), log: LogSink { _ in })
     for data in received.all + [loadTestAnalytics(0)] {
-      #expect(GoogleAnalyticsTracker.validate(ga4Compatible(data)).isEmpty, "\(data)")
+      #expect(googleAnalyticsIssues(for: ga4Compatible(data)).isEmpty, "\(data)")
     }
   }
 }

@@ -20,13 +20,13 @@ public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { ven
   TrackingPlanReceiver(vendor.consentDestination, rules(of: vendor))
 }
 
-/// The vendor module's `validate(_:)`, after the shop's adapter where the shop has one.
+/// The vendor module's `…Issues(for:)`, after the shop's adapter where the shop has one.
 private func rules(of vendor: Vendor) -> @Sendable (AnalyticsData) -> [ValidationIssue] {
   switch vendor {
-  case .ga4: { GoogleAnalyticsTracker.validate(ga4Compatible($0)) }
-  case .mixpanel: { MixpanelTracker.validate($0) }
-  case .amplitude: { AmplitudeTracker.validate($0) }
-  case .segment: { SegmentTracker.validate($0) }
-  case .posthog: { PostHogTracker.validate($0) }
+  case .ga4: { googleAnalyticsIssues(for: ga4Compatible($0)) }
+  case .mixpanel: { mixpanelIssues(for: $0) }
+  case .amplitude: { amplitudeIssues(for: $0) }
+  case .segment: { segmentIssues(for: $0) }
+  case .posthog: { postHogIssues(for: $0) }
   }
 }

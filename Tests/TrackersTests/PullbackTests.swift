@@ -45,7 +45,7 @@ import Trackers
 
   @Test func casePathAccessor() {
     let log = EventLog<APIErrorEvent>()
-    let api = CasePath(AnalyticsEvent.api, \.api)
+    let api = EventPath(AnalyticsEvent.api, \.api)
     let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: api)
     tracker(.api(.timeout(endpoint: "/a")))
     tracker(.app(.appLaunched))
@@ -54,8 +54,8 @@ import Trackers
 
   @Test func nestedCasePathThroughAppending() {
     let log = EventLog<String>()
-    let timeouts = CasePath(AnalyticsEvent.api, \.api)
-      .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    let timeouts = EventPath(AnalyticsEvent.api, \.api)
+      .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
     let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: timeouts)
     tracker(.api(.timeout(endpoint: "/cart")))
     tracker(.api(.unexpectedResponse(endpoint: "/cart")))
@@ -93,5 +93,71 @@ import Trackers
     appTracker(.api(.timeout(endpoint: "/x")))
     appTracker(.api(.unexpectedResponse(endpoint: "/y")))
     #expect(log.events == ["/x"])
+  }
+
+  @Test func oneCallWithAKeyPathLiteralPicksThenTransforms() {
+    let log = EventLog<String>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.user, transform: describe)
+    tracker(.user(.loggedIn(userId: "u1")))
+    tracker(.app(.appLaunched))
+    tracker(.user(.loggedOut))
+    #expect(log.events == ["in u1", "out"])
+  }
+
+  @Test func oneCallWithAnEventPathPicksThenTransforms() {
+    let log = EventLog<String>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(
+      log.tracker, action: EventPath(AnalyticsEvent.user, \.user), transform: describe)
+    tracker(.api(.timeout(endpoint: "/a")))
+    tracker(.user(.loggedOut))
+    #expect(log.events == ["out"])
+  }
+
+  @Test func oneCallWithANestedEventPath() {
+    let log = EventLog<String>()
+    let timeouts = EventPath(AnalyticsEvent.api, \.api)
+      .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: timeouts, transform: { "timeout \($0)" })
+    tracker(.api(.timeout(endpoint: "/cart")))
+    tracker(.api(.unexpectedResponse(endpoint: "/cart")))
+    #expect(log.events == ["timeout /cart"])
+  }
+
+  @Test func oneCallWithAClosureAction() {
+    let log = EventLog<AnalyticsData>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(
+      log.tracker,
+      action: { (event: AnalyticsEvent) -> String? in
+        if case let .api(.unexpectedResponse(endpoint)) = event { endpoint } else { nil }
+      },
+      transform: { (endpoint: String) -> AnalyticsData in .event(name: "bad_response", properties: ["endpoint": .string(endpoint)]) }
+    )
+    tracker(.api(.unexpectedResponse(endpoint: "/login")))
+    tracker(.api(.timeout(endpoint: "/login")))
+    #expect(log.events == [.event(name: "bad_response", properties: ["endpoint": "/login"])])
+  }
+
+  @Test func oneCallForwardsWhatTheTwoStepsForward() {
+    let events: [AnalyticsEvent] = [
+      .app(.appLaunched), .user(.loggedIn(userId: "u2")), .api(.timeout(endpoint: "/x")), .user(.loggedOut),
+      .app(.appEnteredBackground), .user(.loggedIn(userId: "u3")),
+    ]
+    let oneCall = EventLog<String>(), twoSteps = EventLog<String>()
+    let inner: Tracker<UserEvent> = pullback(twoSteps.tracker, transform: describe)
+    let outer: Tracker<AnalyticsEvent> = pullback(inner, action: \.user)
+    let single: Tracker<AnalyticsEvent> = pullback(oneCall.tracker, action: \.user, transform: describe)
+    for event in events {
+      outer(event)
+      single(event)
+    }
+    #expect(oneCall.events == ["in u2", "out", "in u3"])
+    #expect(oneCall.events == twoSteps.events)
+  }
+}
+
+@Sendable private func describe(_ event: UserEvent) -> String {
+  switch event {
+  case let .loggedIn(userId): "in \(userId)"
+  case .loggedOut: "out"
   }
 }

@@ -165,7 +165,7 @@ import VendorTestSupport
       #expect(consent.registry.destinations == ["Amplitude", "GA4", "Mixpanel", "PostHog", "Segment"])
       let amplitudeTransport = ScriptedTransport(answering: ConsentVendor.amplitude.success)
       var configuration = ConsentVendor.configured(
-        AmplitudeTracker.Configuration(
+        AmplitudeConfiguration(
           apiKey: "amp-key", region: .custom(ConsentVendor.host), storageDirectory: storage.directory("amplitude-ip")),
         transport: amplitudeTransport, privacy: nil)
       configuration.sendsSessionEvents = false
@@ -217,7 +217,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     destination: "GA4",
     goLive: { storage, transport, privacy in
       GoogleAnalyticsTracker.Current = try .live(configured(
-        GoogleAnalyticsTracker.Configuration(measurementId: "G-TEST", apiSecret: "s", host: host, storageDirectory: storage),
+        GoogleAnalyticsConfiguration(measurementId: "G-TEST", apiSecret: "s", host: host, storageDirectory: storage),
         transport: transport, privacy: privacy))
     },
     track: googleAnalyticsTracker,
@@ -231,7 +231,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     destination: "Mixpanel",
     goLive: { storage, transport, privacy in
       MixpanelTracker.Current = try .live(configured(
-        MixpanelTracker.Configuration(projectToken: "tok123", region: .custom(host), storageDirectory: storage),
+        MixpanelConfiguration(projectToken: "tok123", region: .custom(host), storageDirectory: storage),
         transport: transport, privacy: privacy))
     },
     track: mixpanelTracker,
@@ -246,7 +246,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     destination: "Amplitude",
     goLive: { storage, transport, privacy in
       var configuration = configured(
-        AmplitudeTracker.Configuration(apiKey: "amp-key", region: .custom(host), storageDirectory: storage),
+        AmplitudeConfiguration(apiKey: "amp-key", region: .custom(host), storageDirectory: storage),
         transport: transport, privacy: privacy)
       // The events counted are the ones the test sends.
       configuration.sendsSessionEvents = false
@@ -264,7 +264,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     destination: "Segment",
     goLive: { storage, transport, privacy in
       SegmentTracker.Current = try .live(configured(
-        SegmentTracker.Configuration(writeKey: "w", region: .custom(host), storageDirectory: storage),
+        SegmentConfiguration(writeKey: "w", region: .custom(host), storageDirectory: storage),
         transport: transport, privacy: privacy))
     },
     track: segmentTracker,
@@ -278,7 +278,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     destination: "PostHog",
     goLive: { storage, transport, privacy in
       PostHogTracker.Current = try .live(configured(
-        PostHogTracker.Configuration(apiKey: "phc_k", host: .selfHosted(host), storageDirectory: storage),
+        PostHogConfiguration(apiKey: "phc_k", host: .selfHosted(host), storageDirectory: storage),
         transport: transport, privacy: privacy))
     },
     track: postHogTracker,

@@ -10,8 +10,8 @@ import VendorTestSupport
 /// clock are pinned, so nothing on the wire depends on the machine or the moment.
 func mixpanelConfiguration(
   _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
-) -> MixpanelTracker.Configuration {
-  var configuration = MixpanelTracker.Configuration(
+) -> MixpanelConfiguration {
+  var configuration = MixpanelConfiguration(
     projectToken: "tok123", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
   configuration.flushInterval = .seconds(3600)
   configuration.context = .fixture
@@ -24,8 +24,8 @@ func mixpanelConfiguration(
 /// about consent, reset and redaction, so the events they check are the ones they send.
 func amplitudeConfiguration(
   _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
-) -> AmplitudeTracker.Configuration {
-  var configuration = AmplitudeTracker.Configuration(
+) -> AmplitudeConfiguration {
+  var configuration = AmplitudeConfiguration(
     apiKey: "amp-key", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
   configuration.flushInterval = .seconds(3600)
   configuration.context = .fixture

@@ -5,7 +5,7 @@ public enum APIErrorEvent: Sendable, Hashable {
 }
 
 extension APIErrorEvent {
-  /// The endpoint of a timeout, for a ``CasePath`` into the nested case.
+  /// The endpoint of a timeout, for an ``EventPath`` into the nested case.
   public var timeoutEndpoint: String? {
     guard case let .timeout(endpoint) = self else { return nil }
     return endpoint

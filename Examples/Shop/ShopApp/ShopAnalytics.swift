@@ -30,7 +30,7 @@ public func shopTracker(vendors: @escaping Tracker<AnalyticsData>, logFeatureEve
     // Checkout's reducer logs its own actions (see `Journey`); what reaches here is already analytics.
     pullback(vendors, action: \.checkout),
     pullback(logged(pullback(vendors, transform: apiErrorAnalytics), "api"), action: \.api),
-    pullback(pullback(vendors, transform: loadTestAnalytics), action: \.loadTest)
+    pullback(vendors, action: \.loadTest, transform: loadTestAnalytics)
   )
 }
 

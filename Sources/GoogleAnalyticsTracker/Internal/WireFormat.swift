@@ -8,7 +8,7 @@ enum WireFormat {
   /// `user_id` and `user_properties`. Records with the same envelope share a partition, so a request never
   /// mixes users (GA4 takes one client and user per request).
   static func envelope(
-    for identity: IdentityStore<String>.Identity, context: TrackingContext, stream: Configuration.Stream
+    for identity: IdentityStore<String>.Identity, context: TrackingContext, stream: GoogleAnalyticsConfiguration.Stream
   ) -> String {
     var bytes: [UInt8] = []
     bytes.append(UInt8(ascii: "{"))

@@ -7,7 +7,7 @@
 /// overrides what it knows better, and a test pins a fixed value:
 ///
 /// ```swift
-/// var configuration = MixpanelTracker.Configuration(projectToken: token)
+/// var configuration = MixpanelConfiguration(projectToken: token)
 /// configuration.context = ContextProvider.live { $0.app.name = "Shop"; $0.app.version = "2.1.0" }
 /// MixpanelTracker.Current = try .live(configuration)
 ///

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
-/// var mixpanel = MixpanelTracker.Configuration(projectToken: token)
+/// var mixpanel = MixpanelConfiguration(projectToken: token)
 /// mixpanel.lifecycle = lifecycle
 /// MixpanelTracker.Current = try .live(mixpanel)
 ///

@@ -1,14 +1,14 @@
 import Foundation
 import Trackers
 
-/// What every vendor module's `Configuration` has besides its keys and host: where it keeps its files, how
+/// What every vendor module's configuration (`MixpanelConfiguration`, ...) has besides its keys and host: where it keeps its files, how
 /// it batches and delivers, which consent applies, whether the vendor may locate users by IP, and its clock.
 ///
-/// Each vendor `Configuration` embeds one as `options` (see ``VendorConfiguration``) and reads and writes
+/// Each vendor configuration embeds one as `options` (see ``VendorConfiguration``) and reads and writes
 /// its fields as its own, so the same lines work in every module:
 ///
 /// ```swift
-/// var configuration = MixpanelTracker.Configuration(projectToken: token, privacy: consent.registry)
+/// var configuration = MixpanelConfiguration(projectToken: token, privacy: consent.registry)
 /// configuration.flushInterval = .seconds(10)
 /// configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
 /// MixpanelTracker.Current = try .live(configuration)

@@ -1,14 +1,14 @@
 import Foundation
 import Trackers
 
-/// The string and ordering checks every vendor module's `validate` shares, written for the `track` hot path.
+/// The string and ordering checks every vendor module's validation (`mixpanelIssues(for:)`, ...) shares, written for the `track` hot path.
 ///
 /// Validation runs on every event, so the happy path must not allocate: each check looks at the UTF-8 bytes
 /// first and falls back to the exact `Character` or `Unicode.Scalar` rule only when the bytes can't decide.
 /// The results are the same as the plain Swift expressions named in each summary.
 ///
 /// ```swift
-/// public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+/// public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
 ///   ValidationRules.issues { ordered, issues in
 ///     ValidationRules.forEachMember(of: data.properties, ordered: ordered) { key, value in
 ///       if ValidationRules.isBlank(key) { issues.append(blankKeyIssue(value)) }

@@ -1,8 +1,8 @@
-/// A vendor module's `Configuration`: its own keys and host, plus the shared ``DeliveryOptions``, whose
+/// A vendor module's configuration (`MixpanelConfiguration`, ...): its own keys and host, plus the shared ``DeliveryOptions``, whose
 /// fields read and write as the configuration's own.
 ///
 /// ```swift
-/// var configuration = AmplitudeTracker.Configuration(apiKey: key, region: .eu, privacy: consent.registry)
+/// var configuration = AmplitudeConfiguration(apiKey: key, region: .eu, privacy: consent.registry)
 /// configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
 /// configuration.ipLocation = .vendorDefault     // DeliveryOptions.ipLocation
 /// ```

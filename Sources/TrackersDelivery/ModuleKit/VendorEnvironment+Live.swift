@@ -11,12 +11,12 @@ extension VendorEnvironment {
   ///
   /// <!-- snippet: not compiled: the shape of a vendor module's `live`, with the module's own `Configuration`, `Destination` and `WireFormat`; each vendor module's Environment.swift compiles its own -->
   /// ```swift
-  /// extension Environment {
-  ///   public static func live(_ configuration: Configuration) throws -> Environment {
+  /// extension MixpanelEnvironment {
+  ///   public static func live(_ configuration: MixpanelConfiguration) throws -> MixpanelEnvironment {
   ///     let now = configuration.now
   ///     return try live(
   ///       options: configuration.options,
-  ///       destination: Destination(configuration),
+  ///       destination: MixpanelDestination(configuration),
   ///       derive: WireFormat.identityMembers(for:context:)  // cached per identity or context change
   ///     ) { delivery in
   ///       return { event in                                  // runs on the caller's thread

@@ -1,12 +1,12 @@
 import Trackers
 
-/// Everything a vendor tracker needs from the outside world: each module's `Environment` is this type for
-/// its event (`public typealias Environment = VendorEnvironment<MixpanelEvent>`), and tests swap it
+/// Everything a vendor tracker needs from the outside world: each module's environment is this type for
+/// its event (`public typealias MixpanelEnvironment = VendorEnvironment<MixpanelEvent>`), and tests swap it
 /// through the module's `Current`.
 ///
 /// ```swift
 /// // At launch:
-/// MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+/// MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {

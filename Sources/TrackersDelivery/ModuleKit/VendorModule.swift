@@ -9,18 +9,18 @@ import Trackers
 /// description, which is only built when a report is written:
 ///
 /// ```swift
-/// let vendorModule = VendorModule(
+/// let googleAnalyticsModule = VendorModule(
 ///   name: "GoogleAnalyticsTracker", vendor: "GA4",
 ///   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
 /// )
 ///
 /// extension GoogleAnalyticsEvent: VendorEvent {
-///   // Qualified: inside this extension, `vendorModule` alone names this very property.
-///   public static var vendorModule: VendorModule { GoogleAnalyticsTracker.vendorModule }
+///   // The module constant is named after the vendor: inside this extension, `vendorModule` names this property.
+///   public static var vendorModule: VendorModule { googleAnalyticsModule }
 /// }
 ///
 /// func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
-///   vendorModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
+///   googleAnalyticsModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
 /// }
 /// ```
 public final class VendorModule: Sendable {
@@ -68,9 +68,16 @@ public final class VendorModule: Sendable {
     let rules = issues.map(\.description).joined(separator: "; ")
     let message = """
       \(rules). The event was not sent: \(event()). To fix this, change the event so it meets \
-      \(vendor)'s rules (check a tracking plan in tests with `\(name).validate(_:)`).
+      \(vendor)'s rules (check a tracking plan in tests with `\(issuesFunction)`).
       """
     report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The module's public validation function by the naming convention: "MixpanelTracker" has
+  /// `mixpanelIssues(for:)`.
+  private var issuesFunction: String {
+    let prefix = name.hasSuffix("Tracker") ? name.dropLast("Tracker".count) : Substring(name)
+    return prefix.prefix(1).lowercased() + prefix.dropFirst() + "Issues(for:)"
   }
 
   /// A tracker for the not-configured `Current`: drops every event and counts it; the first one in the

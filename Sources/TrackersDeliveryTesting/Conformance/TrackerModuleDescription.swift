@@ -11,7 +11,7 @@ import TrackersDelivery
 ///   name: "AcmeTracker", consentDestination: "Acme",
 ///   maxEventsPerRequest: 100, maxBytesPerRequest: 500_000, secret: "acme-secret-key",
 ///   live: { apply in
-///     var configuration = Configuration(apiKey: "acme-secret-key", host: URL(string: "https://acme.test")!)
+///     var configuration = AcmeConfiguration(apiKey: "acme-secret-key", host: URL(string: "https://acme.test")!)
 ///     apply(&configuration.options)
 ///     return try .live(configuration)
 ///   },

@@ -6,12 +6,12 @@ import Trackers
 /// them with representative values, so a name fine for Mixpanel but too long for GA4 fails here.
 ///
 /// ```swift
-/// .trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)])
+/// .trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))])
 /// ```
 public struct TrackingPlanReceiver: Sendable {
   /// The vendor's name, as plans list it.
   public var name: String
-  /// The vendor module's `validate(_:)`.
+  /// The vendor module's validation function: `mixpanelIssues(for:)`, `googleAnalyticsIssues(for:)`, ...
   public var validate: @Sendable (AnalyticsData) -> [ValidationIssue]
 
   /// Creates a receiver.
@@ -105,7 +105,7 @@ public enum TrackingPlanCheck {
 /// or when a planned entry breaks a receiving vendor's rules. Spell it `.trackingPlan(...)`:
 ///
 /// ```swift
-/// @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
+/// @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
 /// struct CatalogAnalyticsTests { /* ... */ }
 /// ```
 ///

@@ -11,7 +11,7 @@ import TrackersTesting
 private func amplitudeTrackerAmplitudeTracker1(secrets: Secrets) {
   compile {
     // snippet: Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md#1
-    AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, region: .eu))
+    AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude, region: .eu))
     amplitudeTracker(.screen(name: "Cart"))
     // end snippet
   }
@@ -20,7 +20,7 @@ private func amplitudeTrackerAmplitudeTracker1(secrets: Secrets) {
 private func amplitudeTrackerAmplitudeTracker2(key: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md#2
-    AmplitudeTracker.Current = try .live(Configuration(apiKey: key, privacy: consent.registry))
+    AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: key, privacy: consent.registry))
     let send = consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
     // end snippet
     _ = send

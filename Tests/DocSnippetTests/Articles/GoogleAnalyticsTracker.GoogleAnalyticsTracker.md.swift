@@ -22,7 +22,7 @@ private func googleAnalyticsTrackerGoogleAnalyticsTracker1(secrets: Secrets) {
 private func googleAnalyticsTrackerGoogleAnalyticsTracker2(secret: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md#2
-    GoogleAnalyticsTracker.Current = try .live(Configuration(measurementId: "G-XXXXXXX", apiSecret: secret, privacy: consent.registry))
+    GoogleAnalyticsTracker.Current = try .live(GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secret, privacy: consent.registry))
     let send = consentGated(googleAnalyticsTracker, by: consent, destination: "GA4")
     // end snippet
     _ = send

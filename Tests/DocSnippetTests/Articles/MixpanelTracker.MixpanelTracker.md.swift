@@ -11,7 +11,7 @@ import TrackersTesting
 private func mixpanelTrackerMixpanelTracker1(token: String) {
   compile {
     // snippet: Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md#1
-    MixpanelTracker.Current = try .live(Configuration(projectToken: token, region: .eu))
+    MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, region: .eu))
     mixpanelTracker(.userId("user-42"))
     mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro"]))
     // end snippet
@@ -21,7 +21,7 @@ private func mixpanelTrackerMixpanelTracker1(token: String) {
 private func mixpanelTrackerMixpanelTracker2(token: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md#2
-    MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+    MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
     let send = consentGated(mixpanelTracker, by: consent, destination: "Mixpanel")
     // end snippet
     _ = send

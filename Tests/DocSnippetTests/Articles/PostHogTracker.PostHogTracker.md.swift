@@ -11,7 +11,7 @@ import TrackersTesting
 private func postHogTrackerPostHogTracker1() {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#1
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .eu))
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", host: .eu))
     postHogTracker(.screen(name: "Cart"))
     // end snippet
   }
@@ -20,7 +20,7 @@ private func postHogTrackerPostHogTracker1() {
 private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#2
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", privacy: consent.registry))
     let send = consentGated(postHogTracker, by: consent, destination: "PostHog")
     // end snippet
     _ = send

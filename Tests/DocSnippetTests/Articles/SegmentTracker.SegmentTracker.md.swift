@@ -11,7 +11,7 @@ import TrackersTesting
 private func segmentTrackerSegmentTracker1(secrets: Secrets) {
   compile {
     // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#1
-    SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment, region: .eu))
+    SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment, region: .eu))
     segmentTracker(.screen(name: "Cart"))
     // end snippet
   }
@@ -20,7 +20,7 @@ private func segmentTrackerSegmentTracker1(secrets: Secrets) {
 private func segmentTrackerSegmentTracker2(key: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#2
-    SegmentTracker.Current = try .live(Configuration(writeKey: key, privacy: consent.registry))
+    SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: key, privacy: consent.registry))
     let send = consentGated(segmentTracker, by: consent, destination: "Segment")
     // end snippet
     _ = send

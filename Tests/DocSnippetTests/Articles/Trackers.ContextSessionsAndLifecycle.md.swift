@@ -15,7 +15,7 @@ private func trackersContextSessionsAndLifecycle1(token: String) {
     // snippet: Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md#1
     // At launch: what the system tells, with what the app knows better.
     let context = ContextProvider.live { $0.app.name = "Shop" }
-    var mixpanel = MixpanelTracker.Configuration(projectToken: token)
+    var mixpanel = MixpanelConfiguration(projectToken: token)
     mixpanel.context = context
     MixpanelTracker.Current = try .live(mixpanel)
     // end snippet
@@ -25,7 +25,7 @@ private func trackersContextSessionsAndLifecycle1(token: String) {
 private func trackersContextSessionsAndLifecycle2(storage: URL) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md#2
-    var configuration = AmplitudeTracker.Configuration(apiKey: "k", storageDirectory: storage)
+    var configuration = AmplitudeConfiguration(apiKey: "k", storageDirectory: storage)
     configuration.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     // end snippet
     _ = configuration
@@ -36,7 +36,7 @@ private func trackersContextSessionsAndLifecycle2(storage: URL) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
-    var amplitude = AmplitudeTracker.Configuration(apiKey: key)
+    var amplitude = AmplitudeConfiguration(apiKey: key)
     amplitude.lifecycle = lifecycle
     AmplitudeTracker.Current = try .live(amplitude)
 

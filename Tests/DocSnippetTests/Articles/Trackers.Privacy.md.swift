@@ -27,7 +27,7 @@ private func trackersPrivacy1(token: String, key: String, appSupport: URL) {
 
 /// Inside a vendor module's `live`, with its queue and identity.
 private func trackersPrivacy2(
-  configuration: MixpanelTracker.Configuration, queue: DeliveryQueue, identity: IdentityStore<[UInt8]>
+  configuration: MixpanelConfiguration, queue: DeliveryQueue, identity: IdentityStore<[UInt8]>
 ) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/Privacy.md#2

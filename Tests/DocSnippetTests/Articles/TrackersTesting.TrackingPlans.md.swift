@@ -19,8 +19,8 @@ private func trackEveryCatalogEvent(_ track: Tracker<CatalogEvent>) {
     .trackingPlan(
       module: "Catalog",
       receivers: [
-        .init("GA4", GoogleAnalyticsTracker.validate),
-        .init("Mixpanel", MixpanelTracker.validate),
+        .init("GA4", googleAnalyticsIssues(for:)),
+        .init("Mixpanel", mixpanelIssues(for:)),
       ]))
   struct CatalogAnalyticsTests {
     @Test func productViewed() {
@@ -41,7 +41,7 @@ private func trackingPlansXCTest() {
       func testTheTrackingPlan() async {
         let recorder = TrackerRecorder<AnalyticsData>(exhaustivity: .nonExhaustive)
         let track: Tracker<CatalogEvent> = pullback(recorder.tracker, transform: catalogAnalytics)
-        await withTrackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]) {
+        await withTrackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]) {
           trackEveryCatalogEvent(track)
         }
       }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/AmplitudeTracker/Configuration.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/AmplitudeTracker/AmplitudeConfiguration.swift, compiled: see DocSnippetTests.swift.
 import AmplitudeTracker
 import Foundation
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func amplitudeTrackerConfiguration1(secrets: Secrets) {
   compile {
-    // snippet: Sources/AmplitudeTracker/Configuration.swift#1
-    AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude))
-    AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, region: .eu))
+    // snippet: Sources/AmplitudeTracker/AmplitudeConfiguration.swift#1
+    AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude))
+    AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude, region: .eu))
     // end snippet
   }
 }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/AmplitudeTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/AmplitudeTracker/AmplitudeEnvironment.swift, compiled: see DocSnippetTests.swift.
 import AmplitudeTracker
 import Foundation
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func amplitudeTrackerEnvironment1(secrets: Secrets, consent: ConsentStore, recorder: TrackerRecorder<AmplitudeEvent>) {
   compile {
-    // snippet: Sources/AmplitudeTracker/Environment.swift#1
+    // snippet: Sources/AmplitudeTracker/AmplitudeEnvironment.swift#1
     // At launch:
-    AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, privacy: consent.registry))
+    AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude, privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {

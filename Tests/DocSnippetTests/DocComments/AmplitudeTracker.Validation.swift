@@ -10,8 +10,8 @@ import TrackersTesting
 private func amplitudeTrackerValidation1() {
   compile {
     // snippet: Sources/AmplitudeTracker/Validation.swift#1
-    #expect(AmplitudeTracker.validate(.event(name: "Order Completed")).isEmpty)
-    AmplitudeTracker.validate(.userId("42"))
+    #expect(amplitudeIssues(for: .event(name: "Order Completed")).isEmpty)
+    amplitudeIssues(for: .userId("42"))
     // Amplitude: user id '42' has 2 characters; Amplitude rejects ids shorter than 5. To fix this, ...
     // end snippet
   }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/GoogleAnalyticsTracker/Configuration.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/GoogleAnalyticsTracker/GoogleAnalyticsConfiguration.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import GoogleAnalyticsTracker
 import Testing
@@ -9,7 +9,7 @@ import TrackersTesting
 
 private func googleAnalyticsTrackerConfiguration1(secrets: Secrets, consent: ConsentStore) {
   compile {
-    // snippet: Sources/GoogleAnalyticsTracker/Configuration.swift#1
+    // snippet: Sources/GoogleAnalyticsTracker/GoogleAnalyticsConfiguration.swift#1
     GoogleAnalyticsTracker.Current = try .live(
       Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
     )

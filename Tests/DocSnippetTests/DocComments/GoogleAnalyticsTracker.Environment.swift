@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/GoogleAnalyticsTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/GoogleAnalyticsTracker/GoogleAnalyticsEnvironment.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import GoogleAnalyticsTracker
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func googleAnalyticsTrackerEnvironment1(secret: String, recorder: TrackerRecorder<GoogleAnalyticsEvent>) {
   compile {
-    // snippet: Sources/GoogleAnalyticsTracker/Environment.swift#1
+    // snippet: Sources/GoogleAnalyticsTracker/GoogleAnalyticsEnvironment.swift#1
     // At launch:
-    GoogleAnalyticsTracker.Current = try .live(Configuration(measurementId: "G-XXXX", apiSecret: secret))
+    GoogleAnalyticsTracker.Current = try .live(GoogleAnalyticsConfiguration(measurementId: "G-XXXX", apiSecret: secret))
 
     // In a test:
     withIsolatedEnvironments {

@@ -10,8 +10,8 @@ import TrackersTesting
 private func googleAnalyticsTrackerValidation1() {
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/Validation.swift#1
-    #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
-    GoogleAnalyticsTracker.validate(.event(name: "add-to-cart")).map(\.description)
+    #expect(googleAnalyticsIssues(for: .event(name: "add_to_cart")).isEmpty)
+    googleAnalyticsIssues(for: .event(name: "add-to-cart")).map(\.description)
     // ["GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter"]
     // end snippet
   }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/MixpanelTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/MixpanelTracker/MixpanelEnvironment.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import MixpanelTracker
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func mixpanelTrackerEnvironment1(token: String, consent: ConsentStore, recorder: TrackerRecorder<MixpanelEvent>) {
   compile {
-    // snippet: Sources/MixpanelTracker/Environment.swift#1
+    // snippet: Sources/MixpanelTracker/MixpanelEnvironment.swift#1
     // At launch:
-    MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+    MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {

@@ -10,8 +10,8 @@ import TrackersTesting
 private func mixpanelTrackerValidation1() {
   compile {
     // snippet: Sources/MixpanelTracker/Validation.swift#1
-    #expect(MixpanelTracker.validate(.event(name: "Signed Up")).isEmpty)
-    MixpanelTracker.validate(.userId("null")).map(\.description)
+    #expect(mixpanelIssues(for: .event(name: "Signed Up")).isEmpty)
+    mixpanelIssues(for: .userId("null")).map(\.description)
     // ["Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; ..."]
     // end snippet
   }

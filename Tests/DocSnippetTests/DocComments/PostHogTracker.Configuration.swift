@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/PostHogTracker/Configuration.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/PostHogTracker/PostHogConfiguration.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import PostHogTracker
 import Testing
@@ -9,10 +9,10 @@ import TrackersTesting
 
 private func postHogTrackerConfiguration1() {
   compile {
-    // snippet: Sources/PostHogTracker/Configuration.swift#1
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_..."))
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .eu))
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .selfHosted(URL(string: "https://ph.example.com")!)))
+    // snippet: Sources/PostHogTracker/PostHogConfiguration.swift#1
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_..."))
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", host: .eu))
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", host: .selfHosted(URL(string: "https://ph.example.com")!)))
     // end snippet
   }
 }

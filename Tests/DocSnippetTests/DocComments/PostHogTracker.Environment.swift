@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/PostHogTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/PostHogTracker/PostHogEnvironment.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import PostHogTracker
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func postHogTrackerEnvironment1(consent: ConsentStore, recorder: TrackerRecorder<PostHogEvent>) {
   compile {
-    // snippet: Sources/PostHogTracker/Environment.swift#1
+    // snippet: Sources/PostHogTracker/PostHogEnvironment.swift#1
     // At launch:
-    PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
+    PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {

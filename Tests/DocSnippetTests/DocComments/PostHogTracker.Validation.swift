@@ -10,8 +10,8 @@ import TrackersTesting
 private func postHogTrackerValidation1() {
   compile {
     // snippet: Sources/PostHogTracker/Validation.swift#1
-    #expect(PostHogTracker.validate(.event(name: "order completed")).isEmpty)
-    PostHogTracker.validate(.event(name: "$pageview"))
+    #expect(postHogIssues(for: .event(name: "order completed")).isEmpty)
+    postHogIssues(for: .event(name: "$pageview"))
     // PostHog: event name '$pageview' starts with '$', which PostHog reserves for its own events. To fix this, ...
     // end snippet
   }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/SegmentTracker/Configuration.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/SegmentTracker/SegmentConfiguration.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import SegmentTracker
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func segmentTrackerConfiguration1(secrets: Secrets) {
   compile {
-    // snippet: Sources/SegmentTracker/Configuration.swift#1
-    SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment))
-    SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment, region: .eu))
+    // snippet: Sources/SegmentTracker/SegmentConfiguration.swift#1
+    SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment))
+    SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment, region: .eu))
     // end snippet
   }
 }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/SegmentTracker/Environment.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/SegmentTracker/SegmentEnvironment.swift, compiled: see DocSnippetTests.swift.
 import Foundation
 import SegmentTracker
 import Testing
@@ -9,9 +9,9 @@ import TrackersTesting
 
 private func segmentTrackerEnvironment1(secrets: Secrets, consent: ConsentStore, recorder: TrackerRecorder<SegmentMessage>) {
   compile {
-    // snippet: Sources/SegmentTracker/Environment.swift#1
+    // snippet: Sources/SegmentTracker/SegmentEnvironment.swift#1
     // At launch:
-    SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment, privacy: consent.registry))
+    SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment, privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {

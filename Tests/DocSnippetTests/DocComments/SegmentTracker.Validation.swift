@@ -10,8 +10,8 @@ import TrackersTesting
 private func segmentTrackerValidation1() {
   compile {
     // snippet: Sources/SegmentTracker/Validation.swift#1
-    #expect(SegmentTracker.validate(.event(name: "Order Completed")).isEmpty)
-    SegmentTracker.validate(.event(name: ""))
+    #expect(segmentIssues(for: .event(name: "Order Completed")).isEmpty)
+    segmentIssues(for: .event(name: ""))
     // Segment: track event name is empty; Segment drops track calls without an event. To fix this, ...
     // end snippet
   }

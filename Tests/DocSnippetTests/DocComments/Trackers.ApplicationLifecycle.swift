@@ -11,7 +11,7 @@ private func trackersApplicationLifecycle1(token: String, storage: URL, context:
   compile {
     // snippet: Sources/Trackers/Lifecycle/ApplicationLifecycle.swift#1
     let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
-    var mixpanel = MixpanelTracker.Configuration(projectToken: token)
+    var mixpanel = MixpanelConfiguration(projectToken: token)
     mixpanel.lifecycle = lifecycle
     MixpanelTracker.Current = try .live(mixpanel)
 

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/Trackers/CasePath.swift, compiled: see DocSnippetTests.swift. The feature
+// The Swift blocks of Sources/Trackers/EventPath.swift, compiled: see DocSnippetTests.swift. The feature
 // enums are the shop's.
 import APIClient
 import AppLifecycle
@@ -8,13 +8,13 @@ import Trackers
 private func casePathDeclared() {
   typealias AppEvent = AppLifecycle.AppEvent
   compileDeclarations {
-    // snippet: Sources/Trackers/CasePath.swift#1
+    // snippet: Sources/Trackers/EventPath.swift#1
     enum AnalyticsEvent {
       case app(AppEvent), api(APIErrorEvent)
       var app: AppEvent? { guard case let .app(event) = self else { return nil }; return event }
     }
 
-    let app = CasePath(AnalyticsEvent.app, \.app)
+    let app = EventPath(AnalyticsEvent.app, \.app)
     let event = app.embed(.appLaunched)      // AnalyticsEvent.app(.appLaunched)
     let appEvent = app.extract(from: event)  // AppEvent.appLaunched
     // end snippet
@@ -24,8 +24,8 @@ private func casePathDeclared() {
 
 private func casePaths() {
   compile {
-    // snippet: Sources/Trackers/CasePath.swift#2
-    let api = CasePath<AnalyticsEvent, APIErrorEvent>(
+    // snippet: Sources/Trackers/EventPath.swift#2
+    let api = EventPath<AnalyticsEvent, APIErrorEvent>(
       embed: { .api($0) },
       extract: { if case let .api(event) = $0 { event } else { nil } }
     )
@@ -33,10 +33,10 @@ private func casePaths() {
     _ = api
   }
   compile {
-    // snippet: Sources/Trackers/CasePath.swift#3
+    // snippet: Sources/Trackers/EventPath.swift#3
     // AnalyticsEvent.api(APIErrorEvent.timeout(endpoint:))
-    let timeout = CasePath(AnalyticsEvent.api, \.api)
-      .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    let timeout = EventPath(AnalyticsEvent.api, \.api)
+      .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
     timeout.extract(from: .api(.timeout(endpoint: "/cart")))   // "/cart"
     // end snippet
   }

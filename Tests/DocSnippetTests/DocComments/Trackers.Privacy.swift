@@ -74,7 +74,7 @@ private func consentStore(appSupport: URL) {
 
 /// Inside a vendor module's `live`, with its queue and identity.
 private func privacyRegistry(
-  configuration: MixpanelTracker.Configuration, queue: DeliveryQueue, identity: IdentityStore<[UInt8]>,
+  configuration: MixpanelConfiguration, queue: DeliveryQueue, identity: IdentityStore<[UInt8]>,
   consent: ConsentStore
 ) {
   compile {

@@ -20,7 +20,7 @@ private func trackers() {
   }
   compile {
     // snippet: Sources/Trackers/Tracker.swift#3
-    let api = CasePath(AnalyticsEvent.api, \.api)
+    let api = EventPath(AnalyticsEvent.api, \.api)
     let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
     // end snippet
     _ = tracker

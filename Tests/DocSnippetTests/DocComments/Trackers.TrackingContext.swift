@@ -10,7 +10,7 @@ import TrackersTesting
 private func trackersTrackingContext1(token: String) {
   compile {
     // snippet: Sources/Trackers/Context/TrackingContext.swift#1
-    var configuration = MixpanelTracker.Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     configuration.context = ContextProvider.live { $0.app.name = "Shop"; $0.app.version = "2.1.0" }
     MixpanelTracker.Current = try .live(configuration)
 

@@ -10,8 +10,8 @@ import TrackersTesting
 private func trackersValidationIssue1() {
   compile {
     // snippet: Sources/Trackers/ValidationIssue.swift#1
-    #expect(GoogleAnalyticsTracker.validate(.event(name: "add_to_cart")).isEmpty)
-    let issues = GoogleAnalyticsTracker.validate(.event(name: "add-to-cart"))
+    #expect(googleAnalyticsIssues(for: .event(name: "add_to_cart")).isEmpty)
+    let issues = googleAnalyticsIssues(for: .event(name: "add-to-cart"))
     // GA4: event name 'add-to-cart' has '-'; names are letters, digits and underscores, starting with a letter
     // end snippet
     _ = issues

@@ -93,7 +93,7 @@ private func moduleKit(
   }
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#1
-    var configuration = MixpanelTracker.Configuration(projectToken: token, privacy: consent.registry)
+    var configuration = MixpanelConfiguration(projectToken: token, privacy: consent.registry)
     configuration.flushInterval = .seconds(10)
     configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
     MixpanelTracker.Current = try .live(configuration)
@@ -101,7 +101,7 @@ private func moduleKit(
   }
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorConfiguration.swift#1
-    var configuration = AmplitudeTracker.Configuration(apiKey: key, region: .eu, privacy: consent.registry)
+    var configuration = AmplitudeConfiguration(apiKey: key, region: .eu, privacy: consent.registry)
     configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
     configuration.ipLocation = .vendorDefault     // DeliveryOptions.ipLocation
     // end snippet

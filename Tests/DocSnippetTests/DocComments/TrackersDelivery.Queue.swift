@@ -15,7 +15,7 @@ private final class Application {
 }
 
 private func deliveryQueues(
-  mixpanel: MixpanelTracker.Destination, logger: Logger, eventJSONBytes: [UInt8], queue: DeliveryQueue,
+  mixpanel: MixpanelDestination, logger: Logger, eventJSONBytes: [UInt8], queue: DeliveryQueue,
   application: Application, id: RecordID
 ) {
   compile {

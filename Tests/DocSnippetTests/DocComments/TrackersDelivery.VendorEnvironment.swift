@@ -8,7 +8,7 @@ private func vendorEnvironment(token: String, consent: ConsentStore, recorder: T
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift#1
     // At launch:
-    MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+    MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {

@@ -73,7 +73,7 @@ private let acme = TrackerModuleDescription<AcmeEvent>(
 }
 
 private func deliveryTesting(
-  acmeTracker: @escaping Tracker<AnalyticsData>, environment: MixpanelTracker.Environment, event: MixpanelEvent,
+  acmeTracker: @escaping Tracker<AnalyticsData>, environment: MixpanelEnvironment, event: MixpanelEvent,
   property: PropertyValue, transport: ScriptedTransport, token: String
 ) {
   compile {
@@ -96,7 +96,7 @@ private func deliveryTesting(
     // end snippet
   }
   compile {
-    var configuration = MixpanelTracker.Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     let event = property
     // snippet: Sources/TrackersDeliveryTesting/Fixtures.swift#1
     configuration.context = .fixture
@@ -113,7 +113,7 @@ private func deliveryTesting(
     // end snippet
   }
   compile {
-    var configuration = MixpanelTracker.Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     // snippet: Sources/TrackersDeliveryTesting/ScriptedTransport.swift#1
     let transport = ScriptedTransport()
     transport.script(.status(503), .status(429, headers: ["Retry-After": "1"]))   // the next two requests
@@ -124,7 +124,7 @@ private func deliveryTesting(
     _ = configuration
   }
   compile {
-    var configuration = MixpanelTracker.Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     // snippet: Sources/TrackersDeliveryTesting/TemporaryStorage.swift#1
     let storage = try TemporaryStorage()
     configuration.storageDirectory = storage.url
@@ -132,7 +132,7 @@ private func deliveryTesting(
     _ = configuration
   }
   compile {
-    var configuration = MixpanelTracker.Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     // snippet: Sources/TrackersDeliveryTesting/TestClock.swift#1
     let clock = TestClock(1_793_817_970_123)
     configuration.now = { clock.now }

@@ -117,7 +117,7 @@ private func recorders(recorder: TrackerRecorder<AnalyticsData>, model: Checkout
 
 @Suite(.disabled("compiled only: CatalogTests keeps Catalog's plan")) struct TrackingPlanTraitExample {
   // snippet: Sources/TrackersTesting/TrackingPlan/TrackingPlanTrait.swift#1
-  @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", GoogleAnalyticsTracker.validate)]))
+  @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
   struct CatalogAnalyticsTests { /* ... */ }
   // end snippet
 }

@@ -4,8 +4,8 @@ import TrackersDelivery
 
 /// How the shop (and the benchmark) drives one vendor module: its tracker, and handles on its `Current`.
 ///
-/// Every vendor module has the same shape (an `Environment` with `send`, `flush`, `close`, `counters`, and
-/// `live(Configuration)`), so each link is a few lines (see `VendorLinks.swift`):
+/// Every vendor module has the same shape (a `MixpanelEnvironment`, ... with `send`, `flush`, `close`, `counters`,
+/// and `live(MixpanelConfiguration)`), so each link is a few lines (see `VendorLinks.swift`):
 ///
 /// ```swift
 /// let link = VendorLink.forVendor(.mixpanel)

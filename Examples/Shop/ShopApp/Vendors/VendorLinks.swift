@@ -31,7 +31,7 @@ extension VendorLink {
       GoogleAnalyticsTracker.Current.redactor = .default
     },
     goLive: { settings in
-      var configuration = GoogleAnalyticsTracker.Configuration(
+      var configuration = GoogleAnalyticsConfiguration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
         storageDirectory: settings.storage
       )
@@ -52,7 +52,7 @@ extension VendorLink {
       MixpanelTracker.Current.redactor = .default
     },
     goLive: { settings in
-      var configuration = MixpanelTracker.Configuration(
+      var configuration = MixpanelConfiguration(
         projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -72,7 +72,7 @@ extension VendorLink {
       AmplitudeTracker.Current.redactor = .default
     },
     goLive: { settings in
-      var configuration = AmplitudeTracker.Configuration(
+      var configuration = AmplitudeConfiguration(
         apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -92,7 +92,7 @@ extension VendorLink {
       SegmentTracker.Current.redactor = .default
     },
     goLive: { settings in
-      var configuration = SegmentTracker.Configuration(
+      var configuration = SegmentConfiguration(
         writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)
@@ -112,7 +112,7 @@ extension VendorLink {
       PostHogTracker.Current.redactor = .default
     },
     goLive: { settings in
-      var configuration = PostHogTracker.Configuration(
+      var configuration = PostHogConfiguration(
         apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
       )
       settings.apply(to: &configuration)

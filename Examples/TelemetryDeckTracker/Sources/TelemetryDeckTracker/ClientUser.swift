@@ -6,9 +6,9 @@
 /// user:
 ///
 /// ```swift
-/// clientUserHash(for: "abc")                    // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-/// clientUserHash(for: "user-42", salt: salt)    // what every signal of user-42 carries
+/// telemetryDeckClientUserHash(for: "abc")                    // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+/// telemetryDeckClientUserHash(for: "user-42", salt: salt)    // what every signal of user-42 carries
 /// ```
-public func clientUserHash(for userId: String, salt: String = "") -> String {
+public func telemetryDeckClientUserHash(for userId: String, salt: String = "") -> String {
   SHA256.hexDigest(userId + salt)
 }

@@ -17,7 +17,7 @@ import TrackersDelivery
 /// `"9.99"`), Booleans as `"true"` and `"false"`, dates as ISO-8601 (`"2023-11-14T22:13:20.000Z"`); a
 /// `nil` value is left out. A number in the property `floatValue` becomes the signal's top-level
 /// `floatValue`, the one number TelemetryDeck aggregates (sums, averages). Arrays and objects have no
-/// string form TelemetryDeck can group by, so ``validate(_:)`` rejects them; the mapping, which must be
+/// string form TelemetryDeck can group by, so ``telemetryDeckIssues(for:)`` rejects them; the mapping, which must be
 /// total, writes them as JSON text.
 ///
 /// ```swift

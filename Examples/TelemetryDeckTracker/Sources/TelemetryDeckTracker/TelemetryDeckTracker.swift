@@ -4,7 +4,7 @@ import TrackersDelivery
 /// Sends the vendor-neutral vocabulary to TelemetryDeck through ``Current``.
 ///
 /// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
-/// mapped (``telemetryDeckSignal(for:)``), validated (``validate(_:)``), then sent; an invalid event is never
+/// mapped (``telemetryDeckSignal(for:)``), validated (``telemetryDeckIssues(for:)``), then sent; an invalid event is never
 /// sent: it is counted and reported (a failing issue in debug builds and tests, a log line in release) with
 /// the rule it broke.
 ///

@@ -7,8 +7,8 @@ import TrackersDelivery
 /// prefix, so these checks are the only place such mistakes surface:
 ///
 /// ```swift
-/// #expect(TelemetryDeckTracker.validate(.event(name: "Checkout.completed")).isEmpty)
-/// TelemetryDeckTracker.validate(.event(name: "Checkout.completed", properties: ["count": 3]))
+/// #expect(telemetryDeckIssues(for: .event(name: "Checkout.completed")).isEmpty)
+/// telemetryDeckIssues(for: .event(name: "Checkout.completed", properties: ["count": 3]))
 /// // TelemetryDeck: property 'count' is a reserved key, which the server renames with a leading underscore. To fix this, ...
 /// ```
 ///
@@ -19,7 +19,7 @@ import TrackersDelivery
 /// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; `floatValue` is a number, and not a
 /// user property; a screen's properties don't set `screenName` and an error's don't set `message`; user ids
 /// are not blank.
-public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+public func telemetryDeckIssues(for data: AnalyticsData) -> [ValidationIssue] {
   TelemetryDeckValidation.issues(in: data)
 }
 

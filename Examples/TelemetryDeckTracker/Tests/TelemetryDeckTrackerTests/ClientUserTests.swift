@@ -5,11 +5,11 @@ import Testing
 /// at every padding boundary.
 @Suite struct ClientUserTests {
   @Test func fipsVectors() {
-    #expect(clientUserHash(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(clientUserHash(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    #expect(clientUserHash(for: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+    #expect(telemetryDeckClientUserHash(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(telemetryDeckClientUserHash(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(telemetryDeckClientUserHash(for: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
       == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    #expect(clientUserHash(for: String(repeating: "a", count: 1_000_000))
+    #expect(telemetryDeckClientUserHash(for: String(repeating: "a", count: 1_000_000))
       == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
@@ -24,13 +24,13 @@ import Testing
     (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
   ])
   func paddingBoundaries(length: Int, digest: String) {
-    #expect(clientUserHash(for: String(repeating: "a", count: length)) == digest)
+    #expect(telemetryDeckClientUserHash(for: String(repeating: "a", count: length)) == digest)
   }
 
   @Test func theSaltIsAppendedAndTextIsHashedAsUTF8() {
-    #expect(clientUserHash(for: "user-42") == "6d894aa3ee802549d7f340e7c1cf0d1c1cb14cd84f768d92ffaa6785337c4997")
-    #expect(clientUserHash(for: "user-42", salt: "pepper") == "08c3ecefc76e1481fee7b78de933a9c23133e55c3950b85ff75a0642fa5ef489")
-    #expect(clientUserHash(for: "user-42", salt: "pepper") == clientUserHash(for: "user-42pepper"))
-    #expect(clientUserHash(for: "héllo 👋") == "241bff4036211b66e25dc44c43c7305feb99e7a62b953f03c3597ad0593c508f")
+    #expect(telemetryDeckClientUserHash(for: "user-42") == "6d894aa3ee802549d7f340e7c1cf0d1c1cb14cd84f768d92ffaa6785337c4997")
+    #expect(telemetryDeckClientUserHash(for: "user-42", salt: "pepper") == "08c3ecefc76e1481fee7b78de933a9c23133e55c3950b85ff75a0642fa5ef489")
+    #expect(telemetryDeckClientUserHash(for: "user-42", salt: "pepper") == telemetryDeckClientUserHash(for: "user-42pepper"))
+    #expect(telemetryDeckClientUserHash(for: "héllo 👋") == "241bff4036211b66e25dc44c43c7305feb99e7a62b953f03c3597ad0593c508f")
   }
 }

@@ -15,7 +15,7 @@ let telemetryDeckModule = TrackerModuleDescription<TelemetryDeckEvent>(
   maxEventsPerRequest: TelemetryDeckLimits.signalsPerRequest, maxBytesPerRequest: TelemetryDeckLimits.requestBytes,
   secret: "salt-0f8c2d6e9b",
   live: { apply in
-    var configuration = Configuration(appID: appID, salt: "salt-0f8c2d6e9b")
+    var configuration = TelemetryDeckConfiguration(appID: appID, salt: "salt-0f8c2d6e9b")
     configuration.baseURL = URL(string: "https://telemetrydeck.test")!
     apply(&configuration.options)
     return try .live(configuration)
@@ -42,7 +42,7 @@ let telemetryDeckBehindProxy: TrackerModuleDescription<TelemetryDeckEvent> = {
   var module = telemetryDeckModule
   module.secret = "proxy-key-5c1e7a"
   module.live = { apply in
-    var configuration = Configuration(appID: appID, salt: "salt-0f8c2d6e9b")
+    var configuration = TelemetryDeckConfiguration(appID: appID, salt: "salt-0f8c2d6e9b")
     configuration.baseURL = URL(string: "https://proxy.telemetrydeck.test")!
     configuration.proxyKey = "proxy-key-5c1e7a"
     apply(&configuration.options)
@@ -58,12 +58,12 @@ let telemetryDeckBehindProxy: TrackerModuleDescription<TelemetryDeckEvent> = {
   }
 
   @Test func theProxyKeyTravelsInItsHeader() throws {
-    var configuration = Configuration(appID: appID)
+    var configuration = TelemetryDeckConfiguration(appID: appID)
     configuration.proxyKey = "proxy-key-5c1e7a"
-    let request = try Destination(configuration).makeRequest(for: Batch(records: [], partition: ""))
+    let request = try TelemetryDeckDestination(configuration).makeRequest(for: Batch(records: [], partition: ""))
     // Shown nowhere once a queue declared the header (the conformance check above); sent as it is.
     #expect(request.headers["App-Key"] == "proxy-key-5c1e7a")
     #expect(!configuration.description.contains("proxy-key-5c1e7a"))
-    #expect(Destination(Configuration(appID: appID)).secretHeaders == ["App-Key"])
+    #expect(TelemetryDeckDestination(TelemetryDeckConfiguration(appID: appID)).secretHeaders == ["App-Key"])
   }
 }

@@ -18,7 +18,7 @@ struct DeliveryTests {
     storage = try TemporaryStorage("TelemetryDeckDelivery")
   }
 
-  private func live() throws -> Environment {
+  private func live() throws -> TelemetryDeckEnvironment {
     var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
     configuration.onReport = reports.tracker
     return try .live(configuration)

@@ -6,30 +6,30 @@ import TrackersDelivery
 
 /// Where TelemetryDeck's requests go and how its answers are read, without a network.
 @Suite struct DestinationTests {
-  let destination = Destination(Configuration(appID: appID))
+  let destination = TelemetryDeckDestination(TelemetryDeckConfiguration(appID: appID))
   let batch = Batch(records: [], partition: "")
 
   @Test func urlsAsTheSDKBuildsThem() {
     #expect(destination.url.absoluteString == "https://nom.telemetrydeck.com/v2/")
-    #expect(Destination(Configuration(appID: appID, namespace: "")).url.absoluteString == "https://nom.telemetrydeck.com/v2/")
-    #expect(Destination(Configuration(appID: appID, namespace: "com.example")).url.absoluteString
+    #expect(TelemetryDeckDestination(TelemetryDeckConfiguration(appID: appID, namespace: "")).url.absoluteString == "https://nom.telemetrydeck.com/v2/")
+    #expect(TelemetryDeckDestination(TelemetryDeckConfiguration(appID: appID, namespace: "com.example")).url.absoluteString
       == "https://nom.telemetrydeck.com/v2/namespace/com.example/")
-    #expect(Destination(Configuration(appID: appID, namespace: "a/b c")).url.absoluteString
+    #expect(TelemetryDeckDestination(TelemetryDeckConfiguration(appID: appID, namespace: "a/b c")).url.absoluteString
       == "https://nom.telemetrydeck.com/v2/namespace/a%2Fb%20c/")
-    var configuration = Configuration(appID: appID)
+    var configuration = TelemetryDeckConfiguration(appID: appID)
     configuration.baseURL = URL(string: "https://telemetry.example.com/proxy/")!
-    #expect(Destination(configuration).url.absoluteString == "https://telemetry.example.com/proxy/v2/")
+    #expect(TelemetryDeckDestination(configuration).url.absoluteString == "https://telemetry.example.com/proxy/v2/")
   }
 
   @Test func limits() {
     #expect(destination.name == "TelemetryDeck")
     #expect(destination.limits.maxEvents == 100)
     #expect(destination.limits.maxBytes == 999_998)
-    var configuration = Configuration(appID: appID)
+    var configuration = TelemetryDeckConfiguration(appID: appID)
     configuration.maxEventsPerRequest = 500  // cut to the SDK's 100
-    #expect(Destination(configuration).limits.maxEvents == 100)
+    #expect(TelemetryDeckDestination(configuration).limits.maxEvents == 100)
     configuration.maxEventsPerRequest = 10
-    #expect(Destination(configuration).limits.maxEvents == 10)
+    #expect(TelemetryDeckDestination(configuration).limits.maxEvents == 10)
   }
 
   @Test(arguments: [400, 401, 403, 404, 422, 501, 505])
@@ -55,9 +55,9 @@ import TrackersDelivery
   }
 
   @Test func theSaltStaysOutOfTheDescription() {
-    let configuration = Configuration(appID: appID, salt: "a-secret-salt")
+    let configuration = TelemetryDeckConfiguration(appID: appID, salt: "a-secret-salt")
     #expect(!configuration.description.contains("a-secret-salt"))
     #expect(configuration.description.contains(appID))
-    #expect(Configuration(appID: appID).description.contains("salt: none"))
+    #expect(TelemetryDeckConfiguration(appID: appID).description.contains("salt: none"))
   }
 }

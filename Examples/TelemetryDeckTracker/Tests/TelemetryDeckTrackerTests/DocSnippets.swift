@@ -33,14 +33,14 @@ private struct AnalyticsEvent { var analyticsData: AnalyticsData }
 @MainActor private func telemetryDeckArticle(storage: URL, appID: String, consent: ConsentStore) {
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md#1
-    TelemetryDeckTracker.Current = try .live(Configuration(appID: "B97579B6-FFB8-4AC5-AAA7-DA5796CC5DCE"))
+    TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "B97579B6-FFB8-4AC5-AAA7-DA5796CC5DCE"))
     telemetryDeckTracker(.screen(name: "Cart"))
     // end snippet
   }
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md#2
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)
-    var configuration = Configuration(appID: appID)
+    var configuration = TelemetryDeckConfiguration(appID: appID)
     configuration.lifecycle = lifecycle
     TelemetryDeckTracker.Current = try .live(configuration)
 
@@ -50,7 +50,7 @@ private struct AnalyticsEvent { var analyticsData: AnalyticsData }
   }
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md#3
-    TelemetryDeckTracker.Current = try .live(Configuration(appID: appID, privacy: consent.registry))
+    TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: appID, privacy: consent.registry))
     let send = consentGated(telemetryDeckTracker, by: consent, destination: "TelemetryDeck")
     // end snippet
     _ = send
@@ -65,20 +65,20 @@ private func telemetryDeckDocComments(
 ) {
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/ClientUser.swift#1
-    clientUserHash(for: "abc")                    // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-    clientUserHash(for: "user-42", salt: salt)    // what every signal of user-42 carries
+    telemetryDeckClientUserHash(for: "abc")                    // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    telemetryDeckClientUserHash(for: "user-42", salt: salt)    // what every signal of user-42 carries
     // end snippet
   }
   compile {
-    // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Configuration.swift#1
-    TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-..."))
-    TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-...", namespace: "com.example"))
+    // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/TelemetryDeckConfiguration.swift#1
+    TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-..."))
+    TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-...", namespace: "com.example"))
     // end snippet
   }
   compile {
-    // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Environment.swift#1
+    // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/TelemetryDeckEnvironment.swift#1
     // At launch:
-    TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-...", privacy: consent.registry))
+    TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-...", privacy: consent.registry))
 
     // In a test:
     withIsolatedEnvironments {
@@ -110,8 +110,8 @@ private func telemetryDeckDocComments(
   }
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Validation.swift#1
-    #expect(TelemetryDeckTracker.validate(.event(name: "Checkout.completed")).isEmpty)
-    TelemetryDeckTracker.validate(.event(name: "Checkout.completed", properties: ["count": 3]))
+    #expect(telemetryDeckIssues(for: .event(name: "Checkout.completed")).isEmpty)
+    telemetryDeckIssues(for: .event(name: "Checkout.completed", properties: ["count": 3]))
     // TelemetryDeck: property 'count' is a reserved key, which the server renames with a leading underscore. To fix this, ...
     // end snippet
   }
@@ -122,7 +122,7 @@ private func telemetryDeckDocComments(
 // A vendor module's top level, declared here because this target has no `module` or
 // `googleAnalyticsTracker` of its own: GA4's mapping and rules stand in as TelemetryDeck's.
 private func googleAnalyticsEvent(for data: AnalyticsData) -> TelemetryDeckEvent { telemetryDeckSignal(for: data) }
-private func validate(_ event: TelemetryDeckEvent) -> [ValidationIssue] { [] }
+private func telemetryDeckIssues(_ event: TelemetryDeckEvent) -> [ValidationIssue] { [] }
 
 // snippet: Sources/TrackersDelivery/ModuleKit/VendorModule.swift#1
 let module = VendorModule(
@@ -132,7 +132,7 @@ let module = VendorModule(
 
 public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
   let event = googleAnalyticsEvent(for: data)
-  let issues = validate(event)
+  let issues = telemetryDeckIssues(event)
   guard issues.isEmpty else { return module.rejectInvalid(issues, event: data.description) }
   Current.send(event)
 }
@@ -155,12 +155,12 @@ public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
   @Test func aSignalIsWhatTelemetryDeckReads() async throws {
     let storage = try TemporaryStorage()
     let transport = ScriptedTransport()
-    var configuration = Configuration(appID: "APP-ID", storageDirectory: storage.url)
+    var configuration = TelemetryDeckConfiguration(appID: "APP-ID", storageDirectory: storage.url)
     configuration.transport = transport
     configuration.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     configuration.now = { Date(timeIntervalSince1970: 1_793_817_970) }
     configuration.delivery = TestDelivery.fastRetries
-    let environment = try Environment.live(configuration)
+    let environment = try TelemetryDeckEnvironment.live(configuration)
     environment.send(telemetryDeckSignal(for: "Opened"))   // .signal(type: "Opened", payload: [...], floatValue: nil)
     await environment.deliverPending()
     let signals = try #require(try transport.requests.first?.json().arrayValue)
@@ -177,7 +177,7 @@ public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
     maxEventsPerRequest: TelemetryDeckLimits.signalsPerRequest, maxBytesPerRequest: TelemetryDeckLimits.requestBytes,
     secret: "salt-0f8c2d6e9b",                       // must never reach a log (TelemetryDeck: the salt)
     live: { apply in
-      var configuration = Configuration(appID: "APP-ID", salt: "salt-0f8c2d6e9b")
+      var configuration = TelemetryDeckConfiguration(appID: "APP-ID", salt: "salt-0f8c2d6e9b")
       apply(&configuration.options)                  // storage, transport, privacy, reports, fast retries
       return try .live(configuration)
     },
@@ -205,10 +205,10 @@ public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
     let storage = try TemporaryStorage()
     let transport = ScriptedTransport()
     transport.script(.status(503))                       // the first request fails, the retry succeeds
-    var configuration = Configuration(appID: "APP", storageDirectory: storage.url)
+    var configuration = TelemetryDeckConfiguration(appID: "APP", storageDirectory: storage.url)
     configuration.transport = transport
     configuration.delivery = TestDelivery.fastRetries    // retries after milliseconds
-    let environment = try Environment.live(configuration)
+    let environment = try TelemetryDeckEnvironment.live(configuration)
 
     environment.send(.signal(type: "Opened", payload: [:], floatValue: nil))
     let counters = await environment.deliverPending()    // flushes until nothing is pending

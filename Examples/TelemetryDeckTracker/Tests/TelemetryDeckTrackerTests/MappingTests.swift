@@ -63,7 +63,7 @@ import Trackers
     ]
     for (event, expected) in cases {
       #expect(telemetryDeckSignal(for: .lifecycle(event)) == expected, "\(event)")
-      #expect(TelemetryDeckTracker.validate(.lifecycle(event)).isEmpty, "\(event)")
+      #expect(telemetryDeckIssues(for: .lifecycle(event)).isEmpty, "\(event)")
     }
   }
 

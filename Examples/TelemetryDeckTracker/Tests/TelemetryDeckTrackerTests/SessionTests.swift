@@ -108,12 +108,12 @@ struct SessionTests {
 
   /// The session is saved with the identity, so a relaunch within 5 minutes continues it.
   @Test func aRelaunchWithinFiveMinutesContinuesTheSession() async throws {
-    var environment = try Environment.live(liveConfiguration(storage: storage, transport: transport, clock: clock))
+    var environment = try TelemetryDeckEnvironment.live(liveConfiguration(storage: storage, transport: transport, clock: clock))
     environment.send(.signal(type: "before", payload: [:], floatValue: nil))
     await environment.deliverPending()
     await environment.close(nil)
     clock.advance(milliseconds: 2 * minute)
-    environment = try Environment.live(liveConfiguration(storage: storage, transport: transport, clock: clock))
+    environment = try TelemetryDeckEnvironment.live(liveConfiguration(storage: storage, transport: transport, clock: clock))
     environment.send(.signal(type: "after", payload: [:], floatValue: nil))
     clock.advance(milliseconds: 5 * minute + 1)
     environment.send(.signal(type: "later", payload: [:], floatValue: nil))

@@ -35,8 +35,8 @@ let fixturePayload: [String: PropertyValue] = [
 func liveConfiguration(
   storage: TemporaryStorage, transport: ScriptedTransport, clock: TestClock,
   context: TrackingContext = .fixture
-) -> Configuration {
-  var configuration = Configuration(appID: appID, storageDirectory: storage.url)
+) -> TelemetryDeckConfiguration {
+  var configuration = TelemetryDeckConfiguration(appID: appID, storageDirectory: storage.url)
   configuration.testMode = true
   configuration.transport = transport
   configuration.now = { clock.now }

@@ -6,7 +6,7 @@ import Trackers
 /// Each rule, with the value that just passes next to the one that just breaks it.
 @Suite struct ValidationTests {
   func rules(_ data: AnalyticsData) -> [String] {
-    TelemetryDeckTracker.validate(data).map(\.rule)
+    telemetryDeckIssues(for: data).map(\.rule)
   }
 
   @Test func everyVocabularyCaseCanBeValid() {
@@ -18,7 +18,7 @@ import Trackers
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
     ]
-    for data in valid { #expect(TelemetryDeckTracker.validate(data).isEmpty, "\(data)") }
+    for data in valid { #expect(telemetryDeckIssues(for: data).isEmpty, "\(data)") }
   }
 
   @Test func messagesNameTheVendorTheRuleAndTheFix() throws {
@@ -31,12 +31,12 @@ import Trackers
       .userProperty(name: "floatValue", value: 1), .userId(""),
     ]
     for data in issues {
-      let issue = try #require(TelemetryDeckTracker.validate(data).first, "\(data)")
+      let issue = try #require(telemetryDeckIssues(for: data).first, "\(data)")
       #expect(issue.vendor == "TelemetryDeck")
       #expect(issue.description.hasPrefix("TelemetryDeck: "))
       #expect(issue.message.contains("To fix this, "), "\(issue)")
     }
-    let issue = try #require(TelemetryDeckTracker.validate(.event(name: "e", properties: ["count": 3])).first)
+    let issue = try #require(telemetryDeckIssues(for: .event(name: "e", properties: ["count": 3])).first)
     #expect(issue.description == "TelemetryDeck: property 'count' is a reserved key, which the server renames with a "
       + "leading underscore. To fix this, rename it (\"itemCount\" rather than \"count\").")
   }
@@ -86,7 +86,7 @@ import Trackers
     #expect(rules(.event(name: "e", properties: ["tags": ["a", "b"]])) == ["property-value-type"])
     #expect(rules(.event(name: "e", properties: ["address": ["city": "Lyon"]])) == ["property-value-type"])
     #expect(rules(.userProperty(name: "tags", value: ["a"])) == ["property-value-type"])
-    let issue = try #require(TelemetryDeckTracker.validate(.event(name: "e", properties: ["tags": ["a"]])).first)
+    let issue = try #require(telemetryDeckIssues(for: .event(name: "e", properties: ["tags": ["a"]])).first)
     #expect(issue.message.hasPrefix("property 'tags' is an array; TelemetryDeck's payload holds strings only."))
     #expect(issue.message.contains("To fix this, convert it to a string"))
   }

@@ -58,7 +58,7 @@ struct WireFormatTests {
       floatValue: Double? = nil
     ) -> PropertyValue {
       var signal: [String: PropertyValue] = [
-        "receivedAt": "2026-11-04T18:46:10+0000", "appID": .string(appID), "clientUser": .string(clientUserHash(for: user)),
+        "receivedAt": "2026-11-04T18:46:10+0000", "appID": .string(appID), "clientUser": .string(telemetryDeckClientUserHash(for: user)),
         "sessionID": .string(session), "type": .string(type), "isTestMode": "true",
         "payload": .object(fixturePayload.merging(payload) { $1 }),
       ]
@@ -102,7 +102,7 @@ struct WireFormatTests {
       + #""TelemetryDeck.Device.screenResolutionWidth":"393.0","TelemetryDeck.Device.screenResolutionHeight":"852.0","#
       + #""TelemetryDeck.AppInfo.version":"2.1.0","TelemetryDeck.AppInfo.buildNumber":"142","#
       + #""TelemetryDeck.RunContext.locale":"fr_FR""#
-    #expect(request.bodyText == #"[{"appID":"\#(appID)","clientUser":"\#(clientUserHash(for: "user-42", salt: "pepper"))","#
+    #expect(request.bodyText == #"[{"appID":"\#(appID)","clientUser":"\#(telemetryDeckClientUserHash(for: "user-42", salt: "pepper"))","#
       + #""isTestMode":"true","sessionID":"\#(session)","receivedAt":"2026-11-04T18:46:10+0000","type":"Cart.total","#
       + #""payload":{\#(context)},"floatValue":7.0}]"#)
   }
@@ -131,9 +131,9 @@ struct WireFormatTests {
   /// The default is the SDK's: test mode in debug builds, live otherwise.
   @Test func testModeFollowsTheBuildByDefault() {
     #if DEBUG
-    #expect(Configuration(appID: appID).testMode)
+    #expect(TelemetryDeckConfiguration(appID: appID).testMode)
     #else
-    #expect(!Configuration(appID: appID).testMode)
+    #expect(!TelemetryDeckConfiguration(appID: appID).testMode)
     #endif
   }
 
@@ -189,7 +189,7 @@ struct WireFormatTests {
       let storage = try TemporaryStorage(zone)
       var context = TrackingContext.fixture
       context.timezone = zone
-      let environment = try Environment.live(
+      let environment = try TelemetryDeckEnvironment.live(
         liveConfiguration(storage: storage, transport: transport, clock: clock, context: context))
       environment.send(.signal(type: "tick", payload: [:], floatValue: nil))
       await environment.deliverPending()

@@ -26,7 +26,7 @@ enum WireFormat {
     VendorJSON.appendLiteral(#""appID":"#, to: &members)
     VendorJSON.appendString(appID, to: &members)
     VendorJSON.appendLiteral(#","clientUser":""#, to: &members)
-    members.append(contentsOf: clientUserHash(for: identity.userId ?? identity.anonymousId, salt: salt).utf8)
+    members.append(contentsOf: telemetryDeckClientUserHash(for: identity.userId ?? identity.anonymousId, salt: salt).utf8)
     VendorJSON.appendLiteral(testMode ? #"","isTestMode":"true""# : #"","isTestMode":"false""#, to: &members)
 
     var contextPayload: [UInt8] = []

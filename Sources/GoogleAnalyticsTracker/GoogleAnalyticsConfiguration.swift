@@ -8,7 +8,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// GoogleAnalyticsTracker.Current = try .live(
-///   Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
+///   GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
 /// )
 /// ```
 ///
@@ -20,7 +20,7 @@ import TrackersDelivery
 /// nor `user_location`, and GA4 does not log or store IP addresses; to keep collection in the EU, use
 /// `https://region1.google-analytics.com` as ``host``. ``TrackersDelivery/DeliveryOptions/ipLocation``
 /// changes nothing here.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct GoogleAnalyticsConfiguration: VendorConfiguration, CustomStringConvertible {
   /// Which kind of GA4 data stream receives the events.
   public enum Stream: Sendable, Hashable {
     /// A web stream: `measurement_id` in the query, the persisted anonymous id as `client_id`.
@@ -83,7 +83,7 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The stream, host and storage; never the secret.
   public var description: String {
-    "GoogleAnalyticsTracker.Configuration(stream: \(stream), apiSecret: \(Redaction.placeholder), host: \(host), "
+    "GoogleAnalyticsConfiguration(stream: \(stream), apiSecret: \(Redaction.placeholder), host: \(host), "
       + "storage: \(options.storageDirectory.path))"
   }
 }

@@ -7,8 +7,8 @@ import TrackersDelivery
 /// clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude))
-/// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, region: .eu))
+/// AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude))
+/// AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude, region: .eu))
 /// ```
 ///
 /// Events go to the HTTP V2 API (`POST /2/httpapi`), Amplitude's endpoint for near-real-time events from
@@ -19,7 +19,7 @@ import TrackersDelivery
 /// The api key travels in the JSON body (that is the protocol); this module never logs it: request
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct AmplitudeConfiguration: VendorConfiguration, CustomStringConvertible {
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `https://api2.amplitude.com`.
@@ -74,6 +74,6 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The region and storage; never the api key.
   public var description: String {
-    "AmplitudeTracker.Configuration(apiKey: \(Redaction.placeholder), region: \(region), storage: \(options.storageDirectory.path))"
+    "AmplitudeConfiguration(apiKey: \(Redaction.placeholder), region: \(region), storage: \(options.storageDirectory.path))"
   }
 }

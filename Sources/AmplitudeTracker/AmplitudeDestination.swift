@@ -17,7 +17,7 @@ import TrackersDelivery
 /// - 429: Amplitude throttles the device or user; the queue pauses for `Retry-After`, else 30 seconds.
 /// - 5xx and other statuses: the queue's standard reading (5xx retried with backoff; every event carries an
 ///   `insert_id`, so a retry that Amplitude had already taken is deduplicated).
-public struct Destination: DeliveryDestination {
+public struct AmplitudeDestination: DeliveryDestination {
   /// "Amplitude".
   public let name = "Amplitude"
   /// At most 1999 events, and a body under 1,000,000 bytes with room for the envelope.
@@ -27,7 +27,7 @@ public struct Destination: DeliveryDestination {
   let apiKey: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: AmplitudeConfiguration) {
     apiKey = configuration.apiKey
     limits = configuration.options.batchLimits(
       maxEvents: AmplitudeLimits.eventsPerRequest,
@@ -87,7 +87,7 @@ public struct Destination: DeliveryDestination {
     let missing = (object["missing_field"] as? String).map { " (missing field '\($0)')" } ?? ""
     return .drop(reason: Redaction.redact(
       "Amplitude refused the request: HTTP 400 \(error.prefix(300))\(missing). To fix this, check the api key "
-        + "in AmplitudeTracker.Configuration and that the project exists in the configured region."
+        + "in AmplitudeConfiguration and that the project exists in the configured region."
     ))
   }
 }

@@ -1,9 +1,9 @@
 import Testing
 import Trackers
 
-@Suite struct CasePathTests {
+@Suite struct EventPathTests {
   @Test func embedsAndExtracts() {
-    let app = CasePath(AnalyticsEvent.app, \.app)
+    let app = EventPath(AnalyticsEvent.app, \.app)
     #expect(app.embed(.appLaunched) == .app(.appLaunched))
     #expect(app.extract(.app(.appEnteredForeground)) == .appEnteredForeground)
     #expect(app.extract(.user(.loggedOut)) == nil)
@@ -15,7 +15,7 @@ import Trackers
   }
 
   @Test func labelledInitializer() {
-    let user = CasePath<AnalyticsEvent, UserEvent>(
+    let user = EventPath<AnalyticsEvent, UserEvent>(
       embed: { .user($0) },
       extract: { if case let .user(event) = $0 { event } else { nil } }
     )
@@ -25,8 +25,8 @@ import Trackers
   }
 
   @Test func appendingReachesANestedCase() {
-    let timeout = CasePath(AnalyticsEvent.api, \.api)
-      .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+    let timeout = EventPath(AnalyticsEvent.api, \.api)
+      .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
     #expect(timeout.embed("/cart") == .api(.timeout(endpoint: "/cart")))
     #expect(timeout.extract(.api(.timeout(endpoint: "/cart"))) == "/cart")
     #expect(timeout.extract(.api(.unexpectedResponse(endpoint: "/cart"))) == nil)

@@ -7,7 +7,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", privacy: consent.registry))
+/// PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -15,14 +15,14 @@ import TrackersDelivery
 ///   postHogTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<PostHogEvent>
+public typealias PostHogEnvironment = VendorEnvironment<PostHogEvent>
 
 extension PostHogEvent: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { PostHogTracker.vendorModule }
+  public static var vendorModule: VendorModule { postHogModule }
 }
 
-extension Environment {
+extension PostHogEnvironment {
   /// Delivers to PostHog through a durable queue in the configuration's storage directory: each event
   /// carries the persisted anonymous id (or the user id once signed in) as `distinct_id` and a `uuid`;
   /// `.userId` also updates the identity (a new anonymous id on sign-out). With a privacy registry,
@@ -30,14 +30,14 @@ extension Environment {
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: PostHogConfiguration) throws -> PostHogEnvironment {
     let now = configuration.now
     let suppressesGeoIP = configuration.ipLocation == .suppressed
     let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
       WireFormat.identity(for: $0, context: $1, suppressesGeoIP: suppressesGeoIP)
     }
     return try live(
-      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      options: configuration.options, destination: PostHogDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
       return { event in
@@ -53,18 +53,18 @@ extension Environment {
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let postHogModule = VendorModule(
   name: "PostHogTracker",
   vendor: "PostHog",
   configuration: #"PostHogTracker.Current = try .live(.init(apiKey: "phc_..."))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(PostHogEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`; tests
 /// assign it inside `withIsolatedEnvironments`.
-public var Current: Environment {
+public var Current: PostHogEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

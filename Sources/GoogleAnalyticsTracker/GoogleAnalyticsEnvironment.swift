@@ -8,7 +8,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// GoogleAnalyticsTracker.Current = try .live(Configuration(measurementId: "G-XXXX", apiSecret: secret))
+/// GoogleAnalyticsTracker.Current = try .live(GoogleAnalyticsConfiguration(measurementId: "G-XXXX", apiSecret: secret))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -16,31 +16,31 @@ import TrackersDelivery
 ///   googleAnalyticsTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<GoogleAnalyticsEvent>
+public typealias GoogleAnalyticsEnvironment = VendorEnvironment<GoogleAnalyticsEvent>
 
 extension GoogleAnalyticsEvent: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { GoogleAnalyticsTracker.vendorModule }
+  public static var vendorModule: VendorModule { googleAnalyticsModule }
 }
 
-extension Environment {
+extension GoogleAnalyticsEnvironment {
   /// Delivers to GA4 through a durable queue in the configuration's storage directory: events are queued
   /// per client and user id; `.userId` and `.userProperty` update the persisted identity that the
   /// following requests carry. With a privacy registry, nothing is sent before consent for "GA4".
   ///
   /// Each event gets the `session_id` and `engagement_time_msec` GA4 needs to show it in Realtime, unless it
-  /// sets them itself: a session ends after ``Configuration/sessionTimeout`` without events, when the user
+  /// sets them itself: a session ends after ``GoogleAnalyticsConfiguration/sessionTimeout`` without events, when the user
   /// id changes, and on a privacy reset; it is saved with the identity, so a relaunch within the timeout
   /// continues it.
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: GoogleAnalyticsConfiguration) throws -> GoogleAnalyticsEnvironment {
     let stream = configuration.stream
     let now = configuration.now
     return try live(
       options: configuration.options,
-      destination: Destination(configuration),
+      destination: GoogleAnalyticsDestination(configuration),
       session: configuration.sessionRules,
       derive: { identity, context in WireFormat.envelope(for: identity, context: context, stream: stream) }
     ) { delivery, session in
@@ -81,7 +81,7 @@ extension Environment {
   }
 }
 
-extension Configuration {
+extension GoogleAnalyticsConfiguration {
   /// GA4's session rules: ``sessionTimeout`` without activity (the app in the foreground counts as
   /// activity, as Firebase counts engagement, when a lifecycle is configured), and a new session for
   /// another user id or a new anonymous id. The id is the start in seconds, like gtag's `ga_session_id`.
@@ -102,18 +102,18 @@ func userPropertyCountIssue(name: String, existing: Dictionary<String, PropertyV
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let googleAnalyticsModule = VendorModule(
   name: "GoogleAnalyticsTracker",
   vendor: "GA4",
   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXXXXX", apiSecret: "<secret>"))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(GoogleAnalyticsEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`; tests
 /// assign it inside `withIsolatedEnvironments`.
-public var Current: Environment {
+public var Current: GoogleAnalyticsEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

@@ -17,22 +17,22 @@ import TrackersDelivery
 ///   allowed; 501, 505: the server can't take this kind of request. Dropped, reported loudly.
 /// - 413: split. 408, 429 and other 5xx (and network errors): retried with backoff, honouring
 ///   `Retry-After`.
-public struct Destination: DeliveryDestination {
+public struct TelemetryDeckDestination: DeliveryDestination {
   /// "TelemetryDeck".
   public let name = "TelemetryDeck"
   /// The configured signals per request (at most 100), and a body under 1,000,000 bytes.
   public let limits: BatchLimits
   /// `<baseURL>/v2/`, or `<baseURL>/v2/namespace/<namespace>/`.
   public let url: URL
-  /// The configuration's ``Configuration/proxyKey``, sent as `App-Key`.
+  /// The configuration's ``TelemetryDeckConfiguration/proxyKey``, sent as `App-Key`.
   let proxyKey: String?
   /// `App-Key`: the proxy key's header, which no description or report may show.
   public var secretHeaders: Set<String> { [Self.proxyKeyHeader] }
-  /// The header that carries ``Configuration/proxyKey``.
+  /// The header that carries ``TelemetryDeckConfiguration/proxyKey``.
   public static let proxyKeyHeader = "App-Key"
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: TelemetryDeckConfiguration) {
     // The array's brackets; the queue counts one separator byte per signal.
     limits = configuration.options.batchLimits(
       maxEvents: TelemetryDeckLimits.signalsPerRequest, maxBytes: TelemetryDeckLimits.requestBytes - 2)
@@ -68,13 +68,13 @@ public struct Destination: DeliveryDestination {
     let fix: String
     switch status {
     case 400, 422:
-      fix = "check the app ID in TelemetryDeckTracker.Configuration (copy it from the TelemetryDeck Dashboard's app settings)"
+      fix = "check the app ID in TelemetryDeckConfiguration (copy it from the TelemetryDeck Dashboard's app settings)"
     case 401, 403:
       fix = "check that the app ID belongs to your organization, and the namespace, if you set one, is the organization's"
     case 404:
-      fix = "check TelemetryDeckTracker.Configuration's namespace and baseURL (leave baseURL at https://nom.telemetrydeck.com)"
+      fix = "check TelemetryDeckConfiguration's namespace and baseURL (leave baseURL at https://nom.telemetrydeck.com)"
     case 501, 505:
-      fix = "check TelemetryDeckTracker.Configuration's baseURL: the server there doesn't take TelemetryDeck's ingest API"
+      fix = "check TelemetryDeckConfiguration's baseURL: the server there doesn't take TelemetryDeck's ingest API"
     default:
       return .standard(for: response)
     }

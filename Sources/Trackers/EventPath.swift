@@ -1,6 +1,6 @@
 /// A path from an enum to one of its cases: embed a value into the case, or extract it back out.
 ///
-/// `CasePath` is the enum counterpart of a key path. It is built by hand from the case constructor and an
+/// `EventPath` is the enum counterpart of a key path. It is built by hand from the case constructor and an
 /// optional accessor, with no reflection and no macros, so it costs no more than a `guard case let`:
 ///
 /// ```swift
@@ -9,21 +9,21 @@
 ///   var app: AppEvent? { guard case let .app(event) = self else { return nil }; return event }
 /// }
 ///
-/// let app = CasePath(AnalyticsEvent.app, \.app)
+/// let app = EventPath(AnalyticsEvent.app, \.app)
 /// let event = app.embed(.appLaunched)      // AnalyticsEvent.app(.appLaunched)
 /// let appEvent = app.extract(from: event)  // AppEvent.appLaunched
 /// ```
 ///
 /// `embed(_:)` and `extract(from:)` are spelled as in swift-case-paths, so code written against either
 /// reads the same.
-public struct CasePath<Root, Value>: Sendable {
+public struct EventPath<Root, Value>: Sendable {
   @usableFromInline let embedValue: @Sendable (Value) -> Root
   @usableFromInline let extractValue: @Sendable (Root) -> Value?
 
   /// Wraps a value in the root's case.
   ///
   /// ```swift
-  /// CasePath(AnalyticsEvent.app, \.app).embed(.appLaunched)   // .app(.appLaunched)
+  /// EventPath(AnalyticsEvent.app, \.app).embed(.appLaunched)   // .app(.appLaunched)
   /// ```
   @inlinable
   public func embed(_ value: Value) -> Root {
@@ -33,7 +33,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// The case's value when `root` is that case, or `nil` otherwise.
   ///
   /// ```swift
-  /// CasePath(AnalyticsEvent.app, \.app).extract(from: .user(.loggedOut))   // nil
+  /// EventPath(AnalyticsEvent.app, \.app).extract(from: .user(.loggedOut))   // nil
   /// ```
   @inlinable
   public func extract(from root: Root) -> Value? {
@@ -49,7 +49,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// Creates a case path from an embed and an extract function.
   ///
   /// ```swift
-  /// let api = CasePath<AnalyticsEvent, APIErrorEvent>(
+  /// let api = EventPath<AnalyticsEvent, APIErrorEvent>(
   ///   embed: { .api($0) },
   ///   extract: { if case let .api(event) = $0 { event } else { nil } }
   /// )
@@ -66,7 +66,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// Creates a case path from a case constructor and an optional accessor, typically a key-path literal.
   ///
   /// ```swift
-  /// let user = CasePath(AnalyticsEvent.user, \.user)
+  /// let user = EventPath(AnalyticsEvent.user, \.user)
   /// ```
   @inlinable
   public init(
@@ -80,16 +80,16 @@ public struct CasePath<Root, Value>: Sendable {
   ///
   /// ```swift
   /// // AnalyticsEvent.api(APIErrorEvent.timeout(endpoint:))
-  /// let timeout = CasePath(AnalyticsEvent.api, \.api)
-  ///   .appending(path: CasePath(APIErrorEvent.timeout, \.timeoutEndpoint))
+  /// let timeout = EventPath(AnalyticsEvent.api, \.api)
+  ///   .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
   /// timeout.extract(from: .api(.timeout(endpoint: "/cart")))   // "/cart"
   /// ```
   @inlinable
   public func appending<AppendedValue>(
-    path: CasePath<Value, AppendedValue>
-  ) -> CasePath<Root, AppendedValue> {
+    path: EventPath<Value, AppendedValue>
+  ) -> EventPath<Root, AppendedValue> {
     let embed = embedValue, extract = extractValue
-    return CasePath<Root, AppendedValue>(
+    return EventPath<Root, AppendedValue>(
       embed: { embed(path.embed($0)) },
       extract: { root in extract(root).flatMap { path.extract(from: $0) } }
     )

@@ -7,15 +7,15 @@ import TrackersDelivery
 /// clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// PostHogTracker.Current = try .live(Configuration(apiKey: "phc_..."))
-/// PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .eu))
-/// PostHogTracker.Current = try .live(Configuration(apiKey: "phc_...", host: .selfHosted(URL(string: "https://ph.example.com")!)))
+/// PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_..."))
+/// PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", host: .eu))
+/// PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", host: .selfHosted(URL(string: "https://ph.example.com")!)))
 /// ```
 ///
 /// Events go to the batch endpoint (`POST /batch/`). The project api key travels in the JSON body; it is
 /// meant to be public, but this module still never logs it: request descriptions and reports go through
 /// ``TrackersDelivery/Redaction``, and this type's own `description` hides it.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct PostHogConfiguration: VendorConfiguration, CustomStringConvertible {
   /// Where the project lives.
   public enum Host: Sendable, Hashable {
     /// PostHog Cloud US: `https://us.i.posthog.com`.
@@ -68,6 +68,6 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The host and storage; never the api key.
   public var description: String {
-    "PostHogTracker.Configuration(apiKey: \(Redaction.placeholder), host: \(host), storage: \(options.storageDirectory.path))"
+    "PostHogConfiguration(apiKey: \(Redaction.placeholder), host: \(host), storage: \(options.storageDirectory.path))"
   }
 }

@@ -15,7 +15,7 @@ import TrackersDelivery
 /// 5xx retried. `/engage` answers 200 with `{"status": 1, "error": null}`, or `{"status": 0, "error": ...}`
 /// when it refuses an update: that batch is dropped with the error as the reason (any other 2xx body is
 /// an unexpected answer too).
-public struct Destination: DeliveryDestination {
+public struct MixpanelDestination: DeliveryDestination {
   /// "Mixpanel".
   public let name = "Mixpanel"
   /// 2000 records, 2,000,000 bytes.
@@ -25,7 +25,7 @@ public struct Destination: DeliveryDestination {
   let authorization: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: MixpanelConfiguration) {
     limits = configuration.options.batchLimits(
       maxEvents: MixpanelLimits.eventsPerRequest,
       maxBytes: MixpanelLimits.requestBytes - 2  // the array's brackets
@@ -93,7 +93,7 @@ public struct Destination: DeliveryDestination {
     case 401, 403:
       return .drop(
         reason: "Mixpanel HTTP \(response.statusCode): the credentials were refused. To fix this, check the project "
-          + "token (or the service account and project id) in MixpanelTracker.Configuration.")
+          + "token (or the service account and project id) in MixpanelConfiguration.")
     case 429, 502, 503:
       return .retry(after: DeliveryOutcome.retryAfter(response))
     default:

@@ -7,7 +7,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// MixpanelTracker.Current = try .live(Configuration(projectToken: token, privacy: consent.registry))
+/// MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -15,25 +15,25 @@ import TrackersDelivery
 ///   mixpanelTracker("Signed Up")
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<MixpanelEvent>
+public typealias MixpanelEnvironment = VendorEnvironment<MixpanelEvent>
 
 extension MixpanelEvent: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { MixpanelTracker.vendorModule }
+  public static var vendorModule: VendorModule { mixpanelModule }
 }
 
-extension Environment {
+extension MixpanelEnvironment {
   /// Delivers to Mixpanel through a durable queue in the configuration's storage directory: events to
   /// `/import`, profile updates to `/engage`; `.identify` updates the persisted identity. With a privacy
   /// registry, nothing is sent before consent for "Mixpanel".
   ///
   /// Call it once per process, at launch. Throws when the storage directory can't be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: MixpanelConfiguration) throws -> MixpanelEnvironment {
     let now = configuration.now
     let token = configuration.projectToken
     return try live(
       options: configuration.options,
-      destination: Destination(configuration),
+      destination: MixpanelDestination(configuration),
       tuning: { delivery in
         // Mixpanel: "back off from 2 s, doubling to 60 s" for 429, 502 and 503.
         delivery.backoff.base = .seconds(2)
@@ -75,17 +75,17 @@ extension Environment {
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let mixpanelModule = VendorModule(
   name: "MixpanelTracker",
   vendor: "Mixpanel",
   configuration: #"MixpanelTracker.Current = try .live(.init(projectToken: "<project token>"))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(MixpanelEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`.
-public var Current: Environment {
+public var Current: MixpanelEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

@@ -7,7 +7,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// AmplitudeTracker.Current = try .live(Configuration(apiKey: secrets.amplitude, privacy: consent.registry))
+/// AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: secrets.amplitude, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -15,14 +15,14 @@ import TrackersDelivery
 ///   amplitudeTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<AmplitudeEvent>
+public typealias AmplitudeEnvironment = VendorEnvironment<AmplitudeEvent>
 
 extension AmplitudeEvent: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { AmplitudeTracker.vendorModule }
+  public static var vendorModule: VendorModule { amplitudeModule }
 }
 
-extension Environment {
+extension AmplitudeEnvironment {
   /// Delivers to Amplitude through a durable queue in the configuration's storage directory: each event
   /// carries the persisted device id (and user id once signed in) and an `insert_id`; `.userId` sends
   /// nothing itself: it updates the identity (a new device id on sign-out) and is counted as
@@ -31,7 +31,7 @@ extension Environment {
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: AmplitudeConfiguration) throws -> AmplitudeEnvironment {
     let now = configuration.now
     let sendsSessionEvents = configuration.sendsSessionEvents
     // `"ip":"$remote"` lets Amplitude locate the user by the request's address; without it, it doesn't.
@@ -40,7 +40,7 @@ extension Environment {
       WireFormat.identityMembers(for: identity) + ip + WireFormat.contextMembers(for: context)
     }
     return try live(
-      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      options: configuration.options, destination: AmplitudeDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
       return { event in
@@ -62,18 +62,18 @@ extension Environment {
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let amplitudeModule = VendorModule(
   name: "AmplitudeTracker",
   vendor: "Amplitude",
   configuration: #"AmplitudeTracker.Current = try .live(.init(apiKey: "<api key>"))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(AmplitudeEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`; tests
 /// assign it inside `withIsolatedEnvironments`.
-public var Current: Environment {
+public var Current: AmplitudeEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

@@ -8,7 +8,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-...", privacy: consent.registry))
+/// TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-...", privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -16,14 +16,14 @@ import TrackersDelivery
 ///   telemetryDeckTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<TelemetryDeckEvent>
+public typealias TelemetryDeckEnvironment = VendorEnvironment<TelemetryDeckEvent>
 
 extension TelemetryDeckEvent: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { TelemetryDeckTracker.vendorModule }
+  public static var vendorModule: VendorModule { telemetryDeckModule }
 }
 
-extension Environment {
+extension TelemetryDeckEnvironment {
   /// Delivers to TelemetryDeck through a durable queue in the configuration's storage directory: each
   /// signal carries the hash of the user id, or of the persisted anonymous id when signed out, as
   /// `clientUser`, and the session's `sessionID`. `.userId` and `.userProperty` send nothing: they update
@@ -34,7 +34,7 @@ extension Environment {
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: TelemetryDeckConfiguration) throws -> TelemetryDeckEnvironment {
     let now = configuration.now
     let (appID, salt, testMode) = (configuration.appID, configuration.salt, configuration.testMode)
     let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
@@ -42,7 +42,7 @@ extension Environment {
       WireFormat.identity(for: $0, context: $1, appID: appID, salt: salt, testMode: testMode, at: now())
     }
     return try live(
-      options: configuration.options, destination: Destination(configuration), session: configuration.session,
+      options: configuration.options, destination: TelemetryDeckDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
       return { event in
@@ -78,18 +78,18 @@ extension Environment {
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let telemetryDeckModule = VendorModule(
   name: "TelemetryDeckTracker",
   vendor: "TelemetryDeck",
   configuration: #"TelemetryDeckTracker.Current = try .live(.init(appID: "<app id>"))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(TelemetryDeckEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`; tests assign it inside
 /// `withIsolatedEnvironments`.
-public var Current: Environment {
+public var Current: TelemetryDeckEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

@@ -13,7 +13,7 @@ import TrackersDelivery
 /// - 401/403: the write key is wrong; the batch is dropped loudly.
 /// - 413: split. 429: retried after `Retry-After`. 5xx: retried with backoff (every message carries a
 ///   `messageId`, which Segment deduplicates).
-public struct Destination: DeliveryDestination {
+public struct SegmentDestination: DeliveryDestination {
   /// "Segment".
   public let name = "Segment"
   /// At most 2500 messages, and a body of at most ``SegmentLimits/requestBytes`` (475,000) with room for
@@ -25,7 +25,7 @@ public struct Destination: DeliveryDestination {
   let bodyWriteKey: String?
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: SegmentConfiguration) {
     var headers = ["Content-Type": "application/json"]
     switch configuration.authentication {
     case .basicHeader:
@@ -58,12 +58,12 @@ public struct Destination: DeliveryDestination {
     case 400:
       return .drop(reason: Redaction.redact(
         "Segment refused a message: HTTP 400 \(response.bodyText.prefix(300)). To fix this, check the message "
-          + "against SegmentTracker.validate(_:) and Segment's size limits."))
+          + "against segmentIssues(for:) and Segment's size limits."))
     case 401, 403:
       return .drop(reason: Redaction.redact(
         "Segment refused the write key: HTTP \(response.statusCode) \(response.bodyText.prefix(300)). To fix this, "
           + "copy the write key of the source (Connections > Sources > Settings > API Keys) into "
-          + "SegmentTracker.Configuration, and check its region."))
+          + "SegmentConfiguration, and check its region."))
     default:
       return .standard(for: response)
     }

@@ -7,12 +7,12 @@ import TrackersDelivery
 ///
 /// GA4 answers 2xx to everything it received, valid or not (which is why events are validated before they are
 /// queued); 5xx and network errors are retried with backoff, 413 splits the batch, other 4xx drop it. With
-/// ``Configuration/useValidationServer`` the answer's `validationMessages` are read, and a batch with any is
+/// ``GoogleAnalyticsConfiguration/useValidationServer`` the answer's `validationMessages` are read, and a batch with any is
 /// dropped with those messages as the reason.
 ///
 /// There is no dedup id in the Measurement Protocol: a request resent after a lost answer can count its
 /// events twice.
-public struct Destination: DeliveryDestination {
+public struct GoogleAnalyticsDestination: DeliveryDestination {
   /// "GA4".
   public let name = "GA4"
   /// At most 25 events, and a body under 130,000 bytes ("130 kB") with room for the envelope.
@@ -26,7 +26,7 @@ public struct Destination: DeliveryDestination {
   static let envelopeReserve = 12_000
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: GoogleAnalyticsConfiguration) {
     limits = configuration.options.batchLimits(
       maxEvents: GoogleAnalyticsLimits.eventsPerRequest,
       maxBytes: GoogleAnalyticsLimits.requestBytes - Self.envelopeReserve
@@ -63,7 +63,7 @@ public struct Destination: DeliveryDestination {
     if response.statusCode == 401 || response.statusCode == 403 {
       // GA4 itself answers 2xx even to a wrong secret; a refusal comes from a proxy or a revoked stream.
       return .drop(reason: "GA4 refused the request: HTTP \(response.statusCode). To fix this, check the "
-        + "measurement id (or Firebase app id) and the api_secret in GoogleAnalyticsTracker.Configuration "
+        + "measurement id (or Firebase app id) and the api_secret in GoogleAnalyticsConfiguration "
         + "(Admin > Data streams > Measurement Protocol API secrets).")
     }
     guard (200..<300).contains(response.statusCode) else { return .standard(for: response) }

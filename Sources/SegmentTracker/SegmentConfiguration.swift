@@ -7,15 +7,15 @@ import TrackersDelivery
 /// clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment))
-/// SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment, region: .eu))
+/// SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment))
+/// SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment, region: .eu))
 /// ```
 ///
 /// Messages go to the HTTP Tracking API's batch endpoint (`POST /v1/batch`). The write key travels in an
 /// `Authorization: Basic` header by default, or in the body; either way this module never logs it: request
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct SegmentConfiguration: VendorConfiguration, CustomStringConvertible {
   /// Where the workspace lives.
   public enum Region: Sendable, Hashable {
     /// `https://api.segment.io`.
@@ -76,7 +76,7 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The region and storage; never the write key.
   public var description: String {
-    "SegmentTracker.Configuration(writeKey: \(Redaction.placeholder), region: \(region), "
+    "SegmentConfiguration(writeKey: \(Redaction.placeholder), region: \(region), "
       + "authentication: \(authentication), storage: \(options.storageDirectory.path))"
   }
 }

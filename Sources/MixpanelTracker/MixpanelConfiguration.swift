@@ -7,7 +7,7 @@ import TrackersDelivery
 /// clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// MixpanelTracker.Current = try .live(Configuration(projectToken: "0123abcd...", privacy: consent.registry))
+/// MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: "0123abcd...", privacy: consent.registry))
 /// ```
 ///
 /// Credentials travel in the `Authorization` header, which request descriptions and reports redact; this
@@ -17,7 +17,7 @@ import TrackersDelivery
 /// `/engage` request unless told not to (docs.mixpanel.com, "Geolocation"). With
 /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) both endpoints get `ip=0`,
 /// the switch Mixpanel's SDKs send; `.vendorDefault` sends `ip=1`.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct MixpanelConfiguration: VendorConfiguration, CustomStringConvertible {
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `api.mixpanel.com`.
@@ -75,6 +75,6 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The region and storage; never the token or the secret.
   public var description: String {
-    "MixpanelTracker.Configuration(region: \(region), projectToken: \(Redaction.placeholder), storage: \(options.storageDirectory.path))"
+    "MixpanelConfiguration(region: \(region), projectToken: \(Redaction.placeholder), storage: \(options.storageDirectory.path))"
   }
 }

@@ -7,7 +7,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// // At launch:
-/// SegmentTracker.Current = try .live(Configuration(writeKey: secrets.segment, privacy: consent.registry))
+/// SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: secrets.segment, privacy: consent.registry))
 ///
 /// // In a test:
 /// withIsolatedEnvironments {
@@ -15,14 +15,14 @@ import TrackersDelivery
 ///   segmentTracker(.screen(name: "Cart"))
 /// }
 /// ```
-public typealias Environment = VendorEnvironment<SegmentMessage>
+public typealias SegmentEnvironment = VendorEnvironment<SegmentMessage>
 
 extension SegmentMessage: VendorEvent {
   /// This module's counters and messages.
-  public static var vendorModule: VendorModule { SegmentTracker.vendorModule }
+  public static var vendorModule: VendorModule { segmentModule }
 }
 
-extension Environment {
+extension SegmentEnvironment {
   /// Delivers to Segment through a durable queue in the configuration's storage directory: each message
   /// carries the persisted anonymous id (and user id once signed in) and a `messageId`; `.userId` also
   /// updates the identity (a new anonymous id on sign-out). With a privacy registry, nothing is sent
@@ -30,20 +30,20 @@ extension Environment {
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
-  public static func live(_ configuration: Configuration) throws -> Environment {
+  public static func live(_ configuration: SegmentConfiguration) throws -> SegmentEnvironment {
     let now = configuration.now
     let suppressesIP = configuration.ipLocation == .suppressed
     let derive: @Sendable (IdentityStore<[UInt8]>.Identity, TrackingContext) -> [UInt8] = { identity, context in
       WireFormat.identityMembers(for: identity) + WireFormat.contextMember(for: context, suppressesIP: suppressesIP)
     }
-    return try live(options: configuration.options, destination: Destination(configuration), derive: derive) { delivery in
+    return try live(options: configuration.options, destination: SegmentDestination(configuration), derive: derive) { delivery in
       return { event in
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
         delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery<[UInt8]>.Encoded in
           guard let payload = WireFormat.message(event, identity: identity, at: now(), messageId: id) else {
             return .nothingToSend
           }
-          // validate(_:) measured the message with a sample identity; this is the size Segment will see. A
+          // segmentIssues(for:) measured the message with a sample identity; this is the size Segment will see. A
           // refusal counts as invalid only, not also as an identity update.
           guard payload.count <= SegmentLimits.messageBytes else {
             return .refused([SegmentValidation.sizeIssue(payload.count)])
@@ -56,18 +56,18 @@ extension Environment {
 }
 
 /// Counts and reports what this module could not send.
-let vendorModule = VendorModule(
+let segmentModule = VendorModule(
   name: "SegmentTracker",
   vendor: "Segment",
   configuration: #"SegmentTracker.Current = try .live(.init(writeKey: "<write key>"))"#
 )
 
-let current = CurrentEnvironment(Environment.notConfigured)
+let current = CurrentEnvironment(SegmentEnvironment.notConfigured)
 
 /// The module's environment, read on every event. Starts not configured (events are dropped and counted,
 /// with one warning); set it once at launch with `.live(_:)`; tests
 /// assign it inside `withIsolatedEnvironments`.
-public var Current: Environment {
+public var Current: SegmentEnvironment {
   get { current.value }
   set { current.value = newValue }
 }

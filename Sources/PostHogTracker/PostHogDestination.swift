@@ -15,7 +15,7 @@ import TrackersDelivery
 ///   dropped and reported loudly.
 /// - 413: split. 408, 429, 5xx: retried with backoff, honouring `Retry-After` (every event carries a
 ///   `uuid`, which PostHog deduplicates).
-public struct Destination: DeliveryDestination {
+public struct PostHogDestination: DeliveryDestination {
   /// "PostHog".
   public let name = "PostHog"
   /// The configured events per request, and a body under 20,000,000 bytes with room for the envelope.
@@ -25,7 +25,7 @@ public struct Destination: DeliveryDestination {
   let apiKey: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: Configuration) {
+  public init(_ configuration: PostHogConfiguration) {
     apiKey = configuration.apiKey
     limits = configuration.options.batchLimits(
       maxEvents: nil,
@@ -51,11 +51,11 @@ public struct Destination: DeliveryDestination {
     case 400:
       return .drop(reason: Redaction.redact(
         "PostHog refused the batch: HTTP 400 \(response.bodyText.prefix(300)). To fix this, check the project api "
-          + "key and host in PostHogTracker.Configuration (a key of another region or instance is refused)."))
+          + "key and host in PostHogConfiguration (a key of another region or instance is refused)."))
     case 401:
       return .drop(reason: Redaction.redact(
         "PostHog refused the api key: HTTP 401 \(response.bodyText.prefix(300)). To fix this, copy the project "
-          + "api key (phc_...) from Project settings into PostHogTracker.Configuration."))
+          + "api key (phc_...) from Project settings into PostHogConfiguration."))
     default:
       return .standard(for: response)
     }

@@ -7,14 +7,14 @@ import TrackersDelivery
 /// (storage, batching, transport, privacy, clock), read and written as this type's own fields.
 ///
 /// ```swift
-/// TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-..."))
-/// TelemetryDeckTracker.Current = try .live(Configuration(appID: "8BADF00D-...", namespace: "com.example"))
+/// TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-..."))
+/// TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: "8BADF00D-...", namespace: "com.example"))
 /// ```
 ///
 /// Signals go to `POST /v2/` (or `/v2/namespace/<namespace>/`). There is no api key: the app ID travels
 /// in each signal, as the SDK sends it. The salt never leaves the device, and this type's `description`
 /// hides it.
-public struct Configuration: VendorConfiguration, CustomStringConvertible {
+public struct TelemetryDeckConfiguration: VendorConfiguration, CustomStringConvertible {
   /// The app's ID (TelemetryDeck Dashboard > App Settings), sent in each signal's `appID`.
   public var appID: String
   /// The organization's namespace: when set (and not empty), signals go to `/v2/namespace/<namespace>/`, as
@@ -69,7 +69,7 @@ public struct Configuration: VendorConfiguration, CustomStringConvertible {
 
   /// The app ID, namespace, test mode and storage; never the salt or the proxy key.
   public var description: String {
-    "TelemetryDeckTracker.Configuration(appID: \(appID), namespace: \(namespace ?? "nil"), salt: "
+    "TelemetryDeckConfiguration(appID: \(appID), namespace: \(namespace ?? "nil"), salt: "
       + "\(salt.isEmpty ? "none" : Redaction.placeholder), "
       + (proxyKey == nil ? "" : "proxyKey: \(Redaction.placeholder), ")
       + "testMode: \(testMode), storage: \(options.storageDirectory.path))"
