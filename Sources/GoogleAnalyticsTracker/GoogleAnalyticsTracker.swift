@@ -14,5 +14,5 @@ import TrackersDelivery
 /// )
 /// ```
 public let googleAnalyticsTracker: Tracker<AnalyticsData> = VendorPipeline(
-  current: { Current }, map: googleAnalyticsEvent(for:), validate: { (event: GoogleAnalyticsEvent) in googleAnalyticsIssues(event) }
+  current: { Current }, map: googleAnalyticsEvent(for:), validate: googleAnalyticsIssues(_:)
 ).tracker

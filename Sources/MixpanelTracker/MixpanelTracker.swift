@@ -12,5 +12,5 @@ import TrackersDelivery
 /// mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro"]))
 /// ```
 public let mixpanelTracker: Tracker<AnalyticsData> = VendorPipeline(
-  current: { Current }, map: mixpanelEvent(for:), validate: { (event: MixpanelEvent) in mixpanelIssues(event) }
+  current: { Current }, map: mixpanelEvent(for:), validate: mixpanelIssues(_:)
 ).tracker

@@ -54,8 +54,8 @@ struct ReadmeCurrent {
   typealias Environment = MixpanelEnvironment
 
   // snippet: README.md#3
-  let current = CurrentEnvironment(Environment.notConfigured)
-  public var Current: Environment {
+  let current = CurrentEnvironment(MixpanelEnvironment.notConfigured)
+  public var Current: MixpanelEnvironment {
     get { current.value }
     set { current.value = newValue }
   }

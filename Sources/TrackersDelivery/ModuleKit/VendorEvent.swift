@@ -2,9 +2,10 @@
 /// `MixpanelEvent`, ...), tied to the module's ``VendorModule`` so that ``VendorEnvironment`` can build the
 /// module's `notConfigured` and `unimplemented` values.
 ///
+/// <!-- snippet: not compiled: MixpanelTracker declares this very conformance, which compiles there -->
 /// ```swift
 /// extension MixpanelEvent: VendorEvent {
-///   // Qualified with the module's name: unqualified, `vendorModule` here is this property itself.
+///   // The module's constant is named after the vendor: `vendorModule` here would be this property itself.
 ///   public static var vendorModule: VendorModule { mixpanelModule }
 /// }
 /// ```

@@ -13,9 +13,10 @@ import Trackers
 ///
 /// A module declares its tracker from its pipeline:
 ///
+/// <!-- snippet: not compiled: MixpanelTracker's own declaration, compiled there -->
 /// ```swift
 /// public let mixpanelTracker: Tracker<AnalyticsData> = VendorPipeline(
-///   current: { Current }, map: mixpanelEvent(for:), validate: validate(_:)
+///   current: { Current }, map: mixpanelEvent(for:), validate: mixpanelIssues(_:)
 /// ).tracker
 /// ```
 ///

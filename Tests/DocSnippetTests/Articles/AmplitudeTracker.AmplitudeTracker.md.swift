@@ -21,7 +21,6 @@ private func amplitudeTrackerAmplitudeTracker2(key: String, consent: ConsentStor
   compile {
     // snippet: Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md#2
     AmplitudeTracker.Current = try .live(AmplitudeConfiguration(apiKey: key, privacy: consent.registry))
-    let send = consentGated(amplitudeTracker, by: consent, destination: "Amplitude")
     // end snippet
     _ = send
   }
@@ -31,7 +30,7 @@ private func amplitudeTrackerAmplitudeTracker2(key: String, consent: ConsentStor
   compile {
     // snippet: Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
-    var configuration = Configuration(apiKey: secrets.amplitude)
+    var configuration = AmplitudeConfiguration(apiKey: secrets.amplitude)
     configuration.lifecycle = lifecycle
     AmplitudeTracker.Current = try .live(configuration)
 

@@ -12,7 +12,7 @@ private func googleAnalyticsTrackerGoogleAnalyticsTracker1(secrets: Secrets) {
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md#1
     GoogleAnalyticsTracker.Current = try .live(
-      Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4)
+      GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4)
     )
     googleAnalyticsTracker(.screen(name: "Cart"))
     // end snippet
@@ -23,7 +23,6 @@ private func googleAnalyticsTrackerGoogleAnalyticsTracker2(secret: String, conse
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md#2
     GoogleAnalyticsTracker.Current = try .live(GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secret, privacy: consent.registry))
-    let send = consentGated(googleAnalyticsTracker, by: consent, destination: "GA4")
     // end snippet
     _ = send
   }
@@ -33,7 +32,7 @@ private func googleAnalyticsTrackerGoogleAnalyticsTracker2(secret: String, conse
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/Documentation.docc/GoogleAnalyticsTracker.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
-    var configuration = Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4)
+    var configuration = GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4)
     configuration.lifecycle = lifecycle
     GoogleAnalyticsTracker.Current = try .live(configuration)
 

@@ -22,7 +22,6 @@ private func mixpanelTrackerMixpanelTracker2(token: String, consent: ConsentStor
   compile {
     // snippet: Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md#2
     MixpanelTracker.Current = try .live(MixpanelConfiguration(projectToken: token, privacy: consent.registry))
-    let send = consentGated(mixpanelTracker, by: consent, destination: "Mixpanel")
     // end snippet
     _ = send
   }
@@ -32,7 +31,7 @@ private func mixpanelTrackerMixpanelTracker2(token: String, consent: ConsentStor
   compile {
     // snippet: Sources/MixpanelTracker/Documentation.docc/MixpanelTracker.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
-    var configuration = Configuration(projectToken: token)
+    var configuration = MixpanelConfiguration(projectToken: token)
     configuration.lifecycle = lifecycle
     MixpanelTracker.Current = try .live(configuration)
 

@@ -21,7 +21,6 @@ private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#2
     PostHogTracker.Current = try .live(PostHogConfiguration(apiKey: "phc_...", privacy: consent.registry))
-    let send = consentGated(postHogTracker, by: consent, destination: "PostHog")
     // end snippet
     _ = send
   }
@@ -31,7 +30,7 @@ private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
-    var configuration = Configuration(apiKey: "phc_...")
+    var configuration = PostHogConfiguration(apiKey: "phc_...")
     configuration.lifecycle = lifecycle
     PostHogTracker.Current = try .live(configuration)
 

@@ -21,7 +21,6 @@ private func segmentTrackerSegmentTracker2(key: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#2
     SegmentTracker.Current = try .live(SegmentConfiguration(writeKey: key, privacy: consent.registry))
-    let send = consentGated(segmentTracker, by: consent, destination: "Segment")
     // end snippet
     _ = send
   }
@@ -31,7 +30,7 @@ private func segmentTrackerSegmentTracker2(key: String, consent: ConsentStore) {
   compile {
     // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#3
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
-    var configuration = Configuration(writeKey: secrets.segment)
+    var configuration = SegmentConfiguration(writeKey: secrets.segment)
     configuration.lifecycle = lifecycle
     SegmentTracker.Current = try .live(configuration)
 

@@ -2,6 +2,7 @@
 // DocSnippetTests.swift. The feature enums and trackers are the shop's.
 import APIClient
 import AppLifecycle
+import MixpanelTracker
 import ShopAnalytics
 import ShopFirebase
 import ShopGoogleAnalytics
@@ -41,14 +42,20 @@ private func gettingStarted() {
     track(.user(.loggedIn(userId: "u1")))
     // end snippet
   }
-  compileDeclarations {
-    // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#4
-    func analytics(_ event: UserEvent) -> AnalyticsData {
-      switch event {
-      case let .loggedIn(userId): .userId(userId)
-      case .loggedOut: .event(name: "Logout", properties: ["reason": "user"])
-      }
-    }
-    // end snippet
+}
+
+// At file scope, as in an app: a global function is Sendable, so it can be the transform.
+// snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#4
+func analytics(_ event: UserEvent) -> AnalyticsData {
+  switch event {
+  case let .loggedIn(userId): .userId(userId)
+  case .loggedOut: .event(name: "Logout", properties: ["reason": "user"])
   }
 }
+// end snippet
+
+// snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#5
+let userAnalytics: Tracker<AnalyticsEvent> = pullback(
+  MixpanelTracker.mixpanelTracker, action: \.user, transform: analytics
+)
+// end snippet

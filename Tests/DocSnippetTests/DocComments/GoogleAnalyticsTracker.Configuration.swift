@@ -11,7 +11,7 @@ private func googleAnalyticsTrackerConfiguration1(secrets: Secrets, consent: Con
   compile {
     // snippet: Sources/GoogleAnalyticsTracker/GoogleAnalyticsConfiguration.swift#1
     GoogleAnalyticsTracker.Current = try .live(
-      Configuration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
+      GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secrets.ga4, privacy: consent.registry)
     )
     // end snippet
   }

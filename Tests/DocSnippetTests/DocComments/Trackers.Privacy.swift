@@ -72,20 +72,14 @@ private func consentStore(appSupport: URL) {
   }
 }
 
-/// Inside a vendor module's `live`, with its queue and identity.
+/// At launch, and in the app.
 private func privacyRegistry(
   configuration: MixpanelConfiguration, queue: DeliveryQueue, identity: IdentityStore<[UInt8]>,
-  consent: ConsentStore
+  consent: ConsentStore, token: String
 ) {
   compile {
     // snippet: Sources/Trackers/Privacy/PrivacyRegistry.swift#1
-    // Inside a vendor module's `Environment.live(_ configuration:)`:
-    configuration.privacy?.register(
-      destination: "Mixpanel",
-      purgePending: { try? queue.purge() },     // delete every pending event, on disk too
-      resetIdentity: { identity.reset() },      // forget user id, make a new anonymous id
-      consentChanged: { queue.shouldSendChanged() }
-    )
+    MixpanelTracker.Current = try .live(.init(projectToken: token, privacy: consent.registry))
 
     // In the app, on logout or "delete my data":
     consent.registry.reset()

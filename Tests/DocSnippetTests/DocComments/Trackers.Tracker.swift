@@ -43,6 +43,29 @@ private func pullbackTransform() {
   }
 }
 
+private func pullbackOneCall() {
+  enum CheckoutEvent { case purchased(total: Double) }
+  enum AppEvent {
+    case checkout(CheckoutEvent)
+    var checkout: CheckoutEvent? {
+      guard case let .checkout(event) = self else { return nil }
+      return event
+    }
+  }
+  @Sendable func analytics(_ event: CheckoutEvent) -> AnalyticsData {
+    switch event {
+    case let .purchased(total): .event(name: "purchase", properties: ["value": .double(total)])
+    }
+  }
+  compile {
+    // snippet: Sources/Trackers/Tracker.swift#5
+    let checkout = EventPath(AppEvent.checkout, \.checkout)
+    let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: checkout, transform: analytics)
+    // end snippet
+    _ = checkoutTracker
+  }
+}
+
 private func pullbackAction() {
   typealias AppEvent = AppLifecycle.AppEvent
   compileDeclarations {

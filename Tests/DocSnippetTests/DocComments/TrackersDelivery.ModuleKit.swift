@@ -118,7 +118,7 @@ private func moduleKit(
 /// A vendor module's `validate`, in a namespace of its own.
 enum ValidationRulesExample {
   // snippet: Sources/TrackersDelivery/ModuleKit/ValidationRules.swift#1
-  public func validate(_ data: AnalyticsData) -> [ValidationIssue] {
+  public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
     ValidationRules.issues { ordered, issues in
       ValidationRules.forEachMember(of: data.properties, ordered: ordered) { key, value in
         if ValidationRules.isBlank(key) { issues.append(blankKeyIssue(value)) }
@@ -126,4 +126,23 @@ enum ValidationRulesExample {
     }
   }
   // end snippet
+}
+
+private func vendorJSON() {
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorJSON.swift#1
+    var bytes: [UInt8] = []
+    VendorJSON.appendLiteral(#"{"event":"#, to: &bytes)
+    VendorJSON.appendString("Signup", to: &bytes)
+    VendorJSON.appendLiteral(#","properties":"#, to: &bytes)
+    VendorJSON.append(.object(["seats": 5]), to: &bytes)
+    VendorJSON.appendLiteral("}", to: &bytes)   // {"event":"Signup","properties":{"seats":5}}
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorJSON.swift#2
+    VendorJSON.DateFormat.iso8601.canEncode(.distantFuture)                       // true: year 4001
+    VendorJSON.DateFormat.iso8601.canEncode(Date(timeIntervalSince1970: -1e15))   // false
+    // end snippet
+  }
 }

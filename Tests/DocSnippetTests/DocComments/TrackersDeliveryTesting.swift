@@ -17,7 +17,7 @@ private enum AcmeEvent: VendorEvent {
 }
 
 /// Acme's configuration.
-private struct Configuration: VendorConfiguration {
+private struct AcmeConfiguration: VendorConfiguration {
   var options: DeliveryOptions
   init(apiKey: String, host: URL) {
     options = DeliveryOptions(storageDirectory: FileManager.default.temporaryDirectory, maxEventsPerRequest: 100)
@@ -29,7 +29,7 @@ private struct NotAModule: Error {}
 
 extension VendorEnvironment where Event == AcmeEvent {
   /// Acme's live environment: a stand-in that the examples compile against and never run.
-  fileprivate static func live(_ configuration: Configuration) throws -> Self { throw NotAModule() }
+  fileprivate static func live(_ configuration: AcmeConfiguration) throws -> Self { throw NotAModule() }
 }
 
 private func acmeDescription() {
@@ -39,7 +39,7 @@ private func acmeDescription() {
       name: "AcmeTracker", consentDestination: "Acme",
       maxEventsPerRequest: 100, maxBytesPerRequest: 500_000, secret: "acme-secret-key",
       live: { apply in
-        var configuration = Configuration(apiKey: "acme-secret-key", host: URL(string: "https://acme.test")!)
+        var configuration = AcmeConfiguration(apiKey: "acme-secret-key", host: URL(string: "https://acme.test")!)
         apply(&configuration.options)
         return try .live(configuration)
       },

@@ -51,7 +51,6 @@ private struct AnalyticsEvent { var analyticsData: AnalyticsData }
   compile {
     // snippet: Examples/TelemetryDeckTracker/Sources/TelemetryDeckTracker/Documentation.docc/TelemetryDeckTracker.md#3
     TelemetryDeckTracker.Current = try .live(TelemetryDeckConfiguration(appID: appID, privacy: consent.registry))
-    let send = consentGated(telemetryDeckTracker, by: consent, destination: "TelemetryDeck")
     // end snippet
     _ = send
   }
@@ -125,16 +124,18 @@ private func googleAnalyticsEvent(for data: AnalyticsData) -> TelemetryDeckEvent
 private func telemetryDeckIssues(_ event: TelemetryDeckEvent) -> [ValidationIssue] { [] }
 
 // snippet: Sources/TrackersDelivery/ModuleKit/VendorModule.swift#1
-let module = VendorModule(
+let googleAnalyticsModule = VendorModule(
   name: "GoogleAnalyticsTracker", vendor: "GA4",
   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
 )
 
-public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
-  let event = googleAnalyticsEvent(for: data)
-  let issues = telemetryDeckIssues(event)
-  guard issues.isEmpty else { return module.rejectInvalid(issues, event: data.description) }
-  Current.send(event)
+extension GoogleAnalyticsEvent: VendorEvent {
+  // The module constant is named after the vendor: inside this extension, `vendorModule` names this property.
+  public static var vendorModule: VendorModule { googleAnalyticsModule }
+}
+
+func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
+  googleAnalyticsModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
 }
 // end snippet
 
@@ -185,7 +186,7 @@ public let googleAnalyticsTracker: Tracker<AnalyticsData> = { data in
     events: { try $0.json().arrayValue ?? [] },      // where a request carries its events
     dedupId: nil,                                    // none: retries and splits are checked on the events
     anonymousIds: { try ($0.json().arrayValue ?? []).compactMap { $0["clientUser"]?.stringValue } },
-    credentialError: .status(401)
+    credentialError: .status(401)                    // a vendor without anonymous ids passes `anonymousIds: nil`
   )
 
   @Test(arguments: ConformanceRequirement.allCases)
