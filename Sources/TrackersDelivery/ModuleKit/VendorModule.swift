@@ -9,18 +9,18 @@ import Trackers
 /// description, which is only built when a report is written:
 ///
 /// ```swift
-/// let googleAnalyticsModule = VendorModule(
-///   name: "GoogleAnalyticsTracker", vendor: "GA4",
-///   configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
+/// let acmeModule = VendorModule(
+///   name: "AcmeTracker", vendor: "Acme",
+///   configuration: #"AcmeTracker.Current = try .live(AcmeConfiguration(apiKey: "..."))"#
 /// )
 ///
-/// extension GoogleAnalyticsEvent: VendorEvent {
+/// extension AcmeEvent: VendorEvent {
 ///   // The module constant is named after the vendor: inside this extension, `vendorModule` names this property.
-///   public static var vendorModule: VendorModule { googleAnalyticsModule }
+///   public static var vendorModule: VendorModule { acmeModule }
 /// }
 ///
 /// func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
-///   googleAnalyticsModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
+///   acmeModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
 /// }
 /// ```
 public final class VendorModule: Sendable {

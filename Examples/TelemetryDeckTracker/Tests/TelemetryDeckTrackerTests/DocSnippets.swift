@@ -118,24 +118,24 @@ private func telemetryDeckDocComments(
 
 // MARK: - Sources/TrackersDelivery/ModuleKit/VendorModule.swift (in swift-trackers)
 
-// A vendor module's top level, declared here because this target has no `module` or
-// `googleAnalyticsTracker` of its own: GA4's mapping and rules stand in as TelemetryDeck's.
-private func googleAnalyticsEvent(for data: AnalyticsData) -> TelemetryDeckEvent { telemetryDeckSignal(for: data) }
-private func telemetryDeckIssues(_ event: TelemetryDeckEvent) -> [ValidationIssue] { [] }
+// Acme's event, declared here: the example is a vendor module's top level.
+struct AcmeEvent: CustomStringConvertible, Sendable {
+  var description: String { "acme event" }
+}
 
 // snippet: Sources/TrackersDelivery/ModuleKit/VendorModule.swift#1
-let googleAnalyticsModule = VendorModule(
-  name: "GoogleAnalyticsTracker", vendor: "GA4",
-  configuration: #"GoogleAnalyticsTracker.Current = try .live(.init(measurementId: "G-XXXX", apiSecret: "..."))"#
+let acmeModule = VendorModule(
+  name: "AcmeTracker", vendor: "Acme",
+  configuration: #"AcmeTracker.Current = try .live(AcmeConfiguration(apiKey: "..."))"#
 )
 
-extension GoogleAnalyticsEvent: VendorEvent {
+extension AcmeEvent: VendorEvent {
   // The module constant is named after the vendor: inside this extension, `vendorModule` names this property.
-  public static var vendorModule: VendorModule { googleAnalyticsModule }
+  public static var vendorModule: VendorModule { acmeModule }
 }
 
 func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
-  googleAnalyticsModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
+  acmeModule.rejectInvalid(issues, event: data.description)   // built only if it is reported
 }
 // end snippet
 
