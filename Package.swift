@@ -34,7 +34,8 @@ let package = Package(
     // events): bundled with the module so Xcode merges it into the app's privacy report.
     .target(name: "TrackersDelivery", dependencies: ["Trackers"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     .testTarget(
-      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
+      name: "TrackersDeliveryTests",
+      dependencies: ["TrackersDelivery", "TrackersDeliveryTesting", "DeliveryCrashChild", "VendorTestSupport"]
     ),
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),
 
