@@ -118,6 +118,8 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     var fallback: Reply
     var waiters: [Int: Waiter] = [:]
     var nextWaiter = 0
+    /// Waits whose timeout fired before they were registered.
+    var expired: Set<Int> = []
   }
 
   private let state: LockIsolated<State>
@@ -181,7 +183,7 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
         if !Task.isCancelled { self?.endWait(id) }
       }
       let ready = state.withLock { state -> [RecordedRequest]? in
-        if condition(state.requests) { return state.requests }
+        if condition(state.requests) || state.expired.remove(id) != nil { return state.requests }
         state.waiters[id] = Waiter(condition: condition, continuation: continuation, timeout: timeout)
         return nil
       }
@@ -200,7 +202,13 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
   }
 
   private func endWait(_ id: Int) {
-    let ended = state.withLock { state in state.waiters.removeValue(forKey: id).map { ($0, state.requests) } }
+    let ended = state.withLock { state -> (Waiter, [RecordedRequest])? in
+      guard let waiter = state.waiters.removeValue(forKey: id) else {
+        state.expired.insert(id)
+        return nil
+      }
+      return (waiter, state.requests)
+    }
     ended?.0.continuation.resume(returning: ended?.1 ?? [])
   }
 
