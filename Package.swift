@@ -56,7 +56,8 @@ var libraryTests: [Target] {
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
     .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
     .testTarget(
-      name: "TrackersDeliveryTests", dependencies: ["TrackersDelivery", "DeliveryCrashChild", "VendorTestSupport"]
+      name: "TrackersDeliveryTests",
+      dependencies: ["TrackersDelivery", "TrackersDeliveryTesting", "DeliveryCrashChild", "VendorTestSupport"]
     ),
     // The process that the crash and multi-process tests kill.
     .executableTarget(name: "DeliveryCrashChild", dependencies: ["TrackersDelivery"], path: "Tests/DeliveryCrashChild"),

@@ -19,6 +19,8 @@ import FoundationNetworking
 /// transport.reply(.dropConnection, when: { $0.path == "/engage" }, times: 1)      // once
 /// configuration.transport = transport
 /// ```
+///
+/// A test waits for the requests it expects, never for a time: ``waitForRequests(_:timeout:)``.
 public final class ScriptedTransport: HTTPTransport, Sendable {
   /// How the transport answers one request.
   public enum Reply: Sendable {
@@ -26,10 +28,74 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     case response(HTTPResponse)
     /// The connection drops before any answer: `send` throws `URLError(.networkConnectionLost)`.
     case dropConnection
+    /// The request stays in flight until `gate` opens, then gets `reply`: what a test checks while a
+    /// request is unanswered holds however long the check takes. Cancelling the sender (closing the
+    /// queue) ends the wait with `CancellationError`, as `URLSessionTransport` does.
+    indirect case held(by: Gate, then: Reply)
 
     /// A response with `statusCode`, `headers` and a UTF-8 `body`.
     public static func status(_ statusCode: Int, headers: [String: String] = [:], body: String = "") -> Reply {
       .response(HTTPResponse(statusCode: statusCode, headers: headers, body: Array(body.utf8)))
+    }
+  }
+
+  /// Holds the requests answered ``Reply/held(by:then:)`` until ``open()``.
+  ///
+  /// ```swift
+  /// let gate = ScriptedTransport.Gate()
+  /// transport.script(.held(by: gate, then: .status(200)))
+  /// try queue.enqueue(event)
+  /// await transport.waitForRequests(1)
+  /// #expect(queue.counters.pendingEvents == 1)   // in flight, still pending
+  /// gate.open()
+  /// ```
+  public final class Gate: Sendable {
+    private struct State: Sendable {
+      var isOpen = false
+      var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+      var cancelled: Set<Int> = []
+      var next = 0
+    }
+    private let state = LockIsolated(State())
+
+    /// A closed gate.
+    public init() {}
+
+    /// Lets every held request through, and every later one at once.
+    public func open() {
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.isOpen = true
+        defer { state.waiters = [:] }
+        return Array(state.waiters.values)
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the gate is open; throws `CancellationError` if the task is cancelled first. A test
+    /// may wait on a gate of its own too, one a callback opens (give the test a `.timeLimit`).
+    public func wait() async throws {
+      let id = state.withLock { state -> Int in
+        state.next += 1
+        return state.next
+      }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let passes = state.withLock { state -> Bool in
+            // Cancelled before waiting: the handler found nothing to resume.
+            if state.isOpen || state.cancelled.contains(id) { return true }
+            state.waiters[id] = continuation
+            return false
+          }
+          if passes { continuation.resume() }
+        }
+      } onCancel: {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+          state.cancelled.insert(id)
+          return state.waiters.removeValue(forKey: id)
+        }
+        waiter?.resume()
+      }
+      try Task.checkCancellation()
     }
   }
 
@@ -39,11 +105,21 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     var remaining: Int?
   }
 
+  private struct Waiter: Sendable {
+    var condition: @Sendable ([RecordedRequest]) -> Bool
+    var continuation: CheckedContinuation<[RecordedRequest], Never>
+    var timeout: Task<Void, Never>
+  }
+
   private struct State: Sendable {
     var requests: [RecordedRequest] = []
     var script: [Reply] = []
     var rules: [Rule] = []
     var fallback: Reply
+    var waiters: [Int: Waiter] = [:]
+    var nextWaiter = 0
+    /// Waits whose timeout fired before they were registered.
+    var expired: Set<Int> = []
   }
 
   private let state: LockIsolated<State>
@@ -79,20 +155,93 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     state.withLock { $0.requests }
   }
 
+  /// Waits until the requests received so far make `condition` true, and returns them: checked now and
+  /// after each request, under the transport's lock (don't call the transport from it).
+  ///
+  /// `timeout` only ends a run that would otherwise hang: it returns the requests received by then, for
+  /// the test's assertions to fail on. A queue applies an answer after `send` returns: `flush()` after
+  /// the wait returns once the last request's answer is applied.
+  ///
+  /// ```swift
+  /// transport.script(.status(503))
+  /// try queue.enqueue(event)
+  /// let requests = await transport.waitForRequests { $0.count == 2 }   // the 503 and its retry
+  /// await queue.flush()
+  /// #expect(queue.counters.delivered == 1)
+  /// ```
+  @discardableResult
+  public func waitForRequests(
+    timeout: Duration = .seconds(60), until condition: @escaping @Sendable ([RecordedRequest]) -> Bool
+  ) async -> [RecordedRequest] {
+    await withCheckedContinuation { continuation in
+      let id = state.withLock { state -> Int in
+        state.nextWaiter += 1
+        return state.nextWaiter
+      }
+      let timeout = Task { [weak self] in
+        try? await Task.sleep(for: timeout)
+        if !Task.isCancelled { self?.endWait(id) }
+      }
+      let ready = state.withLock { state -> [RecordedRequest]? in
+        if condition(state.requests) || state.expired.remove(id) != nil { return state.requests }
+        state.waiters[id] = Waiter(condition: condition, continuation: continuation, timeout: timeout)
+        return nil
+      }
+      if let ready {
+        timeout.cancel()
+        continuation.resume(returning: ready)
+      }
+    }
+  }
+
+  /// Waits until at least `count` requests were received, and returns them all; see
+  /// ``waitForRequests(timeout:until:)``.
+  @discardableResult
+  public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async -> [RecordedRequest] {
+    await waitForRequests(timeout: timeout) { $0.count >= count }
+  }
+
+  private func endWait(_ id: Int) {
+    let ended = state.withLock { state -> (Waiter, [RecordedRequest])? in
+      guard let waiter = state.waiters.removeValue(forKey: id) else {
+        state.expired.insert(id)
+        return nil
+      }
+      return (waiter, state.requests)
+    }
+    ended?.0.continuation.resume(returning: ended?.1 ?? [])
+  }
+
   /// Records `request` and answers it from the rules, the script or the default.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let recorded = RecordedRequest(request)
-    let reply = state.withLock { state -> Reply in
+    let (reply, satisfied) = state.withLock { state -> (Reply, [(Waiter, [RecordedRequest])]) in
       state.requests.append(recorded)
+      var satisfied: [(Waiter, [RecordedRequest])] = []
+      for (id, waiter) in state.waiters where waiter.condition(state.requests) {
+        state.waiters[id] = nil
+        satisfied.append((waiter, state.requests))
+      }
       if let index = state.rules.firstIndex(where: { $0.remaining != 0 && $0.matches(recorded) }) {
         if let remaining = state.rules[index].remaining { state.rules[index].remaining = remaining - 1 }
-        return state.rules[index].reply(recorded)
+        return (state.rules[index].reply(recorded), satisfied)
       }
-      return state.script.isEmpty ? state.fallback : state.script.removeFirst()
+      return (state.script.isEmpty ? state.fallback : state.script.removeFirst(), satisfied)
     }
+    for (waiter, requests) in satisfied {
+      waiter.timeout.cancel()
+      waiter.continuation.resume(returning: requests)
+    }
+    return try await answer(reply)
+  }
+
+  private func answer(_ reply: Reply) async throws -> HTTPResponse {
     switch reply {
     case let .response(response): return response
     case .dropConnection: throw URLError(.networkConnectionLost)
+    case let .held(gate, then):
+      try await gate.wait()
+      return try await answer(then)
     }
   }
 }

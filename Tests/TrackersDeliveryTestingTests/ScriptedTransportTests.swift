@@ -38,6 +38,35 @@ import TrackersDeliveryTesting
     #expect(transport.requests.count == 2)
   }
 
+  @Test func aWaitReturnsOnceTheRequestsItWaitsForHaveCome() async throws {
+    let transport = ScriptedTransport()
+    #expect(await transport.waitForRequests(0).isEmpty)  // already true: at once
+    let waiting = Task { await transport.waitForRequests { $0.contains { $0.bodyText == "second" } } }
+    _ = try await post("first", to: transport)
+    _ = try await post("second", to: transport)
+    #expect(await waiting.value.map(\.bodyText) == ["first", "second"])
+    // A wait that is never satisfied ends at its bound with what came, for the test's checks to fail on.
+    #expect(await transport.waitForRequests(3, timeout: .zero).count == 2)
+  }
+
+  @Test func aHeldRequestIsAnsweredOnceItsGateOpensOrEndsWhenCancelled() async throws {
+    let transport = ScriptedTransport()
+    let gate = ScriptedTransport.Gate()
+    transport.script(.held(by: gate, then: .status(503)), .held(by: gate, then: .status(200)))
+    let held = Task { try await post("held", to: transport) }
+    await transport.waitForRequests(1)
+    gate.open()
+    #expect(try await held.value.statusCode == 503)
+    #expect(try await post("open", to: transport).statusCode == 200)  // an open gate holds nothing
+
+    let never = ScriptedTransport.Gate()
+    transport.script(.held(by: never, then: .status(200)))
+    let cancelled = Task { try await post("cancelled", to: transport) }
+    await transport.waitForRequests(3)
+    cancelled.cancel()
+    await #expect(throws: CancellationError.self) { try await cancelled.value }
+  }
+
   @Test func recordedRequestsParseAsJSONFormAndQuery() async throws {
     let transport = ScriptedTransport()
     _ = try await transport.send(HTTPRequest(

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import Trackers
 @testable import TrackersDelivery
+import TrackersDeliveryTesting
 import VendorTestSupport
 
-/// Servers that misbehave (issue 20), over a real loopback socket: none may crash the app, make it wait
-/// forever, send a key to another host, or lose an event without counting it.
+/// Servers that misbehave (issue 20): none may crash the app, make it wait forever, send a key to another
+/// host, or lose an event without counting it. What `URLSessionTransport` does goes over a real loopback
+/// socket; what the queue makes of the answer, through a scripted transport.
 @Suite struct HostileServerTests {
   // MARK: Retry-After
 
@@ -29,15 +31,14 @@ import VendorTestSupport
 
   /// The queued batch is sent again at every launch: each launch must get past the answer.
   @Test func hugeRetryAfterWaitsTheCappedDelayAtEveryLaunch() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport(answering: .status(429, headers: ["Retry-After": "1e16"]))
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
-    try await collector.setDefault(.init(status: 429, headers: ["Retry-After": "1e16"]))
     for launch in 0..<2 {
       let reports = ReportLog()
       let queue = try DeliveryQueue(
-        destination: TestDestination(url: collector.url(), maxEvents: 10), configuration: testConfiguration(directory),
-        onReport: reports.handler)
+        destination: TestDestination(url: scriptedURL, maxEvents: 10), configuration: testConfiguration(directory),
+        transport: transport, onReport: reports.handler)
       if launch == 0 { for i in 0..<3 { try queue.enqueue(payload(i)) } }
       await queue.flush()  // returns at the backoff
       #expect(queue.counters.pendingEvents == 3)
@@ -47,50 +48,56 @@ import VendorTestSupport
       #expect(delays == [DeliveryConfiguration.Backoff().maxServerDelay])
       await queue.close(timeout: .seconds(1))  // ends within its timeout, not after the server's delay
     }
-    #expect(try await collector.requestCount() == 2)
+    #expect(transport.requests.count == 2)
   }
 
   // MARK: Redirects
 
-  @Test(arguments: [301, 302, 303, 307, 308])
-  func redirectsAreAnswersNeverFollowed(status: Int) async throws {
+  /// `URLSessionTransport` on a real socket: every redirect status is the answer, and the server it
+  /// points to hears nothing (one pair of collectors for the five statuses).
+  @Test func redirectsAreAnswersNeverFollowed() async throws {
     let configured = try await Collector()
     let elsewhere = try await Collector()
-    try await configured.script([.redirect(to: elsewhere.url("/stolen?x=1"), status: status)])
-    let request = HTTPRequest(
-      url: configured.url(), headers: ["Authorization": "Basic c2VjcmV0Og==", "Content-Type": "application/json"],
-      body: Array("[{\"seq\":1}]".utf8))
-    let response = try await URLSessionTransport().send(request)
-    #expect(response.statusCode == status)
-    #expect(response.header("Location") == elsewhere.url("/stolen?x=1").absoluteString)
-    #expect(try await elsewhere.requestCount() == 0)
-    let sent = try #require(try await configured.requests().first)
-    #expect(sent.method == "POST" && sent.body == "[{\"seq\":1}]")
-    guard case .unexpectedAnswer(let reason) = DeliveryOutcome.standard(for: response) else {
-      Issue.record("a \(status) must not count as delivered nor be dropped at once")
-      return
+    for status in [301, 302, 303, 307, 308] {
+      try await configured.script([.redirect(to: elsewhere.url("/stolen?x=1"), status: status)])
+      let request = HTTPRequest(
+        url: configured.url(), headers: ["Authorization": "Basic c2VjcmV0Og==", "Content-Type": "application/json"],
+        body: Array("[{\"seq\":\(status)}]".utf8))
+      let response = try await URLSessionTransport().send(request)
+      #expect(response.statusCode == status)
+      #expect(response.header("Location") == elsewhere.url("/stolen?x=1").absoluteString)
+      let sent = try #require(try await configured.requests().last)
+      #expect(sent.method == "POST" && sent.body == "[{\"seq\":\(status)}]")
+      guard case .unexpectedAnswer(let reason) = DeliveryOutcome.standard(for: response) else {
+        Issue.record("a \(status) must not count as delivered nor be dropped at once")
+        continue
+      }
+      #expect(reason.contains("HTTP \(status) redirect to \(elsewhere.url("/stolen"))"))
     }
-    #expect(reason.contains("HTTP \(status) redirect to \(elsewhere.url("/stolen"))"))
+    #expect(try await configured.requestCount() == 5)
+    #expect(try await elsewhere.requestCount() == 0)
   }
 
   @Test func redirectedBatchesAreRetriedCountedAndReportedNeverDelivered() async throws {
-    let configured = try await Collector()
-    let elsewhere = try await Collector()
+    // What `URLSessionTransport` hands the queue for a redirect (`redirectsAreAnswersNeverFollowed`).
+    let transport = ScriptedTransport(
+      answering: .status(307, headers: ["Location": "https://elsewhere.test/collect?api_secret=S3CRET"]))
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: configured.url(), maxEvents: 10),
-      configuration: testConfiguration(directory, maxAttempts: 3), onReport: reports.handler)
-    try await configured.setDefault(.redirect(to: elsewhere.url("/collect?api_secret=S3CRET"), status: 307))
+      destination: TestDestination(url: scriptedURL, maxEvents: 10),
+      configuration: testConfiguration(directory, maxAttempts: 3), transport: transport, onReport: reports.handler)
     for i in 0..<4 { try queue.enqueue(payload(i)) }
     await queue.flush()
-    #expect(await eventually { queue.counters.dropped(.maxAttempts) == 4 })
+    await transport.waitForRequests(3)
+    await queue.flush()  // the third answer is applied
+    #expect(queue.counters.dropped(.maxAttempts) == 4)
     let counters = queue.counters
     #expect(counters.delivered == 0 && counters.pendingEvents == 0 && counters.retried == 8)
     expectBalanced(counters)
-    #expect(try await configured.requestCount() == 3)
-    #expect(try await elsewhere.requestCount() == 0)
+    #expect(transport.requests.count == 3)
+    #expect(transport.requests.allSatisfy { $0.request.url.host == scriptedURL.host && $0.path == scriptedURL.path })
     let text = reports.descriptions.joined(separator: "\n")
     #expect(text.contains("dropped 4 records (maxAttempts)") && text.contains("HTTP 307 redirect to"))
     #expect(!text.contains("S3CRET") && !text.contains("test-secret-token"))
@@ -99,41 +106,41 @@ import VendorTestSupport
 
   // MARK: Bodies
 
-  /// A 1 GB body used to cost 2 GB of memory; an endless one, all there was.
-  @Test(arguments: [1 << 30, Collector.Response.endless])
-  func longBodiesAreCutAtTheLimitAndNotRead(length: Int) async throws {
+  /// A 1 GB body used to cost 2 GB of memory; an endless one, all there was; an answer that never came
+  /// held the caller forever. `URLSessionTransport` on a real socket, one collector for its limits.
+  @Test func longBodiesAreCutAtTheLimitAndNotRead() async throws {
     let collector = try await Collector()
-    try await collector.script([.init(status: 200, body: "{\"ok\":true}", stream: length)])
-    let transport = URLSessionTransport(maxResponseBytes: 100_000)
-    let response = try await transport.send(HTTPRequest(url: collector.url(), body: Array("[]".utf8)))
-    #expect(response.statusCode == 200)
-    #expect(response.isBodyTruncated)
-    if length == Collector.Response.endless {
-      #expect(response.body.count == 100_000)
-      #expect(response.body.starts(with: Array("{\"ok\":true}xxx".utf8)))
-    } else {
-      #expect(response.body.isEmpty)  // announced longer than the limit: not read at all
+    // The endless one first: the collector's count of finished streams is then its own.
+    for length in [Collector.Response.endless, 1 << 30] {
+      try await collector.script([.init(status: 200, body: "{\"ok\":true}", stream: length)])
+      let transport = URLSessionTransport(maxResponseBytes: 100_000)
+      let response = try await transport.send(HTTPRequest(url: collector.url(), body: Array("[]".utf8)))
+      #expect(response.statusCode == 200)
+      #expect(response.isBodyTruncated)
+      if length == Collector.Response.endless {
+        #expect(response.body.count == 100_000)
+        #expect(response.body.starts(with: Array("{\"ok\":true}xxx".utf8)))
+        // The client hung up: an endless body ends only so. (How much the network read before the
+        // cancellation landed depends on the machine's speed; the body kept does not.)
+        #expect(try await eventually { try await collector.streamed().finished == 1 })
+      } else {
+        #expect(response.body.isEmpty)  // announced longer than the limit: not read at all
+      }
+      #expect(response.description.hasSuffix("..."))
     }
-    #expect(response.description.hasSuffix("..."))
-    // The client hung up: an endless body ends only so. (How much the network read before the
-    // cancellation landed depends on the machine's speed; the body kept does not.)
-    #expect(try await eventually { try await collector.streamed().finished == 1 })
-  }
 
-  @Test func aBodyOfExactlyTheLimitIsWhole() async throws {
-    let collector = try await Collector()
+    // Exactly the limit: whole.
     try await collector.script([.init(status: 200, stream: 4096)])
-    let response = try await URLSessionTransport(maxResponseBytes: 4096).send(HTTPRequest(url: collector.url()))
-    #expect(!response.isBodyTruncated && response.body.count == 4096)
+    let whole = try await URLSessionTransport(maxResponseBytes: 4096).send(HTTPRequest(url: collector.url()))
+    #expect(!whole.isBodyTruncated && whole.body.count == 4096)
     #expect(URLSessionTransport().maxResponseBytes == URLSessionTransport.defaultMaxResponseBytes)
-  }
 
-  @Test func cancellingTheCallerStopsARequestThatWouldNeverEnd() async throws {
-    let collector = try await Collector()
+    // Cancelling the caller stops a request that would never end.
     try await collector.script([.init(status: 200, delay: 600)])
+    let earlier = try await collector.requestCount()
     let transport = URLSessionTransport()
     let request = Task { try await transport.send(HTTPRequest(url: collector.url())) }
-    #expect(try await eventually { try await collector.requestCount() == 1 })
+    #expect(try await eventually { try await collector.requestCount() == earlier + 1 })
     request.cancel()
     await #expect(throws: CancellationError.self) { try await request.value }
   }
@@ -141,20 +148,19 @@ import VendorTestSupport
   // MARK: 413 to everything
 
   @Test func aServerRefusingEverythingAsTooLargeCostsOneReportLine() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport(answering: .status(413, body: "Request Entity Too Large"))
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
     var configuration = testConfiguration(directory)
     configuration.repeatedReportInterval = .seconds(3_600)  // everything folds, however slow the machine
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 32), configuration: configuration,
-      onReport: reports.handler)
-    try await collector.setDefault(.init(status: 413, body: "Request Entity Too Large"))
+      destination: TestDestination(url: scriptedURL, maxEvents: 32), configuration: configuration,
+      transport: transport, onReport: reports.handler)
     for i in 0..<32 { try queue.enqueue(payload(i)) }
     await queue.flush()
     // Split down to single records (31 splits, 32 singles), each dropped and counted.
-    #expect(try await collector.requestCount() == 63)
+    #expect(transport.requests.count == 63)
     #expect(queue.counters.dropped(.tooLarge) == 32)
     expectBalanced(queue.counters)
     #expect(reports.all.count == 1)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 
 /// The lifecycle and a real queue, through the public API only: a transport that answers only when the test
 /// lets it holds the background flush, so the order of what happens is the test's, never the clock's.
@@ -159,12 +160,6 @@ import TrackersDelivery
     #expect(DeliveryReport.retryScheduled(destination: "Test", count: 1, delay: .seconds(1), detail: "").logLevel == .debug)
   }
 
-  /// Answers every request with one status.
-  struct AnsweringTransport: HTTPTransport {
-    var status: Int
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(statusCode: status) }
-  }
-
   /// Events given up after retries reach the module's log at `.error`; the retries before do not.
   @Test func eventsGivenUpAfterRetriesReachTheModulesLogAsErrors() async throws {
     let storage = makeTemporaryDirectory()
@@ -174,7 +169,8 @@ import TrackersDelivery
       name: "TestTracker", vendor: "Test", configuration: "TestTracker.Current = .live()",
       log: LogSink(leveled: { line, level in lines.withLock { $0.append((line, level)) } }))
     var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100)
-    options.transport = AnsweringTransport(status: 503)
+    let transport = ScriptedTransport(answering: .status(503))
+    options.transport = transport
     options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     options.delivery = {
       $0.maxAttempts = 2
@@ -185,8 +181,9 @@ import TrackersDelivery
       derive: { _, _ in () })
     for seq in 0..<3 { delivery.enqueue(payload(seq), id: RecordID(), partition: "", event: "seq \(seq)") }
     await delivery.queue.flush()
-    // The bound only ends a broken run: two 1 ms retries take far less, however loaded the machine.
-    #expect(await eventually(timeout: .seconds(120)) { delivery.queue.counters.dropped(.maxAttempts) == 3 })
+    await transport.waitForRequests(2)
+    await delivery.queue.flush()  // the second answer is applied
+    #expect(delivery.queue.counters.dropped(.maxAttempts) == 3)
     await delivery.queue.close(timeout: .seconds(1))
 
     let logged = lines.withLock { $0 }

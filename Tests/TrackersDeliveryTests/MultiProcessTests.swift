@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Trackers
 @testable import TrackersDelivery
+import TrackersDeliveryTesting
 import VendorTestSupport
 
 /// Several processes on one queue directory, as an app and its extensions in an app group: real child
@@ -102,7 +104,6 @@ import VendorTestSupport
   /// Two processes track 20,000 events each into one directory at the same time, with the endpoint
   /// down; then this process drains the directory: exactly 40,000 distinct records arrive, once each.
   @Test func twoProcessesTrackIntoOneDirectoryWithTheEndpointDownThenOneDrainsAll() async throws {
-    let collector = try await Collector()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let down = URL(string: "http://127.0.0.1:9/x")!
@@ -117,19 +118,21 @@ import VendorTestSupport
     }
     #expect(roles == ["ready sender", "ready writer"])
 
-    let earlier = try await collector.requestCount()
+    // The children never reached a server: this process's drain is the only sender, and a scripted one.
+    let transport = ScriptedTransport()
     let drain = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
+      destination: TestDestination(url: scriptedURL, maxEvents: 500), configuration: testConfiguration(directory),
+      transport: transport)
     #expect(drain.role == .sender)
     #expect(drain.counters.recovered == 2 * perChild)
-    await drain.flush()
-    #expect(await eventually { drain.counters.pendingEvents == 0 })
+    await drain.flush()  // every answer is a 200: it returns with all of them delivered
+    #expect(drain.counters.pendingEvents == 0)
     let counters = drain.counters
     await drain.close(timeout: .seconds(1))
     #expect(counters.delivered == 2 * perChild)
     expectBalanced(counters)
     let expected = Set(0..<perChild).union(100_000..<100_000 + perChild)
-    expectEachExactlyOnce(try await collector.receivedSeqs(after: earlier), expected)
+    expectEachExactlyOnce(transport.records.map(\.event.seq), expected)
     // The writer's directory was taken whole and removed.
     #expect(!Handover.hasWriters(in: directory.path))
   }
@@ -312,25 +315,33 @@ import VendorTestSupport
   /// Letting go and taking back in one process, with nothing else around: the queue is the sender again
   /// and sends what it had and what it tracked in between.
   @Test func takingTheDirectoryBackMakesItTheSenderAgain() async throws {
-    let collector = try await Collector()
+    // 503 until the test says otherwise, then 200.
+    let failing = LockIsolated(true)
+    let transport = ScriptedTransport()
+    transport.reply(.status(503), when: { _ in failing.withLock { $0 } })
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
-    let earlier = try await collector.requestCount()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 500), configuration: testConfiguration(directory))
-    try await collector.setDefault(.init(status: 503))
+      destination: TestDestination(url: scriptedURL, maxEvents: 500), configuration: testConfiguration(directory),
+      transport: transport)
     for i in 0..<10 { try queue.enqueue(payload(i)) }
     await queue.relinquishDirectory()
     for i in 10..<20 { try queue.enqueue(payload(i)) }
-    try await collector.setDefault(.init(status: 200))
+    failing.withLock { $0 = false }
+    // The rule is read under the transport's lock: every request counted from here on is answered 200.
+    let answered200 = transport.requests.count
     queue.reclaimDirectory()
     #expect(queue.role == .sender)
     await queue.flush()
-    #expect(await eventually { queue.counters.pendingEvents == 0 })
+    await transport.waitForRequests { requests in
+      Set(requests.dropFirst(answered200).flatMap(\.records).map(\.event.seq)).isSuperset(of: 0..<20)
+    }
+    await queue.flush()  // the last answer is applied
+    #expect(queue.counters.pendingEvents == 0)
     let counters = queue.counters
     await queue.close(timeout: .seconds(1))
     expectBalanced(counters)
-    let received = try await collector.receivedSeqs(after: earlier)
+    let received = transport.records.map(\.event.seq)
     // A request answered 503 before the queue let go may have been sent once already: duplicates of a
     // retry are allowed, losses are not.
     #expect(Set(received) == Set(0..<20))

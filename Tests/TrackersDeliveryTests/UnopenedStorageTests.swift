@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Trackers
 @testable import TrackersDelivery
-import VendorTestSupport
+import TrackersDeliveryTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -34,14 +34,14 @@ import VendorTestSupport
 
   @Test(arguments: SegmentWriteMode.allCases)
   func recordsWaitInMemoryAndAreWrittenAndSentInOrderOnceTheDirectoryOpens(writeMode: SegmentWriteMode) async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
     let reports = ReportLog()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 100),
-      configuration: configuration(directory, lock: lock, writeMode: writeMode), onReport: reports.handler)
+      destination: TestDestination(url: scriptedURL, maxEvents: 100),
+      configuration: configuration(directory, lock: lock, writeMode: writeMode), transport: transport, onReport: reports.handler)
     #expect(queue.isWaitingForStorage)
     #expect(reports.descriptions.contains { $0.contains("could not open the queue's directory yet") })
     var ids: [RecordID] = []
@@ -54,33 +54,39 @@ import VendorTestSupport
     // Still locked: flush tries, fails, and returns without sending.
     await queue.flush()
     #expect(queue.isWaitingForStorage)
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.isEmpty)
     expectBalanced(queue.counters)
 
     lock.unlock()
     for i in 10..<12 { ids.append(try queue.enqueue(payload(i))) }
     await queue.flush()
     #expect(!queue.isWaitingForStorage)
-    #expect(try await collector.records().map(\.event.seq) == Array(0..<12))
-    #expect(try await collector.records().map(\.id) == ids.map(\.uuidString))
+    #expect(transport.records.map(\.event.seq) == Array(0..<12))
+    #expect(transport.records.map(\.id) == ids.map(\.uuidString))
     #expect(queue.counters.delivered == 12)
     #expect(queue.counters.droppedTotal == 0)
     expectBalanced(queue.counters)
     await queue.close(timeout: .seconds(1))
   }
 
-  @Test func recordsWrittenOnceOpenedSurviveARestart() async throws {
+  @Test(.timeLimit(.minutes(1))) func recordsWrittenOnceOpenedSurviveARestart() async throws {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
     // Nothing listens on the discard port: what is written stays pending.
+    // Told when the directory opens (before the log is installed): no polling.
+    let opened = ScriptedTransport.Gate()
+    var configuration = configuration(directory, lock: lock)
+    configuration.storageOpened = { opened.open() }
     let queue = try DeliveryQueue(
       destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!),
-      configuration: configuration(directory, lock: lock), onReport: { _ in })
+      configuration: configuration, onReport: { _ in })
     for i in 0..<5 { try queue.enqueue(payload(i)) }
     lock.unlock()
     queue.storageMayBeAvailable()
-    #expect(await eventually { !queue.isWaitingForStorage })
+    try await opened.wait()
+    await queue.flush()  // answered once the log is installed: the attempt was under way
+    #expect(!queue.isWaitingForStorage)
     await queue.close(timeout: .zero)
 
     let reopened = try DeliveryQueue(
@@ -91,7 +97,7 @@ import VendorTestSupport
   }
 
   @Test func theMemoryIsBoundedAndTheOldestDroppedAreCounted() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
@@ -99,8 +105,8 @@ import VendorTestSupport
     configuration.unopenedMaxRecords = 5
     let reports = ReportLog()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 100), configuration: configuration,
-      onReport: reports.handler)
+      destination: TestDestination(url: scriptedURL, maxEvents: 100), configuration: configuration,
+      transport: transport, onReport: reports.handler)
     for i in 0..<8 { try queue.enqueue(payload(i)) }
     #expect(queue.counters.pendingEvents == 5)
     #expect(queue.counters.dropped(.storageUnavailable) == 3)
@@ -108,7 +114,7 @@ import VendorTestSupport
 
     lock.unlock()
     await queue.flush()
-    #expect(try await collector.records().map(\.event.seq) == Array(3..<8))
+    #expect(transport.records.map(\.event.seq) == Array(3..<8))
     await queue.close(timeout: .seconds(1))
     // The reports add up to the counter (the first one in full, the rest folded until close).
     let reported = reports.all.reduce(0) { sum, report in
@@ -172,13 +178,13 @@ import VendorTestSupport
   /// Let go of before it ever opened (the app is being suspended): no attempt to open, which would take a
   /// lock, until the directory is taken back.
   @Test func aRelinquishedQueueTriesOnlyOnceReclaimed() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 100),
-      configuration: configuration(directory, lock: lock), onReport: { _ in })
+      destination: TestDestination(url: scriptedURL, maxEvents: 100),
+      configuration: configuration(directory, lock: lock), transport: transport, onReport: { _ in })
     try queue.enqueue(payload(0))
     await queue.relinquishDirectory(timeout: .seconds(1))
     lock.unlock()
@@ -191,7 +197,7 @@ import VendorTestSupport
     queue.reclaimDirectory()
     await queue.flush()
     #expect(!queue.isWaitingForStorage)
-    #expect(try await collector.records().map(\.event.seq) == [0, 1])
+    #expect(transport.records.map(\.event.seq) == [0, 1])
     expectBalanced(queue.counters)
     await queue.close(timeout: .seconds(1))
   }
@@ -199,7 +205,7 @@ import VendorTestSupport
   /// Consent withdrawn before the directory could be opened: the records in memory go at once, what the
   /// directory held once it opens, and only what was tracked after the purge is sent.
   @Test func purgeBeforeTheDirectoryOpensDeletesBothAndKeepsWhatCameAfter() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     // An earlier launch left three records pending.
@@ -211,8 +217,8 @@ import VendorTestSupport
 
     let lock = Lock()
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 100),
-      configuration: configuration(directory, lock: lock), onReport: { _ in })
+      destination: TestDestination(url: scriptedURL, maxEvents: 100),
+      configuration: configuration(directory, lock: lock), transport: transport, onReport: { _ in })
     for i in 10..<12 { try queue.enqueue(payload(i)) }
     try queue.purge()
     #expect(queue.counters.dropped(.purged) == 2)
@@ -221,7 +227,7 @@ import VendorTestSupport
 
     lock.unlock()
     await queue.flush()
-    #expect(try await collector.records().map(\.event.seq) == [20])
+    #expect(transport.records.map(\.event.seq) == [20])
     #expect(queue.counters.recovered == 3)
     #expect(queue.counters.dropped(.purged) == 5)
     expectBalanced(queue.counters)

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
 @testable import TrackersDelivery
-import VendorTestSupport
+import TrackersDeliveryTesting
 
-/// Volume: many events through the real HTTP path, checked for completeness and for bytes on disk.
+/// Volume: many events through the queue to a scripted transport, checked for completeness and for bytes
+/// on disk (the sockets are `URLSessionTransport`'s business, tested in `HostileServerTests`).
 ///
 /// Speed is not asserted here (shared machines are noisy); `trackers-bench` measures it in release builds.
 @Suite(.serialized) struct VolumeTests {
   private func measureThroughput(batch: Int, events: Int) async throws -> (enqueueMicros: Double, bytesPerEvent: Double, eventsPerSecond: Double) {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory("throughput\(batch)")
     defer { removeDirectory(directory) }
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: batch, maxBytes: 2 << 20, flushInterval: .seconds(3600)),
-      configuration: testConfiguration(directory))
+      destination: TestDestination(url: scriptedURL, maxEvents: batch, maxBytes: 2 << 20, flushInterval: .seconds(3600)),
+      configuration: testConfiguration(directory), transport: transport)
     let event = payload(0, size: 200)
     // The sender runs while we enqueue, as it would in an app.
     let start = ContinuousClock.now
@@ -22,8 +23,8 @@ import VendorTestSupport
     // One snapshot: two reads could count a batch delivered between them twice.
     let counters = queue.counters
     let bytesPerEvent = Double(counters.pendingBytes + counters.delivered * frameSize(event)) / Double(events)
-    await queue.flush()
-    #expect(await eventually { queue.counters.delivered == events })
+    await queue.flush()  // every answer is a 200: it returns with all of them delivered
+    #expect(queue.counters.delivered == events)
     let total = ContinuousClock.now - start
     await queue.close(timeout: .seconds(1))
     return (
@@ -43,27 +44,29 @@ import VendorTestSupport
   }
 
   @Test func coldStartWith100kPendingResumesAndSends() async throws {
-    let collector = try await Collector()
+    let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
-    let destination = TestDestination(url: URL(string: "http://127.0.0.1:9/x")!, maxEvents: 2000, flushInterval: .seconds(3600))
-    let first = try DeliveryQueue(destination: destination, configuration: testConfiguration(directory))
+    let destination = TestDestination(url: scriptedURL, maxEvents: 2000, flushInterval: .seconds(3600))
+    // Nothing is sent: all 100,000 are pending at the next launch.
+    var holding = testConfiguration(directory)
+    holding.shouldSend = { false }
+    let first = try DeliveryQueue(destination: destination, configuration: holding, transport: transport)
     let event = payload(0, size: 200)
     for _ in 0..<100_000 { try first.enqueue(event) }
     await first.close(timeout: .zero)
 
-    let start = Date()
-    let second = try DeliveryQueue(
-      destination: TestDestination(url: collector.url(), maxEvents: 2000, flushInterval: .seconds(3600)),
-      configuration: testConfiguration(directory))
-    let opened = Date()
+    #expect(transport.requests.isEmpty)
+    let start = ContinuousClock.now
+    let second = try DeliveryQueue(destination: destination, configuration: testConfiguration(directory), transport: transport)
+    let opened = ContinuousClock.now
     #expect(second.counters.recovered == 100_000)
-    #expect(try await eventually { try await collector.requestCount() > 0 })
-    let firstRequest = try await collector.requests()[0].time
+    let firstRequest = try #require(await transport.waitForRequests(1).first)
+    #expect(firstRequest.records.count == 2000)
     print(
       String(
         format: "TrackersDelivery cold start with 100000 pending: open %.0f ms, first request after %.0f ms",
-        opened.timeIntervalSince(start) * 1000, (firstRequest - start.timeIntervalSince1970) * 1000))
+        (opened - start) / .milliseconds(1), (firstRequest.receivedAt - start) / .milliseconds(1)))
     await second.close(timeout: .zero)
   }
 }

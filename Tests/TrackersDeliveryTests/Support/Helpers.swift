@@ -45,7 +45,14 @@ final class ReportLog: Sendable {
   var descriptions: [String] { all.map(\.description) }
 }
 
+/// Where a `TestDestination` sends through a `ScriptedTransport`: no server behind it, but HTTPS, as the
+/// queue requires of a remote host.
+let scriptedURL = URL(string: "https://collector.test/batch")!
+
 /// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
+///
+/// Only for the end-to-end tests, whose collector and child processes can't tell us when they are done;
+/// with a `ScriptedTransport` a test waits for the requests it expects (`waitForRequests`) and `flush()`.
 func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async rethrows -> Bool {
   let deadline = ContinuousClock.now + timeout
   while ContinuousClock.now < deadline {

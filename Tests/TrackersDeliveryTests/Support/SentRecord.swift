@@ -1,17 +1,32 @@
 import Foundation
+import TrackersDeliveryTesting
 import VendorTestSupport
 
-extension Collector {
-  /// One record of a `TestDestination` request body: its id, its attempts, and the test's event.
-  struct SentRecord: Decodable, Hashable {
-    struct Event: Decodable, Hashable {
-      var seq: Int
-    }
-    var id: String
-    var attempts: Int
-    var event: Event
+/// One record of a `TestDestination` request body: its id, its attempts, and the test's event.
+struct SentRecord: Decodable, Hashable {
+  struct Event: Decodable, Hashable {
+    var seq: Int
   }
+  var id: String
+  var attempts: Int
+  var event: Event
+}
 
+extension RecordedRequest {
+  /// The records of a `TestDestination` request body.
+  var records: [SentRecord] {
+    (try? JSONDecoder().decode([SentRecord].self, from: Data(body))) ?? []
+  }
+}
+
+extension ScriptedTransport {
+  /// Every record received, in arrival order.
+  var records: [SentRecord] {
+    requests.flatMap(\.records)
+  }
+}
+
+extension Collector {
   /// Every record received, in arrival order.
   func records() async throws -> [SentRecord] {
     try await requests().flatMap(\.records)
@@ -45,7 +60,7 @@ func crashChildExecutable() throws -> URL {
 
 extension Collector.Request {
   /// The records of a `TestDestination` request body.
-  var records: [Collector.SentRecord] {
-    (try? JSONDecoder().decode([Collector.SentRecord].self, from: Data(body.utf8))) ?? []
+  var records: [SentRecord] {
+    (try? JSONDecoder().decode([SentRecord].self, from: Data(body.utf8))) ?? []
   }
 }
