@@ -141,3 +141,26 @@ private func deliveryTesting(
     _ = configuration
   }
 }
+
+/// A test of a queue of one's own, over the scripted transport.
+private func scriptedTransportWaits(transport: ScriptedTransport, queue: DeliveryQueue, event: [UInt8]) async throws {
+  // snippet: Sources/TrackersDeliveryTesting/ScriptedTransport.swift#2
+  let gate = ScriptedTransport.Gate()
+  transport.script(.held(by: gate, then: .status(200)))
+  try queue.enqueue(event)
+  await transport.waitForRequests(1)
+  #expect(queue.counters.pendingEvents == 1)   // in flight, still pending
+  gate.open()
+  // end snippet
+}
+
+private func scriptedTransportRetry(transport: ScriptedTransport, queue: DeliveryQueue, event: [UInt8]) async throws {
+  // snippet: Sources/TrackersDeliveryTesting/ScriptedTransport.swift#3
+  transport.script(.status(503))
+  try queue.enqueue(event)
+  let requests = await transport.waitForRequests { $0.count == 2 }   // the 503 and its retry
+  await queue.flush()
+  #expect(queue.counters.delivered == 1)
+  // end snippet
+  _ = requests
+}
