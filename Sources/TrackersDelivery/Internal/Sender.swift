@@ -42,10 +42,13 @@ final class Sender {
   private var carry: [PendingBatch] = []
   /// The log generation the caches above were read from (see `QueueState.generation`).
   private var generation = 0
-  private let clock = ContinuousClock()
+  private let clock: any QueueClock
+  private var random: any QueueRandom
 
   init(core: QueueCore) {
     self.core = core
+    clock = core.clock
+    random = core.random
     let limits = core.limits
     scanner = SegmentScanner(preferredReadSize: min(1 << 20, max(64 << 10, limits.maxBytes + limits.maxEvents * 64)))
   }
@@ -98,7 +101,7 @@ final class Sender {
     while !Task.isCancelled {
       let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool, closing: Bool) in
         guard let unopened = s.unopened else { return (false, false, s.closing) }
-        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= .now
+        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= clock.now.instant
         return (true, due && !s.relinquished, s.closing)
       }
       if !look.waiting { return .modeChanged }
@@ -109,12 +112,12 @@ final class Sender {
           s.flushWaiters = []
           s.flushRequested = false
         }
-        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - .now) }
+        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - clock.now.instant) }
         return (s.flushWaiters, wait)
       }
       for waiter in waiters { waiter.resume() }
       if look.closing { return .exit }
-      await core.wakeup.wait(timeout: wait)
+      await clock.wait(on: core.wakeup, timeout: wait)
     }
     return .exit
   }
@@ -137,7 +140,7 @@ final class Sender {
       for waiter in waiters { waiter.resume() }
       if closing { return .exit }
       if !relinquished { return .modeChanged }
-      await core.wakeup.wait(timeout: nil)
+      await clock.wait(on: core.wakeup, timeout: nil)
     }
     return .exit
   }
@@ -145,11 +148,11 @@ final class Sender {
   /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
   private func sendUntilModeChanges() async -> Outcome {
     let handoverInterval = core.configuration.handoverInterval
-    var nextHandoverLook = clock.now
+    var nextHandoverLook = clock.now.instant
     while true {
-      if clock.now >= nextHandoverLook {
+      if clock.now.instant >= nextHandoverLook {
         core.takeHandedOverSegments(scanner: scanner)
-        nextHandoverLook = clock.now + handoverInterval
+        nextHandoverLook = clock.now.instant + handoverInterval
       }
       var waiters: [CheckedContinuation<Void, Never>] = []
       let step = nextStep(&waiters)
@@ -165,8 +168,8 @@ final class Sender {
         return .modeChanged
       case .wait(let timeout):
         // Idle or not, look again for what other processes hand over when the interval is up.
-        let untilLook = max(.zero, nextHandoverLook - clock.now)
-        await core.wakeup.wait(timeout: min(timeout ?? untilLook, untilLook))
+        let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
+        await clock.wait(on: core.wakeup, timeout: min(timeout ?? untilLook, untilLook))
       case .drain(var target, let flushWaiters):
         // flush() sends what other processes sealed before it too.
         if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: scanner) > 0 {
@@ -175,7 +178,7 @@ final class Sender {
         var drainWaiters = flushWaiters
         let progressed = await drain(upTo: target)
         let stalled = core.state.withLock { s -> Bool in
-          s.pendingSince = s.log.pendingEvents > 0 ? .now : nil
+          s.pendingSince = s.log.pendingEvents > 0 ? clock.now.instant : nil
           if s.backoffUntil != nil {
             // The destination asked for a pause: flush() does not wait through it.
             drainWaiters += s.flushWaiters
@@ -189,7 +192,7 @@ final class Sender {
           // Records are counted pending but none could be read (a segment vanished under us): wait for
           // new work instead of spinning; close still ends the loop.
           if core.state.withLock({ $0.closing }) { return .exit }
-          await core.wakeup.wait(timeout: core.limits.flushInterval)
+          await clock.wait(on: core.wakeup, timeout: core.limits.flushInterval)
         }
       }
     }
@@ -218,7 +221,7 @@ final class Sender {
       core.sealForHandover()
       for waiter in waiters { waiter.resume() }
       if closing { return .exit }
-      await core.wakeup.wait(timeout: core.configuration.handoverInterval)
+      await clock.wait(on: core.wakeup, timeout: core.configuration.handoverInterval)
     }
     return .exit
   }
@@ -254,7 +257,7 @@ final class Sender {
         logReplaced = true
         if hasCarry { return .wait(.zero) }
       }
-      let now = clock.now
+      let now = clock.now.instant
       if let until = s.backoffUntil, now < until {
         waiters += s.flushWaiters
         s.flushWaiters = []
@@ -353,7 +356,7 @@ final class Sender {
         s.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.generation)
       }
       guard let (plan, attempts, generation) = read else { return nil }
-      let now = Date()
+      let now = clock.now.date
       var entries: [PendingBatch.Entry] = []
       var partition: String?
       var bytes = 0
@@ -634,7 +637,7 @@ final class Sender {
             detail: "failed \(configuration.maxAttempts) times, last: \(detail)"))
       }
       let delay = serverDelay.map { min($0, configuration.backoff.maxServerDelay) } ?? jitteredDelay(s.consecutiveFailures)
-      s.backoffUntil = clock.now + delay
+      s.backoffUntil = clock.now.instant + delay
       s.counters.retried += kept.count
       if !kept.isEmpty {
         reports.append(.retryScheduled(destination: name, count: kept.count, delay: delay, detail: detail))
@@ -653,7 +656,7 @@ final class Sender {
     let base = seconds(backoff.base)
     let ceiling = min(seconds(backoff.cap), base * pow(2, Double(min(failures - 1, 62))))
     // Bounded below Int64's range before the conversion: an app may configure an enormous cap.
-    let microseconds = min(Double.random(in: 0...max(0, ceiling)) * 1_000_000, 9e18)
+    let microseconds = min(max(0, ceiling) * random.unit() * 1_000_000, 9e18)
     return .microseconds(Int64(microseconds))
   }
 
