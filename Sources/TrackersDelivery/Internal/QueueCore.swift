@@ -29,8 +29,8 @@ struct QueueState {
   var pendingSince: Duration?
   var flushRequested = false
   var flushWaiters: [CheckedContinuation<Void, Never>] = []
-  var backoffUntil: Duration?
-  var consecutiveFailures = 0
+  /// Consecutive failures and the backoff they call for (see `DeliveryPace`).
+  var pace = DeliveryPace()
   /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
   /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
@@ -560,7 +560,7 @@ final class QueueCore: Sendable {
       s.relinquished = true
       s.generation += 1
       s.pendingSince = nil
-      s.backoffUntil = nil
+      s.pace.backoffUntil = nil
       return true
     }
     for waiter in waiters { waiter.resume() }
@@ -832,8 +832,7 @@ final class QueueCore: Sendable {
         let (removed, takenBySender) = try s.log.purge()
         s.counters.handedOver += takenBySender
         s.pendingSince = nil
-        s.backoffUntil = nil
-        s.consecutiveFailures = 0
+        s.pace.reset()
         if removed > 0 {
           s.counters.dropped[.purged, default: 0] += removed
           report = .dropped(destination: name, count: removed, reason: .purged, detail: "purge() deleted every pending record")

@@ -179,13 +179,13 @@ final class Sender {
         let progressed = await drain(upTo: target)
         let stalled = core.state.withLock { s -> Bool in
           s.pendingSince = s.log.pendingEvents > 0 ? clock.now.instant : nil
-          if s.backoffUntil != nil {
+          if s.pace.backoffUntil != nil {
             // The destination asked for a pause: flush() does not wait through it.
             drainWaiters += s.flushWaiters
             s.flushWaiters = []
             s.flushRequested = false
           }
-          return !progressed && s.backoffUntil == nil && s.log.pendingEvents > 0
+          return !progressed && s.pace.backoffUntil == nil && s.log.pendingEvents > 0
         }
         for waiter in drainWaiters { waiter.resume() }
         if stalled {
@@ -258,7 +258,7 @@ final class Sender {
         if hasCarry { return .wait(.zero) }
       }
       let now = clock.now.instant
-      if let until = s.backoffUntil, now < until {
+      if let until = s.pace.backoffUntil, now < until {
         waiters += s.flushWaiters
         s.flushWaiters = []
         s.flushRequested = false
@@ -266,7 +266,7 @@ final class Sender {
         s.senderWait = nil
         return .wait(until - now)
       }
-      s.backoffUntil = nil
+      s.pace.backoffUntil = nil
       if !maySend && (s.log.pendingEvents > 0 || hasCarry) {
         // Held by the send gate: flush() does not wait for it, close() does not send; shouldSendChanged() wakes.
         waiters += s.flushWaiters
@@ -348,7 +348,7 @@ final class Sender {
   /// partition that follow, within the destination's limits and a bounded look-ahead.
   private func buildBatch() -> PendingBatch? {
     let limits = core.limits
-    let maxAge = seconds(core.configuration.maxAge)
+    let maxAge = QueueBackoff.seconds(core.configuration.maxAge)
     let lookahead = max(limits.maxEvents * 4, 1000)
     while true {
       let read = core.state.withLock { s in
@@ -471,7 +471,6 @@ final class Sender {
   // MARK: Sending
 
   private func send(_ original: PendingBatch) async -> SendResult {
-    let name = core.name
     // Records may have gone while the batch waited (dropped at the cap, purged).
     var batch = original
     core.state.withLock { s in
@@ -489,8 +488,7 @@ final class Sender {
       try request.validateTransportSecurity()
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
-      finishPermanentFailure(batch, statusCode: nil, detail: detail)
-      return .next([])
+      return apply(Outcomes.requestFailed(detail), to: batch)
     }
 
     core.state.withLock { $0.counters.requests += 1 }
@@ -498,53 +496,41 @@ final class Sender {
     do {
       response = try await core.transport.send(request)
     } catch let error as DeliveryError {
-      finishPermanentFailure(batch, statusCode: nil, detail: error.description)
-      return .next([])
+      return apply(Outcomes.requestFailed(error.description), to: batch)
     } catch {
       if Task.isCancelled { return .cancelled(batch) }
-      return retry(
-        batch, serverDelay: nil, countsAsAttempt: core.configuration.networkErrorsCountAsAttempts,
-        detail: "network error: \(error)")
+      return apply(Outcomes.networkFailed(error, rules: core.configuration), to: batch)
     }
 
-    switch core.destination.classify(response, for: batch.batch) {
-    case .delivered:
-      finish(batch, rejected: [:])
-      return .next([])
-    case .partiallyDelivered(let rejected):
+    let resolution = Outcomes.resolve(
+      core.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+      response: "\(response)", statusCode: response.statusCode, destination: core.name)
+    return apply(resolution, to: batch)
+  }
+
+  /// Applies what the machine decided for `batch` to the log.
+  private func apply(_ resolution: BatchResolution, to batch: PendingBatch) -> SendResult {
+    func part(_ indices: some Sequence<Int>) -> PendingBatch {
+      PendingBatch(entries: indices.map { batch.entries[$0] }, partition: batch.partition, generation: batch.generation)
+    }
+    switch resolution {
+    case .finish(let rejected):
       finish(batch, rejected: rejected)
       return .next([])
-    case .rejectedResendRest(let rejected):
-      let refused = batch.entries.indices.filter { rejected[$0] != nil }
-      // No index matches a record: resending as it is could loop, so count it as a failed attempt.
-      guard !refused.isEmpty else {
-        return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: \(response)")
+    case .drop(let reason, let detail, let folding, let permanentFailure):
+      if let permanentFailure {
+        core.emit([.permanentFailure(destination: core.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
       }
-      let reasons = refused.prefix(10).map { "#\($0) \(batch.entries[$0].record.id): \(rejected[$0]!)" }
-      drop(refused.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: reasons.joined(separator: "; "))
-      let rest = batch.entries.indices.filter { rejected[$0] == nil }.map { batch.entries[$0] }
-      return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition, generation: batch.generation)])
-    case .tooLarge:
-      if batch.entries.count == 1 {
-        // A server that answers 413 to everything has each record dropped alone: one report, then folded.
-        drop(
-          batch.entries, generation: batch.generation, reason: .tooLarge,
-          detail: "a single record is too large for \(name): \(response)", folding: true)
-        return .next([])
-      }
-      core.state.withLock { $0.consecutiveFailures = 0 }
-      let half = batch.entries.count / 2
-      return .next([
-        PendingBatch(entries: Array(batch.entries[..<half]), partition: batch.partition, generation: batch.generation),
-        PendingBatch(entries: Array(batch.entries[half...]), partition: batch.partition, generation: batch.generation),
-      ])
-    case .retry(let after):
-      return retry(batch, serverDelay: after, countsAsAttempt: true, detail: "\(response)")
-    case .drop(let reason):
-      finishPermanentFailure(batch, statusCode: response.statusCode, detail: reason)
+      drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
       return .next([])
-    case .unexpectedAnswer(let reason):
-      return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: reason)
+    case .dropAndResend(let dropped, let detail, let rest):
+      drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
+      return .next(rest.isEmpty ? [] : [part(rest)])
+    case .split(let half):
+      core.state.withLock { $0.pace.answered() }
+      return .next([part(0..<half), part(half..<batch.entries.count)])
+    case .retry(let serverDelay, let countsAsAttempt, let detail):
+      return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
     }
   }
 
@@ -553,7 +539,7 @@ final class Sender {
     let name = core.name
     core.state.withLock { s in
       guard s.generation == batch.generation else { return }
-      s.consecutiveFailures = 0
+      s.pace.answered()
       var delivered = 0
       var droppedCount = 0
       var reasons: [String] = []
@@ -566,13 +552,10 @@ final class Sender {
           delivered += 1
         }
       }
-      s.counters.delivered += delivered
-      if droppedCount > 0 {
-        s.counters.dropped[.rejected, default: 0] += droppedCount
-        reports.append(
-          .dropped(
-            destination: name, count: droppedCount, reason: .rejected,
-            detail: reasons.joined(separator: "; ") + (droppedCount > reasons.count ? "; ..." : "")))
+      if let report = Outcomes.countFinished(
+        delivered: delivered, rejected: droppedCount, reasons: reasons, destination: name, counters: &s.counters)
+      {
+        reports.append(report)
       }
       s.log.advanceHead()
       persist(&s, &reports)
@@ -591,10 +574,7 @@ final class Sender {
     core.state.withLock { s in
       guard s.generation == generation else { return }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      if count > 0 {
-        s.counters.dropped[reason, default: 0] += count
-        dropReport = .dropped(destination: name, count: count, reason: reason, detail: detail)
-      }
+      dropReport = Outcomes.countDropped(count, reason: reason, detail: detail, destination: name, counters: &s.counters)
       s.log.advanceHead()
       persist(&s, &reports)
     }
@@ -604,65 +584,36 @@ final class Sender {
     core.emit(reports)
   }
 
-  private func finishPermanentFailure(_ batch: PendingBatch, statusCode: Int?, detail: String) {
-    core.emit([.permanentFailure(destination: core.name, statusCode: statusCode, detail: detail)])
-    drop(batch.entries, generation: batch.generation, reason: .permanentFailure, detail: detail)
-  }
-
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
     var reports: [DeliveryReport] = []
     let name = core.name
     let configuration = core.configuration
+    let now = clock.now.instant
     let remaining = core.state.withLock { s -> PendingBatch? in
       guard s.generation == batch.generation else { return nil }
-      s.consecutiveFailures += 1
-      var kept: [PendingBatch.Entry] = []
-      var exhausted = 0
-      for var entry in batch.entries where s.log.isPending(entry.position) {
-        let attempts = countsAsAttempt ? s.log.recordAttempt(entry.position) : s.log.attemptsSoFar(entry.position)
-        if attempts >= configuration.maxAttempts {
-          s.log.finish(entry.position, length: entry.length)
-          exhausted += 1
-        } else {
-          let r = entry.record
-          entry.record = Record(id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts, partition: r.partition, payload: r.payload)
-          kept.append(entry)
-        }
+      let delay = s.pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+      let entries = batch.entries.filter { s.log.isPending($0.position) }
+      let attempts = entries.map {
+        countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
       }
-      if exhausted > 0 {
-        s.counters.dropped[.maxAttempts, default: 0] += exhausted
-        reports.append(
-          .dropped(
-            destination: name, count: exhausted, reason: .maxAttempts,
-            detail: "failed \(configuration.maxAttempts) times, last: \(detail)"))
+      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+      for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
+      let kept = keptIndices.map { index -> PendingBatch.Entry in
+        var entry = entries[index]
+        let r = entry.record
+        entry.record = Record(
+          id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
+        return entry
       }
-      let delay = serverDelay.map { min($0, configuration.backoff.maxServerDelay) } ?? jitteredDelay(s.consecutiveFailures)
-      s.backoffUntil = clock.now.instant + delay
-      s.counters.retried += kept.count
-      if !kept.isEmpty {
-        reports.append(.retryScheduled(destination: name, count: kept.count, delay: delay, detail: detail))
-      }
+      reports += Outcomes.countRetry(
+        kept: kept.count, exhausted: exhausted.count, delay: delay, detail: detail,
+        maxAttempts: configuration.maxAttempts, destination: name, counters: &s.counters)
       s.log.advanceHead()
       persist(&s, &reports)
       return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
     }
     core.emit(reports)
     return .backoff(remaining)
-  }
-
-  /// Full jitter: a random delay between zero and the capped exponential ceiling.
-  private func jitteredDelay(_ failures: Int) -> Duration {
-    let backoff = core.configuration.backoff
-    let base = seconds(backoff.base)
-    let ceiling = min(seconds(backoff.cap), base * pow(2, Double(min(failures - 1, 62))))
-    // Bounded below Int64's range before the conversion: an app may configure an enormous cap.
-    let microseconds = min(max(0, ceiling) * random.unit() * 1_000_000, 9e18)
-    return .microseconds(Int64(microseconds))
-  }
-
-  private func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
   private func persist(_ s: inout QueueState, _ reports: inout [DeliveryReport]) {
