@@ -37,8 +37,8 @@ final class Sender {
   }
 
   private let core: QueueCore
-  private let scanner: SegmentScanner
-  private var readers: [UInt64: Int32] = [:]
+  /// The log's reading side, kept across reads for its open segment files.
+  private let reader: SegmentLog.Reader
   private var carry: [PendingBatch] = []
   /// The log generation the caches above were read from (see `QueueState.generation`).
   private var generation = 0
@@ -49,19 +49,13 @@ final class Sender {
     self.core = core
     clock = core.clock
     random = core.random
-    let limits = core.limits
-    scanner = SegmentScanner(preferredReadSize: min(1 << 20, max(64 << 10, limits.maxBytes + limits.maxEvents * 64)))
-  }
-
-  deinit {
-    for fd in readers.values { POSIXFile.closeFile(fd) }
+    reader = SegmentLog.Reader(limits: core.limits)
   }
 
   /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
   /// read ahead, whose positions may name other records in the next one.
   private func dropReadAhead() {
-    for fd in readers.values { POSIXFile.closeFile(fd) }
-    readers = [:]
+    reader.forget()
     carry = []
   }
 
@@ -151,7 +145,7 @@ final class Sender {
     var nextHandoverLook = clock.now.instant
     while true {
       if clock.now.instant >= nextHandoverLook {
-        core.takeHandedOverSegments(scanner: scanner)
+        core.takeHandedOverSegments(scanner: reader.scanner)
         nextHandoverLook = clock.now.instant + handoverInterval
       }
       var waiters: [CheckedContinuation<Void, Never>] = []
@@ -172,7 +166,7 @@ final class Sender {
         await clock.wait(on: core.wakeup, timeout: min(timeout ?? untilLook, untilLook))
       case .drain(var target, let flushWaiters):
         // flush() sends what other processes sealed before it too.
-        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: scanner) > 0 {
+        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: reader.scanner) > 0 {
           target = core.state.withLock { $0.log.writerEnd }
         }
         var drainWaiters = flushWaiters
@@ -344,82 +338,23 @@ final class Sender {
 
   // MARK: Building batches
 
-  /// Reads the next batch from disk, outside the lock: the oldest pending record and the records of its
-  /// partition that follow, within the destination's limits and a bounded look-ahead.
+  /// Reads the next batch from disk, outside the lock (see `SegmentLog.Reader`), dropping under the lock
+  /// what the read found too old or damaged.
   private func buildBatch() -> PendingBatch? {
     let limits = core.limits
     let maxAge = QueueBackoff.seconds(core.configuration.maxAge)
-    let lookahead = max(limits.maxEvents * 4, 1000)
     while true {
       let read = core.state.withLock { s in
         // A log let go of is no longer this queue's to read.
         s.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.generation)
       }
       guard let (plan, attempts, generation) = read else { return nil }
-      let now = clock.now.date
-      var entries: [PendingBatch.Entry] = []
-      var partition: String?
-      var bytes = 0
-      var scanned = 0
-      var aged: [(LogPosition, Int64)] = []
-      var corrupt: [CorruptRegion] = []
-
-      for (number, fd) in readers where number < plan.head.segment || !plan.segments.contains(where: { $0.number == number }) {
-        POSIXFile.closeFile(fd)
-        readers[number] = nil
-      }
-      segments: for segment in plan.segments where segment.number >= plan.head.segment {
-        guard let fd = reader(for: segment.number) else { continue }
-        scanner.reset(fd: fd, end: segment.size)
-        var offset: Int64 = segment.number == plan.head.segment ? plan.head.offset : 0
-        while true {
-          let position = LogPosition(segment: segment.number, offset: offset)
-          if let length = plan.finished[position] {
-            offset += length
-            continue
-          }
-          guard let item = scanner.next(at: offset) else { break }
-          switch item {
-          case .corrupt(_, let length):
-            corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: length))
-            offset += length
-          case .frame(_, let length):
-            scanned += 1
-            let frame = scanner.bytes(at: offset, length: length)
-            let bodyBytes = UnsafeRawBufferPointer(rebasing: frame[RecordFrame.headerSize...])
-            guard let body = RecordFrame.parseBody(bodyBytes) else {
-              corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: Int64(length)))
-              offset += Int64(length)
-              continue
-            }
-            // Compared as seconds: a record's time and the clock are whatever they are, never converted.
-            if now.timeIntervalSince(body.enqueuedAt) > maxAge {
-              aged.append((position, Int64(length)))
-            } else {
-              if partition == nil { partition = body.partition }
-              if body.partition == partition {
-                let size = body.payloadRange.count + 1
-                if entries.count >= limits.maxEvents || (!entries.isEmpty && bytes + size > limits.maxBytes) {
-                  break segments
-                }
-                bytes += size
-                let payload = [UInt8](UnsafeRawBufferPointer(rebasing: bodyBytes[body.payloadRange]))
-                let record = Record(
-                  id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0,
-                  partition: body.partition, payload: payload)
-                entries.append(PendingBatch.Entry(position: position, length: Int64(length), record: record))
-              }
-            }
-            offset += Int64(length)
-            if scanned >= lookahead { break segments }
-          }
-        }
-      }
-
+      let found = reader.readBatch(plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge)
       let dropped =
-        aged.isEmpty && corrupt.isEmpty ? 0 : dropWhileReading(aged: aged, corrupt: corrupt, generation: generation)
-      if let partition, !entries.isEmpty {
-        return PendingBatch(entries: entries, partition: partition, generation: generation)
+        found.aged.isEmpty && found.corrupt.isEmpty
+        ? 0 : dropWhileReading(aged: found.aged, corrupt: found.corrupt, generation: generation)
+      if let partition = found.partition, !found.entries.isEmpty {
+        return PendingBatch(entries: found.entries, partition: partition, generation: generation)
       }
       // Only dropped or damaged records were found: look again past them. Stop when there were none, or
       // when none could be dropped (the log changed under us): looking again would find the same.
@@ -427,16 +362,8 @@ final class Sender {
     }
   }
 
-  private func reader(for segment: UInt64) -> Int32? {
-    if let fd = readers[segment] { return fd }
-    let path = core.state.withLock { $0.log.segmentPath(segment) }
-    guard let fd = POSIXFile.openForReading(path) else { return nil }
-    readers[segment] = fd
-    return fd
-  }
-
   /// Drops what reading found too old or damaged; returns how many regions that finished.
-  private func dropWhileReading(aged: [(LogPosition, Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
+  private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
     var reports: [DeliveryReport] = []
     let name = core.name
     let finished = core.state.withLock { s -> Int in
