@@ -233,74 +233,56 @@ final class Sender {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Decides what to do next from the shared state (under the lock).
+  /// Decides what to do next (`Batching.next`) from the shared state, and applies the decision to it,
+  /// under the lock.
   private func nextStep(_ waiters: inout [CheckedContinuation<Void, Never>]) -> Step {
     if Task.isCancelled { return .exit }
     let hasCarry = !carry.isEmpty
-    let limits = core.limits
     let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    let now = clock.now.instant
     var logReplaced = false
     defer {
       if logReplaced { dropReadAhead() }
     }
     return core.state.withLock { s -> Step in
-      if s.relinquished { return .modeChanged }
-      if !s.relinquishWaiters.isEmpty { return .relinquish }
-      if s.generation != generation {
+      let facts = Batching.Facts(
+        now: now, relinquished: s.relinquished, relinquishRequested: !s.relinquishWaiters.isEmpty, hasCarry: hasCarry,
+        logReplaced: s.generation != generation, backoffUntil: s.pace.backoffUntil, closing: s.closing,
+        closeDeadline: s.closeDeadline, maySend: maySend, pendingEvents: s.log.pendingEvents,
+        pendingBytes: s.log.pendingBytes, pendingSince: s.pendingSince, flushRequested: s.flushRequested,
+        flushWaiting: !s.flushWaiters.isEmpty)
+      let decision = Batching.next(facts, limits: core.limits)
+      if decision.step != .modeChanged && decision.step != .relinquish && facts.logReplaced {
         generation = s.generation
         logReplaced = true
-        if hasCarry { return .wait(.zero) }
       }
-      let now = clock.now.instant
-      if let until = s.pace.backoffUntil, now < until {
+      if decision.clearsBackoff { s.pace.backoffUntil = nil }
+      if decision.clearsPendingSince { s.pendingSince = nil }
+      if case .set(let wait) = decision.senderWait { s.senderWait = wait }
+      var flushWaiters: [CheckedContinuation<Void, Never>] = []
+      switch decision.flush {
+      case .keep:
+        break
+      case .answer:
         waiters += s.flushWaiters
+      case .afterDrain:
+        flushWaiters = s.flushWaiters
+      }
+      if decision.flush != .keep {
         s.flushWaiters = []
         s.flushRequested = false
-        if s.closing, let deadline = s.closeDeadline, until >= deadline { return .exit }
-        s.senderWait = nil
-        return .wait(until - now)
       }
-      s.pace.backoffUntil = nil
-      if !maySend && (s.log.pendingEvents > 0 || hasCarry) {
-        // Held by the send gate: flush() does not wait for it, close() does not send; shouldSendChanged() wakes.
-        waiters += s.flushWaiters
-        s.flushWaiters = []
-        s.flushRequested = false
-        if s.closing { return .exit }
-        s.senderWait = nil
-        return .wait(nil)
-      }
-      let target = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }!
-      if s.log.pendingEvents == 0 && !hasCarry {
-        if !s.flushWaiters.isEmpty && !s.closing {
-          // Nothing of its own, but flush() also sends what other processes sealed: the drain looks.
-          defer {
-            s.flushWaiters = []
-            s.flushRequested = false
-          }
-          return .drain(target: s.log.writerEnd, flushWaiters: s.flushWaiters)
-        }
-        waiters += s.flushWaiters
-        s.flushWaiters = []
-        s.flushRequested = false
-        s.pendingSince = nil
-        if s.closing { return .exit }
-        s.senderWait = .idle
-        return .wait(nil)
-      }
-      let intervalDue = s.pendingSince.map { now >= $0 + limits.flushInterval } ?? true
-      if hasCarry || s.closing || s.flushRequested || intervalDue || s.log.pendingEvents >= limits.maxEvents
-        || s.log.pendingBytes >= Int64(limits.maxBytes)
-      {
-        s.flushRequested = false
-        s.senderWait = nil
+      switch decision.step {
+      case .exit: return .exit
+      case .modeChanged: return .modeChanged
+      case .relinquish: return .relinquish
+      case .wait(let timeout): return .wait(timeout)
+      case .drain(let includingHandedOver):
         // Taken with the target, under one lock: a flush() that comes after this waits for the next drain,
         // which reaches what was enqueued before it.
-        defer { s.flushWaiters = [] }
-        return .drain(target: target, flushWaiters: s.flushWaiters)
+        let end = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }
+        return .drain(target: includingHandedOver ? s.log.writerEnd : end ?? s.log.writerEnd, flushWaiters: flushWaiters)
       }
-      s.senderWait = .interval
-      return .wait((s.pendingSince ?? now) + limits.flushInterval - now)
     }
   }
 
