@@ -108,26 +108,26 @@ struct QueueState {
     _ frame: [UInt8], id: RecordID, configuration: DeliveryConfiguration, destination: String
   ) -> (DeliveryReport?, DeliveryError?) {
     guard let current = unopened else { return (nil, .closed) }
-    let maxRecords = max(1, configuration.unopenedMaxRecords)
-    let maxBytes = max(frame.count, min(configuration.unopenedMaxBytes, configuration.maxPendingBytes))
-    func full(_ u: UnopenedStorage) -> Bool { u.frames.count >= maxRecords || u.bytes + frame.count > maxBytes }
+    let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frame.count, configuration: configuration)
     var report: DeliveryReport?
-    if full(current) {
-      if configuration.overflowPolicy == .refuseNew {
-        counters.dropped[.refused, default: 0] += 1
-        let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
-          + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
-        return (
-          .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
-          .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
-        )
-      }
-      var dropped = 0
-      while let u = unopened, !u.frames.isEmpty, full(u) {
-        let oldest = unopened?.frames.removeFirst()
-        unopened?.bytes -= oldest?.count ?? 0
-        dropped += 1
-      }
+    guard
+      let dropped = Overflow.keepInMemory(
+        frameBytes: frame.count, records: current.frames.count, bytes: current.bytes,
+        sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
+        policy: configuration.overflowPolicy)
+    else {
+      counters.dropped[.refused, default: 0] += 1
+      let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
+        + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
+      return (
+        .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
+        .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
+      )
+    }
+    if dropped > 0 {
+      let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      unopened?.frames.removeFirst(dropped)
+      unopened?.bytes -= gone
       counters.dropped[.storageUnavailable, default: 0] += dropped
       report = .dropped(
         destination: destination, count: dropped, reason: .storageUnavailable,
@@ -703,29 +703,24 @@ final class QueueCore: Sendable {
         }
         return
       }
-      let needed = Int64(frameSize)
-      if s.log.pendingBytes + needed > cap {
-        // Writing for another process's sender, the oldest records may be in its hands already.
-        switch s.writerDirectory == nil ? configuration.overflowPolicy : .refuseNew {
-        case .refuseNew:
-          s.counters.dropped[.refused, default: 0] += 1
-          report = .dropped(
-            destination: name, count: 1, reason: .refused,
-            detail: "queue full (\(s.log.pendingBytes) of \(cap) bytes pending), record \(id) refused")
+      // Writing for another process's sender, the oldest records may be in its hands already.
+      switch Overflow.admit(
+        frameBytes: Int64(frameSize), pendingBytes: s.log.pendingBytes, cap: cap, policy: configuration.overflowPolicy,
+        writingForAnother: s.writerDirectory != nil)
+      {
+      case .append:
+        break
+      case .refuse:
+        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.counters)
+        report = refusal
+        failure = error
+        return
+      case .dropOldest(let needed):
+        let dropped = s.log.dropOldest(toFit: needed, cap: cap)
+        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.counters)
+        if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
-        case .dropOldest:
-          let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-          if dropped > 0 {
-            s.counters.dropped[.overflow, default: 0] += dropped
-            report = .dropped(
-              destination: name, count: dropped, reason: .overflow,
-              detail: "oldest records dropped to stay under \(cap) pending bytes")
-          }
-          if s.log.pendingBytes + needed > cap {
-            failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
-            return
-          }
         }
       }
       do throws(DeliveryError) {
