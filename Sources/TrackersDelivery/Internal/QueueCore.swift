@@ -477,7 +477,7 @@ final class QueueCore: Sendable {
 
   /// What the queue does for its directory now (see ``DeliveryQueue/role``).
   var role: DeliveryQueue.Role {
-    state.withLock { s in s.relinquished ? .relinquished : s.writerDirectory != nil ? .writer : .sender }
+    state.withLock { Roles.role($0.roleFacts) }
   }
 
   /// Becomes the directory's sender if the one that held it has closed or exited: the log moves from
@@ -525,9 +525,7 @@ final class QueueCore: Sendable {
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let waitForSender = state.withLock { s -> Bool in
-        guard !s.closed, !s.relinquished, !s.senderGone, s.writerDirectory == nil, s.unopened == nil else {
-          return false
-        }
+        guard Roles.relinquishWaitsForSender(s.roleFacts) else { return false }
         s.relinquishWaiters.append(continuation)
         return true
       }
@@ -679,19 +677,18 @@ final class QueueCore: Sendable {
     var failure: DeliveryError?
     var wake = false
     state.withLock { s in
-      guard !s.closing else {
+      switch Roles.route(s.roleFacts) {
+      case .refuse:
         failure = .closed
         return
-      }
-      if s.unopened != nil {
+      case .keepInMemory:
         (report, failure) = s.keepInMemory(
           RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
           id: id, configuration: configuration, destination: name)
         // The back-off is up: the sender tries again (off this thread).
         if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
         return
-      }
-      if s.relinquished {
+      case .writeToInbox:
         // No lock to write under: a file of its own, which the next sender takes.
         do throws(DeliveryError) {
           try Handover.writeToInbox(
@@ -702,6 +699,8 @@ final class QueueCore: Sendable {
           failure = error
         }
         return
+      case .append:
+        break
       }
       // Writing for another process's sender, the oldest records may be in its hands already.
       switch Overflow.admit(

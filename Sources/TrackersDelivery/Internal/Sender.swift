@@ -70,14 +70,11 @@ final class Sender {
   func run() async {
     while true {
       let outcome: Outcome
-      if core.state.withLock({ $0.unopened != nil }) {
-        outcome = await waitForStorage()
-      } else {
-        switch core.role {
-        case .relinquished: outcome = await waitWhileRelinquished()
-        case .writer: outcome = await handOverUntilSending()
-        case .sender: outcome = await sendUntilModeChanges()
-        }
+      switch core.state.withLock({ Roles.loop($0.roleFacts) }) {
+      case .waitForStorage: outcome = await waitForStorage()
+      case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
+      case .handOver: outcome = await handOverUntilSending()
+      case .send: outcome = await sendUntilModeChanges()
       }
       if outcome == .exit {
         exit()
