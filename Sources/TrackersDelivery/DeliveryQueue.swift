@@ -68,6 +68,23 @@ public final class DeliveryQueue: Sendable {
     sender = Task.detached { await Sender(core: core).run() }
   }
 
+  /// A queue whose waits, backoff and record ages follow `clock`, and whose jitter comes from `random`:
+  /// tests move time by hand and fix the seed.
+  init(
+    destination: some DeliveryDestination,
+    configuration: DeliveryConfiguration,
+    transport: some HTTPTransport,
+    onReport: (@Sendable (DeliveryReport) -> Void)?,
+    clock: any QueueClock,
+    random: any QueueRandom
+  ) throws {
+    let core = try QueueCore(
+      destination: destination, configuration: configuration, transport: transport, onReport: onReport,
+      clock: clock, random: random)
+    self.core = core
+    sender = Task.detached { await Sender(core: core).run() }
+  }
+
   deinit {
     sender.cancel()
   }
@@ -211,7 +228,7 @@ public final class DeliveryQueue: Sendable {
     let first = core.state.withLock { s -> Bool in
       if s.closing { return false }
       s.closing = true
-      s.closeDeadline = .now + timeout
+      s.closeDeadline = core.clock.now.instant + timeout
       return true
     }
     if first { core.wakeup.signal() }

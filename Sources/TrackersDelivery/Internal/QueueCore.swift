@@ -23,13 +23,14 @@ struct QueueState {
   var closing = false
   var closed = false
   var senderGone = false
-  var closeDeadline: ContinuousClock.Instant?
+  /// On the queue clock's monotonic line (`QueueNow.instant`), as are the other instants here.
+  var closeDeadline: Duration?
   var senderWait: SenderWait?
-  var pendingSince: ContinuousClock.Instant?
+  var pendingSince: Duration?
   var flushRequested = false
   var flushWaiters: [CheckedContinuation<Void, Never>] = []
-  var backoffUntil: ContinuousClock.Instant?
-  var consecutiveFailures = 0
+  /// Consecutive failures and the backoff they call for (see `DeliveryPace`).
+  var pace = DeliveryPace()
   /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
   /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
@@ -90,14 +91,14 @@ struct QueueState {
 
   /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
   /// damage as dropped. Returns the report of that damage, if any.
-  mutating func install(_ opened: OpenedLog, destination: String) -> DeliveryReport? {
+  mutating func install(_ opened: OpenedLog, destination: String, now: Duration) -> DeliveryReport? {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
     counters.recovered += log.recoveredEvents
     let report = countCorrupt(log.corruptRegions, destination: destination)
     try? log.persistCursor()
-    pendingSince = log.pendingEvents > 0 ? .now : nil
+    pendingSince = log.pendingEvents > 0 ? now : nil
     return report
   }
 
@@ -107,26 +108,26 @@ struct QueueState {
     _ frame: [UInt8], id: RecordID, configuration: DeliveryConfiguration, destination: String
   ) -> (DeliveryReport?, DeliveryError?) {
     guard let current = unopened else { return (nil, .closed) }
-    let maxRecords = max(1, configuration.unopenedMaxRecords)
-    let maxBytes = max(frame.count, min(configuration.unopenedMaxBytes, configuration.maxPendingBytes))
-    func full(_ u: UnopenedStorage) -> Bool { u.frames.count >= maxRecords || u.bytes + frame.count > maxBytes }
+    let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frame.count, configuration: configuration)
     var report: DeliveryReport?
-    if full(current) {
-      if configuration.overflowPolicy == .refuseNew {
-        counters.dropped[.refused, default: 0] += 1
-        let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
-          + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
-        return (
-          .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
-          .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
-        )
-      }
-      var dropped = 0
-      while let u = unopened, !u.frames.isEmpty, full(u) {
-        let oldest = unopened?.frames.removeFirst()
-        unopened?.bytes -= oldest?.count ?? 0
-        dropped += 1
-      }
+    guard
+      let dropped = Overflow.keepInMemory(
+        frameBytes: frame.count, records: current.frames.count, bytes: current.bytes,
+        sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
+        policy: configuration.overflowPolicy)
+    else {
+      counters.dropped[.refused, default: 0] += 1
+      let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
+        + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
+      return (
+        .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
+        .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
+      )
+    }
+    if dropped > 0 {
+      let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      unopened?.frames.removeFirst(dropped)
+      unopened?.bytes -= gone
       counters.dropped[.storageUnavailable, default: 0] += dropped
       report = .dropped(
         destination: destination, count: dropped, reason: .storageUnavailable,
@@ -142,7 +143,7 @@ struct QueueState {
   /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
   /// `enqueue` would; what can't be written is counted lost. Returns the reports of the losses.
   mutating func persist(
-    _ frames: [[UInt8]], configuration: DeliveryConfiguration, destination: String
+    _ frames: [[UInt8]], configuration: DeliveryConfiguration, destination: String, now: Duration
   ) -> [DeliveryReport] {
     let cap = Int64(configuration.maxPendingBytes)
     var overflow = 0
@@ -164,7 +165,7 @@ struct QueueState {
         lost += 1
       }
     }
-    if log.pendingEvents > 0, pendingSince == nil { pendingSince = .now }
+    if log.pendingEvents > 0, pendingSince == nil { pendingSince = now }
     var reports: [DeliveryReport] = []
     if overflow > 0 {
       counters.dropped[.overflow, default: 0] += overflow
@@ -206,11 +207,12 @@ struct UnopenedStorage {
   /// Why the directory could not be opened, the last time it was tried.
   var failure: DeliveryError
   var failedAttempts = 1
-  var nextAttempt: ContinuousClock.Instant
+  /// On the queue clock's monotonic line.
+  var nextAttempt: Duration
   /// `flush()`, `reclaimDirectory()` or `storageMayBeAvailable()` asked for an attempt now.
   var attemptRequested = false
 
-  init(failure: DeliveryError, now: ContinuousClock.Instant = .now) {
+  init(failure: DeliveryError, now: Duration) {
     self.failure = failure
     nextAttempt = now + Self.delay(afterFailures: 1)
   }
@@ -221,7 +223,7 @@ struct UnopenedStorage {
     .seconds(min(60, 1 << min(max(0, count - 1), 6)))
   }
 
-  mutating func failedAgain(_ error: DeliveryError, now: ContinuousClock.Instant = .now) {
+  mutating func failedAgain(_ error: DeliveryError, now: Duration) {
     failure = error
     failedAttempts += 1
     nextAttempt = now + Self.delay(afterFailures: failedAttempts)
@@ -317,6 +319,10 @@ final class QueueCore: Sendable {
   /// instead of one per event.
   let repeatedDrops: RepeatedReports<DropReason>
   let wakeup = Wakeup()
+  /// Where the queue reads the time and waits (see `QueueClock`).
+  let clock: any QueueClock
+  /// The backoff's jitter starts from this source (see `QueueRandom`).
+  let random: any QueueRandom
   /// The observer of the system's protected-data notification while the queue waits for its directory
   /// (Apple platforms with UIKit; see `observeProtectedData()`).
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
@@ -325,9 +331,13 @@ final class QueueCore: Sendable {
     destination: any DeliveryDestination,
     configuration: DeliveryConfiguration,
     transport: any HTTPTransport,
-    onReport: (@Sendable (DeliveryReport) -> Void)?
+    onReport: (@Sendable (DeliveryReport) -> Void)?,
+    clock: any QueueClock = LiveQueueClock(),
+    random: any QueueRandom = LiveQueueRandom()
   ) throws(DeliveryError) {
     name = destination.name
+    self.clock = clock
+    self.random = random
     self.destination = destination
     limits = destination.limits
     self.configuration = configuration
@@ -349,7 +359,7 @@ final class QueueCore: Sendable {
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
         directory: directory)
-      initial.unopened = UnopenedStorage(failure: error)
+      initial.unopened = UnopenedStorage(failure: error, now: clock.now.instant)
       state = LockIsolated(initial)
       observeProtectedData()
       emit([
@@ -365,7 +375,7 @@ final class QueueCore: Sendable {
       throw error
     }
     var initial = QueueState(log: opened.log, directory: directory)
-    let report = initial.install(opened, destination: name)
+    let report = initial.install(opened, destination: name, now: clock.now.instant)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
   }
@@ -394,7 +404,7 @@ final class QueueCore: Sendable {
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
     } catch {
-      state.withLock { $0.unopened?.failedAgain(error) }
+      state.withLock { [clock] in $0.unopened?.failedAgain(error, now: clock.now.instant) }
       return false
     }
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
@@ -404,7 +414,7 @@ final class QueueCore: Sendable {
     let installed = state.withLock { s -> Bool in
       guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
       s.unopened = nil
-      if let report = s.install(opened, destination: name) { reports.append(report) }
+      if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
       if s.purgeWhenReclaimed {
         // purge() was called while the directory was closed to us: what it held goes before the records
         // tracked since are written.
@@ -420,7 +430,7 @@ final class QueueCore: Sendable {
           }
         }
       }
-      reports += s.persist(unopened.frames, configuration: configuration, destination: name)
+      reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
       s.generation += 1
       return true
     }
@@ -467,7 +477,7 @@ final class QueueCore: Sendable {
 
   /// What the queue does for its directory now (see ``DeliveryQueue/role``).
   var role: DeliveryQueue.Role {
-    state.withLock { s in s.relinquished ? .relinquished : s.writerDirectory != nil ? .writer : .sender }
+    state.withLock { Roles.role($0.roleFacts) }
   }
 
   /// Becomes the directory's sender if the one that held it has closed or exited: the log moves from
@@ -491,7 +501,7 @@ final class QueueCore: Sendable {
       guard s.writerDirectory != nil, !s.closing else { return false }
       // To the sender, this queue itself.
       s.handOverLog()
-      report = s.install(opened, destination: name)
+      report = s.install(opened, destination: name, now: clock.now.instant)
       return true
     }
     if !promoted { opened.discard() }
@@ -515,9 +525,7 @@ final class QueueCore: Sendable {
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let waitForSender = state.withLock { s -> Bool in
-        guard !s.closed, !s.relinquished, !s.senderGone, s.writerDirectory == nil, s.unopened == nil else {
-          return false
-        }
+        guard Roles.relinquishWaitsForSender(s.roleFacts) else { return false }
         s.relinquishWaiters.append(continuation)
         return true
       }
@@ -550,7 +558,7 @@ final class QueueCore: Sendable {
       s.relinquished = true
       s.generation += 1
       s.pendingSince = nil
-      s.backoffUntil = nil
+      s.pace.backoffUntil = nil
       return true
     }
     for waiter in waiters { waiter.resume() }
@@ -580,7 +588,7 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     let reclaimed = state.withLock { s -> Bool in
       guard s.relinquished, !s.closing else { return false }
-      report = s.install(opened, destination: name)
+      report = s.install(opened, destination: name, now: clock.now.instant)
       s.relinquished = false
       s.generation += 1
       return true
@@ -626,7 +634,7 @@ final class QueueCore: Sendable {
         taken = adoption.events
         s.counters.adopted += adoption.events
         if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
-        if adoption.events > 0, s.pendingSince == nil { s.pendingSince = .now }
+        if adoption.events > 0, s.pendingSince == nil { s.pendingSince = clock.now.instant }
         try? s.log.persistCursor()
         return true
       } catch {
@@ -660,7 +668,8 @@ final class QueueCore: Sendable {
     guard payload.count + 1 <= limits.maxBytes else {
       throw .payloadTooLarge(size: payload.count, maxBytes: limits.maxBytes, destination: name)
     }
-    let enqueuedAt = Date()
+    let now = clock.now
+    let enqueuedAt = now.date
     let frameSize = RecordFrame.encodedSize(
       payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
     let cap = Int64(configuration.maxPendingBytes)
@@ -668,19 +677,18 @@ final class QueueCore: Sendable {
     var failure: DeliveryError?
     var wake = false
     state.withLock { s in
-      guard !s.closing else {
+      switch Roles.route(s.roleFacts) {
+      case .refuse:
         failure = .closed
         return
-      }
-      if s.unopened != nil {
+      case .keepInMemory:
         (report, failure) = s.keepInMemory(
           RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
           id: id, configuration: configuration, destination: name)
         // The back-off is up: the sender tries again (off this thread).
-        if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= .now { wake = true }
+        if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
         return
-      }
-      if s.relinquished {
+      case .writeToInbox:
         // No lock to write under: a file of its own, which the next sender takes.
         do throws(DeliveryError) {
           try Handover.writeToInbox(
@@ -691,30 +699,27 @@ final class QueueCore: Sendable {
           failure = error
         }
         return
+      case .append:
+        break
       }
-      let needed = Int64(frameSize)
-      if s.log.pendingBytes + needed > cap {
-        // Writing for another process's sender, the oldest records may be in its hands already.
-        switch s.writerDirectory == nil ? configuration.overflowPolicy : .refuseNew {
-        case .refuseNew:
-          s.counters.dropped[.refused, default: 0] += 1
-          report = .dropped(
-            destination: name, count: 1, reason: .refused,
-            detail: "queue full (\(s.log.pendingBytes) of \(cap) bytes pending), record \(id) refused")
+      // Writing for another process's sender, the oldest records may be in its hands already.
+      switch Overflow.admit(
+        frameBytes: Int64(frameSize), pendingBytes: s.log.pendingBytes, cap: cap, policy: configuration.overflowPolicy,
+        writingForAnother: s.writerDirectory != nil)
+      {
+      case .append:
+        break
+      case .refuse:
+        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.counters)
+        report = refusal
+        failure = error
+        return
+      case .dropOldest(let needed):
+        let dropped = s.log.dropOldest(toFit: needed, cap: cap)
+        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.counters)
+        if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
-        case .dropOldest:
-          let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-          if dropped > 0 {
-            s.counters.dropped[.overflow, default: 0] += dropped
-            report = .dropped(
-              destination: name, count: dropped, reason: .overflow,
-              detail: "oldest records dropped to stay under \(cap) pending bytes")
-          }
-          if s.log.pendingBytes + needed > cap {
-            failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
-            return
-          }
         }
       }
       do throws(DeliveryError) {
@@ -726,7 +731,7 @@ final class QueueCore: Sendable {
         return
       }
       s.counters.enqueued += 1
-      if s.pendingSince == nil { s.pendingSince = .now }
+      if s.pendingSince == nil { s.pendingSince = now.instant }
       switch s.senderWait {
       case .idle?:
         wake = true
@@ -821,8 +826,7 @@ final class QueueCore: Sendable {
         let (removed, takenBySender) = try s.log.purge()
         s.counters.handedOver += takenBySender
         s.pendingSince = nil
-        s.backoffUntil = nil
-        s.consecutiveFailures = 0
+        s.pace.reset()
         if removed > 0 {
           s.counters.dropped[.purged, default: 0] += removed
           report = .dropped(destination: name, count: removed, reason: .purged, detail: "purge() deleted every pending record")

@@ -37,28 +37,25 @@ final class Sender {
   }
 
   private let core: QueueCore
-  private let scanner: SegmentScanner
-  private var readers: [UInt64: Int32] = [:]
+  /// The log's reading side, kept across reads for its open segment files.
+  private let reader: SegmentLog.Reader
   private var carry: [PendingBatch] = []
   /// The log generation the caches above were read from (see `QueueState.generation`).
   private var generation = 0
-  private let clock = ContinuousClock()
+  private let clock: any QueueClock
+  private var random: any QueueRandom
 
   init(core: QueueCore) {
     self.core = core
-    let limits = core.limits
-    scanner = SegmentScanner(preferredReadSize: min(1 << 20, max(64 << 10, limits.maxBytes + limits.maxEvents * 64)))
-  }
-
-  deinit {
-    for fd in readers.values { POSIXFile.closeFile(fd) }
+    clock = core.clock
+    random = core.random
+    reader = SegmentLog.Reader(limits: core.limits)
   }
 
   /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
   /// read ahead, whose positions may name other records in the next one.
   private func dropReadAhead() {
-    for fd in readers.values { POSIXFile.closeFile(fd) }
-    readers = [:]
+    reader.forget()
     carry = []
   }
 
@@ -73,14 +70,11 @@ final class Sender {
   func run() async {
     while true {
       let outcome: Outcome
-      if core.state.withLock({ $0.unopened != nil }) {
-        outcome = await waitForStorage()
-      } else {
-        switch core.role {
-        case .relinquished: outcome = await waitWhileRelinquished()
-        case .writer: outcome = await handOverUntilSending()
-        case .sender: outcome = await sendUntilModeChanges()
-        }
+      switch core.state.withLock({ Roles.loop($0.roleFacts) }) {
+      case .waitForStorage: outcome = await waitForStorage()
+      case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
+      case .handOver: outcome = await handOverUntilSending()
+      case .send: outcome = await sendUntilModeChanges()
       }
       if outcome == .exit {
         exit()
@@ -98,7 +92,7 @@ final class Sender {
     while !Task.isCancelled {
       let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool, closing: Bool) in
         guard let unopened = s.unopened else { return (false, false, s.closing) }
-        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= .now
+        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= clock.now.instant
         return (true, due && !s.relinquished, s.closing)
       }
       if !look.waiting { return .modeChanged }
@@ -109,12 +103,12 @@ final class Sender {
           s.flushWaiters = []
           s.flushRequested = false
         }
-        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - .now) }
+        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - clock.now.instant) }
         return (s.flushWaiters, wait)
       }
       for waiter in waiters { waiter.resume() }
       if look.closing { return .exit }
-      await core.wakeup.wait(timeout: wait)
+      await clock.wait(on: core.wakeup, timeout: wait)
     }
     return .exit
   }
@@ -137,7 +131,7 @@ final class Sender {
       for waiter in waiters { waiter.resume() }
       if closing { return .exit }
       if !relinquished { return .modeChanged }
-      await core.wakeup.wait(timeout: nil)
+      await clock.wait(on: core.wakeup, timeout: nil)
     }
     return .exit
   }
@@ -145,11 +139,11 @@ final class Sender {
   /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
   private func sendUntilModeChanges() async -> Outcome {
     let handoverInterval = core.configuration.handoverInterval
-    var nextHandoverLook = clock.now
+    var nextHandoverLook = clock.now.instant
     while true {
-      if clock.now >= nextHandoverLook {
-        core.takeHandedOverSegments(scanner: scanner)
-        nextHandoverLook = clock.now + handoverInterval
+      if clock.now.instant >= nextHandoverLook {
+        core.takeHandedOverSegments(scanner: reader.scanner)
+        nextHandoverLook = clock.now.instant + handoverInterval
       }
       var waiters: [CheckedContinuation<Void, Never>] = []
       let step = nextStep(&waiters)
@@ -165,31 +159,31 @@ final class Sender {
         return .modeChanged
       case .wait(let timeout):
         // Idle or not, look again for what other processes hand over when the interval is up.
-        let untilLook = max(.zero, nextHandoverLook - clock.now)
-        await core.wakeup.wait(timeout: min(timeout ?? untilLook, untilLook))
+        let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
+        await clock.wait(on: core.wakeup, timeout: min(timeout ?? untilLook, untilLook))
       case .drain(var target, let flushWaiters):
         // flush() sends what other processes sealed before it too.
-        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: scanner) > 0 {
+        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: reader.scanner) > 0 {
           target = core.state.withLock { $0.log.writerEnd }
         }
         var drainWaiters = flushWaiters
         let progressed = await drain(upTo: target)
         let stalled = core.state.withLock { s -> Bool in
-          s.pendingSince = s.log.pendingEvents > 0 ? .now : nil
-          if s.backoffUntil != nil {
+          s.pendingSince = s.log.pendingEvents > 0 ? clock.now.instant : nil
+          if s.pace.backoffUntil != nil {
             // The destination asked for a pause: flush() does not wait through it.
             drainWaiters += s.flushWaiters
             s.flushWaiters = []
             s.flushRequested = false
           }
-          return !progressed && s.backoffUntil == nil && s.log.pendingEvents > 0
+          return !progressed && s.pace.backoffUntil == nil && s.log.pendingEvents > 0
         }
         for waiter in drainWaiters { waiter.resume() }
         if stalled {
           // Records are counted pending but none could be read (a segment vanished under us): wait for
           // new work instead of spinning; close still ends the loop.
           if core.state.withLock({ $0.closing }) { return .exit }
-          await core.wakeup.wait(timeout: core.limits.flushInterval)
+          await clock.wait(on: core.wakeup, timeout: core.limits.flushInterval)
         }
       }
     }
@@ -218,7 +212,7 @@ final class Sender {
       core.sealForHandover()
       for waiter in waiters { waiter.resume() }
       if closing { return .exit }
-      await core.wakeup.wait(timeout: core.configuration.handoverInterval)
+      await clock.wait(on: core.wakeup, timeout: core.configuration.handoverInterval)
     }
     return .exit
   }
@@ -236,74 +230,56 @@ final class Sender {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Decides what to do next from the shared state (under the lock).
+  /// Decides what to do next (`Batching.next`) from the shared state, and applies the decision to it,
+  /// under the lock.
   private func nextStep(_ waiters: inout [CheckedContinuation<Void, Never>]) -> Step {
     if Task.isCancelled { return .exit }
     let hasCarry = !carry.isEmpty
-    let limits = core.limits
     let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    let now = clock.now.instant
     var logReplaced = false
     defer {
       if logReplaced { dropReadAhead() }
     }
     return core.state.withLock { s -> Step in
-      if s.relinquished { return .modeChanged }
-      if !s.relinquishWaiters.isEmpty { return .relinquish }
-      if s.generation != generation {
+      let facts = Batching.Facts(
+        now: now, relinquished: s.relinquished, relinquishRequested: !s.relinquishWaiters.isEmpty, hasCarry: hasCarry,
+        logReplaced: s.generation != generation, backoffUntil: s.pace.backoffUntil, closing: s.closing,
+        closeDeadline: s.closeDeadline, maySend: maySend, pendingEvents: s.log.pendingEvents,
+        pendingBytes: s.log.pendingBytes, pendingSince: s.pendingSince, flushRequested: s.flushRequested,
+        flushWaiting: !s.flushWaiters.isEmpty)
+      let decision = Batching.next(facts, limits: core.limits)
+      if decision.step != .modeChanged && decision.step != .relinquish && facts.logReplaced {
         generation = s.generation
         logReplaced = true
-        if hasCarry { return .wait(.zero) }
       }
-      let now = clock.now
-      if let until = s.backoffUntil, now < until {
+      if decision.clearsBackoff { s.pace.backoffUntil = nil }
+      if decision.clearsPendingSince { s.pendingSince = nil }
+      if case .set(let wait) = decision.senderWait { s.senderWait = wait }
+      var flushWaiters: [CheckedContinuation<Void, Never>] = []
+      switch decision.flush {
+      case .keep:
+        break
+      case .answer:
         waiters += s.flushWaiters
+      case .afterDrain:
+        flushWaiters = s.flushWaiters
+      }
+      if decision.flush != .keep {
         s.flushWaiters = []
         s.flushRequested = false
-        if s.closing, let deadline = s.closeDeadline, until >= deadline { return .exit }
-        s.senderWait = nil
-        return .wait(until - now)
       }
-      s.backoffUntil = nil
-      if !maySend && (s.log.pendingEvents > 0 || hasCarry) {
-        // Held by the send gate: flush() does not wait for it, close() does not send; shouldSendChanged() wakes.
-        waiters += s.flushWaiters
-        s.flushWaiters = []
-        s.flushRequested = false
-        if s.closing { return .exit }
-        s.senderWait = nil
-        return .wait(nil)
-      }
-      let target = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }!
-      if s.log.pendingEvents == 0 && !hasCarry {
-        if !s.flushWaiters.isEmpty && !s.closing {
-          // Nothing of its own, but flush() also sends what other processes sealed: the drain looks.
-          defer {
-            s.flushWaiters = []
-            s.flushRequested = false
-          }
-          return .drain(target: s.log.writerEnd, flushWaiters: s.flushWaiters)
-        }
-        waiters += s.flushWaiters
-        s.flushWaiters = []
-        s.flushRequested = false
-        s.pendingSince = nil
-        if s.closing { return .exit }
-        s.senderWait = .idle
-        return .wait(nil)
-      }
-      let intervalDue = s.pendingSince.map { now >= $0 + limits.flushInterval } ?? true
-      if hasCarry || s.closing || s.flushRequested || intervalDue || s.log.pendingEvents >= limits.maxEvents
-        || s.log.pendingBytes >= Int64(limits.maxBytes)
-      {
-        s.flushRequested = false
-        s.senderWait = nil
+      switch decision.step {
+      case .exit: return .exit
+      case .modeChanged: return .modeChanged
+      case .relinquish: return .relinquish
+      case .wait(let timeout): return .wait(timeout)
+      case .drain(let includingHandedOver):
         // Taken with the target, under one lock: a flush() that comes after this waits for the next drain,
         // which reaches what was enqueued before it.
-        defer { s.flushWaiters = [] }
-        return .drain(target: target, flushWaiters: s.flushWaiters)
+        let end = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }
+        return .drain(target: includingHandedOver ? s.log.writerEnd : end ?? s.log.writerEnd, flushWaiters: flushWaiters)
       }
-      s.senderWait = .interval
-      return .wait((s.pendingSince ?? now) + limits.flushInterval - now)
     }
   }
 
@@ -341,82 +317,23 @@ final class Sender {
 
   // MARK: Building batches
 
-  /// Reads the next batch from disk, outside the lock: the oldest pending record and the records of its
-  /// partition that follow, within the destination's limits and a bounded look-ahead.
+  /// Reads the next batch from disk, outside the lock (see `SegmentLog.Reader`), dropping under the lock
+  /// what the read found too old or damaged.
   private func buildBatch() -> PendingBatch? {
     let limits = core.limits
-    let maxAge = seconds(core.configuration.maxAge)
-    let lookahead = max(limits.maxEvents * 4, 1000)
+    let maxAge = QueueBackoff.seconds(core.configuration.maxAge)
     while true {
       let read = core.state.withLock { s in
         // A log let go of is no longer this queue's to read.
         s.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.generation)
       }
       guard let (plan, attempts, generation) = read else { return nil }
-      let now = Date()
-      var entries: [PendingBatch.Entry] = []
-      var partition: String?
-      var bytes = 0
-      var scanned = 0
-      var aged: [(LogPosition, Int64)] = []
-      var corrupt: [CorruptRegion] = []
-
-      for (number, fd) in readers where number < plan.head.segment || !plan.segments.contains(where: { $0.number == number }) {
-        POSIXFile.closeFile(fd)
-        readers[number] = nil
-      }
-      segments: for segment in plan.segments where segment.number >= plan.head.segment {
-        guard let fd = reader(for: segment.number) else { continue }
-        scanner.reset(fd: fd, end: segment.size)
-        var offset: Int64 = segment.number == plan.head.segment ? plan.head.offset : 0
-        while true {
-          let position = LogPosition(segment: segment.number, offset: offset)
-          if let length = plan.finished[position] {
-            offset += length
-            continue
-          }
-          guard let item = scanner.next(at: offset) else { break }
-          switch item {
-          case .corrupt(_, let length):
-            corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: length))
-            offset += length
-          case .frame(_, let length):
-            scanned += 1
-            let frame = scanner.bytes(at: offset, length: length)
-            let bodyBytes = UnsafeRawBufferPointer(rebasing: frame[RecordFrame.headerSize...])
-            guard let body = RecordFrame.parseBody(bodyBytes) else {
-              corrupt.append(CorruptRegion(segment: segment.number, offset: offset, length: Int64(length)))
-              offset += Int64(length)
-              continue
-            }
-            // Compared as seconds: a record's time and the clock are whatever they are, never converted.
-            if now.timeIntervalSince(body.enqueuedAt) > maxAge {
-              aged.append((position, Int64(length)))
-            } else {
-              if partition == nil { partition = body.partition }
-              if body.partition == partition {
-                let size = body.payloadRange.count + 1
-                if entries.count >= limits.maxEvents || (!entries.isEmpty && bytes + size > limits.maxBytes) {
-                  break segments
-                }
-                bytes += size
-                let payload = [UInt8](UnsafeRawBufferPointer(rebasing: bodyBytes[body.payloadRange]))
-                let record = Record(
-                  id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0,
-                  partition: body.partition, payload: payload)
-                entries.append(PendingBatch.Entry(position: position, length: Int64(length), record: record))
-              }
-            }
-            offset += Int64(length)
-            if scanned >= lookahead { break segments }
-          }
-        }
-      }
-
+      let found = reader.readBatch(plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge)
       let dropped =
-        aged.isEmpty && corrupt.isEmpty ? 0 : dropWhileReading(aged: aged, corrupt: corrupt, generation: generation)
-      if let partition, !entries.isEmpty {
-        return PendingBatch(entries: entries, partition: partition, generation: generation)
+        found.aged.isEmpty && found.corrupt.isEmpty
+        ? 0 : dropWhileReading(aged: found.aged, corrupt: found.corrupt, generation: generation)
+      if let partition = found.partition, !found.entries.isEmpty {
+        return PendingBatch(entries: found.entries, partition: partition, generation: generation)
       }
       // Only dropped or damaged records were found: look again past them. Stop when there were none, or
       // when none could be dropped (the log changed under us): looking again would find the same.
@@ -424,16 +341,8 @@ final class Sender {
     }
   }
 
-  private func reader(for segment: UInt64) -> Int32? {
-    if let fd = readers[segment] { return fd }
-    let path = core.state.withLock { $0.log.segmentPath(segment) }
-    guard let fd = POSIXFile.openForReading(path) else { return nil }
-    readers[segment] = fd
-    return fd
-  }
-
   /// Drops what reading found too old or damaged; returns how many regions that finished.
-  private func dropWhileReading(aged: [(LogPosition, Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
+  private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
     var reports: [DeliveryReport] = []
     let name = core.name
     let finished = core.state.withLock { s -> Int in
@@ -468,7 +377,6 @@ final class Sender {
   // MARK: Sending
 
   private func send(_ original: PendingBatch) async -> SendResult {
-    let name = core.name
     // Records may have gone while the batch waited (dropped at the cap, purged).
     var batch = original
     core.state.withLock { s in
@@ -486,8 +394,7 @@ final class Sender {
       try request.validateTransportSecurity()
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
-      finishPermanentFailure(batch, statusCode: nil, detail: detail)
-      return .next([])
+      return apply(Outcomes.requestFailed(detail), to: batch)
     }
 
     core.state.withLock { $0.counters.requests += 1 }
@@ -495,53 +402,41 @@ final class Sender {
     do {
       response = try await core.transport.send(request)
     } catch let error as DeliveryError {
-      finishPermanentFailure(batch, statusCode: nil, detail: error.description)
-      return .next([])
+      return apply(Outcomes.requestFailed(error.description), to: batch)
     } catch {
       if Task.isCancelled { return .cancelled(batch) }
-      return retry(
-        batch, serverDelay: nil, countsAsAttempt: core.configuration.networkErrorsCountAsAttempts,
-        detail: "network error: \(error)")
+      return apply(Outcomes.networkFailed(error, rules: core.configuration), to: batch)
     }
 
-    switch core.destination.classify(response, for: batch.batch) {
-    case .delivered:
-      finish(batch, rejected: [:])
-      return .next([])
-    case .partiallyDelivered(let rejected):
+    let resolution = Outcomes.resolve(
+      core.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+      response: "\(response)", statusCode: response.statusCode, destination: core.name)
+    return apply(resolution, to: batch)
+  }
+
+  /// Applies what the machine decided for `batch` to the log.
+  private func apply(_ resolution: BatchResolution, to batch: PendingBatch) -> SendResult {
+    func part(_ indices: some Sequence<Int>) -> PendingBatch {
+      PendingBatch(entries: indices.map { batch.entries[$0] }, partition: batch.partition, generation: batch.generation)
+    }
+    switch resolution {
+    case .finish(let rejected):
       finish(batch, rejected: rejected)
       return .next([])
-    case .rejectedResendRest(let rejected):
-      let refused = batch.entries.indices.filter { rejected[$0] != nil }
-      // No index matches a record: resending as it is could loop, so count it as a failed attempt.
-      guard !refused.isEmpty else {
-        return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: \(response)")
+    case .drop(let reason, let detail, let folding, let permanentFailure):
+      if let permanentFailure {
+        core.emit([.permanentFailure(destination: core.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
       }
-      let reasons = refused.prefix(10).map { "#\($0) \(batch.entries[$0].record.id): \(rejected[$0]!)" }
-      drop(refused.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: reasons.joined(separator: "; "))
-      let rest = batch.entries.indices.filter { rejected[$0] == nil }.map { batch.entries[$0] }
-      return .next(rest.isEmpty ? [] : [PendingBatch(entries: rest, partition: batch.partition, generation: batch.generation)])
-    case .tooLarge:
-      if batch.entries.count == 1 {
-        // A server that answers 413 to everything has each record dropped alone: one report, then folded.
-        drop(
-          batch.entries, generation: batch.generation, reason: .tooLarge,
-          detail: "a single record is too large for \(name): \(response)", folding: true)
-        return .next([])
-      }
-      core.state.withLock { $0.consecutiveFailures = 0 }
-      let half = batch.entries.count / 2
-      return .next([
-        PendingBatch(entries: Array(batch.entries[..<half]), partition: batch.partition, generation: batch.generation),
-        PendingBatch(entries: Array(batch.entries[half...]), partition: batch.partition, generation: batch.generation),
-      ])
-    case .retry(let after):
-      return retry(batch, serverDelay: after, countsAsAttempt: true, detail: "\(response)")
-    case .drop(let reason):
-      finishPermanentFailure(batch, statusCode: response.statusCode, detail: reason)
+      drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
       return .next([])
-    case .unexpectedAnswer(let reason):
-      return retry(batch, serverDelay: nil, countsAsAttempt: true, detail: reason)
+    case .dropAndResend(let dropped, let detail, let rest):
+      drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
+      return .next(rest.isEmpty ? [] : [part(rest)])
+    case .split(let half):
+      core.state.withLock { $0.pace.answered() }
+      return .next([part(0..<half), part(half..<batch.entries.count)])
+    case .retry(let serverDelay, let countsAsAttempt, let detail):
+      return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
     }
   }
 
@@ -550,7 +445,7 @@ final class Sender {
     let name = core.name
     core.state.withLock { s in
       guard s.generation == batch.generation else { return }
-      s.consecutiveFailures = 0
+      s.pace.answered()
       var delivered = 0
       var droppedCount = 0
       var reasons: [String] = []
@@ -563,13 +458,10 @@ final class Sender {
           delivered += 1
         }
       }
-      s.counters.delivered += delivered
-      if droppedCount > 0 {
-        s.counters.dropped[.rejected, default: 0] += droppedCount
-        reports.append(
-          .dropped(
-            destination: name, count: droppedCount, reason: .rejected,
-            detail: reasons.joined(separator: "; ") + (droppedCount > reasons.count ? "; ..." : "")))
+      if let report = Outcomes.countFinished(
+        delivered: delivered, rejected: droppedCount, reasons: reasons, destination: name, counters: &s.counters)
+      {
+        reports.append(report)
       }
       s.log.advanceHead()
       persist(&s, &reports)
@@ -588,10 +480,7 @@ final class Sender {
     core.state.withLock { s in
       guard s.generation == generation else { return }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      if count > 0 {
-        s.counters.dropped[reason, default: 0] += count
-        dropReport = .dropped(destination: name, count: count, reason: reason, detail: detail)
-      }
+      dropReport = Outcomes.countDropped(count, reason: reason, detail: detail, destination: name, counters: &s.counters)
       s.log.advanceHead()
       persist(&s, &reports)
     }
@@ -601,65 +490,36 @@ final class Sender {
     core.emit(reports)
   }
 
-  private func finishPermanentFailure(_ batch: PendingBatch, statusCode: Int?, detail: String) {
-    core.emit([.permanentFailure(destination: core.name, statusCode: statusCode, detail: detail)])
-    drop(batch.entries, generation: batch.generation, reason: .permanentFailure, detail: detail)
-  }
-
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
     var reports: [DeliveryReport] = []
     let name = core.name
     let configuration = core.configuration
+    let now = clock.now.instant
     let remaining = core.state.withLock { s -> PendingBatch? in
       guard s.generation == batch.generation else { return nil }
-      s.consecutiveFailures += 1
-      var kept: [PendingBatch.Entry] = []
-      var exhausted = 0
-      for var entry in batch.entries where s.log.isPending(entry.position) {
-        let attempts = countsAsAttempt ? s.log.recordAttempt(entry.position) : s.log.attemptsSoFar(entry.position)
-        if attempts >= configuration.maxAttempts {
-          s.log.finish(entry.position, length: entry.length)
-          exhausted += 1
-        } else {
-          let r = entry.record
-          entry.record = Record(id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts, partition: r.partition, payload: r.payload)
-          kept.append(entry)
-        }
+      let delay = s.pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+      let entries = batch.entries.filter { s.log.isPending($0.position) }
+      let attempts = entries.map {
+        countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
       }
-      if exhausted > 0 {
-        s.counters.dropped[.maxAttempts, default: 0] += exhausted
-        reports.append(
-          .dropped(
-            destination: name, count: exhausted, reason: .maxAttempts,
-            detail: "failed \(configuration.maxAttempts) times, last: \(detail)"))
+      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+      for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
+      let kept = keptIndices.map { index -> PendingBatch.Entry in
+        var entry = entries[index]
+        let r = entry.record
+        entry.record = Record(
+          id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
+        return entry
       }
-      let delay = serverDelay.map { min($0, configuration.backoff.maxServerDelay) } ?? jitteredDelay(s.consecutiveFailures)
-      s.backoffUntil = clock.now + delay
-      s.counters.retried += kept.count
-      if !kept.isEmpty {
-        reports.append(.retryScheduled(destination: name, count: kept.count, delay: delay, detail: detail))
-      }
+      reports += Outcomes.countRetry(
+        kept: kept.count, exhausted: exhausted.count, delay: delay, detail: detail,
+        maxAttempts: configuration.maxAttempts, destination: name, counters: &s.counters)
       s.log.advanceHead()
       persist(&s, &reports)
       return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
     }
     core.emit(reports)
     return .backoff(remaining)
-  }
-
-  /// Full jitter: a random delay between zero and the capped exponential ceiling.
-  private func jitteredDelay(_ failures: Int) -> Duration {
-    let backoff = core.configuration.backoff
-    let base = seconds(backoff.base)
-    let ceiling = min(seconds(backoff.cap), base * pow(2, Double(min(failures - 1, 62))))
-    // Bounded below Int64's range before the conversion: an app may configure an enormous cap.
-    let microseconds = min(Double.random(in: 0...max(0, ceiling)) * 1_000_000, 9e18)
-    return .microseconds(Int64(microseconds))
-  }
-
-  private func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
   private func persist(_ s: inout QueueState, _ reports: inout [DeliveryReport]) {

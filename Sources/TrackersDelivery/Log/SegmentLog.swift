@@ -8,6 +8,8 @@ struct SegmentInfo: Sendable {
 
 /// What the sender needs to read the pending records without holding the queue's lock.
 struct ReadPlan: Sendable {
+  /// Where the log's segment files are.
+  var directory: String
   var head: LogPosition
   var segments: [SegmentInfo]
   var finished: [LogPosition: Int64]
@@ -412,7 +414,7 @@ final class SegmentLog {
   // MARK: Reading, purging, persisting
 
   func readPlan() -> ReadPlan {
-    ReadPlan(head: head, segments: segments, finished: finished)
+    ReadPlan(directory: directory, head: head, segments: segments, finished: finished)
   }
 
   func segmentPath(_ number: UInt64) -> String {

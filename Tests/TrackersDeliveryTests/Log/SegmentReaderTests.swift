@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+/// The log's reading side on its own: frames written with `append`, read back with `readBatch`, no
+/// queue, no sender, no clock.
+@Suite struct SegmentReaderTests {
+  let start = Date(timeIntervalSince1970: 1_793_817_970)
+
+  func log(_ directory: URL, records: [(partition: String, age: Double)]) throws -> SegmentLog {
+    let log = try SegmentLog(directory: directory.path, segmentMaxBytes: 1 << 20)
+    for (seq, record) in records.enumerated() {
+      let frame = RecordFrame.encode(
+        id: RecordID(), enqueuedAt: start - record.age, partition: record.partition, payload: payload(seq))
+      try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+    }
+    return log
+  }
+
+  func seqs(_ read: SegmentLog.BatchRead) -> [Int] {
+    read.entries.compactMap { entry in
+      let text = String(decoding: entry.record.payload, as: UTF8.self)
+      return Int(text.dropFirst("{\"seq\":".count).prefix { $0.isNumber })
+    }
+  }
+
+  @Test func aBatchIsTheOldestRecordsPartitionWithinTheLimits() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let log = try log(directory, records: [("a", 0), ("b", 0), ("a", 0), ("a", 0), ("b", 0), ("a", 0)])
+    defer { log.closeFiles() }
+    let reader = SegmentLog.Reader(limits: BatchLimits(maxEvents: 3, maxBytes: 1 << 20, flushInterval: .seconds(1)))
+    let read = reader.readBatch(
+      log.readPlan(), attempts: log.attempts, limits: BatchLimits(maxEvents: 3, maxBytes: 1 << 20, flushInterval: .seconds(1)),
+      olderThan: start - 3600)
+    #expect(read.partition == "a")
+    #expect(seqs(read) == [0, 2, 3])
+    #expect(read.aged.isEmpty && read.corrupt.isEmpty)
+  }
+
+  @Test func recordsBeforeTheCutAreReturnedAgedNotSent() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let log = try log(directory, records: [("", 7200), ("", 10), ("", 7200), ("", 0)])
+    defer { log.closeFiles() }
+    let limits = BatchLimits(maxEvents: 10, maxBytes: 1 << 20, flushInterval: .seconds(1))
+    let read = SegmentLog.Reader(limits: limits).readBatch(log.readPlan(), attempts: [:], limits: limits, olderThan: start - 3600)
+    #expect(seqs(read) == [1, 3])
+    #expect(read.aged.count == 2)
+    // Once finished, the aged ones are passed over without being read again.
+    for aged in read.aged { #expect(log.finish(aged.position, length: aged.length)) }
+    let again = SegmentLog.Reader(limits: limits).readBatch(log.readPlan(), attempts: [:], limits: limits, olderThan: start - 3600)
+    #expect(again.aged.isEmpty)
+    #expect(seqs(again) == [1, 3])
+  }
+
+  @Test func aRecordsAttemptsComeFromTheLog() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let log = try log(directory, records: [("", 0), ("", 0)])
+    defer { log.closeFiles() }
+    let limits = BatchLimits(maxEvents: 10, maxBytes: 1 << 20, flushInterval: .seconds(1))
+    let reader = SegmentLog.Reader(limits: limits)
+    let first = reader.readBatch(log.readPlan(), attempts: log.attempts, limits: limits, olderThan: .distantPast)
+    _ = log.recordAttempt(first.entries[1].position)
+    _ = log.recordAttempt(first.entries[1].position)
+    let second = reader.readBatch(log.readPlan(), attempts: log.attempts, limits: limits, olderThan: .distantPast)
+    #expect(second.entries.map(\.record.attempts) == [0, 2])
+  }
+}
