@@ -6,7 +6,9 @@ extension VendorEnvironment {
   /// returns the counters: a test then asserts exact counts, never how long delivery took.
   ///
   /// The wait only bounds a test that would otherwise hang: retries come after the queue's backoff, so give
-  /// tests short backoffs (``TestDelivery/fastRetries``).
+  /// tests short backoffs (``TestDelivery/fastRetries``). The default is long (two minutes) because it
+  /// decides nothing in a passing test: on a shared machine running the whole suite in parallel, a retry's
+  /// wake-up has waited past 30 s, and the test failed for that alone.
   ///
   /// ```swift
   /// environment.send(event)
@@ -14,7 +16,7 @@ extension VendorEnvironment {
   /// #expect(counters.delivery.delivered == 1)
   /// ```
   @discardableResult
-  public func deliverPending(timeout: Duration = .seconds(30)) async -> TrackerCounters {
+  public func deliverPending(timeout: Duration = .seconds(120)) async -> TrackerCounters {
     let deadline = ContinuousClock.now + timeout
     while true {
       await flush()

@@ -21,7 +21,7 @@ import VendorTestSupport
     let environment = try AmplitudeEnvironment.live(configuration)
     for index in 0..<3 { environment.send(.event(type: "E\(index)", properties: [:])) }
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
-    let counters = await environment.deliverPending(timeout: .seconds(120))
+    let counters = await environment.deliverPending()
     #expect(counters.delivery.delivered == 3)
     #expect(counters.delivery.retried == 6)
     #expect(transport.requests.count == 3)

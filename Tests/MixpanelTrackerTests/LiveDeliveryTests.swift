@@ -156,7 +156,7 @@ struct LiveDeliveryTests {
       mixpanelTracker("Retried")
       // Flushes through the two retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
       // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
-      #expect(await Current.deliverPending(timeout: .seconds(120)).delivery.delivered == 1)
+      #expect(await Current.deliverPending().delivery.delivered == 1)
       transport.script(.status(401, body: #"{"error":"Invalid credentials"}"#))
       mixpanelTracker("Refused")
     }

@@ -32,7 +32,7 @@ import VendorTestSupport
     let environment = try MixpanelEnvironment.live(configuration)
     for name in ["A", "B"] { environment.send(.event(name: name, properties: [:])) }
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
-    let counters = await environment.deliverPending(timeout: .seconds(120))
+    let counters = await environment.deliverPending()
     #expect(counters.delivery.delivered == 2)
     #expect(counters.delivery.retried == 4)
     #expect(transport.requests.count == 3)

@@ -20,7 +20,7 @@ import VendorTestSupport
     let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
     // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
-    let counters = await environment.deliverPending(timeout: .seconds(120))
+    let counters = await environment.deliverPending()
     #expect(counters.delivery.delivered == 1)
     #expect(counters.delivery.retried == 2)
     #expect(transport.requests.count == 3)
