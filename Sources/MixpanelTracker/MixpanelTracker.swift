@@ -5,7 +5,9 @@ import TrackersDelivery
 ///
 /// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
 /// mapped (``mixpanelEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
-/// reported (a failing issue in debug builds and tests, a log line in release) with the rule it broke.
+/// reported with the rule it broke, to the configuration's ``TrackersDelivery/DeliveryOptions/onReport`` as a
+/// ``TrackersDelivery/TrackerReport`` (without a handler: a failing issue in debug builds and tests, a log line
+/// in release).
 ///
 /// ```swift
 /// mixpanelTracker(.userId("user-42"))

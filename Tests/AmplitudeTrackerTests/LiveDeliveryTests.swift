@@ -161,7 +161,7 @@ struct LiveDeliveryTests {
       {"code": 400, "error": "Request missing required field", "events_with_invalid_fields": {"time": [1]},
        "events_with_missing_fields": {"event_type": [3]}}
       """))
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
     let environment = try AmplitudeEnvironment.live(configuration)

@@ -15,7 +15,7 @@ import VendorTestSupport
     // Then Amplitude's documented success.
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     transport.script(.captivePortal, .cutAtTheTransportsLimit(#"{"code":200}"#))
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = LiveDeliveryTests().configuration(transport)
     configuration.onReport = reports.tracker
     let environment = try AmplitudeEnvironment.live(configuration)

@@ -123,7 +123,7 @@ struct LiveDeliveryTests {
     let transport = ScriptedTransport()
     transport.script(.status(500), .status(503, headers: ["Retry-After": "0"]), .status(204))
     let storage = temporaryDirectory()
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport, storage: storage)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)

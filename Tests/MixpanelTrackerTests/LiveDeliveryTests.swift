@@ -179,7 +179,7 @@ struct LiveDeliveryTests {
   @Test func engageStatusZeroIsDroppedWithTheReason() async throws {
     let transport = ScriptedTransport(answering: Self.imported)
     transport.script(.status(200, body: #"{"status":0,"error":"$set must be an object"}"#))
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport, storage: temporaryDirectory())
     configuration.onReport = reports.tracker
     Current = try .live(configuration)

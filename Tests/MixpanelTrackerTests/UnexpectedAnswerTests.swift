@@ -26,7 +26,7 @@ import VendorTestSupport
     // Then Mixpanel's documented success.
     let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
     transport.script(.captivePortal, .cutAtTheTransportsLimit(#"{"status":"OK"}"#))
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
     let environment = try MixpanelEnvironment.live(configuration)

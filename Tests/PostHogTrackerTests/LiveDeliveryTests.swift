@@ -127,7 +127,7 @@ struct LiveDeliveryTests {
       .status(200, body: #"{"status": 1}"#),
       .status(401, body: #"{"type": "authentication_error", "detail": "Project API key invalid."}"#)
     )
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
     let environment = try PostHogEnvironment.live(configuration)

@@ -14,7 +14,7 @@ import VendorTestSupport
     // Then PostHog's documented success.
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     transport.script(.captivePortal, .cutAtTheTransportsLimit(#"{"status": 1}"#))
-    let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = LiveDeliveryTests().configuration(transport)
     configuration.onReport = reports.tracker
     let environment = try PostHogEnvironment.live(configuration)

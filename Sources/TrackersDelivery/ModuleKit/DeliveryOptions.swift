@@ -37,9 +37,15 @@ public struct DeliveryOptions: Sendable {
   public var transport: any HTTPTransport
   /// Changes to the queue's defaults (pending bytes, attempts, backoff), applied after the module's own.
   public var delivery: @Sendable (inout DeliveryConfiguration) -> Void
-  /// Receives the queue's reports; `nil` logs failures to the module's log (``Trackers/LogSink/default``)
-  /// at their ``DeliveryReport/logLevel``.
-  public var onReport: (@Sendable (DeliveryReport) -> Void)?
+  /// Receives every report of the module's live environment, on the thread where it happens: invalid
+  /// events, events the queue refused, refusals by consent, unsupported kinds, storage failures, and the
+  /// queue's own reports as ``TrackerReport/Kind/delivery(_:)``.
+  ///
+  /// A handler replaces the defaults, which `nil` keeps: a failure about the app's code is an issue in
+  /// debug builds and tests and a log line in release builds; a failing queue report is a line in the
+  /// module's log (``Trackers/LogSink/default``) at its ``DeliveryReport/logLevel``; the rest is only
+  /// counted. Call ``TrackerReport/reportByDefault()`` in the handler to keep them too.
+  public var onReport: (@Sendable (TrackerReport) -> Void)?
   /// The clock that stamps events.
   public var now: @Sendable () -> Date
   /// The app's privacy registry (`consent.registry`), or `nil`. With one, the live environment registers

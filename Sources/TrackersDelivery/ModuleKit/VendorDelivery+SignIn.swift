@@ -22,7 +22,7 @@ extension VendorDelivery {
     }
     let error = identity.update { $0 = $0.signingIn(userId, newAnonymousId: { RecordID().uuidString }) }
     if let error {
-      module.reportFailure(
+      reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
     }
@@ -92,7 +92,7 @@ extension VendorDelivery {
     case .nothingToSend:
       countIdentityUpdate()
     case let .refused(issues):
-      module.rejectInvalid(issues, event: event.description)
+      module.rejectInvalid(issues, event: event.description, onReport: onReport)
     }
   }
 }

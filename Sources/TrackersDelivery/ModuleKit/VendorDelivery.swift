@@ -27,6 +27,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
   public let session: VendorSession?
+  /// The app's handler for the module's reports (``DeliveryOptions/onReport``); `nil` does the defaults
+  /// (see ``TrackerReport``). Everything this delivery and its queue report goes there.
+  public let onReport: (@Sendable (TrackerReport) -> Void)?
   private let local = LockIsolated(Local())
   /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
   private let consent: LockIsolated<ConsentStatus>?
@@ -56,6 +59,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived
   ) throws {
     self.module = module
+    let onReport = options.onReport
+    self.onReport = onReport
     let context = options.context
     self.context = context
     var configuration = DeliveryConfiguration(
@@ -69,10 +74,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     // Started before the first unlock: the identity's file opens with the queue's directory.
     configuration.storageOpened = { [weak identity, weak module] in
       guard let error = identity?.storageMayBeAvailable() else { return }
-      module?.reportFailure("could not load or save the identity once the storage opened: \(error)")
+      module?.reportFailure("could not load or save the identity once the storage opened: \(error)", onReport: onReport)
     }
     self.contextObservation = context.observe { [weak identity] _ in identity?.refreshDerived() }
-    let session = session.map { VendorSession(identity: identity, module: module, rules: $0) }
+    let session = session.map { VendorSession(identity: identity, module: module, rules: $0, onReport: onReport) }
     self.session = session
     let name = destination.name
     let purpose = options.consentPurpose
@@ -83,13 +88,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
     let consent = options.privacy.map { LockIsolated($0.consentStatus(for: name, purpose: purpose)) }
     self.consent = consent
-    let log = module.log
     let queue = try DeliveryQueue(
       destination: destination,
       configuration: configuration,
       transport: options.transport,
-      onReport: options.onReport ?? { report in
-        if report.isFailure { log.write("[swift-trackers] \(module.name): \(report)", level: report.logLevel) }
+      onReport: { [weak module] report in
+        module?.report(.delivery(report), report.description, to: onReport)
       }
     )
     self.queue = queue
@@ -102,11 +106,14 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     options.privacy?.register(
       destination: name,
       purgePending: { [weak queue, weak module] in
-        do { try queue?.purge() } catch { module?.reportFailure("could not purge the pending events: \(error)") }
+        do { try queue?.purge() } catch {
+          module?.reportFailure("could not purge the pending events: \(error)", onReport: onReport)
+        }
       },
       resetIdentity: { [weak identity, weak module] in
         guard let error = identity?.reset() else { return }
-        module?.reportFailure("could not save the new anonymous id: \(error); it holds until the app quits.")
+        module?.reportFailure(
+          "could not save the new anonymous id: \(error); it holds until the app quits.", onReport: onReport)
       },
       consentChanged: { [weak queue, weak module, weak registry = options.privacy] in
         guard let registry, let consent else { return }
@@ -118,14 +125,16 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
         // as a whole, is purged here, so every refusal leaves nothing pending.
         if now == .denied, before != .denied {
-          do { try queue?.purge() } catch { module?.reportFailure("could not purge the pending events: \(error)") }
+          do { try queue?.purge() } catch {
+            module?.reportFailure("could not purge the pending events: \(error)", onReport: onReport)
+          }
         }
         queue?.shouldSendChanged()
       }
     )
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
     if consent?.withLock({ $0 }) == .denied {
-      do { try queue.purge() } catch { module.reportFailure("could not purge the pending events: \(error)") }
+      do { try queue.purge() } catch { reportFailure("could not purge the pending events: \(error)") }
     }
     options.lifecycle?.register(
       destination: name,
@@ -148,7 +157,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       _ = try queue.enqueue(payload, id: id, partition: partition)
     } catch {
       local.withLock { $0.notEnqueued += 1 }
-      switch repeatedRefusals.admit(Self.reason(of: error)) {
+      switch repeatedRefusals.admit(VendorModule.reason(of: error)) {
       case .fold:
         return
       case .send:
@@ -156,7 +165,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       case let .sendAfter(folded):
         reportFolded(folded)
       }
-      module.reportNotEnqueued(error, event: event())
+      module.reportNotEnqueued(error, event: event(), onReport: onReport)
     }
   }
 
@@ -167,22 +176,18 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   private func reportFolded(_ folded: RepeatedReports<String>.Folded) {
-    module.reportFailure(
-      "\(folded.reports) more event\(folded.reports == 1 ? "" : "s") not queued (\(folded.cause)) "
-        + "\(RepeatedReports<String>.since(folded.since)), each counted in notEnqueued")
+    module.report(
+      .notEnqueued(reason: folded.cause, count: folded.reports),
+      Redaction.redact(
+        "\(module.vendor): \(folded.reports) more event\(folded.reports == 1 ? "" : "s") not queued "
+          + "(\(folded.cause)) \(RepeatedReports<String>.since(folded.since)), each counted in notEnqueued"),
+      to: onReport)
   }
 
-  /// The reason a refusal repeats: the error's case, without its values (a full queue's byte counts).
-  private static func reason(of error: any Error) -> String {
-    guard let error = error as? DeliveryError else { return String(describing: type(of: error)) }
-    switch error {
-    case .payloadTooLarge: return "payload too large"
-    case .queueFull: return "queue full"
-    case .closed: return "queue closed"
-    case .insecureURL: return "insecure URL"
-    case let .storage(operation, _, code): return "storage \(operation) errno \(code)"
-    case .directoryInUse: return "directory in use"
-    }
+  /// Reports a problem that is not about one event (a file that could not be written) as
+  /// ``TrackerReport/Kind/failure``, to ``onReport`` or by default.
+  public func reportFailure(_ message: String) {
+    module.reportFailure(message, onReport: onReport)
   }
 
   /// Changes the identity, unless `body` returns issues (a rule that depends on the identity, such as
@@ -200,12 +205,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       if issues.isEmpty { identity = changed }
     }
     guard issues.isEmpty else {
-      module.rejectInvalid(issues, event: event())
+      module.rejectInvalid(issues, event: event(), onReport: onReport)
       return
     }
     countIdentityUpdate()
     if let error {
-      module.reportFailure(
+      reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
     }
@@ -219,18 +224,30 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   /// Counts an event of a kind the vendor has no use for, as ``TrackerCounters/unsupportedByKind`` under
-  /// `kind`: a vendor without identity given `.userId` or `.userProperty` calls
-  /// `delivery.countUnsupported(kind: "userId")` and sends nothing. Every kind a module receives needs a
-  /// counted fate; this is the one for "not sent, by design".
-  public func countUnsupported(kind: String) {
+  /// `kind`, and reports it as ``TrackerReport/Kind/unsupportedKind(_:)`` to ``onReport`` (by default,
+  /// only counted): a vendor without identity given `.userId` or `.userProperty` calls
+  /// `delivery.countUnsupported(kind: "userId", event: event.description)` and sends nothing. Every kind
+  /// a module receives needs a counted fate; this is the one for "not sent, by design".
+  public func countUnsupported(kind: String, event: @autoclosure () -> String = "") {
     local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
+    guard onReport != nil else { return }
+    let description = event()
+    module.report(
+      .unsupportedKind(kind),
+      "\(module.vendor): event not sent: \(module.vendor) has no use for \(kind)"
+        + (description.isEmpty ? "" : " (event: \(description))"),
+      to: onReport)
   }
 
   /// Whether the user's consent refuses this destination now; a refused event is counted as
-  /// ``TrackerCounters/deniedConsent``. The live environment asks before the module's `send` encodes.
-  package func refusesConsent() -> Bool {
+  /// ``TrackerCounters/deniedConsent`` and reported as ``TrackerReport/Kind/deniedConsent`` to ``onReport``
+  /// (by default, only counted). The live environment asks before the module's `send` encodes.
+  package func refusesConsent(event: @autoclosure () -> String) -> Bool {
     guard consent?.withLock({ $0 }) == .denied else { return false }
     local.withLock { $0.deniedConsent += 1 }
+    module.report(
+      .deniedConsent, "\(module.vendor): event not sent: the user's consent refuses \(module.vendor) (event: \(event()))",
+      to: onReport)
     return true
   }
 

@@ -81,7 +81,7 @@ extension VendorEnvironment {
     Self(
       // The one consent check: before the module encodes, after the pipeline validated.
       send: { event in
-        if delivery.refusesConsent() { return }
+        if delivery.refusesConsent(event: event.description) { return }
         send(event)
       },
       flush: { await delivery.queue.flush() },
@@ -92,7 +92,8 @@ extension VendorEnvironment {
         delivery.reportRepeatedRefusals()
       },
       counters: { delivery.counters },
-      redactor: redactor
+      redactor: redactor,
+      onReport: delivery.onReport
     )
   }
 }

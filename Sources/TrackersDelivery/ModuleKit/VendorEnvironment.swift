@@ -31,6 +31,12 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// `nil`, the default outside ``live(options:destination:tuning:derive:send:)``, leaves events as they
   /// are. Live: ``DeliveryOptions/redactor``.
   public var redactor: Redactor?
+  /// Receives the reports of events this environment is given (see ``TrackerReport``): the pipeline's
+  /// invalid events, and whatever `send` reports. `nil`, the default, does the defaults (an issue in
+  /// debug builds and tests, a log line in release builds). Live: ``DeliveryOptions/onReport``, which the
+  /// live `send` and the queue report to as well; fixed when the environment is made, so that every
+  /// report of one environment goes to one place.
+  public private(set) var onReport: (@Sendable (TrackerReport) -> Void)?
 
   /// Creates an environment; the closures you leave out do nothing.
   public init(
@@ -38,13 +44,15 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     flush: @escaping @Sendable () async -> Void = {},
     close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
     counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
-    redactor: Redactor? = nil
+    redactor: Redactor? = nil,
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil
   ) {
     self.send = send
     self.flush = flush
     self.close = close
     self.counters = counters
     self.redactor = redactor
+    self.onReport = onReport
   }
 
   /// Does nothing: for previews and for tests where the vendor does not matter.
@@ -68,7 +76,14 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
 
   /// The value the module's `Current` starts with: drops and counts events, warning once how to configure.
   public static var notConfigured: Self {
+    notConfigured(onReport: nil)
+  }
+
+  /// ``notConfigured`` with its reports (the first event's ``TrackerReport/Kind/notConfigured``, invalid
+  /// events) going to `onReport`: for an app that hears of everything through its handler even before,
+  /// or instead of, a live environment (`live` threw).
+  public static func notConfigured(onReport: (@Sendable (TrackerReport) -> Void)?) -> Self {
     let module = Event.vendorModule
-    return Self(send: module.notConfigured(), counters: { module.counters })
+    return Self(send: module.notConfigured(onReport: onReport), counters: { module.counters }, onReport: onReport)
   }
 }

@@ -4,7 +4,9 @@ import Trackers
 /// shared ways an event leaves without being sent (invalid, not configured, refused by the queue).
 ///
 /// Each vendor module declares one, next to its `Current`, and routes every such exit through it, so the
-/// messages read the same in every module and every event is accounted for in ``TrackerCounters``. The
+/// messages read the same in every module and every event is accounted for in ``TrackerCounters``. Each
+/// exit is a ``TrackerReport`` for the app's handler (``DeliveryOptions/onReport``, passed as `onReport:`),
+/// or, without one, the default: an issue in debug builds and tests, a log line in release. The
 /// module's ``VendorPipeline`` rejects invalid events through it; a module's own code passes the event's
 /// description, which is only built when a report is written:
 ///
@@ -55,12 +57,14 @@ public final class VendorModule: Sendable {
     tally.withLock { $0.counters }
   }
 
-  /// Drops an event that broke the vendor's rules: counts it under its first rule, then reports it (debug
-  /// builds and tests: ``Trackers/reportIssue(_:fileID:filePath:line:column:)``, which fails the running test;
-  /// release builds: one log line).
+  /// Drops an event that broke the vendor's rules: counts it under its first rule, then reports it as
+  /// ``TrackerReport/Kind/invalidEvent(_:)`` to `onReport`, or, without one, by default (debug builds and
+  /// tests: ``Trackers/reportIssue(_:fileID:filePath:line:column:)``, which fails the running test; release
+  /// builds: one log line).
   public func rejectInvalid(
     _ issues: [ValidationIssue],
     event: @autoclosure () -> String,
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     guard let first = issues.first else { return }
@@ -70,7 +74,8 @@ public final class VendorModule: Sendable {
       \(rules). The event was not sent: \(event()). To fix this, change the event so it meets \
       \(vendor)'s rules (check a tracking plan in tests with `\(issuesFunction)`).
       """
-    report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    report(
+      .invalidEvent(issues), message, to: onReport, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The module's public validation function by the naming convention: "MixpanelTracker" has
@@ -81,8 +86,9 @@ public final class VendorModule: Sendable {
   }
 
   /// A tracker for the not-configured `Current`: drops every event and counts it; the first one in the
-  /// process produces a warning that says how to configure the module.
-  public func notConfigured<Event>() -> Tracker<Event> {
+  /// process produces ``TrackerReport/Kind/notConfigured``, which says how to configure the module, to
+  /// `onReport` (without one: a warning, in every build).
+  public func notConfigured<Event>(onReport: (@Sendable (TrackerReport) -> Void)? = nil) -> Tracker<Event> {
     return { [self] event in
       let isFirst = tally.withLock { tally in
         tally.counters.notConfigured += 1
@@ -90,44 +96,66 @@ public final class VendorModule: Sendable {
         return !tally.warnedNotConfigured
       }
       guard isFirst else { return }
-      reportIssue(
+      report(
+        .notConfigured,
         """
         \(name).Current is not configured, so events are dropped and counted (first: \(event)). \
         To fix this, set it once at launch, before the first event: `\(configurationExample)`; \
         in tests, assign `\(name).Current = .mock` or a recorder.
-        """
+        """,
+        to: onReport
       )
     }
   }
 
-  /// Reports a valid event that the delivery queue refused (`error` says why); ``VendorDelivery`` counts it,
-  /// and reports only the first of a run of refusals for one reason (see
+  /// Reports a valid event that the delivery queue refused (`error` says why) as
+  /// ``TrackerReport/Kind/notEnqueued(reason:count:)``; ``VendorDelivery`` counts it, and reports only the
+  /// first of a run of refusals for one reason (see
   /// ``TrackersDelivery/DeliveryConfiguration/repeatedReportInterval``).
-  public func reportNotEnqueued(_ error: any Error, event: @autoclosure () -> String) {
+  public func reportNotEnqueued(
+    _ error: any Error, event: @autoclosure () -> String, onReport: (@Sendable (TrackerReport) -> Void)? = nil
+  ) {
     report(
+      .notEnqueued(reason: Self.reason(of: error), count: 1),
       Redaction.redact("\(vendor): event not queued: \(error) (event: \(event()))"),
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column
+      to: onReport
     )
   }
 
-  /// Reports a problem that is not about one event (an identity file that could not be written).
-  public func reportFailure(_ message: String) {
-    report(Redaction.redact("\(vendor): \(message)"), fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  /// Reports a problem that is not about one event (an identity file that could not be written) as
+  /// ``TrackerReport/Kind/failure``.
+  public func reportFailure(_ message: String, onReport: (@Sendable (TrackerReport) -> Void)? = nil) {
+    report(.failure, Redaction.redact("\(vendor): \(message)"), to: onReport)
   }
 
-  private func report(
-    _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  /// Hands a report to `onReport`, or does the default with it; what is only counted by default (a
+  /// refusal by consent, an unsupported kind) is not even described without a handler.
+  func report(
+    _ kind: TrackerReport.Kind, _ message: @autoclosure () -> String, to onReport: (@Sendable (TrackerReport) -> Void)?,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    #if DEBUG
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    #else
-    // A release app logs and goes on; a test (even a release-mode one) still fails through its reporter.
-    if let reporter = IssueReporter.scoped {
-      reporter.report(message, IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    } else {
-      // Every report here is an event lost or a failure: `.error`, which release builds keep.
-      log.write("[swift-trackers] \(name): \(message)", level: .error)
+    if let onReport {
+      onReport(TrackerReport(module: self, kind: kind, message: message()))
+      return
     }
-    #endif
+    switch kind {
+    case .deniedConsent, .unsupportedKind: return
+    default: break
+    }
+    TrackerReport(module: self, kind: kind, message: message())
+      .reportByDefault(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The reason a refusal repeats: the error's case, without its values (a full queue's byte counts).
+  static func reason(of error: any Error) -> String {
+    guard let error = error as? DeliveryError else { return String(describing: type(of: error)) }
+    switch error {
+    case .payloadTooLarge: return "payload too large"
+    case .queueFull: return "queue full"
+    case .closed: return "queue closed"
+    case .insecureURL: return "insecure URL"
+    case let .storage(operation, _, code): return "storage \(operation) errno \(code)"
+    case .directoryInUse: return "directory in use"
+    }
   }
 }

@@ -7,7 +7,7 @@ import Trackers
 /// ```text
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
-/// validate   the vendor event; issues counted under their first rule and reported
+/// validate   the vendor event; issues counted under their first rule and reported (onReport)
 /// send       Current.send: tests record here; live: consent, then encode and enqueue
 /// ```
 ///
@@ -62,7 +62,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   }
 
   /// Runs one event through the pipeline: redacted, mapped, validated, then sent or rejected as invalid
-  /// (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported).
+  /// (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported to the
+  /// environment's ``VendorEnvironment/onReport``).
   public func track(_ data: AnalyticsData) {
     let environment = current()
     guard let redactor = environment.redactor else { return process(data, in: environment) }
@@ -82,7 +83,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     let event = map(data)
     let issues = validate(event, data)
     guard issues.isEmpty else {
-      Event.vendorModule.rejectInvalid(issues, event: data.description)
+      Event.vendorModule.rejectInvalid(issues, event: data.description, onReport: environment.onReport)
       return
     }
     environment.send(event)

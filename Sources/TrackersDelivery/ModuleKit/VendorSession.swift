@@ -83,6 +83,7 @@ public final class VendorSession: Sendable {
   /// Where the sessions are saved, for the message of a failed save.
   private let location: String
   private let module: VendorModule
+  private let onReport: (@Sendable (TrackerReport) -> Void)?
   private let rules: SessionRules
   private let timeoutMilliseconds: Int
   private let maxLengthMilliseconds: Int
@@ -91,11 +92,14 @@ public final class VendorSession: Sendable {
   private let saves: DispatchQueue
 
   /// Continues the session saved with `identity`, if any, and saves sessions with it.
-  public convenience init<Derived>(identity: IdentityStore<Derived>, module: VendorModule, rules: SessionRules) {
+  public convenience init<Derived>(
+    identity: IdentityStore<Derived>, module: VendorModule, rules: SessionRules,
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil
+  ) {
     let current = identity.current.identity
     self.init(
       saved: current.session, anonymousId: current.anonymousId, userId: current.userId,
-      location: identity.file?.path ?? "memory", module: module, rules: rules
+      location: identity.file?.path ?? "memory", module: module, rules: rules, onReport: onReport
     ) { [weak identity] session in
       identity?.update { identity in
         // The identity changed since the event (reset, sign-in): the next save carries the session.
@@ -112,11 +116,12 @@ public final class VendorSession: Sendable {
   /// identity changes; a session saved without an owner belongs to the identity now.
   public init(
     saved: SavedSession?, anonymousId: String, userId: String?, location: String, module: VendorModule,
-    rules: SessionRules, save: @escaping Save
+    rules: SessionRules, onReport: (@Sendable (TrackerReport) -> Void)? = nil, save: @escaping Save
   ) {
     self.saveToIdentity = save
     self.location = location
     self.module = module
+    self.onReport = onReport
     self.rules = rules
     self.saves = DispatchQueue(label: "\(module.name).VendorSession.saves", qos: .utility)
     timeoutMilliseconds = Self.milliseconds(rules.timeout)
@@ -248,7 +253,7 @@ public final class VendorSession: Sendable {
     module.reportFailure(
       "could not save the session to \(location): \(error). Events keep their "
         + "session id, but a relaunch starts a new session. To fix this, give the module a writable storage "
-        + "directory.")
+        + "directory.", onReport: onReport)
   }
 
   /// Clamped to ±2^52 ms (±142,000 years), 0 for NaN: the module's clock is the app's, no date may trap

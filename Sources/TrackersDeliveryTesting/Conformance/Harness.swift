@@ -8,7 +8,8 @@ struct Harness<Event: VendorEvent>: Sendable {
   let module: TrackerModuleDescription<Event>
   let storage: TemporaryStorage
   let transport: ScriptedTransport
-  let reports = LockIsolated<[DeliveryReport]>([])
+  /// Every report of the module's, queue reports as ``TrackersDelivery/TrackerReport/Kind/delivery(_:)``.
+  let reports = LockIsolated<[TrackerReport]>([])
   let environment: VendorEnvironment<Event>
 
   init(
@@ -26,7 +27,11 @@ struct Harness<Event: VendorEvent>: Sendable {
       options.flushInterval = .seconds(3_600)  // only flush() sends
       options.privacy = privacy
       options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
-      options.onReport = { report in reports.withLock { $0.append(report) } }
+      options.onReport = { report in
+        reports.withLock { $0.append(report) }
+        // A handler replaces the defaults: an invalid event or a storage failure still fails the check.
+        if case .delivery = report.kind {} else { report.reportByDefault() }
+      }
       options.delivery = { configuration in
         TestDelivery.fastRetries(&configuration)
         if let shouldSend { configuration.shouldSend = shouldSend }

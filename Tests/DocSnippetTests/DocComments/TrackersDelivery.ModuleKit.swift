@@ -108,6 +108,17 @@ private func moduleKit(
     _ = configuration
   }
   compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/TrackerReport.swift#1
+    var configuration = MixpanelConfiguration(projectToken: "<project token>")
+    configuration.onReport = { report in
+      if case let .invalidEvent(issues) = report.kind { print("tracking plan broken:", issues.map(\.rule)) }
+      if case let .delivery(delivery) = report.kind, case .dropped = delivery { print("lost:", delivery) }
+      if report.isFailure { print(report) }
+    }
+    // end snippet
+    _ = configuration
+  }
+  compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/TrackerCounters.swift#1
     let counters = GoogleAnalyticsTracker.Current.counters()
     print(counters)   // invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...

@@ -22,8 +22,8 @@ public struct VendorLink: Sendable {
     public var storage: URL
     /// The pending cap; the queue's default when `nil`.
     public var maxPendingBytes: Int?
-    /// Receives the queue's reports.
-    public var onReport: @Sendable (DeliveryReport) -> Void
+    /// Receives the module's reports: invalid events, refusals, and the queue's as `.delivery(_:)`.
+    public var onReport: @Sendable (TrackerReport) -> Void
     /// The consent store's registry (`consent.registry`): the queue sends only while consent for the
     /// vendor is granted, and is purged when it is refused. `nil` sends without asking.
     public var privacy: PrivacyRegistry?
@@ -33,11 +33,14 @@ public struct VendorLink: Sendable {
     /// session hears of it.
     public var lifecycle: ApplicationLifecycle?
 
-    /// Creates settings; reports are ignored unless `onReport` is given.
+    /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
+    /// own (an invalid event, a storage failure) take the module's default.
     public init(
       endpoint: URL, storage: URL, maxPendingBytes: Int? = nil, privacy: PrivacyRegistry? = nil,
       context: ContextProvider = ShopApp.context, lifecycle: ApplicationLifecycle? = nil,
-      onReport: @escaping @Sendable (DeliveryReport) -> Void = { _ in }
+      onReport: @escaping @Sendable (TrackerReport) -> Void = { report in
+        if case .delivery = report.kind {} else { report.reportByDefault() }
+      }
     ) {
       self.endpoint = endpoint
       self.storage = storage

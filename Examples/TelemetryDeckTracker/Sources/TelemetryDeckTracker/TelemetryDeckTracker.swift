@@ -5,8 +5,8 @@ import TrackersDelivery
 ///
 /// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
 /// mapped (``telemetryDeckSignal(for:)``), validated (``telemetryDeckIssues(for:)``), then sent; an invalid event is never
-/// sent: it is counted and reported (a failing issue in debug builds and tests, a log line in release) with
-/// the rule it broke.
+/// sent: it is counted and reported with the rule it broke, to the configuration's `onReport` as a
+/// `TrackerReport` (without a handler: a failing issue in debug builds and tests, a log line in release).
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(

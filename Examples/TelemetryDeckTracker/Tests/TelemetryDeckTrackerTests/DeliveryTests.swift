@@ -12,7 +12,7 @@ struct DeliveryTests {
   let storage: TemporaryStorage
   let transport = ScriptedTransport()
   let clock = TestClock(start)
-  let reports = TrackerRecorder<DeliveryReport>(exhaustivity: .nonExhaustive)
+  let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
 
   init() throws {
     storage = try TemporaryStorage("TelemetryDeckDelivery")

@@ -1,0 +1,126 @@
+import Trackers
+
+/// Something a vendor module did with an event other than deliver it, or a failure on the way: the one
+/// channel an app hooks for a module, ``DeliveryOptions/onReport``.
+///
+/// Every report names its module and kind: an invalid event with the rules it broke, the not-configured
+/// warning, an event the user's consent refused, a kind the vendor has no use for, an event the queue
+/// refused, a failure that is not about one event (an identity file that could not be saved), and, as
+/// ``Kind/delivery(_:)``, everything the delivery queue reports (drops, retries, storage failures).
+///
+/// ```swift
+/// var configuration = MixpanelConfiguration(projectToken: "<project token>")
+/// configuration.onReport = { report in
+///   if case let .invalidEvent(issues) = report.kind { print("tracking plan broken:", issues.map(\.rule)) }
+///   if case let .delivery(delivery) = report.kind, case .dropped = delivery { print("lost:", delivery) }
+///   if report.isFailure { print(report) }
+/// }
+/// ```
+///
+/// A handler replaces the defaults for its module: without one, a failure about the app's code (an
+/// invalid event, the not-configured warning, an event not queued, a storage failure) is an issue in
+/// debug builds and tests (``Trackers/reportIssue(_:fileID:filePath:line:column:)``) and an error line in
+/// the module's log in release builds, a failing ``Kind/delivery(_:)`` report is a line in the log at its
+/// ``DeliveryReport/logLevel``, and what is not a failure (a refusal by consent, an unsupported kind, a
+/// scheduled retry) is only counted. To keep the default too, call ``reportByDefault()`` from the handler.
+public struct TrackerReport: Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable {
+    /// The event broke the vendor's rules and was not sent; counted in ``TrackerCounters/invalidByRule``
+    /// under the first issue's ``Trackers/ValidationIssue/rule``.
+    case invalidEvent([ValidationIssue])
+    /// The module's `Current` is not configured: events are dropped and counted in
+    /// ``TrackerCounters/notConfigured``; reported for the first event of the process (or of the
+    /// environment made by ``VendorEnvironment/notConfigured(onReport:)``).
+    case notConfigured
+    /// The user's consent refuses the destination: the event was counted in
+    /// ``TrackerCounters/deniedConsent``, never encoded. Not a failure.
+    case deniedConsent
+    /// The vendor has no use for this kind of event (`"userId"` for a vendor without identity): counted in
+    /// ``TrackerCounters/unsupportedByKind``, never sent. Not a failure.
+    case unsupportedKind(String)
+    /// The queue refused `count` valid events for `reason` ("queue full", "payload too large", "queue
+    /// closed", a storage error); counted in ``TrackerCounters/notEnqueued``. The first refusal for a
+    /// reason is reported alone, the ones after it within
+    /// ``DeliveryConfiguration/repeatedReportInterval`` as one report.
+    case notEnqueued(reason: String, count: Int)
+    /// A failure not about one event: the identity or the session could not be saved, pending events
+    /// could not be purged.
+    case failure
+    /// What the delivery queue reported: drops, permanent failures, damaged data, retries, storage
+    /// failures. (Before `TrackerReport`, `DeliveryOptions.onReport` received this value alone.)
+    case delivery(DeliveryReport)
+  }
+
+  /// The module's name, as apps import it: "MixpanelTracker".
+  public let module: String
+  /// The vendor's short name: "Mixpanel".
+  public let vendor: String
+  /// What happened.
+  public let kind: Kind
+  /// One or more sentences on what happened and, for a failure, how to fix it; secrets redacted.
+  public let message: String
+  /// The module's log, for ``reportByDefault()``.
+  private let log: LogSink
+
+  /// A report of `module`'s.
+  public init(module: VendorModule, kind: Kind, message: String) {
+    self.module = module.name
+    self.vendor = module.vendor
+    self.kind = kind
+    self.message = message
+    self.log = module.log
+  }
+
+  /// Whether an event was lost for a reason the app can fix, or a configuration or storage is wrong. A
+  /// refusal by consent, an unsupported kind and a scheduled retry are not failures.
+  public var isFailure: Bool {
+    switch kind {
+    case .invalidEvent, .notConfigured, .notEnqueued, .failure: true
+    case .deniedConsent, .unsupportedKind: false
+    case let .delivery(report): report.isFailure
+    }
+  }
+
+  /// The level to log the report at (see ``Trackers/LogSink/Level``): ``Trackers/LogSink/Level/error``
+  /// for a failure, ``Trackers/LogSink/Level/debug`` otherwise; a ``Kind/delivery(_:)`` report's own
+  /// ``DeliveryReport/logLevel``.
+  public var logLevel: LogSink.Level {
+    switch kind {
+    case let .delivery(report): report.logLevel
+    default: isFailure ? .error : .debug
+    }
+  }
+
+  /// The module's name and the message, on one line.
+  public var description: String { "\(module): \(message)" }
+
+  /// Does what the module does with the report when the app set no handler: an issue in debug builds and
+  /// tests, a line in the module's log in release builds, for a failure about the app's code; a line in
+  /// the log for a failing ``Kind/delivery(_:)`` report; nothing for what is not a failure.
+  public func reportByDefault(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    switch kind {
+    case .deniedConsent, .unsupportedKind:
+      return
+    case let .delivery(report):
+      if report.isFailure { log.write("[swift-trackers] \(module): \(report)", level: report.logLevel) }
+    case .notConfigured:
+      // A warning in every build: a release app that forgot to configure a module must hear of it.
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    case .invalidEvent, .notEnqueued, .failure:
+      #if DEBUG
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      #else
+      // A release app logs and goes on; a test (even a release-mode one) still fails through its reporter.
+      if let reporter = IssueReporter.scoped {
+        reporter.report(message, IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      } else {
+        // Every report here is an event lost or a failure: `.error`, which release builds keep.
+        log.write("[swift-trackers] \(module): \(message)", level: .error)
+      }
+      #endif
+    }
+  }
+}
