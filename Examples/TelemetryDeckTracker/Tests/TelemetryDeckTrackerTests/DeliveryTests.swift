@@ -65,7 +65,7 @@ struct DeliveryTests {
     #expect(counters.delivery.delivered == 1 && counters.delivery.droppedTotal == 0)
   }
 
-  /// A signal that can never fit a request is refused when it is queued, counted and reported.
+  /// A signal that can never fit a request is refused when it is queued, counted and reported to `onReport`.
   @Test func aSignalLargerThanARequestIsRefusedAtOnce() async throws {
     let environment = try live()
     let issues = collectingIssues {
@@ -76,7 +76,13 @@ struct DeliveryTests {
     await environment.close(nil)
     #expect(counters.notEnqueued == 1)
     #expect(counters.delivery.delivered == 1)
-    #expect(issues.count == 1 && issues[0].hasPrefix("TelemetryDeck: event not queued"))
+    // The configuration's handler receives the refusal, in place of the default issue.
+    #expect(issues.isEmpty, "\(issues)")
+    let refusals = reports.events.filter { report in
+      guard case let .notEnqueued(reason, count) = report.kind else { return false }
+      return reason == "payload too large" && count == 1 && report.message.hasPrefix("TelemetryDeck: event not queued")
+    }
+    #expect(refusals.count == 1, "\(reports.events)")
   }
 
   /// 100 signals with the fixture's context and a few properties stay far below our 1,000,000-byte limit.
