@@ -192,6 +192,33 @@ struct LiveDeliveryTests {
     #expect(!reports.events.map(\.description).joined().contains("tok123"))
   }
 
+  /// The one channel, through the module's own tracker: an invalid event and the queue's drop both reach
+  /// the configuration's `onReport`, each once, and the handler replaces the default issue.
+  @Test func anInvalidEventAndADropReachTheOneHandler() async throws {
+    let transport = ScriptedTransport(answering: .status(400, body: #"{"error":"bad"}"#))
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    var configuration = configuration(transport, storage: temporaryDirectory())
+    configuration.onReport = reports.tracker
+    Current = try .live(configuration)
+    let issues = await collectingIssues {
+      mixpanelTracker(.event(name: "", properties: [:]))
+      mixpanelTracker("Lost")
+      await Current.flush()
+    }
+    await Current.close(nil)
+    #expect(issues.isEmpty, "\(issues)")
+    let invalid = reports.events.compactMap { report -> [String]? in
+      guard case let .invalidEvent(found) = report.kind else { return nil }
+      return found.map(\.rule)
+    }
+    #expect(invalid.count == 1 && invalid.first?.isEmpty == false, "\(reports.events)")
+    let drops = reports.events.filter { report in
+      guard case let .delivery(delivery) = report.kind, case .dropped = delivery else { return false }
+      return report.module == "MixpanelTracker" && report.vendor == "Mixpanel"
+    }
+    #expect(drops.count == 1, "\(reports.events)")
+  }
+
   @Test func signOutStartsANewDeviceId() async throws {
     let transport = ScriptedTransport(answering: Self.imported)
     _ = try await run(transport) {

@@ -21,7 +21,7 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events the user's consent refused (``DeliveryOptions/privacy``: denied or opted out); never encoded.
   public var deniedConsent: Int = 0
   /// Events of a kind the vendor has no use for (a vendor without identity given `.userId`), by kind
-  /// (`"userId"`); counted by ``VendorDelivery/countUnsupported(event:)``, never sent.
+  /// (`"userId"`); counted by ``VendorDelivery/countUnsupported(kind:event:)``, never sent.
   public var unsupportedByKind: [String: Int] = [:]
   /// The delivery queue's counters; zero when the module is not live.
   public var delivery: DeliveryCounters = DeliveryCounters()

@@ -22,7 +22,7 @@ import Trackers
 /// debug builds and tests (``Trackers/reportIssue(_:fileID:filePath:line:column:)``) and an error line in
 /// the module's log in release builds, a failing ``Kind/delivery(_:)`` report is a line in the log at its
 /// ``DeliveryReport/logLevel``, and what is not a failure (a refusal by consent, an unsupported kind, a
-/// scheduled retry) is only counted. To keep the default too, call ``reportByDefault()`` from the handler.
+/// scheduled retry) is only counted. To keep the default too, call ``reportByDefault(fileID:filePath:line:column:)`` from the handler.
 public struct TrackerReport: Sendable, CustomStringConvertible {
   /// What happened.
   public enum Kind: Sendable {
@@ -60,7 +60,7 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
   public let kind: Kind
   /// One or more sentences on what happened and, for a failure, how to fix it; secrets redacted.
   public let message: String
-  /// The module's log, for ``reportByDefault()``.
+  /// The module's log, for ``reportByDefault(fileID:filePath:line:column:)``.
   private let log: LogSink
 
   /// A report of `module`'s.

@@ -140,6 +140,7 @@ public final class VendorModule: Sendable {
     }
     switch kind {
     case .deniedConsent, .unsupportedKind: return
+    case let .delivery(report) where !report.isFailure: return
     default: break
     }
     TrackerReport(module: self, kind: kind, message: message())
