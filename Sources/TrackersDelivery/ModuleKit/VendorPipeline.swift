@@ -82,6 +82,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     let event = map(data)
     let issues = validate(event, data)
     guard issues.isEmpty else {
+      if let first = issues.first { environment.countInvalid?(first.rule) }
       Event.vendorModule.rejectInvalid(issues, event: data.description)
       return
     }
