@@ -1,4 +1,5 @@
 import Foundation
+import GoogleAnalyticsTracker
 import Testing
 import Trackers
 import TrackersDeliveryTesting
@@ -37,6 +38,29 @@ import VendorTestSupport
     #expect(run.summary["track_ns_per_event"].flatMap { Double($0) }.map { $0 > 0 } == true)
     #expect(try receivedSequenceNumbers(transport).sorted() == Array(0..<2500))
     #expect(Set(transport.requests.map(\.path)) == ["/mp/collect"])
+  }
+
+  /// The summary counts what the run's own environments did: events that another environment of the same
+  /// module rejected as invalid, or dropped before it was configured, elsewhere in the process (another
+  /// test's) are not the run's drops.
+  @Test func theSummaryCountsWhatItsOwnRunDidNotTheProcess() async throws {
+    let issues = collectingIssues {
+      withIsolatedEnvironments {
+        // GA4's Current starts not configured: both are counted by the module, process-wide.
+        googleAnalyticsTracker(.event(name: "not a GA4 name!"))
+        googleAnalyticsTracker("not_configured")
+      }
+    }
+    #expect(issues.contains { $0.contains("not a GA4 name!") }, "\(issues)")
+    let module = GoogleAnalyticsEvent.vendorModule.counters
+    #expect(module.invalid > 0 && module.notConfigured > 0, "\(module)")
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let run = await ShopProcess.inProcess(
+      ["--vendor", "ga4", "--endpoint", scriptedEndpoint, "--storage", storage.path, "--events", "10"],
+      transport: .vendorSuccess())
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.count("tracked") == 10 && run.count("delivered") == 10 && run.count("dropped") == 0)
   }
 
   @Test func everyVendorDeliversTheJourneyToTheEndpoint() async throws {
