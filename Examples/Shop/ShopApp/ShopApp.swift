@@ -112,7 +112,7 @@ public enum ShopApp {
   /// Returns `false` if a vendor could not start.
   static func runLive(
     _ sessions: [VendorRun], endpoint: URL, storage: URL, lifecycle: ApplicationLifecycle, options: ShopOptions,
-    output: LogSink, errors: LogSink, transport: (any HTTPTransport)? = nil, flushStall: Duration = ShopApp.flushStall
+    output: LogSink, errors: LogSink, transport: (any HTTPTransport)?, flushStall: Duration
   ) async -> Bool {
     for session in sessions {
       var settings = VendorLink.LiveSettings(
