@@ -199,8 +199,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       issues = body(&changed)
       if issues.isEmpty { identity = changed }
     }
+    if let first = issues.first { countInvalid(rule: first.rule) }
     guard issues.isEmpty else {
-      if let first = issues.first { countInvalid(rule: first.rule) }
       module.rejectInvalid(issues, event: event())
       return
     }

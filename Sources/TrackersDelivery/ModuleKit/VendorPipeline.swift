@@ -81,8 +81,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   private func process(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     let event = map(data)
     let issues = validate(event, data)
+    if let first = issues.first { environment.countInvalid?(first.rule) }
     guard issues.isEmpty else {
-      if let first = issues.first { environment.countInvalid?(first.rule) }
       Event.vendorModule.rejectInvalid(issues, event: data.description)
       return
     }
