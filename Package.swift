@@ -142,7 +142,8 @@ var shopExample: [Target] {
       .testTarget(
         name: "ShopAppTests",
         dependencies: [
-          "ShopApp", "shop", "Trackers", "Checkout", "Catalog", "Onboarding", "GoogleAnalyticsTracker", "VendorTestSupport",
+          "ShopApp", "shop", "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "Checkout", "Catalog", "Onboarding",
+          "GoogleAnalyticsTracker", "VendorTestSupport",
         ]
       ),
       .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import Trackers
+import TrackersDeliveryTesting
 import VendorTestSupport
 
 /// What the shop's journey carries on the wire besides its own events: every vendor's context fields on
-/// every event, one session across the journey, and the lifecycle around it.
+/// every event, one session across the journey, and the lifecycle around it. The bodies the modules hand
+/// their transport, scripted in process: `ShopEndToEndTests` delivers the same journey over a socket.
 @Suite struct ShopContextTests {
   /// The context the shop process reads on this machine: the same system, the shop's own app fields.
   static let expected: TrackingContext = {
@@ -13,19 +15,19 @@ import VendorTestSupport
     return context
   }()
 
-  static func journey() async throws -> [Collector.Request] {
-    let collector = try await Collector()
-    defer { collector.stop() }
+  static func journey() async throws -> [RecordedRequest] {
+    let transport = ScriptedTransport.vendorSuccess()
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let run = try await ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
+    let run = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path], transport: transport)
     #expect(run.status == 0, "\(run.errors)")
-    return try await collector.requests()
+    return transport.requests
   }
 
-  static func events(_ requests: [Collector.Request], path: String, in member: String?) throws -> [PropertyValue] {
-    try requests.filter { $0.path == path }.flatMap { request in
-      let json = try request.json()
+  static func events(_ requests: [RecordedRequest], path: String, in member: String?) throws -> [PropertyValue] {
+    try requests.filter { $0.rawPath == path }.flatMap { request in
+      let json = try parseJSON(request.body)
       return (member.map { json[$0] } ?? json)?.arrayValue ?? []
     }
   }
@@ -99,7 +101,7 @@ import VendorTestSupport
     // GA4: a web stream's request carries the Measurement Protocol's `device`; every event a session_id.
     let ga4 = requests.filter { $0.path == "/mp/collect" }
     for request in ga4 {
-      let device = try request.json()["device"]
+      let device = try parseJSON(request.body)["device"]
       #expect(device?["operating_system"] == os && device?["operating_system_version"] == osVersion)
       #expect(device?["language"] == context.locale.map(PropertyValue.string))
     }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 import Trackers
+import TrackersDeliveryTesting
 import VendorTestSupport
 @testable import ShopApp
 
-/// `shop --consent`, `--opt-out` and the default redaction, run as the built binary against the loopback
-/// collector: what reaches the wire, what stays in `--storage`, and what the summary says.
+/// `shop --consent`, `--opt-out` and the default redaction, run in process over a scripted transport (one
+/// per test, shared by its launches, as the loopback collector was): what the modules hand the transport,
+/// what stays in `--storage`, and what the summary says. Launches on one storage follow each other as the
+/// binary's runs do; the offline journey is still the built binary's.
 @Suite struct ShopPrivacyTests {
   /// The bytes of queued records on disk: the sizes of every vendor queue's segment files in `storage`.
   func pendingRecordBytes(in storage: URL) throws -> Int {
@@ -47,10 +50,11 @@ import VendorTestSupport
     lines.values.reduce(0) { $0 + (Int($1[field] ?? "") ?? 0) }
   }
 
-  /// A granted run to a closed port: the journey stays pending in `storage` for every vendor.
+  /// A granted run to an endpoint that is down: the journey stays pending in `storage` for every vendor.
   func leaveTheJourneyPending(in storage: URL) async throws -> Int {
-    // Nothing listens on the discard port of the loopback interface: every connection is refused.
-    let down = try await ShopProcess.run(["--endpoint", "http://127.0.0.1:9", "--storage", storage.path])
+    // Every connection drops: nothing can be delivered, however long the final flush tries.
+    let down = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path], transport: .down(), flushStall: .zero)
     #expect(down.status == 0, "\(down.errors)")
     let pending = total("pending", summaries(down))
     #expect(pending > 0 && total("delivered", summaries(down)) == 0)
@@ -59,15 +63,13 @@ import VendorTestSupport
   }
 
   @Test func unknownConsentSendsNothingAndKeepsTheJourneyOnDiskForARunWithConsent() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport.vendorSuccess()
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let unknown = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "unknown",
-    ])
+    let unknown = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--consent", "unknown"], transport: transport)
     #expect(unknown.status == 0, "\(unknown.errors)")
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.count == 0)
     let held = summaries(unknown)
     #expect(held.count == 5)
     for (vendor, summary) in held {
@@ -81,26 +83,24 @@ import VendorTestSupport
     #expect(try pendingRecordBytes(in: storage) > 0)
 
     // Still unknown in a second run: still nothing.
-    let stillUnknown = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "unknown", "--drain",
-    ])
+    let stillUnknown = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--consent", "unknown", "--drain"], transport: transport)
     #expect(stillUnknown.status == 0, "\(stillUnknown.errors)")
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.count == 0)
 
-    let granted = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "granted", "--drain",
-    ])
+    let granted = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--consent", "granted", "--drain"], transport: transport)
     #expect(granted.status == 0, "\(granted.errors)")
     for (vendor, summary) in summaries(granted) {
       #expect(summary["delivered"] == held[vendor]?["pending"] && summary["pending"] == "0", "\(vendor)")
     }
     #expect(privacyLines(granted).isEmpty)
-    #expect(try await collector.requestCount() > 0)
+    #expect(transport.requests.count > 0)
     // Released once each, in the journey's order: what the offline journey shows Mixpanel receiving.
     let offline = try await ShopProcess.run(["--vendor", "mixpanel"])
     let journeyNames = offline.output.filter { $0.hasPrefix("      mixpanel  event ") }
       .map { String($0.dropFirst("      mixpanel  event ".count).prefix { $0 != "{" }).trimmingCharacters(in: .whitespaces) }
-    let received = try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
+    let received = try transport.requests.filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
     #expect(journeyNames.count == 18)  // with the lifecycle's Installed, Opened and Backgrounded
     #expect(received.compactMap { $0["event"]?.stringValue } == journeyNames)
     #expect(Set(received.compactMap { $0["properties"]?["$insert_id"]?.stringValue }).count == journeyNames.count)
@@ -113,12 +113,10 @@ import VendorTestSupport
 
     // A second launch on the same storage: the journey's 18 events, "Opened" and "Backgrounded" (no
     // "Installed"), 20 in all, each refused.
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let denied = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "denied",
-    ])
-    #expect(try await collector.requestCount() == 0)
+    let transport = ScriptedTransport.vendorSuccess()
+    let denied = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--consent", "denied"], transport: transport)
+    #expect(transport.requests.count == 0)
     // Refused and purged events are drops, counted with their reason: the exit status says so.
     #expect(denied.status == 1)
     let privacy = privacyLines(denied)
@@ -132,12 +130,11 @@ import VendorTestSupport
     #expect(try pendingRecordBytes(in: storage) == 0)
 
     // A later run with consent finds nothing to send.
-    let drained = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--drain",
-    ])
+    let drained = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--drain"], transport: transport)
     #expect(drained.status == 0, "\(drained.errors)")
     #expect(total("delivered", summaries(drained)) == 0)
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.count == 0)
   }
 
   @Test func optOutSendsNothingPurgesAndHoldsInLaterRunsUntilOptIn() async throws {
@@ -145,48 +142,44 @@ import VendorTestSupport
     defer { try? FileManager.default.removeItem(at: storage) }
     let leftOver = try await leaveTheJourneyPending(in: storage)
 
-    let collector = try await Collector()
-    defer { collector.stop() }
-    let optedOut = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--opt-out",
-    ])
+    let transport = ScriptedTransport.vendorSuccess()
+    let optedOut = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--opt-out"], transport: transport)
     #expect(optedOut.status == 1)
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.count == 0)
     #expect(privacyLines(optedOut).values.allSatisfy { $0["opted_out"] == "yes" && $0["refused"] == "20" })
     #expect(total("purged", privacyLines(optedOut)) == leftOver)
     #expect(total("pending", summaries(optedOut)) == 0)
     #expect(try pendingRecordBytes(in: storage) == 0)
 
     // The next run does not repeat --opt-out, and even says --consent granted: the opt-out holds.
-    let restarted = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--consent", "granted",
-    ])
+    let restarted = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--consent", "granted"], transport: transport)
     #expect(restarted.status == 1)
-    #expect(try await collector.requestCount() == 0)
+    #expect(transport.requests.count == 0)
     #expect(privacyLines(restarted).values.allSatisfy { $0["opted_out"] == "yes" && $0["purged"] == "0" })
     #expect(total("pending", summaries(restarted)) == 0)
     #expect(try pendingRecordBytes(in: storage) == 0)
 
-    let optedIn = try await ShopProcess.run([
-      "--endpoint", collector.baseURL.absoluteString, "--storage", storage.path, "--opt-in",
-    ])
+    let optedIn = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path, "--opt-in"], transport: transport)
     #expect(optedIn.status == 0, "\(optedIn.errors)")
     #expect(privacyLines(optedIn).isEmpty)
     #expect(summaries(optedIn).values.allSatisfy { $0["delivered"] != "0" && $0["pending"] == "0" })
-    #expect(try await collector.requestCount() > 0)
+    #expect(transport.requests.count > 0)
   }
 
   @Test func grantedDeliversTheJourneyWithoutTheEmailOrThePhoneNumber() async throws {
-    let collector = try await Collector()
-    defer { collector.stop() }
+    let transport = ScriptedTransport.vendorSuccess()
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
-    let run = try await ShopProcess.run(["--endpoint", collector.baseURL.absoluteString, "--storage", storage.path])
+    let run = await ShopProcess.inProcess(
+      ["--endpoint", scriptedEndpoint, "--storage", storage.path], transport: transport)
     #expect(run.status == 0, "\(run.errors)")
     #expect(summaries(run).values.allSatisfy { $0["delivered"] != "0" && $0["dropped"] == "0" && $0["pending"] == "0" })
-    let requests = try await collector.requests()
-    #expect(Set(requests.map(\.path)).count >= 5)
-    let wire = requests.map { "\($0.path)?\($0.query)\n\($0.body)" }.joined(separator: "\n")
+    let requests = transport.requests
+    #expect(Set(requests.map(\.rawPath)).count >= 5)
+    let wire = requests.map { "\($0.request.url.absoluteString)\n\($0.bodyText)" }.joined(separator: "\n")
     for secret in [Journey.userEmail, "ada.lovelace", "lovelace", "example.com", Journey.userPhone, "+33", "6 12 34 56 78", "612345678"] {
       #expect(!wire.contains(secret), "\(secret) reached the wire")
     }

@@ -35,6 +35,22 @@ func amplitudeConfiguration(
   return configuration
 }
 
+/// As ``amplitudeConfiguration(_:storage:privacy:)-(Collector,_,_)``, delivering to `transport` (which
+/// answers as Amplitude does) instead of a loopback collector.
+func amplitudeConfiguration(
+  _ transport: ScriptedTransport, storage: URL, privacy: PrivacyRegistry?
+) -> AmplitudeConfiguration {
+  var configuration = AmplitudeConfiguration(
+    apiKey: "amp-key", region: .custom(ConsentVendor.host), storageDirectory: storage, privacy: privacy)
+  configuration.flushInterval = .seconds(3600)
+  configuration.context = .fixture
+  configuration.now = { eventTime }
+  configuration.sendsSessionEvents = false
+  configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
+  configuration.transport = transport
+  return configuration
+}
+
 /// The events Mixpanel's `/import` received, in the order they arrived.
 func mixpanelEvents(_ collector: Collector) async throws -> [PropertyValue] {
   try await collector.requests().filter { $0.path == "/import" }.flatMap { try $0.json().arrayValue ?? [] }
@@ -43,6 +59,11 @@ func mixpanelEvents(_ collector: Collector) async throws -> [PropertyValue] {
 /// The events Amplitude's `/2/httpapi` received, in the order they arrived.
 func amplitudeEvents(_ collector: Collector) async throws -> [PropertyValue] {
   try await collector.requests().filter { $0.path == "/2/httpapi" }.flatMap { try $0.json()["events"]?.arrayValue ?? [] }
+}
+
+/// The events Amplitude's `/2/httpapi` received through `transport`, in the order they arrived.
+func amplitudeEvents(_ transport: ScriptedTransport) throws -> [PropertyValue] {
+  try transport.requests.filter { $0.path == "/2/httpapi" }.flatMap { try parseJSON($0.body)["events"]?.arrayValue ?? [] }
 }
 
 /// The bytes of queued records on disk: the sizes of the queue's segment files under `storage/queue`.

@@ -27,6 +27,15 @@ public enum ShopApp {
     output: LogSink = .standardOutput,
     errors: LogSink = .standardError
   ) async -> Int32 {
+    await run(arguments, output: output, errors: errors, transport: nil)
+  }
+
+  /// As ``run(_:output:errors:)``, live over `transport` instead of `URLSessionTransport` (the shop's tests
+  /// script the endpoint in process), and giving up the final flush after `flushStall` without progress.
+  package static func run(
+    _ arguments: [String], output: LogSink, errors: LogSink, transport: (any HTTPTransport)?,
+    flushStall: Duration = ShopApp.flushStall
+  ) async -> Int32 {
     let options: ShopOptions
     do {
       switch try ShopOptions.parse(arguments) {
@@ -57,7 +66,7 @@ public enum ShopApp {
       guard
         await runLive(
           sessions, endpoint: endpoint, storage: storage, lifecycle: lifecycle, options: options, output: output,
-          errors: errors)
+          errors: errors, transport: transport, flushStall: flushStall)
       else { return 1 }
     } else {
       await runOffline(sessions, lifecycle: lifecycle, output: output)
@@ -103,10 +112,10 @@ public enum ShopApp {
   /// Returns `false` if a vendor could not start.
   static func runLive(
     _ sessions: [VendorRun], endpoint: URL, storage: URL, lifecycle: ApplicationLifecycle, options: ShopOptions,
-    output: LogSink, errors: LogSink
+    output: LogSink, errors: LogSink, transport: (any HTTPTransport)?, flushStall: Duration
   ) async -> Bool {
     for session in sessions {
-      let settings = VendorLink.LiveSettings(
+      var settings = VendorLink.LiveSettings(
         endpoint: endpoint,
         storage: storage.appendingPathComponent(session.link.vendor.rawValue, isDirectory: true),
         maxPendingBytes: options.maxPendingBytes,
@@ -114,6 +123,7 @@ public enum ShopApp {
         lifecycle: lifecycle,
         onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
       )
+      settings.transport = transport
       do {
         try session.link.goLive(settings)
       } catch {

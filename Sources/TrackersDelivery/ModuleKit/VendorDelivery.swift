@@ -204,6 +204,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       issues = body(&changed)
       if issues.isEmpty { identity = changed }
     }
+    if let first = issues.first { countInvalid(rule: first.rule) }
     guard issues.isEmpty else {
       module.rejectInvalid(issues, event: event(), onReport: onReport)
       return
@@ -239,6 +240,13 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       to: onReport)
   }
 
+  /// Counts an event rejected as invalid while this delivery's environment was the module's `Current`,
+  /// under its first rule; ``VendorPipeline`` calls it through the environment, besides the module's
+  /// process-wide tally.
+  package func countInvalid(rule: String) {
+    local.withLock { $0.invalidByRule[rule, default: 0] += 1 }
+  }
+
   /// Whether the user's consent refuses this destination now; a refused event is counted as
   /// ``TrackerCounters/deniedConsent`` and reported as ``TrackerReport/Kind/deniedConsent`` to ``onReport``
   /// (by default, only counted). The live environment asks before the module's `send` encodes.
@@ -251,10 +259,14 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     return true
   }
 
-  /// The module's counters with this environment's and the queue's.
+  /// This environment's counters and the queue's: the events it was given while it was the module's
+  /// `Current`, invalid ones included. Not the module's process-wide tally (``VendorModule/counters``),
+  /// which other environments of the process (another test's, one set before this one) also raise: an
+  /// app's one live environment sees the same events either way, and a test's counts are its own.
   public var counters: TrackerCounters {
-    var counters = module.counters
+    var counters = TrackerCounters()
     let local = local.withLock { $0 }
+    counters.invalidByRule = local.invalidByRule
     counters.notEnqueued = local.notEnqueued
     counters.identityUpdates = local.identityUpdates
     counters.deniedConsent = local.deniedConsent
@@ -264,6 +276,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   private struct Local: Sendable {
+    var invalidByRule: [String: Int] = [:]
     var notEnqueued = 0
     var identityUpdates = 0
     var deniedConsent = 0

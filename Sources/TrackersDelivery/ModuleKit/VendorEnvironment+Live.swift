@@ -78,7 +78,7 @@ extension VendorEnvironment {
   private static func live<Derived: Sendable>(
     _ delivery: VendorDelivery<Derived>, redactor: Redactor?, send: @escaping Tracker<Event>
   ) -> Self {
-    Self(
+    var environment = Self(
       // The one consent check: before the module encodes, after the pipeline validated.
       send: { event in
         if delivery.refusesConsent(event: event.description) { return }
@@ -95,5 +95,7 @@ extension VendorEnvironment {
       redactor: redactor,
       onReport: delivery.onReport
     )
+    environment.countInvalid = { delivery.countInvalid(rule: $0) }
+    return environment
   }
 }

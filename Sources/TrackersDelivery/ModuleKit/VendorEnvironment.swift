@@ -27,6 +27,9 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   public var close: @Sendable (_ timeout: Duration?) async -> Void
   /// What happened to the events so far.
   public var counters: @Sendable () -> TrackerCounters
+  /// Counts an event ``VendorPipeline`` rejected as invalid, under its first rule, in this environment's
+  /// own ``counters`` (the live environment's); `nil` leaves it to the module's process-wide tally.
+  package var countInvalid: (@Sendable (_ rule: String) -> Void)?
   /// Removes personal data from each event before the module maps it (``VendorPipeline``'s first step);
   /// `nil`, the default outside ``live(options:destination:tuning:derive:send:)``, leaves events as they
   /// are. Live: ``DeliveryOptions/redactor``.

@@ -82,6 +82,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   private func process(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     let event = map(data)
     let issues = validate(event, data)
+    if let first = issues.first { environment.countInvalid?(first.rule) }
     guard issues.isEmpty else {
       Event.vendorModule.rejectInvalid(issues, event: data.description, onReport: environment.onReport)
       return

@@ -32,6 +32,9 @@ public struct VendorLink: Sendable {
     /// The app's lifecycle: the queue flushes when the app goes to the background, and the vendor's
     /// session hears of it.
     public var lifecycle: ApplicationLifecycle?
+    /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
+    /// script it.
+    package var transport: (any HTTPTransport)?
 
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.

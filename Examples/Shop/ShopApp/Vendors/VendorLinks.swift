@@ -139,5 +139,6 @@ extension VendorLink.LiveSettings {
     configuration.redactor = .default
     configuration.context = context
     configuration.lifecycle = lifecycle
+    if let transport { configuration.transport = transport }
   }
 }
