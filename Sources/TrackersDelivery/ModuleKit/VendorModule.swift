@@ -52,7 +52,8 @@ public final class VendorModule: Sendable {
   }
 
   /// The process-wide counters of events rejected before any environment saw them (invalid) and of events
-  /// the not-configured environment dropped; the live environment adds its own (``VendorDelivery/counters``).
+  /// the not-configured environment dropped; a live environment counts its own, invalid ones included
+  /// (``VendorDelivery/counters``).
   public var counters: TrackerCounters {
     tally.withLock { $0.counters }
   }
