@@ -25,14 +25,7 @@ func mixpanelConfiguration(
 func amplitudeConfiguration(
   _ collector: Collector, storage: URL, privacy: PrivacyRegistry?
 ) -> AmplitudeConfiguration {
-  var configuration = AmplitudeConfiguration(
-    apiKey: "amp-key", region: .custom(collector.baseURL), storageDirectory: storage, privacy: privacy)
-  configuration.flushInterval = .seconds(3600)
-  configuration.context = .fixture
-  configuration.now = { eventTime }
-  configuration.sendsSessionEvents = false
-  configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
-  return configuration
+  amplitudeConfiguration(host: collector.baseURL, storage: storage, privacy: privacy)
 }
 
 /// As ``amplitudeConfiguration(_:storage:privacy:)-(Collector,_,_)``, delivering to `transport` (which
@@ -40,14 +33,19 @@ func amplitudeConfiguration(
 func amplitudeConfiguration(
   _ transport: ScriptedTransport, storage: URL, privacy: PrivacyRegistry?
 ) -> AmplitudeConfiguration {
+  var configuration = amplitudeConfiguration(host: ConsentVendor.host, storage: storage, privacy: privacy)
+  configuration.transport = transport
+  return configuration
+}
+
+private func amplitudeConfiguration(host: URL, storage: URL, privacy: PrivacyRegistry?) -> AmplitudeConfiguration {
   var configuration = AmplitudeConfiguration(
-    apiKey: "amp-key", region: .custom(ConsentVendor.host), storageDirectory: storage, privacy: privacy)
+    apiKey: "amp-key", region: .custom(host), storageDirectory: storage, privacy: privacy)
   configuration.flushInterval = .seconds(3600)
   configuration.context = .fixture
   configuration.now = { eventTime }
   configuration.sendsSessionEvents = false
   configuration.delivery = { $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5)) }
-  configuration.transport = transport
   return configuration
 }
 
