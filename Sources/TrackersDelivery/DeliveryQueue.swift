@@ -203,17 +203,7 @@ public final class DeliveryQueue: Sendable {
   /// and sends.
   public func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let immediate = core.state.withLock { s -> Bool in
-        if s.senderGone { return true }
-        s.flushWaiters.append(continuation)
-        s.flushRequested = true
-        return false
-      }
-      if immediate {
-        continuation.resume()
-      } else {
-        core.wakeup.signal()
-      }
+      core.feed { .flushRequested($0.ticket(for: continuation)) }
     }
   }
 
@@ -225,13 +215,8 @@ public final class DeliveryQueue: Sendable {
   /// ``DeliveryQueue/Role/writer`` role it sends nothing: everything this process wrote is left to the
   /// sender, which takes it at its next look.
   public func close(timeout: Duration) async {
-    let first = core.state.withLock { s -> Bool in
-      if s.closing { return false }
-      s.closing = true
-      s.closeDeadline = core.clock.now.instant + timeout
-      return true
-    }
-    if first { core.wakeup.signal() }
+    let deadline = core.clock.now.instant + timeout
+    core.feed { _ in .closeRequested(deadline: deadline) }
     let sender = self.sender
     let watchdog = Task {
       try? await Task.sleep(for: timeout)

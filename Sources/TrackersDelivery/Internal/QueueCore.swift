@@ -9,43 +9,21 @@ import Trackers
   import Darwin
 #endif
 
-/// The mutable state of one queue, always accessed under `QueueCore.state`'s lock.
+/// What one queue holds, always accessed under `QueueCore.state`'s lock: the machine that decides, and
+/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
 struct QueueState {
-  enum SenderWait {
-    /// Nothing pending: any enqueue wakes the sender so it can start the interval timer.
-    case idle
-    /// Waiting for the interval: only a full batch wakes it early.
-    case interval
-  }
-
+  var machine: QueueMachine
   var log: SegmentLog
-  var counters = DeliveryCounters()
-  var closing = false
-  var closed = false
-  var senderGone = false
-  /// On the queue clock's monotonic line (`QueueNow.instant`), as are the other instants here.
-  var closeDeadline: Duration?
-  var senderWait: SenderWait?
-  var pendingSince: Duration?
-  var flushRequested = false
-  var flushWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Consecutive failures and the backoff they call for (see `DeliveryPace`).
-  var pace = DeliveryPace()
+  /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
+  var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
+  private var nextTicket = 0
   /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
   /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
   /// This process's writer directory while another process sends for the directory.
   var writerDirectory: Handover.WriterDirectory?
-  /// Whether the queue let go of the directory (the process is about to be suspended): no lock, no
-  /// sending, every record a file of its own in the inbox (see ``Handover``).
-  var relinquished = false
-  /// `relinquishDirectory` is waiting for the sender to finish the request in flight and let go.
+  /// `relinquishDirectory` calls waiting for the sender to finish the request in flight and let go.
   var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
-  /// `purge()` was called while relinquished: the log taken back is purged at once.
-  var purgeWhenReclaimed = false
-  /// Counts the times the log was replaced (let go of, taken back), so the sender drops what it kept of
-  /// the old one.
-  var generation = 0
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
   /// Set while the directory can't be opened (Data Protection before the first unlock): records wait
@@ -54,18 +32,37 @@ struct QueueState {
   /// The queue's directory, whichever role its log plays.
   let directory: String
 
-  init(log: SegmentLog, directory: String) {
+  init(log: SegmentLog, directory: String, machine: QueueMachine) {
     self.log = log
     self.directory = directory
+    self.machine = machine
+  }
+
+  /// What `Roles` decides from.
+  var roleFacts: Roles.Facts {
+    machine.roleFacts(writing: writerDirectory != nil, unopened: unopened != nil)
+  }
+
+  /// Holds `continuation` as a `flush()` waiting; returns its ticket.
+  mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
+    nextTicket += 1
+    let ticket = FlushTicket(id: nextTicket)
+    flushWaiters[ticket] = continuation
+    return ticket
+  }
+
+  /// The callers of `tickets`, no longer held.
+  mutating func takeWaiters(_ tickets: [FlushTicket]) -> [CheckedContinuation<Void, Never>] {
+    tickets.compactMap { flushWaiters.removeValue(forKey: $0) }
   }
 
   /// Closes the log and lets another queue open the directory (or, writing for another process's
   /// sender, lets that one take everything left).
   mutating func release() {
-    guard !closed else { return }
+    guard !machine.closed else { return }
     try? log.persistCursor()
     log.closeFiles()
-    closed = true
+    machine.closed = true
     letGoOfLocks()
     if registered { QueueDirectories.closed(directory) }
     registered = false
@@ -82,8 +79,8 @@ struct QueueState {
   /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
-    counters.handedOver += log.forgetTakenSegments()
-    counters.handedOver += log.pendingEvents
+    machine.counters.handedOver += log.forgetTakenSegments()
+    machine.counters.handedOver += log.pendingEvents
     try? log.persistCursor()
     log.closeFiles()
     letGoOfLocks()
@@ -95,10 +92,10 @@ struct QueueState {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
-    counters.recovered += log.recoveredEvents
+    machine.counters.recovered += log.recoveredEvents
     let report = countCorrupt(log.corruptRegions, destination: destination)
     try? log.persistCursor()
-    pendingSince = log.pendingEvents > 0 ? now : nil
+    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents), at: now)
     return report
   }
 
@@ -116,7 +113,7 @@ struct QueueState {
         sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
         policy: configuration.overflowPolicy)
     else {
-      counters.dropped[.refused, default: 0] += 1
+      machine.counters.dropped[.refused, default: 0] += 1
       let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
         + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
       return (
@@ -128,7 +125,7 @@ struct QueueState {
       let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
       unopened?.frames.removeFirst(dropped)
       unopened?.bytes -= gone
-      counters.dropped[.storageUnavailable, default: 0] += dropped
+      machine.counters.dropped[.storageUnavailable, default: 0] += dropped
       report = .dropped(
         destination: destination, count: dropped, reason: .storageUnavailable,
         detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
@@ -136,7 +133,7 @@ struct QueueState {
     }
     unopened?.frames.append(frame)
     unopened?.bytes += frame.count
-    counters.enqueued += 1
+    machine.counters.enqueued += 1
     return (report, nil)
   }
 
@@ -165,17 +162,17 @@ struct QueueState {
         lost += 1
       }
     }
-    if log.pendingEvents > 0, pendingSince == nil { pendingSince = now }
+    _ = machine.handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
     var reports: [DeliveryReport] = []
     if overflow > 0 {
-      counters.dropped[.overflow, default: 0] += overflow
+      machine.counters.dropped[.overflow, default: 0] += overflow
       reports.append(
         .dropped(
           destination: destination, count: overflow, reason: .overflow,
           detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
     }
     if lost > 0 {
-      counters.dropped[.storageUnavailable, default: 0] += lost
+      machine.counters.dropped[.storageUnavailable, default: 0] += lost
       reports.append(
         .dropped(
           destination: destination, count: lost, reason: .storageUnavailable,
@@ -187,14 +184,7 @@ struct QueueState {
 
   /// Counts damaged regions found in the log and describes them in one report.
   mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
-    guard !regions.isEmpty else { return nil }
-    let bytes = regions.reduce(0) { $0 + Int($1.length) }
-    counters.dropped[.corrupt, default: 0] += regions.count
-    counters.corruptBytes += bytes
-    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
-    return .corruptDataSkipped(
-      destination: destination, regions: regions.count, bytes: bytes,
-      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+    machine.countCorrupt(regions)
   }
 }
 
@@ -346,6 +336,7 @@ final class QueueCore: Sendable {
     self.repeatedDrops = RepeatedReports(interval: configuration.repeatedReportInterval)
 
     let directory = configuration.directory.path
+    let machine = QueueMachine(destination: name, limits: limits, configuration: configuration, random: random)
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     let opened: OpenedLog
@@ -358,7 +349,7 @@ final class QueueCore: Sendable {
         log: SegmentLog(
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
-        directory: directory)
+        directory: directory, machine: machine)
       initial.unopened = UnopenedStorage(failure: error, now: clock.now.instant)
       state = LockIsolated(initial)
       observeProtectedData()
@@ -374,7 +365,7 @@ final class QueueCore: Sendable {
       QueueDirectories.closed(directory)
       throw error
     }
-    var initial = QueueState(log: opened.log, directory: directory)
+    var initial = QueueState(log: opened.log, directory: directory, machine: machine)
     let report = initial.install(opened, destination: name, now: clock.now.instant)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
@@ -397,7 +388,7 @@ final class QueueCore: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.unopened != nil && !$0.closed && !$0.relinquished }) else {
+    guard state.withLock({ $0.unopened != nil && !$0.machine.closed && !$0.machine.relinquished }) else {
       return state.withLock { $0.unopened == nil }
     }
     let opened: OpenedLog
@@ -412,16 +403,16 @@ final class QueueCore: Sendable {
     configuration.storageOpened?()
     var reports: [DeliveryReport] = []
     let installed = state.withLock { s -> Bool in
-      guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
+      guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
       s.unopened = nil
       if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
-      if s.purgeWhenReclaimed {
+      if s.machine.purgeWhenReclaimed {
         // purge() was called while the directory was closed to us: what it held goes before the records
         // tracked since are written.
-        s.purgeWhenReclaimed = false
+        s.machine.purgeWhenReclaimed = false
         if let purged = try? s.log.purge() {
-          s.counters.handedOver += purged.takenBySender
-          s.counters.dropped[.purged, default: 0] += purged.removed
+          s.machine.counters.handedOver += purged.takenBySender
+          s.machine.counters.dropped[.purged, default: 0] += purged.removed
           if purged.removed > 0 {
             reports.append(
               .dropped(
@@ -431,7 +422,7 @@ final class QueueCore: Sendable {
         }
       }
       reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
-      s.generation += 1
+      s.machine.generation += 1
       return true
     }
     if !installed {
@@ -461,7 +452,7 @@ final class QueueCore: Sendable {
       guard let count = s.unopened?.frames.count, count > 0 else { return 0 }
       s.unopened?.frames = []
       s.unopened?.bytes = 0
-      s.counters.dropped[.storageUnavailable, default: 0] += count
+      s.machine.counters.dropped[.storageUnavailable, default: 0] += count
       return count
     }
     stopObservingProtectedData()
@@ -498,7 +489,7 @@ final class QueueCore: Sendable {
     }
     var report: DeliveryReport?
     let promoted = state.withLock { s -> Bool in
-      guard s.writerDirectory != nil, !s.closing else { return false }
+      guard s.writerDirectory != nil, !s.machine.closing else { return false }
       // To the sender, this queue itself.
       s.handOverLog()
       report = s.install(opened, destination: name, now: clock.now.instant)
@@ -525,7 +516,8 @@ final class QueueCore: Sendable {
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let waitForSender = state.withLock { s -> Bool in
-        guard Roles.relinquishWaitsForSender(s.roleFacts) else { return false }
+        let commands = s.machine.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant)
+        guard commands.contains(where: { if case .waitForSender = $0 { true } else { false } }) else { return false }
         s.relinquishWaiters.append(continuation)
         return true
       }
@@ -547,19 +539,11 @@ final class QueueCore: Sendable {
         waiters = s.relinquishWaiters
         s.relinquishWaiters = []
       }
-      guard !s.closed, !s.relinquished else { return false }
-      if s.unopened != nil {
-        // Nothing open, nothing locked: only no attempts to open until the directory is taken back.
-        s.relinquished = true
-        return true
-      }
-      // To whoever sends next: this queue too, once it takes the directory back.
-      s.handOverLog()
-      s.relinquished = true
-      s.generation += 1
-      s.pendingSince = nil
-      s.pace.backoffUntil = nil
-      return true
+      let heldLog = s.unopened == nil
+      // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
+      // open, nothing locked, only no attempts to open until the directory is taken back.)
+      if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
+      return !s.machine.handle(.relinquished(heldLog: heldLog), at: clock.now.instant).isEmpty
     }
     for waiter in waiters { waiter.resume() }
     if changed { wakeup.signal() }
@@ -570,13 +554,13 @@ final class QueueCore: Sendable {
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
     let neverOpened = state.withLock { s -> Bool in
-      guard s.unopened != nil, !s.closing else { return false }
+      guard s.unopened != nil, !s.machine.closing else { return false }
       // Nothing to take back, only the directory to try again.
-      s.relinquished = false
+      _ = s.machine.handle(.reclaimed(heldLog: false), at: clock.now.instant)
       return true
     }
     if neverOpened { return requestStorageAttempt() }
-    guard state.withLock({ $0.relinquished && !$0.closing }) else { return }
+    guard state.withLock({ $0.machine.relinquished && !$0.machine.closing }) else { return }
     let opened: OpenedLog
     do {
       opened = try OpenedLog.takingDirectory(configuration, patience: 10)
@@ -586,14 +570,14 @@ final class QueueCore: Sendable {
       return
     }
     var report: DeliveryReport?
+    var commands: [QueueMachine.Command] = []
     let reclaimed = state.withLock { s -> Bool in
-      guard s.relinquished, !s.closing else { return false }
+      guard s.machine.relinquished, !s.machine.closing else { return false }
       report = s.install(opened, destination: name, now: clock.now.instant)
-      s.relinquished = false
-      s.generation += 1
+      commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
       return true
     }
-    if reclaimed, state.withLock({ s in defer { s.purgeWhenReclaimed = false }; return s.purgeWhenReclaimed }) {
+    if commands.contains(where: { if case .purge = $0 { true } else { false } }) {
       do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
     }
     if !reclaimed { opened.discard() }
@@ -607,7 +591,7 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     state.withLock { s in
       guard s.writerDirectory != nil else { return }
-      s.counters.handedOver += s.log.forgetTakenSegments()
+      s.machine.counters.handedOver += s.log.forgetTakenSegments()
       do throws(DeliveryError) {
         try s.log.sealForHandover()
       } catch {
@@ -628,13 +612,12 @@ final class QueueCore: Sendable {
     var reports: [DeliveryReport] = []
     var taken = 0
     let moved = state.withLock { s -> Bool in
-      guard s.writerDirectory == nil, !s.closed, !s.relinquished else { return false }
+      guard s.writerDirectory == nil, !s.machine.closed, !s.machine.relinquished else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
-        s.counters.adopted += adoption.events
+        _ = s.machine.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
         if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
-        if adoption.events > 0, s.pendingSince == nil { s.pendingSince = clock.now.instant }
         try? s.log.persistCursor()
         return true
       } catch {
@@ -686,15 +669,15 @@ final class QueueCore: Sendable {
           RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
           id: id, configuration: configuration, destination: name)
         // The back-off is up: the sender tries again (off this thread).
-        if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
+        if !s.machine.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
         return
       case .writeToInbox:
         // No lock to write under: a file of its own, which the next sender takes.
         do throws(DeliveryError) {
           try Handover.writeToInbox(
             RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
-          s.counters.enqueued += 1
-          s.counters.handedOver += 1
+          s.machine.counters.enqueued += 1
+          s.machine.counters.handedOver += 1
         } catch {
           failure = error
         }
@@ -710,13 +693,13 @@ final class QueueCore: Sendable {
       case .append:
         break
       case .refuse:
-        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.counters)
+        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.machine.counters)
         report = refusal
         failure = error
         return
       case .dropOldest(let needed):
         let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.counters)
+        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.machine.counters)
         if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
@@ -730,17 +713,8 @@ final class QueueCore: Sendable {
         failure = error
         return
       }
-      s.counters.enqueued += 1
-      if s.pendingSince == nil { s.pendingSince = now.instant }
-      switch s.senderWait {
-      case .idle?:
-        wake = true
-      case .interval?:
-        wake = s.log.pendingEvents >= limits.maxEvents || s.log.pendingBytes >= Int64(limits.maxBytes)
-      case nil:
-        break
-      }
-      if wake { s.senderWait = nil }
+      wake = !s.machine.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
+        .isEmpty
     }
     if let report { emitFolding(report) }
     if wake { wakeup.signal() }
@@ -776,14 +750,49 @@ final class QueueCore: Sendable {
         + "folded into this one (the counters have each event)")
   }
 
+  // MARK: Running the machine
+
+  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
+  /// and runs the commands every caller runs alike (answers, wakes, reports) once the lock is released;
+  /// returns them all, for the caller to run the rest.
+  @discardableResult
+  func feed(_ input: (inout QueueState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+    let now = clock.now.instant
+    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [CheckedContinuation<Void, Never>]) in
+      guard let input = input(&s) else { return ([], []) }
+      let commands = s.machine.handle(input, at: now)
+      var waiters: [CheckedContinuation<Void, Never>] = []
+      for case .answer(let tickets) in commands { waiters += s.takeWaiters(tickets) }
+      return (commands, waiters)
+    }
+    for waiter in waiters { waiter.resume() }
+    var reports: [DeliveryReport] = []
+    for command in commands {
+      switch command {
+      case .wakeSender: wakeup.signal()
+      case .report(let report): reports.append(report)
+      case .reportFolding(let report): emitFolding(report)
+      default: break
+      }
+    }
+    emit(reports)
+    return commands
+  }
+
+  /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
+  func answer(_ tickets: [FlushTicket]) {
+    guard !tickets.isEmpty else { return }
+    for waiter in state.withLock({ $0.takeWaiters(tickets) }) { waiter.resume() }
+  }
+
   // MARK: Reading state
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      var counters = s.counters
+      var counters = s.machine.counters
       // Let go of: what the old log holds is counted handed over, no longer pending here.
-      counters.pendingEvents = s.relinquished ? 0 : s.log.pendingEvents
-      counters.pendingBytes = s.relinquished ? 0 : Int(s.log.pendingBytes)
+      counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
+      counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
       // Kept in memory until the directory opens: this queue's whatever its role.
       counters.pendingEvents += s.unopened?.frames.count ?? 0
       counters.pendingBytes += s.unopened?.bytes ?? 0
@@ -799,23 +808,23 @@ final class QueueCore: Sendable {
         // once it opens (before the records kept in memory are written to it).
         s.unopened?.frames = []
         s.unopened?.bytes = 0
-        s.purgeWhenReclaimed = true
+        _ = s.machine.handle(.purgeDeferred, at: clock.now.instant)
         if !unopened.frames.isEmpty {
-          s.counters.dropped[.purged, default: 0] += unopened.frames.count
+          s.machine.counters.dropped[.purged, default: 0] += unopened.frames.count
           report = .dropped(
             destination: name, count: unopened.frames.count, reason: .purged,
             detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens")
         }
         return .success(())
       }
-      if s.relinquished {
+      if s.machine.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
         let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        s.counters.handedOver -= removed
-        s.purgeWhenReclaimed = true
+        s.machine.counters.handedOver -= removed
+        _ = s.machine.handle(.purgeDeferred, at: clock.now.instant)
         if removed > 0 {
-          s.counters.dropped[.purged, default: 0] += removed
+          s.machine.counters.dropped[.purged, default: 0] += removed
           report = .dropped(
             destination: name, count: removed, reason: .purged,
             detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back")
@@ -824,11 +833,10 @@ final class QueueCore: Sendable {
       }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
-        s.counters.handedOver += takenBySender
-        s.pendingSince = nil
-        s.pace.reset()
+        s.machine.counters.handedOver += takenBySender
+        _ = s.machine.handle(.purged, at: clock.now.instant)
         if removed > 0 {
-          s.counters.dropped[.purged, default: 0] += removed
+          s.machine.counters.dropped[.purged, default: 0] += removed
           report = .dropped(destination: name, count: removed, reason: .purged, detail: "purge() deleted every pending record")
         }
         return .success(())

@@ -10,7 +10,7 @@ struct PendingBatch: Sendable {
 
   var entries: [Entry]
   var partition: String
-  /// The log generation the positions belong to (see `QueueState.generation`): once the log is replaced,
+  /// The log generation the positions belong to (see `QueueMachine.generation`): once the log is replaced,
   /// they may name other records, and the batch's outcome is not applied.
   var generation = 0
 
@@ -26,8 +26,8 @@ final class Sender {
     /// `relinquishDirectory` waits: let go now, between two requests.
     case relinquish
     case wait(Duration?)
-    /// Send up to `target`, then release `flushWaiters`: the `flush()` calls made before `target` was read.
-    case drain(target: LogPosition, flushWaiters: [CheckedContinuation<Void, Never>])
+    /// Send up to `target`, then answer `flushes`: the `flush()` calls made before `target` was read.
+    case drain(target: LogPosition, flushes: [FlushTicket])
   }
 
   enum SendResult {
@@ -40,15 +40,13 @@ final class Sender {
   /// The log's reading side, kept across reads for its open segment files.
   private let reader: SegmentLog.Reader
   private var carry: [PendingBatch] = []
-  /// The log generation the caches above were read from (see `QueueState.generation`).
+  /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
   private let clock: any QueueClock
-  private var random: any QueueRandom
 
   init(core: QueueCore) {
     self.core = core
     clock = core.clock
-    random = core.random
     reader = SegmentLog.Reader(limits: core.limits)
   }
 
@@ -90,25 +88,17 @@ final class Sender {
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool, closing: Bool) in
-        guard let unopened = s.unopened else { return (false, false, s.closing) }
-        let due = unopened.attemptRequested || !s.flushWaiters.isEmpty || s.closing || unopened.nextAttempt <= clock.now.instant
-        return (true, due && !s.relinquished, s.closing)
+      let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool) in
+        guard let unopened = s.unopened else { return (false, false) }
+        let m = s.machine
+        let due = unopened.attemptRequested || !m.flushTickets.isEmpty || m.closing || unopened.nextAttempt <= clock.now.instant
+        return (true, due && !m.relinquished)
       }
       if !look.waiting { return .modeChanged }
       // Opened: the flush() calls waiting are the sender's to answer, after sending.
       if look.attempt, core.openUnopenedStorage() { return .modeChanged }
-      let (waiters, wait) = core.state.withLock { s -> ([CheckedContinuation<Void, Never>], Duration?) in
-        defer {
-          s.flushWaiters = []
-          s.flushRequested = false
-        }
-        let wait = s.relinquished ? nil : s.unopened.map { max(.zero, $0.nextAttempt - clock.now.instant) }
-        return (s.flushWaiters, wait)
-      }
-      for waiter in waiters { waiter.resume() }
-      if look.closing { return .exit }
-      await clock.wait(on: core.wakeup, timeout: wait)
+      let commands = core.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+      if let outcome = await follow(commands) { return outcome }
     }
     return .exit
   }
@@ -119,19 +109,7 @@ final class Sender {
   private func waitWhileRelinquished() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      let (relinquished, closing, waiters) = core.state.withLock { s in
-        // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
-        guard s.relinquished else { return (false, s.closing, [CheckedContinuation<Void, Never>]()) }
-        defer {
-          s.flushWaiters = []
-          s.flushRequested = false
-        }
-        return (true, s.closing, s.flushWaiters)
-      }
-      for waiter in waiters { waiter.resume() }
-      if closing { return .exit }
-      if !relinquished { return .modeChanged }
-      await clock.wait(on: core.wakeup, timeout: nil)
+      if let outcome = await follow(core.feed { _ in .relinquishedTimerFired }) { return outcome }
     }
     return .exit
   }
@@ -145,10 +123,7 @@ final class Sender {
         core.takeHandedOverSegments(scanner: reader.scanner)
         nextHandoverLook = clock.now.instant + handoverInterval
       }
-      var waiters: [CheckedContinuation<Void, Never>] = []
-      let step = nextStep(&waiters)
-      for waiter in waiters { waiter.resume() }
-      switch step {
+      switch nextStep() {
       case .exit:
         return .exit
       case .modeChanged:
@@ -161,30 +136,15 @@ final class Sender {
         // Idle or not, look again for what other processes hand over when the interval is up.
         let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
         await clock.wait(on: core.wakeup, timeout: min(timeout ?? untilLook, untilLook))
-      case .drain(var target, let flushWaiters):
+      case .drain(var target, let flushes):
         // flush() sends what other processes sealed before it too.
-        if !flushWaiters.isEmpty, core.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+        if !flushes.isEmpty, core.takeHandedOverSegments(scanner: reader.scanner) > 0 {
           target = core.state.withLock { $0.log.writerEnd }
         }
-        var drainWaiters = flushWaiters
         let progressed = await drain(upTo: target)
-        let stalled = core.state.withLock { s -> Bool in
-          s.pendingSince = s.log.pendingEvents > 0 ? clock.now.instant : nil
-          if s.pace.backoffUntil != nil {
-            // The destination asked for a pause: flush() does not wait through it.
-            drainWaiters += s.flushWaiters
-            s.flushWaiters = []
-            s.flushRequested = false
-          }
-          return !progressed && s.pace.backoffUntil == nil && s.log.pendingEvents > 0
-        }
-        for waiter in drainWaiters { waiter.resume() }
-        if stalled {
-          // Records are counted pending but none could be read (a segment vanished under us): wait for
-          // new work instead of spinning; close still ends the loop.
-          if core.state.withLock({ $0.closing }) { return .exit }
-          await clock.wait(on: core.wakeup, timeout: core.limits.flushInterval)
-        }
+        let commands = core.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+        core.answer(flushes)
+        if let outcome = await follow(commands) { return outcome }
       }
     }
   }
@@ -193,26 +153,12 @@ final class Sender {
   /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
   private func handOverUntilSending() async -> Outcome {
     while !Task.isCancelled {
-      // Taken before sealing: every flush() answered below made its request before the seal.
-      let (closing, relinquished, waiters) = core.state.withLock { s in
-        defer {
-          s.flushWaiters = []
-          s.flushRequested = false
-        }
-        return (s.closing, s.relinquished, s.flushWaiters)
+      var commands = core.feed { _ in .writerTimerFired }
+      if case .probeSenderLock? = commands.first {
+        let free = core.takeOverSendingIfFree()
+        commands = core.feed { _ in .senderLock(free: free) }
       }
-      if relinquished || core.takeOverSendingIfFree() {
-        // The next loop answers them: the sender's after sending.
-        core.state.withLock { s in
-          s.flushWaiters = waiters + s.flushWaiters
-          s.flushRequested = s.flushRequested || !waiters.isEmpty
-        }
-        return .modeChanged
-      }
-      core.sealForHandover()
-      for waiter in waiters { waiter.resume() }
-      if closing { return .exit }
-      await clock.wait(on: core.wakeup, timeout: core.configuration.handoverInterval)
+      if let outcome = await follow(commands) { return outcome }
     }
     return .exit
   }
@@ -220,67 +166,62 @@ final class Sender {
   private func exit() {
     core.dropUnopened()
     core.emitFoldedReports()
-    let waiters = core.state.withLock { s in
-      s.senderGone = true
-      s.senderWait = nil
+    core.feed { s in
       try? s.log.persistCursor()
-      defer { s.flushWaiters = [] }
-      return s.flushWaiters
+      return .senderExited
     }
-    for waiter in waiters { waiter.resume() }
+    // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
+    let left = core.state.withLock { s in
+      defer { s.flushWaiters = [:] }
+      return Array(s.flushWaiters.values)
+    }
+    for waiter in left { waiter.resume() }
   }
 
-  /// Decides what to do next (`Batching.next`) from the shared state, and applies the decision to it,
-  /// under the lock.
-  private func nextStep(_ waiters: inout [CheckedContinuation<Void, Never>]) -> Step {
+  /// Runs the loop commands of an idle loop (`wait`, `sealForHandover`, `exit`, `modeChanged`); returns how
+  /// the loop ends, if it does.
+  private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
+    for command in commands {
+      switch command {
+      case .exit: return .exit
+      case .modeChanged: return .modeChanged
+      case .sealForHandover: core.sealForHandover()
+      case .wait(let timeout): await clock.wait(on: core.wakeup, timeout: timeout)
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Asks the machine for the next step (`Batching.next`), with what the log holds.
+  private func nextStep() -> Step {
     if Task.isCancelled { return .exit }
     let hasCarry = !carry.isEmpty
     let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
-    let now = clock.now.instant
-    var logReplaced = false
-    defer {
-      if logReplaced { dropReadAhead() }
+    let readGeneration = generation
+    let commands = core.feed { s in
+      .timerFired(
+        .init(
+          maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
+          pendingBytes: s.log.pendingBytes,
+          logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
+          writerEnd: s.log.writerEnd))
     }
-    return core.state.withLock { s -> Step in
-      let facts = Batching.Facts(
-        now: now, relinquished: s.relinquished, relinquishRequested: !s.relinquishWaiters.isEmpty, hasCarry: hasCarry,
-        logReplaced: s.generation != generation, backoffUntil: s.pace.backoffUntil, closing: s.closing,
-        closeDeadline: s.closeDeadline, maySend: maySend, pendingEvents: s.log.pendingEvents,
-        pendingBytes: s.log.pendingBytes, pendingSince: s.pendingSince, flushRequested: s.flushRequested,
-        flushWaiting: !s.flushWaiters.isEmpty)
-      let decision = Batching.next(facts, limits: core.limits)
-      if decision.step != .modeChanged && decision.step != .relinquish && facts.logReplaced {
-        generation = s.generation
-        logReplaced = true
-      }
-      if decision.clearsBackoff { s.pace.backoffUntil = nil }
-      if decision.clearsPendingSince { s.pendingSince = nil }
-      if case .set(let wait) = decision.senderWait { s.senderWait = wait }
-      var flushWaiters: [CheckedContinuation<Void, Never>] = []
-      switch decision.flush {
-      case .keep:
-        break
-      case .answer:
-        waiters += s.flushWaiters
-      case .afterDrain:
-        flushWaiters = s.flushWaiters
-      }
-      if decision.flush != .keep {
-        s.flushWaiters = []
-        s.flushRequested = false
-      }
-      switch decision.step {
-      case .exit: return .exit
-      case .modeChanged: return .modeChanged
-      case .relinquish: return .relinquish
-      case .wait(let timeout): return .wait(timeout)
-      case .drain(let includingHandedOver):
-        // Taken with the target, under one lock: a flush() that comes after this waits for the next drain,
-        // which reaches what was enqueued before it.
-        let end = s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) }
-        return .drain(target: includingHandedOver ? s.log.writerEnd : end ?? s.log.writerEnd, flushWaiters: flushWaiters)
+    var step = Step.wait(nil)
+    for command in commands {
+      switch command {
+      case .voidReadAhead(let current):
+        generation = current
+        dropReadAhead()
+      case .exit: step = .exit
+      case .modeChanged: step = .modeChanged
+      case .relinquish: step = .relinquish
+      case .wait(let timeout): step = .wait(timeout)
+      case .drain(let target, let flushes): step = .drain(target: target, flushes: flushes)
+      default: break
       }
     }
+    return step
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
@@ -290,7 +231,7 @@ final class Sender {
     var progressed = false
     // Stops when the log is let go of or replaced: the target belongs to the old one.
     while !Task.isCancelled,
-      core.state.withLock({ !$0.relinquished && $0.relinquishWaiters.isEmpty && $0.generation == generation })
+      core.state.withLock({ [generation] in $0.machine.drainContinues(readGeneration: generation) })
     {
       let batch: PendingBatch
       if let next = carry.popLast() {
@@ -325,7 +266,7 @@ final class Sender {
     while true {
       let read = core.state.withLock { s in
         // A log let go of is no longer this queue's to read.
-        s.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.generation)
+        s.machine.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.machine.generation)
       }
       guard let (plan, attempts, generation) = read else { return nil }
       let found = reader.readBatch(plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge)
@@ -343,16 +284,10 @@ final class Sender {
 
   /// Drops what reading found too old or damaged; returns how many regions that finished.
   private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
-    var reports: [DeliveryReport] = []
-    let name = core.name
-    let finished = core.state.withLock { s -> Int in
-      guard s.generation == generation else { return 0 }
+    var finished = 0
+    core.feed { s in
+      guard s.machine.generation == generation else { return nil }
       let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
-      if agedCount > 0 {
-        s.counters.dropped[.maxAge, default: 0] += agedCount
-        reports.append(
-          .dropped(destination: name, count: agedCount, reason: .maxAge, detail: "older than \(core.configuration.maxAge)"))
-      }
       var regions = 0
       var bytes = 0
       for region in corrupt
@@ -360,17 +295,11 @@ final class Sender {
         regions += 1
         bytes += Int(region.length)
       }
-      if regions > 0 {
-        s.counters.dropped[.corrupt, default: 0] += regions
-        s.counters.corruptBytes += bytes
-        reports.append(
-          .corruptDataSkipped(destination: name, regions: regions, bytes: bytes, detail: "damage found while reading"))
-      }
       s.log.advanceHead()
       try? s.log.persistCursor()
-      return agedCount + regions
+      finished = agedCount + regions
+      return .readSkipped(aged: agedCount, corruptRegions: regions, corruptBytes: bytes)
     }
-    core.emit(reports)
     return finished
   }
 
@@ -380,7 +309,7 @@ final class Sender {
     // Records may have gone while the batch waited (dropped at the cap, purged).
     var batch = original
     core.state.withLock { s in
-      if s.generation != batch.generation { batch.entries = [] }
+      if s.machine.generation != batch.generation { batch.entries = [] }
       batch.entries.removeAll { !s.log.isPending($0.position) }
     }
     if batch.entries.isEmpty { return .next([]) }
@@ -397,7 +326,7 @@ final class Sender {
       return apply(Outcomes.requestFailed(detail), to: batch)
     }
 
-    core.state.withLock { $0.counters.requests += 1 }
+    core.feed { _ in .requestSent }
     let response: HTTPResponse
     do {
       response = try await core.transport.send(request)
@@ -433,7 +362,7 @@ final class Sender {
       drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
       return .next(rest.isEmpty ? [] : [part(rest)])
     case .split(let half):
-      core.state.withLock { $0.pace.answered() }
+      core.feed { _ in .split }
       return .next([part(0..<half), part(half..<batch.entries.count)])
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
@@ -441,11 +370,9 @@ final class Sender {
   }
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
-    var reports: [DeliveryReport] = []
-    let name = core.name
-    core.state.withLock { s in
-      guard s.generation == batch.generation else { return }
-      s.pace.answered()
+    var failure: DeliveryReport?
+    core.feed { s in
+      guard s.machine.generation == batch.generation else { return nil }
       var delivered = 0
       var droppedCount = 0
       var reasons: [String] = []
@@ -458,15 +385,11 @@ final class Sender {
           delivered += 1
         }
       }
-      if let report = Outcomes.countFinished(
-        delivered: delivered, rejected: droppedCount, reasons: reasons, destination: name, counters: &s.counters)
-      {
-        reports.append(report)
-      }
       s.log.advanceHead()
-      persist(&s, &reports)
+      failure = persist(&s)
+      return .finished(delivered: delivered, rejected: droppedCount, reasons: reasons)
     }
-    core.emit(reports)
+    if let failure { core.emit([failure]) }
   }
 
   /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
@@ -474,35 +397,29 @@ final class Sender {
   private func drop(
     _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
   ) {
-    var reports: [DeliveryReport] = []
-    var dropReport: DeliveryReport?
-    let name = core.name
-    core.state.withLock { s in
-      guard s.generation == generation else { return }
+    var failure: DeliveryReport?
+    core.feed { s in
+      guard s.machine.generation == generation else { return nil }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      dropReport = Outcomes.countDropped(count, reason: reason, detail: detail, destination: name, counters: &s.counters)
       s.log.advanceHead()
-      persist(&s, &reports)
+      failure = persist(&s)
+      return .dropped(count: count, reason: reason, detail: detail, folding: folding)
     }
-    if let dropReport {
-      if folding { core.emitFolding(dropReport) } else { core.emit([dropReport]) }
-    }
-    core.emit(reports)
+    if let failure { core.emit([failure]) }
   }
 
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    var reports: [DeliveryReport] = []
-    let name = core.name
-    let configuration = core.configuration
-    let now = clock.now.instant
-    let remaining = core.state.withLock { s -> PendingBatch? in
-      guard s.generation == batch.generation else { return nil }
-      let delay = s.pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+    let maxAttempts = core.configuration.maxAttempts
+    var failure: DeliveryReport?
+    var remaining: PendingBatch?
+    core.feed { s in
+      // The log was replaced: its pause and its records are no longer this batch's.
+      guard s.machine.generation == batch.generation else { return nil }
       let entries = batch.entries.filter { s.log.isPending($0.position) }
       let attempts = entries.map {
         countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
       }
-      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: maxAttempts)
       for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
       let kept = keptIndices.map { index -> PendingBatch.Entry in
         var entry = entries[index]
@@ -511,22 +428,22 @@ final class Sender {
           id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
         return entry
       }
-      reports += Outcomes.countRetry(
-        kept: kept.count, exhausted: exhausted.count, delay: delay, detail: detail,
-        maxAttempts: configuration.maxAttempts, destination: name, counters: &s.counters)
       s.log.advanceHead()
-      persist(&s, &reports)
-      return kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
+      failure = persist(&s)
+      remaining = kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
+      return .retried(
+        kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail)
     }
-    core.emit(reports)
+    if let failure { core.emit([failure]) }
     return .backoff(remaining)
   }
 
-  private func persist(_ s: inout QueueState, _ reports: inout [DeliveryReport]) {
+  private func persist(_ s: inout QueueState) -> DeliveryReport? {
     do {
       try s.log.persistCursor()
+      return nil
     } catch {
-      reports.append(.storageFailure(destination: core.name, detail: error.description))
+      return .storageFailure(destination: core.name, detail: error.description)
     }
   }
 }
