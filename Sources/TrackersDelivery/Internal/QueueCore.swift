@@ -406,23 +406,19 @@ final class QueueCore: Sendable {
       guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
       s.unopened = nil
       if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
-      if s.machine.purgeWhenReclaimed {
+      // A new log: what was read before is void (the wake-up is below).
+      let commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
+      if commands.contains(where: { if case .purge = $0 { true } else { false } }), let purged = try? s.log.purge() {
         // purge() was called while the directory was closed to us: what it held goes before the records
         // tracked since are written.
-        s.machine.purgeWhenReclaimed = false
-        if let purged = try? s.log.purge() {
-          s.machine.counters.handedOver += purged.takenBySender
-          s.machine.counters.dropped[.purged, default: 0] += purged.removed
-          if purged.removed > 0 {
-            reports.append(
-              .dropped(
-                destination: name, count: purged.removed, reason: .purged,
-                detail: "purge() was called before the directory could be opened; what it held is deleted now"))
-          }
-        }
+        _ = s.machine.handle(.handedOver(purged.takenBySender), at: clock.now.instant)
+        reports += QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
+            at: clock.now.instant))
       }
       reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
-      s.machine.generation += 1
       return true
     }
     if !installed {
@@ -448,20 +444,13 @@ final class QueueCore: Sendable {
   /// The queue ends without having opened its directory: the records kept in memory are lost, counted
   /// and reported.
   func dropUnopened() {
-    let lost = state.withLock { s -> Int in
-      guard let count = s.unopened?.frames.count, count > 0 else { return 0 }
+    feed { s in
+      guard let count = s.unopened?.frames.count, count > 0 else { return nil }
       s.unopened?.frames = []
       s.unopened?.bytes = 0
-      s.machine.counters.dropped[.storageUnavailable, default: 0] += count
-      return count
+      return .lostInMemory(count)
     }
     stopObservingProtectedData()
-    guard lost > 0 else { return }
-    emit([
-      .dropped(
-        destination: name, count: lost, reason: .storageUnavailable,
-        detail: "the queue closed before its directory could be opened; the records kept in memory are lost")
-    ])
   }
 
   // MARK: Sharing the directory with other processes
@@ -591,7 +580,7 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     state.withLock { s in
       guard s.writerDirectory != nil else { return }
-      s.machine.counters.handedOver += s.log.forgetTakenSegments()
+      _ = s.machine.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
       do throws(DeliveryError) {
         try s.log.sealForHandover()
       } catch {
@@ -676,8 +665,7 @@ final class QueueCore: Sendable {
         do throws(DeliveryError) {
           try Handover.writeToInbox(
             RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
-          s.machine.counters.enqueued += 1
-          s.machine.counters.handedOver += 1
+          _ = s.machine.handle(.wroteToInbox, at: now.instant)
         } catch {
           failure = error
         }
@@ -693,13 +681,16 @@ final class QueueCore: Sendable {
       case .append:
         break
       case .refuse:
-        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.machine.counters)
-        report = refusal
-        failure = error
+        for command in s.machine.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
+          if case .reportFolding(let refusal) = command { report = refusal }
+          if case .refuse(let error) = command { failure = error }
+        }
         return
       case .dropOldest(let needed):
         let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.machine.counters)
+        for case .reportFolding(let drop) in s.machine.handle(.droppedOldest(dropped, cap: cap), at: now.instant) {
+          report = drop
+        }
         if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
@@ -801,50 +792,51 @@ final class QueueCore: Sendable {
   }
 
   func purge() throws(DeliveryError) {
-    var report: DeliveryReport?
+    var reports: [DeliveryReport] = []
+    let now = clock.now.instant
     let result: Result<Void, DeliveryError> = state.withLock { s in
       if let unopened = s.unopened {
         // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
         // once it opens (before the records kept in memory are written to it).
         s.unopened?.frames = []
         s.unopened?.bytes = 0
-        _ = s.machine.handle(.purgeDeferred, at: clock.now.instant)
-        if !unopened.frames.isEmpty {
-          s.machine.counters.dropped[.purged, default: 0] += unopened.frames.count
-          report = .dropped(
-            destination: name, count: unopened.frames.count, reason: .purged,
-            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens")
-        }
+        _ = s.machine.handle(.purgeDeferred, at: now)
+        guard !unopened.frames.isEmpty else { return .success(()) }
+        reports = QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              unopened.frames.count,
+              detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
+            at: now))
         return .success(())
       }
       if s.machine.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
         let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        s.machine.counters.handedOver -= removed
-        _ = s.machine.handle(.purgeDeferred, at: clock.now.instant)
-        if removed > 0 {
-          s.machine.counters.dropped[.purged, default: 0] += removed
-          report = .dropped(
-            destination: name, count: removed, reason: .purged,
-            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back")
-        }
+        _ = s.machine.handle(.handedOver(-removed), at: now)
+        _ = s.machine.handle(.purgeDeferred, at: now)
+        guard removed > 0 else { return .success(()) }
+        reports = QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              removed,
+              detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
+            at: now))
         return .success(())
       }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
-        s.machine.counters.handedOver += takenBySender
-        _ = s.machine.handle(.purged, at: clock.now.instant)
-        if removed > 0 {
-          s.machine.counters.dropped[.purged, default: 0] += removed
-          report = .dropped(destination: name, count: removed, reason: .purged, detail: "purge() deleted every pending record")
-        }
+        _ = s.machine.handle(.handedOver(takenBySender), at: now)
+        _ = s.machine.handle(.purged, at: now)
+        reports = QueueMachine.reports(
+          in: s.machine.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now))
         return .success(())
       } catch {
         return .failure(error)
       }
     }
-    if let report { emit([report]) }
+    emit(reports)
     try result.get()
   }
 

@@ -38,6 +38,20 @@ struct QueueMachine {
   enum Input {
     /// A record was appended to the log, which now holds this much.
     case appended(pendingEvents: Int, pendingBytes: Int64)
+    /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
+    case wroteToInbox
+    /// An enqueue found the log full under ``DeliveryConfiguration/OverflowPolicy/refuseNew`` (see
+    /// `Overflow.admit`): the record is refused, by the `.refuse` command.
+    case refusedAtCap(RecordID, pendingBytes: Int64, cap: Int64)
+    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
+    case droppedOldest(Int, cap: Int64)
+    /// `count` records left this queue's hands for another process's sender (negative: taken back from
+    /// the inbox by `purge()`).
+    case handedOver(Int)
+    /// `purge()` deleted `count` records; `detail` says which.
+    case purgedRecords(Int, detail: String)
+    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
+    case lostInMemory(Int)
     case flushRequested(FlushTicket)
     case closeRequested(deadline: Duration)
     /// The sender's loop looks for its next step.
@@ -63,7 +77,7 @@ struct QueueMachine {
     case relinquishRequested(Roles.Facts)
     /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
     case relinquished(heldLog: Bool)
-    /// The directory was taken back (or, never opened, may be tried again).
+    /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
     case reclaimed(heldLog: Bool)
     /// `purge()` was called while the log was not this queue's: purge it once taken back.
     case purgeDeferred
@@ -89,6 +103,8 @@ struct QueueMachine {
   enum Command {
     /// Wake the sender's task.
     case wakeSender
+    /// The record is not accepted: `enqueue` throws.
+    case refuse(DeliveryError)
     /// Answer these `flush()` calls.
     case answer([FlushTicket])
     case report(DeliveryReport)
@@ -181,6 +197,39 @@ struct QueueMachine {
       guard wake else { return [] }
       senderWait = nil
       return [.wakeSender]
+
+    case .wroteToInbox:
+      counters.enqueued += 1
+      counters.handedOver += 1
+      return []
+
+    case .refusedAtCap(let id, let pendingBytes, let cap):
+      let (report, error) = Overflow.countRefused(
+        id, pendingBytes: pendingBytes, cap: cap, destination: destination, counters: &counters)
+      return [.reportFolding(report), .refuse(error)]
+
+    case .droppedOldest(let count, let cap):
+      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
+        .map { [.reportFolding($0)] } ?? []
+
+    case .handedOver(let count):
+      counters.handedOver += count
+      return []
+
+    case .purgedRecords(let count, let detail):
+      counters.dropped[.purged, default: 0] += count
+      guard count > 0 else { return [] }
+      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
+
+    case .lostInMemory(let count):
+      guard count > 0 else { return [] }
+      counters.dropped[.storageUnavailable, default: 0] += count
+      return [
+        .report(
+          .dropped(
+            destination: destination, count: count, reason: .storageUnavailable,
+            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
+      ]
 
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
@@ -341,6 +390,16 @@ struct QueueMachine {
     return .corruptDataSkipped(
       destination: destination, regions: regions.count, bytes: bytes,
       detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+
+  /// The reports among `commands`, folded or not.
+  static func reports(in commands: [Command]) -> [DeliveryReport] {
+    commands.compactMap { command in
+      switch command {
+      case .report(let report), .reportFolding(let report): report
+      default: nil
+      }
+    }
   }
 
   private mutating func takeTickets() -> [FlushTicket] {

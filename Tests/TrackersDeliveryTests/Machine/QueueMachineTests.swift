@@ -28,6 +28,7 @@ import Testing
     commands.map { command in
       switch command {
       case .wakeSender: "wakeSender"
+      case .refuse: "refuse"
       case .answer(let tickets): "answer\(tickets.map(\.id))"
       case .report(let report), .reportFolding(let report):
         switch report {
@@ -184,5 +185,21 @@ import Testing
     #expect(names(m.handle(.senderExited, at: .zero)) == ["answer[]"])
     // After the sender's end, a flush is answered at once.
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)) == ["answer[4]"])
+  }
+
+  @Test func theCapRefusesOrDropsTheOldestWithExactCounters() {
+    var m = machine()
+    let id = RecordID()
+    #expect(names(m.handle(.refusedAtCap(id, pendingBytes: 990, cap: 1000), at: .zero)) == ["dropped 1 refused", "refuse"])
+    #expect(names(m.handle(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
+    #expect(names(m.handle(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
+    #expect(m.counters.dropped(.refused) == 1)
+    #expect(m.counters.dropped(.overflow) == 3)
+    // Let go of: an enqueued record is the next sender's.
+    _ = m.handle(.wroteToInbox, at: .zero)
+    #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
+    // Closed before the directory opened: what memory held is lost, counted once.
+    #expect(names(m.handle(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
+    #expect(m.counters.dropped(.storageUnavailable) == 2)
   }
 }
