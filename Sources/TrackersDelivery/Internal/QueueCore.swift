@@ -62,7 +62,7 @@ struct QueueState {
     guard !machine.closed else { return }
     try? log.persistCursor()
     log.closeFiles()
-    machine.closed = true
+    _ = machine.handle(.released, at: .zero)
     letGoOfLocks()
     if registered { QueueDirectories.closed(directory) }
     registered = false
@@ -79,8 +79,7 @@ struct QueueState {
   /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
-    machine.counters.handedOver += log.forgetTakenSegments()
-    machine.counters.handedOver += log.pendingEvents
+    _ = machine.handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
     try? log.persistCursor()
     log.closeFiles()
     letGoOfLocks()
@@ -92,10 +91,9 @@ struct QueueState {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
-    machine.counters.recovered += log.recoveredEvents
+    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
     let report = countCorrupt(log.corruptRegions, destination: destination)
     try? log.persistCursor()
-    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents), at: now)
     return report
   }
 
@@ -113,7 +111,7 @@ struct QueueState {
         sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
         policy: configuration.overflowPolicy)
     else {
-      machine.counters.dropped[.refused, default: 0] += 1
+      _ = machine.handle(.refusedInMemory, at: .zero)
       let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
         + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
       return (
@@ -125,7 +123,6 @@ struct QueueState {
       let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
       unopened?.frames.removeFirst(dropped)
       unopened?.bytes -= gone
-      machine.counters.dropped[.storageUnavailable, default: 0] += dropped
       report = .dropped(
         destination: destination, count: dropped, reason: .storageUnavailable,
         detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
@@ -133,7 +130,7 @@ struct QueueState {
     }
     unopened?.frames.append(frame)
     unopened?.bytes += frame.count
-    machine.counters.enqueued += 1
+    _ = machine.handle(.keptInMemory(droppedOldest: dropped), at: .zero)
     return (report, nil)
   }
 
@@ -163,16 +160,15 @@ struct QueueState {
       }
     }
     _ = machine.handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
+    _ = machine.handle(.wroteKeptRecords(overflow: overflow, lost: lost), at: now)
     var reports: [DeliveryReport] = []
     if overflow > 0 {
-      machine.counters.dropped[.overflow, default: 0] += overflow
       reports.append(
         .dropped(
           destination: destination, count: overflow, reason: .overflow,
           detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
     }
     if lost > 0 {
-      machine.counters.dropped[.storageUnavailable, default: 0] += lost
       reports.append(
         .dropped(
           destination: destination, count: lost, reason: .storageUnavailable,

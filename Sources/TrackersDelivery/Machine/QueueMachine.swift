@@ -52,6 +52,16 @@ struct QueueMachine {
     case purgedRecords(Int, detail: String)
     /// The queue closed before its directory opened: the `count` records kept in memory are lost.
     case lostInMemory(Int)
+    /// While the directory can't be opened, a record was kept in memory, the oldest `droppedOldest` gone
+    /// to make room (see `Overflow.keepInMemory`); or, the memory full under
+    /// ``DeliveryConfiguration/OverflowPolicy/refuseNew``, refused.
+    case keptInMemory(droppedOldest: Int)
+    case refusedInMemory
+    /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
+    /// the cap, `lost` could not be written.
+    case wroteKeptRecords(overflow: Int, lost: Int)
+    /// The log and the locks were released (`close`, the queue's end).
+    case released
     case flushRequested(FlushTicket)
     case closeRequested(deadline: Duration)
     /// The sender's loop looks for its next step.
@@ -83,8 +93,9 @@ struct QueueMachine {
     case purgeDeferred
     /// The log was purged: its pause goes with it.
     case purged
-    /// A log was installed (opened, taken over, taken back) holding `pendingEvents`.
-    case logInstalled(pendingEvents: Int)
+    /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
+    /// found on disk.
+    case logInstalled(pendingEvents: Int, recovered: Int)
     /// `events` records other processes handed over were taken (or records kept in memory written); the
     /// log holds `pendingEvents` now.
     case adopted(events: Int, pendingEvents: Int)
@@ -231,6 +242,24 @@ struct QueueMachine {
             detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
       ]
 
+    case .keptInMemory(let droppedOldest):
+      if droppedOldest > 0 { counters.dropped[.storageUnavailable, default: 0] += droppedOldest }
+      counters.enqueued += 1
+      return []
+
+    case .refusedInMemory:
+      counters.dropped[.refused, default: 0] += 1
+      return []
+
+    case .wroteKeptRecords(let overflow, let lost):
+      if overflow > 0 { counters.dropped[.overflow, default: 0] += overflow }
+      if lost > 0 { counters.dropped[.storageUnavailable, default: 0] += lost }
+      return []
+
+    case .released:
+      closed = true
+      return []
+
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
       flushTickets.append(ticket)
@@ -342,7 +371,8 @@ struct QueueMachine {
       pace.reset()
       return []
 
-    case .logInstalled(let pendingEvents):
+    case .logInstalled(let pendingEvents, let recovered):
+      counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
       return []
 
