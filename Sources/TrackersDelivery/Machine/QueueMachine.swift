@@ -9,7 +9,7 @@ struct FlushTicket: Hashable, Sendable {
 /// The queue's decisions and the state they read: its part (closing, let go of), what is due, the
 /// pace of sending, the `flush()` calls waiting, the log's generation and the counters. It reads nothing
 /// itself: the shell passes the time and what the log and the directory hold with each input, and runs
-/// the commands it returns (see `QueueCore` and `Sender`). The same state, input, time and random seed
+/// the commands it returns (see `QueueDriver` and `Sender`). Inputs that only count ignore the time. The same state, input, time and random seed
 /// give the same commands.
 struct QueueMachine {
   /// What enqueue should wake the sender for, while it waits.

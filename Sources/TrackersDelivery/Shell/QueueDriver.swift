@@ -9,9 +9,9 @@ import Trackers
   import Darwin
 #endif
 
-/// What one queue holds, always accessed under `QueueCore.state`'s lock: the machine that decides, and
+/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
 /// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
-struct QueueState {
+struct DriverState {
   var machine: QueueMachine
   var log: SegmentLog
   /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
@@ -292,15 +292,18 @@ enum QueueDirectories {
   static func closed(_ directory: String) { _ = open.withLock { $0.remove(directory) } }
 }
 
-/// Everything the public `DeliveryQueue` and its sender task share.
-final class QueueCore: Sendable {
+/// The I/O shell around `QueueMachine`: the only code that touches the world for a queue. It holds the
+/// lock, the machine, the log and the directory's locks; `enqueue`, `flush()` and the others run on the
+/// caller's thread, the sending on the queue's task (`Sender`). Each feeds the machine an input with what
+/// the log and the directory hold (`feed`), and runs the commands it returns.
+final class QueueDriver: Sendable {
   let name: String
   let destination: any DeliveryDestination
   let limits: BatchLimits
   let configuration: DeliveryConfiguration
   let transport: any HTTPTransport
   let onReport: (@Sendable (DeliveryReport) -> Void)?
-  let state: LockIsolated<QueueState>
+  let state: LockIsolated<DriverState>
   /// The pending cap's drops and refusals and single records too large, one report per cause and interval
   /// instead of one per event.
   let repeatedDrops: RepeatedReports<DropReason>
@@ -341,7 +344,7 @@ final class QueueCore: Sendable {
     } catch where DataProtection.mayOpenLater(error) {
       // Launched in the background before the first unlock: keep what is tracked in memory until the
       // files can be opened, rather than fail the app's launch.
-      var initial = QueueState(
+      var initial = DriverState(
         log: SegmentLog(
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
@@ -361,7 +364,7 @@ final class QueueCore: Sendable {
       QueueDirectories.closed(directory)
       throw error
     }
-    var initial = QueueState(log: opened.log, directory: directory, machine: machine)
+    var initial = DriverState(log: opened.log, directory: directory, machine: machine)
     let report = initial.install(opened, destination: name, now: clock.now.instant)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
@@ -743,7 +746,7 @@ final class QueueCore: Sendable {
   /// and runs the commands every caller runs alike (answers, wakes, reports) once the lock is released;
   /// returns them all, for the caller to run the rest.
   @discardableResult
-  func feed(_ input: (inout QueueState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
     let now = clock.now.instant
     let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [CheckedContinuation<Void, Never>]) in
       guard let input = input(&s) else { return ([], []) }

@@ -17,7 +17,8 @@ struct PendingBatch: Sendable {
   var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
 }
 
-/// The one task per queue that reads pending records from disk and sends them, one request at a time.
+/// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
+/// and runs the loop of the queue's part (`Roles.loop`), asking the machine each step.
 final class Sender {
   enum Step {
     case exit
@@ -36,7 +37,7 @@ final class Sender {
     case cancelled(PendingBatch)
   }
 
-  private let core: QueueCore
+  private let driver: QueueDriver
   /// The log's reading side, kept across reads for its open segment files.
   private let reader: SegmentLog.Reader
   private var carry: [PendingBatch] = []
@@ -44,10 +45,10 @@ final class Sender {
   private var generation = 0
   private let clock: any QueueClock
 
-  init(core: QueueCore) {
-    self.core = core
-    clock = core.clock
-    reader = SegmentLog.Reader(limits: core.limits)
+  init(driver: QueueDriver) {
+    self.driver = driver
+    clock = driver.clock
+    reader = SegmentLog.Reader(limits: driver.limits)
   }
 
   /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
@@ -68,7 +69,7 @@ final class Sender {
   func run() async {
     while true {
       let outcome: Outcome
-      switch core.state.withLock({ Roles.loop($0.roleFacts) }) {
+      switch driver.state.withLock({ Roles.loop($0.roleFacts) }) {
       case .waitForStorage: outcome = await waitForStorage()
       case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
       case .handOver: outcome = await handOverUntilSending()
@@ -81,14 +82,14 @@ final class Sender {
     }
   }
 
-  /// While the queue's directory can't be opened (see `QueueState.unopened`): tries again when the
+  /// While the queue's directory can't be opened (see `DriverState.unopened`): tries again when the
   /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
   /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
   /// Nothing while the queue has let go of its directory: no lock may be taken then.
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      let look = core.state.withLock { s -> (waiting: Bool, attempt: Bool) in
+      let look = driver.state.withLock { s -> (waiting: Bool, attempt: Bool) in
         guard let unopened = s.unopened else { return (false, false) }
         let m = s.machine
         let due = unopened.attemptRequested || !m.flushTickets.isEmpty || m.closing || unopened.nextAttempt <= clock.now.instant
@@ -96,8 +97,8 @@ final class Sender {
       }
       if !look.waiting { return .modeChanged }
       // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      if look.attempt, core.openUnopenedStorage() { return .modeChanged }
-      let commands = core.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+      if look.attempt, driver.openUnopenedStorage() { return .modeChanged }
+      let commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
       if let outcome = await follow(commands) { return outcome }
     }
     return .exit
@@ -109,18 +110,18 @@ final class Sender {
   private func waitWhileRelinquished() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      if let outcome = await follow(core.feed { _ in .relinquishedTimerFired }) { return outcome }
+      if let outcome = await follow(driver.feed { _ in .relinquishedTimerFired }) { return outcome }
     }
     return .exit
   }
 
   /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
   private func sendUntilModeChanges() async -> Outcome {
-    let handoverInterval = core.configuration.handoverInterval
+    let handoverInterval = driver.configuration.handoverInterval
     var nextHandoverLook = clock.now.instant
     while true {
       if clock.now.instant >= nextHandoverLook {
-        core.takeHandedOverSegments(scanner: reader.scanner)
+        driver.takeHandedOverSegments(scanner: reader.scanner)
         nextHandoverLook = clock.now.instant + handoverInterval
       }
       switch nextStep() {
@@ -130,20 +131,20 @@ final class Sender {
         return .modeChanged
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
-        core.relinquishNow()
+        driver.relinquishNow()
         return .modeChanged
       case .wait(let timeout):
         // Idle or not, look again for what other processes hand over when the interval is up.
         let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
-        await clock.wait(on: core.wakeup, timeout: min(timeout ?? untilLook, untilLook))
+        await clock.wait(on: driver.wakeup, timeout: min(timeout ?? untilLook, untilLook))
       case .drain(var target, let flushes):
         // flush() sends what other processes sealed before it too.
-        if !flushes.isEmpty, core.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-          target = core.state.withLock { $0.log.writerEnd }
+        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+          target = driver.state.withLock { $0.log.writerEnd }
         }
         let progressed = await drain(upTo: target)
-        let commands = core.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-        core.answer(flushes)
+        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+        driver.answer(flushes)
         if let outcome = await follow(commands) { return outcome }
       }
     }
@@ -153,10 +154,10 @@ final class Sender {
   /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
   private func handOverUntilSending() async -> Outcome {
     while !Task.isCancelled {
-      var commands = core.feed { _ in .writerTimerFired }
+      var commands = driver.feed { _ in .writerTimerFired }
       if case .probeSenderLock? = commands.first {
-        let free = core.takeOverSendingIfFree()
-        commands = core.feed { _ in .senderLock(free: free) }
+        let free = driver.takeOverSendingIfFree()
+        commands = driver.feed { _ in .senderLock(free: free) }
       }
       if let outcome = await follow(commands) { return outcome }
     }
@@ -164,14 +165,14 @@ final class Sender {
   }
 
   private func exit() {
-    core.dropUnopened()
-    core.emitFoldedReports()
-    core.feed { s in
+    driver.dropUnopened()
+    driver.emitFoldedReports()
+    driver.feed { s in
       try? s.log.persistCursor()
       return .senderExited
     }
     // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-    let left = core.state.withLock { s in
+    let left = driver.state.withLock { s in
       defer { s.flushWaiters = [:] }
       return Array(s.flushWaiters.values)
     }
@@ -185,8 +186,8 @@ final class Sender {
       switch command {
       case .exit: return .exit
       case .modeChanged: return .modeChanged
-      case .sealForHandover: core.sealForHandover()
-      case .wait(let timeout): await clock.wait(on: core.wakeup, timeout: timeout)
+      case .sealForHandover: driver.sealForHandover()
+      case .wait(let timeout): await clock.wait(on: driver.wakeup, timeout: timeout)
       default: break
       }
     }
@@ -197,9 +198,9 @@ final class Sender {
   private func nextStep() -> Step {
     if Task.isCancelled { return .exit }
     let hasCarry = !carry.isEmpty
-    let maySend = core.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
     let readGeneration = generation
-    let commands = core.feed { s in
+    let commands = driver.feed { s in
       .timerFired(
         .init(
           maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
@@ -231,7 +232,7 @@ final class Sender {
     var progressed = false
     // Stops when the log is let go of or replaced: the target belongs to the old one.
     while !Task.isCancelled,
-      core.state.withLock({ [generation] in $0.machine.drainContinues(readGeneration: generation) })
+      driver.state.withLock({ [generation] in $0.machine.drainContinues(readGeneration: generation) })
     {
       let batch: PendingBatch
       if let next = carry.popLast() {
@@ -261,10 +262,10 @@ final class Sender {
   /// Reads the next batch from disk, outside the lock (see `SegmentLog.Reader`), dropping under the lock
   /// what the read found too old or damaged.
   private func buildBatch() -> PendingBatch? {
-    let limits = core.limits
-    let maxAge = QueueBackoff.seconds(core.configuration.maxAge)
+    let limits = driver.limits
+    let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
-      let read = core.state.withLock { s in
+      let read = driver.state.withLock { s in
         // A log let go of is no longer this queue's to read.
         s.machine.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.machine.generation)
       }
@@ -285,7 +286,7 @@ final class Sender {
   /// Drops what reading found too old or damaged; returns how many regions that finished.
   private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
     var finished = 0
-    core.feed { s in
+    driver.feed { s in
       guard s.machine.generation == generation else { return nil }
       let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
       var regions = 0
@@ -308,38 +309,38 @@ final class Sender {
   private func send(_ original: PendingBatch) async -> SendResult {
     // Records may have gone while the batch waited (dropped at the cap, purged).
     var batch = original
-    core.state.withLock { s in
+    driver.state.withLock { s in
       if s.machine.generation != batch.generation { batch.entries = [] }
       batch.entries.removeAll { !s.log.isPending($0.position) }
     }
     if batch.entries.isEmpty { return .next([]) }
 
     // The gate may have closed while the batch was built: keep the records pending, send nothing.
-    guard core.configuration.shouldSend() else { return .cancelled(batch) }
+    guard driver.configuration.shouldSend() else { return .cancelled(batch) }
 
     let request: HTTPRequest
     do {
-      request = try core.destination.makeRequest(for: batch.batch)
+      request = try driver.destination.makeRequest(for: batch.batch)
       try request.validateTransportSecurity()
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
       return apply(Outcomes.requestFailed(detail), to: batch)
     }
 
-    core.feed { _ in .requestSent }
+    driver.feed { _ in .requestSent }
     let response: HTTPResponse
     do {
-      response = try await core.transport.send(request)
+      response = try await driver.transport.send(request)
     } catch let error as DeliveryError {
       return apply(Outcomes.requestFailed(error.description), to: batch)
     } catch {
       if Task.isCancelled { return .cancelled(batch) }
-      return apply(Outcomes.networkFailed(error, rules: core.configuration), to: batch)
+      return apply(Outcomes.networkFailed(error, rules: driver.configuration), to: batch)
     }
 
     let resolution = Outcomes.resolve(
-      core.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-      response: "\(response)", statusCode: response.statusCode, destination: core.name)
+      driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+      response: "\(response)", statusCode: response.statusCode, destination: driver.name)
     return apply(resolution, to: batch)
   }
 
@@ -354,7 +355,7 @@ final class Sender {
       return .next([])
     case .drop(let reason, let detail, let folding, let permanentFailure):
       if let permanentFailure {
-        core.emit([.permanentFailure(destination: core.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
+        driver.emit([.permanentFailure(destination: driver.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
       }
       drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
       return .next([])
@@ -362,7 +363,7 @@ final class Sender {
       drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
       return .next(rest.isEmpty ? [] : [part(rest)])
     case .split(let half):
-      core.feed { _ in .split }
+      driver.feed { _ in .split }
       return .next([part(0..<half), part(half..<batch.entries.count)])
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
@@ -371,7 +372,7 @@ final class Sender {
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
     var failure: DeliveryReport?
-    core.feed { s in
+    driver.feed { s in
       guard s.machine.generation == batch.generation else { return nil }
       var delivered = 0
       var droppedCount = 0
@@ -389,7 +390,7 @@ final class Sender {
       failure = persist(&s)
       return .finished(delivered: delivered, rejected: droppedCount, reasons: reasons)
     }
-    if let failure { core.emit([failure]) }
+    if let failure { driver.emit([failure]) }
   }
 
   /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
@@ -398,21 +399,21 @@ final class Sender {
     _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
   ) {
     var failure: DeliveryReport?
-    core.feed { s in
+    driver.feed { s in
       guard s.machine.generation == generation else { return nil }
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
       s.log.advanceHead()
       failure = persist(&s)
       return .dropped(count: count, reason: reason, detail: detail, folding: folding)
     }
-    if let failure { core.emit([failure]) }
+    if let failure { driver.emit([failure]) }
   }
 
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    let maxAttempts = core.configuration.maxAttempts
+    let maxAttempts = driver.configuration.maxAttempts
     var failure: DeliveryReport?
     var remaining: PendingBatch?
-    core.feed { s in
+    driver.feed { s in
       // The log was replaced: its pause and its records are no longer this batch's.
       guard s.machine.generation == batch.generation else { return nil }
       let entries = batch.entries.filter { s.log.isPending($0.position) }
@@ -434,16 +435,16 @@ final class Sender {
       return .retried(
         kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail)
     }
-    if let failure { core.emit([failure]) }
+    if let failure { driver.emit([failure]) }
     return .backoff(remaining)
   }
 
-  private func persist(_ s: inout QueueState) -> DeliveryReport? {
+  private func persist(_ s: inout DriverState) -> DeliveryReport? {
     do {
       try s.log.persistCursor()
       return nil
     } catch {
-      return .storageFailure(destination: core.name, detail: error.description)
+      return .storageFailure(destination: driver.name, detail: error.description)
     }
   }
 }
