@@ -743,29 +743,30 @@ final class QueueDriver: Sendable {
   // MARK: Running the machine
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
-  /// and runs the commands every caller runs alike (answers, wakes, reports) once the lock is released;
-  /// returns them all, for the caller to run the rest.
+  /// and runs, in order, the commands every caller runs alike (answers, wakes, reports, the seal for the
+  /// sending process) once the lock is released; returns them all, for the caller to run the rest.
   @discardableResult
   func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
     let now = clock.now.instant
-    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [CheckedContinuation<Void, Never>]) in
+    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [[CheckedContinuation<Void, Never>]]) in
       guard let input = input(&s) else { return ([], []) }
       let commands = s.machine.handle(input, at: now)
-      var waiters: [CheckedContinuation<Void, Never>] = []
-      for case .answer(let tickets) in commands { waiters += s.takeWaiters(tickets) }
-      return (commands, waiters)
+      return (commands, commands.map { command in
+        guard case .answer(let tickets) = command else { return [] }
+        return s.takeWaiters(tickets)
+      })
     }
-    for waiter in waiters { waiter.resume() }
-    var reports: [DeliveryReport] = []
-    for command in commands {
+    for (command, waiters) in zip(commands, waiters) {
       switch command {
+      case .answer: for waiter in waiters { waiter.resume() }
       case .wakeSender: wakeup.signal()
-      case .report(let report): reports.append(report)
+      case .report(let report): emit([report])
       case .reportFolding(let report): emitFolding(report)
+      // Before the flush() calls answered after it: they were made before the seal.
+      case .sealForHandover: sealForHandover()
       default: break
       }
     }
-    emit(reports)
     return commands
   }
 

@@ -179,14 +179,13 @@ final class Sender {
     for waiter in left { waiter.resume() }
   }
 
-  /// Runs the loop commands of an idle loop (`wait`, `sealForHandover`, `exit`, `modeChanged`); returns how
-  /// the loop ends, if it does.
+  /// Runs the loop commands of an idle loop (`wait`, `exit`, `modeChanged`; `feed` ran the others);
+  /// returns how the loop ends, if it does.
   private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
     for command in commands {
       switch command {
       case .exit: return .exit
       case .modeChanged: return .modeChanged
-      case .sealForHandover: driver.sealForHandover()
       case .wait(let timeout): await clock.wait(on: driver.wakeup, timeout: timeout)
       default: break
       }
