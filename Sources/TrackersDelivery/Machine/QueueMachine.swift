@@ -105,7 +105,10 @@ struct QueueMachine {
     case senderLock(free: Bool)
     /// Let go of the directory: the loop looks.
     case relinquishedTimerFired
-    /// Waiting to open the directory (retried at `nextAttempt`): the loop looks.
+    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
+    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
+    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
+    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
@@ -143,6 +146,8 @@ struct QueueMachine {
     case sealForHandover
     /// Purge the log just taken back.
     case purge
+    /// Try to open the directory the queue started without.
+    case openStorage
   }
 
   let destination: String
@@ -396,6 +401,12 @@ struct QueueMachine {
       // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
       if !relinquished { return [closing ? .exit : .modeChanged] }
       return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
+
+    case .storageLook(let attemptRequested, let nextAttempt):
+      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
+      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
+      if due && !relinquished { return [.openStorage] }
+      return handle(.idleTimerFired(nextAttempt: nextAttempt), at: now)
 
     case .idleTimerFired(let nextAttempt):
       let tickets = takeTickets()

@@ -89,16 +89,15 @@ final class Sender {
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      let look = driver.state.withLock { s -> (waiting: Bool, attempt: Bool) in
-        guard let unopened = s.unopened else { return (false, false) }
-        let m = s.machine
-        let due = unopened.attemptRequested || !m.flushTickets.isEmpty || m.closing || unopened.nextAttempt <= clock.now.instant
-        return (true, due && !m.relinquished)
+      var commands = driver.feed { s in
+        s.unopened.map { .storageLook(attemptRequested: $0.attemptRequested, nextAttempt: $0.nextAttempt) }
       }
-      if !look.waiting { return .modeChanged }
       // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      if look.attempt, driver.openUnopenedStorage() { return .modeChanged }
-      let commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+      if commands.isEmpty { return .modeChanged }
+      if case .openStorage? = commands.first {
+        if driver.openUnopenedStorage() { return .modeChanged }
+        commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+      }
       if let outcome = await follow(commands) { return outcome }
     }
     return .exit

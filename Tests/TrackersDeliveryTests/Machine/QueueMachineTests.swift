@@ -48,6 +48,7 @@ import Testing
       case .probeSenderLock: "probeSenderLock"
       case .sealForHandover: "sealForHandover"
       case .purge: "purge"
+      case .openStorage: "openStorage"
       }
     }
   }
@@ -201,5 +202,25 @@ import Testing
     // Closed before the directory opened: what memory held is lost, counted once.
     #expect(names(m.handle(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
     #expect(m.counters.dropped(.storageUnavailable) == 2)
+  }
+
+  @Test func waitingForTheDirectoryTriesAtItsBackOffOrWhenAsked() {
+    var m = machine()
+    // Not due: wait exactly until the attempt. Due at its time, when asked, or when a flush() waits.
+    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["answer[]", "wait 3.0 seconds"])
+    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))) == ["openStorage"])
+    #expect(names(m.handle(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(1))
+    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    // The attempt failed: the flush is answered at once, nothing can be sent.
+    #expect(names(m.handle(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))) == ["answer[2]", "wait 7.0 seconds"])
+    // Let go of: no attempt, no lock; wait to be taken back.
+    _ = m.handle(.relinquished(heldLog: false), at: .seconds(1))
+    #expect(names(m.handle(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))) == ["answer[]", "wait nil"])
+    // Closing: one last attempt, then the end.
+    _ = m.handle(.reclaimed(heldLog: false), at: .seconds(9))
+    _ = m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9))
+    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))) == ["openStorage"])
+    #expect(names(m.handle(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9))) == ["answer[]", "exit"])
   }
 }
