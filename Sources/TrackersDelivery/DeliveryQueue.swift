@@ -39,7 +39,7 @@ import Foundation
 /// await queue.flush()
 /// ```
 public final class DeliveryQueue: Sendable {
-  private let core: QueueCore
+  private let driver: QueueDriver
   private let sender: Task<Void, Never>
 
   /// Opens (or creates) the queue in `configuration.directory` and resumes what is pending there.
@@ -63,9 +63,9 @@ public final class DeliveryQueue: Sendable {
     onReport: (@Sendable (DeliveryReport) -> Void)? = nil
   ) throws {
     Redaction.declareSecretHeaders(destination.secretHeaders)
-    let core = try QueueCore(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
-    self.core = core
-    sender = Task.detached { await Sender(core: core).run() }
+    let driver = try QueueDriver(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
+    self.driver = driver
+    sender = Task.detached { await Sender(driver: driver).run() }
   }
 
   /// A queue whose waits, backoff and record ages follow `clock`, and whose jitter comes from `random`:
@@ -78,11 +78,11 @@ public final class DeliveryQueue: Sendable {
     clock: any QueueClock,
     random: any QueueRandom
   ) throws {
-    let core = try QueueCore(
+    let driver = try QueueDriver(
       destination: destination, configuration: configuration, transport: transport, onReport: onReport,
       clock: clock, random: random)
-    self.core = core
-    sender = Task.detached { await Sender(core: core).run() }
+    self.driver = driver
+    sender = Task.detached { await Sender(driver: driver).run() }
   }
 
   deinit {
@@ -90,7 +90,7 @@ public final class DeliveryQueue: Sendable {
   }
 
   /// The destination's name.
-  public var name: String { core.name }
+  public var name: String { driver.name }
 
   /// What this queue does for its directory when several processes share it.
   public enum Role: Sendable, Hashable {
@@ -110,7 +110,7 @@ public final class DeliveryQueue: Sendable {
   /// ```swift
   /// if queue.role == .writer { logger.debug("The app sends this extension's events") }
   /// ```
-  public var role: Role { core.role }
+  public var role: Role { driver.role }
 
   /// Lets go of the directory before the process is suspended, and keeps accepting records.
   ///
@@ -132,7 +132,7 @@ public final class DeliveryQueue: Sendable {
   /// queue.reclaimDirectory()
   /// ```
   public func relinquishDirectory(timeout: Duration = .seconds(2)) async {
-    await core.relinquishDirectory(timeout: timeout)
+    await driver.relinquishDirectory(timeout: timeout)
   }
 
   /// Lets go of the directory at once, without waiting for the request in flight: its records may be sent
@@ -146,14 +146,14 @@ public final class DeliveryQueue: Sendable {
   /// }
   /// ```
   public func relinquishDirectoryNow() {
-    core.relinquishNow()
+    driver.relinquishNow()
   }
 
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the queue
   /// sends again if no other process does (then it also takes what others left), or writes for the one
   /// that does. Does nothing if the queue holds the directory.
   public func reclaimDirectory() {
-    core.reclaimDirectory()
+    driver.reclaimDirectory()
   }
 
   /// Tells a queue that started without its directory (Data Protection before the first unlock, see
@@ -162,14 +162,14 @@ public final class DeliveryQueue: Sendable {
   /// `UIApplication.protectedDataDidBecomeAvailableNotification` itself; call this from
   /// `applicationProtectedDataDidBecomeAvailable` on the Mac, or from any signal an app has.
   public func storageMayBeAvailable() {
-    core.requestStorageAttempt()
+    driver.requestStorageAttempt()
   }
 
   /// Whether the queue started without its directory and still waits for it, its records in memory (see
   /// ``DeliveryQueue``). Its ``role`` reads ``Role/sender`` meanwhile: which part it plays is known once
   /// the directory opens.
   package var isWaitingForStorage: Bool {
-    core.state.withLock { $0.unopened != nil }
+    driver.state.withLock { $0.unopened != nil }
   }
 
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
@@ -188,7 +188,7 @@ public final class DeliveryQueue: Sendable {
   ///   ``DeliveryError/storage(operation:path:errno:)`` if the write fails.
   @discardableResult
   public func enqueue(_ payload: [UInt8], id: RecordID = RecordID(), partition: String = "") throws -> RecordID {
-    try core.enqueue(payload, id: id, partition: partition)
+    try driver.enqueue(payload, id: id, partition: partition)
   }
 
   /// Sends everything pending now, without waiting for full batches or the flush interval.
@@ -203,17 +203,7 @@ public final class DeliveryQueue: Sendable {
   /// and sends.
   public func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let immediate = core.state.withLock { s -> Bool in
-        if s.senderGone { return true }
-        s.flushWaiters.append(continuation)
-        s.flushRequested = true
-        return false
-      }
-      if immediate {
-        continuation.resume()
-      } else {
-        core.wakeup.signal()
-      }
+      driver.feed { .flushRequested($0.ticket(for: continuation)) }
     }
   }
 
@@ -225,13 +215,8 @@ public final class DeliveryQueue: Sendable {
   /// ``DeliveryQueue/Role/writer`` role it sends nothing: everything this process wrote is left to the
   /// sender, which takes it at its next look.
   public func close(timeout: Duration) async {
-    let first = core.state.withLock { s -> Bool in
-      if s.closing { return false }
-      s.closing = true
-      s.closeDeadline = core.clock.now.instant + timeout
-      return true
-    }
-    if first { core.wakeup.signal() }
+    let deadline = driver.clock.now.instant + timeout
+    driver.feed { _ in .closeRequested(deadline: deadline) }
     let sender = self.sender
     let watchdog = Task {
       try? await Task.sleep(for: timeout)
@@ -239,12 +224,12 @@ public final class DeliveryQueue: Sendable {
     }
     await sender.value
     watchdog.cancel()
-    core.state.withLock { $0.release() }
+    driver.state.withLock { $0.release() }
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.
   public func close() async {
-    await close(timeout: core.configuration.closeTimeout)
+    await close(timeout: driver.configuration.closeTimeout)
   }
 
   /// Forces the log, the cursor and the directory to stable storage, so pending records survive power
@@ -252,7 +237,7 @@ public final class DeliveryQueue: Sendable {
   /// its own cache (`fsync` there does not), falling back to `fsync` where the file system lacks it.
   /// Costs milliseconds (more with `F_FULLFSYNC`); call it at moments that matter (backgrounding).
   public func sync() throws {
-    try core.sync()
+    try driver.sync()
   }
 
   /// Deletes every pending record of this destination, on disk and in memory (consent withdrawn,
@@ -261,17 +246,17 @@ public final class DeliveryQueue: Sendable {
   /// the sender has not taken yet (the rest counts as ``DeliveryCounters/handedOver``): purge in every
   /// process that shares the directory.
   public func purge() throws {
-    try core.purge()
+    try driver.purge()
   }
 
   /// Tells the sender that ``DeliveryConfiguration/shouldSend`` may answer `true` now (consent granted),
   /// so pending records go out without waiting for the next event or flush.
   public func shouldSendChanged() {
-    core.wakeup.signal()
+    driver.wakeup.signal()
   }
 
   /// What the queue did since it was opened and what is pending; cheap, safe from any thread.
   public var counters: DeliveryCounters {
-    core.counters
+    driver.counters
   }
 }

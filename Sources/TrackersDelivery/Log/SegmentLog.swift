@@ -155,7 +155,7 @@ final class SegmentLog {
   }
 
   /// A log that holds nothing and writes nothing, in place of the one a queue could not open yet (see
-  /// `QueueState.unopened`): closed, so nothing here touches the directory.
+  /// `DriverState.unopened`): closed, so nothing here touches the directory.
   init(unopenedAt directory: String, segmentMaxBytes: Int64, writeMode: SegmentWriteMode) {
     self.directory = directory
     self.writeMode = writeMode

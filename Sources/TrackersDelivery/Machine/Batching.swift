@@ -53,7 +53,7 @@ enum Batching {
     /// What enqueue should wake the sender for, while it waits.
     enum SenderWait: Equatable {
       case keep
-      case set(QueueState.SenderWait?)
+      case set(QueueMachine.SenderWait?)
     }
 
     var step: Step

@@ -67,12 +67,3 @@ enum Roles {
     }
   }
 }
-
-extension QueueState {
-  /// What `Roles` decides from.
-  var roleFacts: Roles.Facts {
-    Roles.Facts(
-      closing: closing, closed: closed, unopened: unopened != nil, relinquished: relinquished,
-      writing: writerDirectory != nil, senderGone: senderGone)
-  }
-}

@@ -9,43 +9,21 @@ import Trackers
   import Darwin
 #endif
 
-/// The mutable state of one queue, always accessed under `QueueCore.state`'s lock.
-struct QueueState {
-  enum SenderWait {
-    /// Nothing pending: any enqueue wakes the sender so it can start the interval timer.
-    case idle
-    /// Waiting for the interval: only a full batch wakes it early.
-    case interval
-  }
-
+/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
+/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
+struct DriverState {
+  var machine: QueueMachine
   var log: SegmentLog
-  var counters = DeliveryCounters()
-  var closing = false
-  var closed = false
-  var senderGone = false
-  /// On the queue clock's monotonic line (`QueueNow.instant`), as are the other instants here.
-  var closeDeadline: Duration?
-  var senderWait: SenderWait?
-  var pendingSince: Duration?
-  var flushRequested = false
-  var flushWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Consecutive failures and the backoff they call for (see `DeliveryPace`).
-  var pace = DeliveryPace()
+  /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
+  var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
+  private var nextTicket = 0
   /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
   /// (see ``Handover``) and once released by `close`.
   var lockFD: Int32 = -1
   /// This process's writer directory while another process sends for the directory.
   var writerDirectory: Handover.WriterDirectory?
-  /// Whether the queue let go of the directory (the process is about to be suspended): no lock, no
-  /// sending, every record a file of its own in the inbox (see ``Handover``).
-  var relinquished = false
-  /// `relinquishDirectory` is waiting for the sender to finish the request in flight and let go.
+  /// `relinquishDirectory` calls waiting for the sender to finish the request in flight and let go.
   var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
-  /// `purge()` was called while relinquished: the log taken back is purged at once.
-  var purgeWhenReclaimed = false
-  /// Counts the times the log was replaced (let go of, taken back), so the sender drops what it kept of
-  /// the old one.
-  var generation = 0
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
   /// Set while the directory can't be opened (Data Protection before the first unlock): records wait
@@ -54,18 +32,37 @@ struct QueueState {
   /// The queue's directory, whichever role its log plays.
   let directory: String
 
-  init(log: SegmentLog, directory: String) {
+  init(log: SegmentLog, directory: String, machine: QueueMachine) {
     self.log = log
     self.directory = directory
+    self.machine = machine
+  }
+
+  /// What `Roles` decides from.
+  var roleFacts: Roles.Facts {
+    machine.roleFacts(writing: writerDirectory != nil, unopened: unopened != nil)
+  }
+
+  /// Holds `continuation` as a `flush()` waiting; returns its ticket.
+  mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
+    nextTicket += 1
+    let ticket = FlushTicket(id: nextTicket)
+    flushWaiters[ticket] = continuation
+    return ticket
+  }
+
+  /// The callers of `tickets`, no longer held.
+  mutating func takeWaiters(_ tickets: [FlushTicket]) -> [CheckedContinuation<Void, Never>] {
+    tickets.compactMap { flushWaiters.removeValue(forKey: $0) }
   }
 
   /// Closes the log and lets another queue open the directory (or, writing for another process's
   /// sender, lets that one take everything left).
   mutating func release() {
-    guard !closed else { return }
+    guard !machine.closed else { return }
     try? log.persistCursor()
     log.closeFiles()
-    closed = true
+    _ = machine.handle(.released, at: .zero)
     letGoOfLocks()
     if registered { QueueDirectories.closed(directory) }
     registered = false
@@ -82,8 +79,7 @@ struct QueueState {
   /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
-    counters.handedOver += log.forgetTakenSegments()
-    counters.handedOver += log.pendingEvents
+    _ = machine.handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
     try? log.persistCursor()
     log.closeFiles()
     letGoOfLocks()
@@ -95,10 +91,9 @@ struct QueueState {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
-    counters.recovered += log.recoveredEvents
+    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
     let report = countCorrupt(log.corruptRegions, destination: destination)
     try? log.persistCursor()
-    pendingSince = log.pendingEvents > 0 ? now : nil
     return report
   }
 
@@ -116,7 +111,7 @@ struct QueueState {
         sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
         policy: configuration.overflowPolicy)
     else {
-      counters.dropped[.refused, default: 0] += 1
+      _ = machine.handle(.refusedInMemory, at: .zero)
       let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
         + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
       return (
@@ -128,7 +123,6 @@ struct QueueState {
       let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
       unopened?.frames.removeFirst(dropped)
       unopened?.bytes -= gone
-      counters.dropped[.storageUnavailable, default: 0] += dropped
       report = .dropped(
         destination: destination, count: dropped, reason: .storageUnavailable,
         detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
@@ -136,7 +130,7 @@ struct QueueState {
     }
     unopened?.frames.append(frame)
     unopened?.bytes += frame.count
-    counters.enqueued += 1
+    _ = machine.handle(.keptInMemory(droppedOldest: dropped), at: .zero)
     return (report, nil)
   }
 
@@ -165,17 +159,16 @@ struct QueueState {
         lost += 1
       }
     }
-    if log.pendingEvents > 0, pendingSince == nil { pendingSince = now }
+    _ = machine.handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
+    _ = machine.handle(.wroteKeptRecords(overflow: overflow, lost: lost), at: now)
     var reports: [DeliveryReport] = []
     if overflow > 0 {
-      counters.dropped[.overflow, default: 0] += overflow
       reports.append(
         .dropped(
           destination: destination, count: overflow, reason: .overflow,
           detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
     }
     if lost > 0 {
-      counters.dropped[.storageUnavailable, default: 0] += lost
       reports.append(
         .dropped(
           destination: destination, count: lost, reason: .storageUnavailable,
@@ -187,14 +180,7 @@ struct QueueState {
 
   /// Counts damaged regions found in the log and describes them in one report.
   mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
-    guard !regions.isEmpty else { return nil }
-    let bytes = regions.reduce(0) { $0 + Int($1.length) }
-    counters.dropped[.corrupt, default: 0] += regions.count
-    counters.corruptBytes += bytes
-    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
-    return .corruptDataSkipped(
-      destination: destination, regions: regions.count, bytes: bytes,
-      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+    machine.countCorrupt(regions)
   }
 }
 
@@ -306,15 +292,18 @@ enum QueueDirectories {
   static func closed(_ directory: String) { _ = open.withLock { $0.remove(directory) } }
 }
 
-/// Everything the public `DeliveryQueue` and its sender task share.
-final class QueueCore: Sendable {
+/// The I/O shell around `QueueMachine`: the only code that touches the world for a queue. It holds the
+/// lock, the machine, the log and the directory's locks; `enqueue`, `flush()` and the others run on the
+/// caller's thread, the sending on the queue's task (`Sender`). Each feeds the machine an input with what
+/// the log and the directory hold (`feed`), and runs the commands it returns.
+final class QueueDriver: Sendable {
   let name: String
   let destination: any DeliveryDestination
   let limits: BatchLimits
   let configuration: DeliveryConfiguration
   let transport: any HTTPTransport
   let onReport: (@Sendable (DeliveryReport) -> Void)?
-  let state: LockIsolated<QueueState>
+  let state: LockIsolated<DriverState>
   /// The pending cap's drops and refusals and single records too large, one report per cause and interval
   /// instead of one per event.
   let repeatedDrops: RepeatedReports<DropReason>
@@ -346,6 +335,7 @@ final class QueueCore: Sendable {
     self.repeatedDrops = RepeatedReports(interval: configuration.repeatedReportInterval)
 
     let directory = configuration.directory.path
+    let machine = QueueMachine(destination: name, limits: limits, configuration: configuration, random: random)
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     let opened: OpenedLog
@@ -354,11 +344,11 @@ final class QueueCore: Sendable {
     } catch where DataProtection.mayOpenLater(error) {
       // Launched in the background before the first unlock: keep what is tracked in memory until the
       // files can be opened, rather than fail the app's launch.
-      var initial = QueueState(
+      var initial = DriverState(
         log: SegmentLog(
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
-        directory: directory)
+        directory: directory, machine: machine)
       initial.unopened = UnopenedStorage(failure: error, now: clock.now.instant)
       state = LockIsolated(initial)
       observeProtectedData()
@@ -374,7 +364,7 @@ final class QueueCore: Sendable {
       QueueDirectories.closed(directory)
       throw error
     }
-    var initial = QueueState(log: opened.log, directory: directory)
+    var initial = DriverState(log: opened.log, directory: directory, machine: machine)
     let report = initial.install(opened, destination: name, now: clock.now.instant)
     state = LockIsolated(initial)
     emit(report.map { [$0] } ?? [])
@@ -397,7 +387,7 @@ final class QueueCore: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.unopened != nil && !$0.closed && !$0.relinquished }) else {
+    guard state.withLock({ $0.unopened != nil && !$0.machine.closed && !$0.machine.relinquished }) else {
       return state.withLock { $0.unopened == nil }
     }
     let opened: OpenedLog
@@ -412,26 +402,22 @@ final class QueueCore: Sendable {
     configuration.storageOpened?()
     var reports: [DeliveryReport] = []
     let installed = state.withLock { s -> Bool in
-      guard let unopened = s.unopened, !s.closed, !s.relinquished else { return false }
+      guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
       s.unopened = nil
       if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
-      if s.purgeWhenReclaimed {
+      // A new log: what was read before is void (the wake-up is below).
+      let commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
+      if commands.contains(where: { if case .purge = $0 { true } else { false } }), let purged = try? s.log.purge() {
         // purge() was called while the directory was closed to us: what it held goes before the records
         // tracked since are written.
-        s.purgeWhenReclaimed = false
-        if let purged = try? s.log.purge() {
-          s.counters.handedOver += purged.takenBySender
-          s.counters.dropped[.purged, default: 0] += purged.removed
-          if purged.removed > 0 {
-            reports.append(
-              .dropped(
-                destination: name, count: purged.removed, reason: .purged,
-                detail: "purge() was called before the directory could be opened; what it held is deleted now"))
-          }
-        }
+        _ = s.machine.handle(.handedOver(purged.takenBySender), at: clock.now.instant)
+        reports += QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
+            at: clock.now.instant))
       }
       reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
-      s.generation += 1
       return true
     }
     if !installed {
@@ -457,20 +443,13 @@ final class QueueCore: Sendable {
   /// The queue ends without having opened its directory: the records kept in memory are lost, counted
   /// and reported.
   func dropUnopened() {
-    let lost = state.withLock { s -> Int in
-      guard let count = s.unopened?.frames.count, count > 0 else { return 0 }
+    feed { s in
+      guard let count = s.unopened?.frames.count, count > 0 else { return nil }
       s.unopened?.frames = []
       s.unopened?.bytes = 0
-      s.counters.dropped[.storageUnavailable, default: 0] += count
-      return count
+      return .lostInMemory(count)
     }
     stopObservingProtectedData()
-    guard lost > 0 else { return }
-    emit([
-      .dropped(
-        destination: name, count: lost, reason: .storageUnavailable,
-        detail: "the queue closed before its directory could be opened; the records kept in memory are lost")
-    ])
   }
 
   // MARK: Sharing the directory with other processes
@@ -498,7 +477,7 @@ final class QueueCore: Sendable {
     }
     var report: DeliveryReport?
     let promoted = state.withLock { s -> Bool in
-      guard s.writerDirectory != nil, !s.closing else { return false }
+      guard s.writerDirectory != nil, !s.machine.closing else { return false }
       // To the sender, this queue itself.
       s.handOverLog()
       report = s.install(opened, destination: name, now: clock.now.instant)
@@ -525,7 +504,8 @@ final class QueueCore: Sendable {
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let waitForSender = state.withLock { s -> Bool in
-        guard Roles.relinquishWaitsForSender(s.roleFacts) else { return false }
+        let commands = s.machine.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant)
+        guard commands.contains(where: { if case .waitForSender = $0 { true } else { false } }) else { return false }
         s.relinquishWaiters.append(continuation)
         return true
       }
@@ -547,19 +527,11 @@ final class QueueCore: Sendable {
         waiters = s.relinquishWaiters
         s.relinquishWaiters = []
       }
-      guard !s.closed, !s.relinquished else { return false }
-      if s.unopened != nil {
-        // Nothing open, nothing locked: only no attempts to open until the directory is taken back.
-        s.relinquished = true
-        return true
-      }
-      // To whoever sends next: this queue too, once it takes the directory back.
-      s.handOverLog()
-      s.relinquished = true
-      s.generation += 1
-      s.pendingSince = nil
-      s.pace.backoffUntil = nil
-      return true
+      let heldLog = s.unopened == nil
+      // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
+      // open, nothing locked, only no attempts to open until the directory is taken back.)
+      if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
+      return !s.machine.handle(.relinquished(heldLog: heldLog), at: clock.now.instant).isEmpty
     }
     for waiter in waiters { waiter.resume() }
     if changed { wakeup.signal() }
@@ -570,13 +542,13 @@ final class QueueCore: Sendable {
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
     let neverOpened = state.withLock { s -> Bool in
-      guard s.unopened != nil, !s.closing else { return false }
+      guard s.unopened != nil, !s.machine.closing else { return false }
       // Nothing to take back, only the directory to try again.
-      s.relinquished = false
+      _ = s.machine.handle(.reclaimed(heldLog: false), at: clock.now.instant)
       return true
     }
     if neverOpened { return requestStorageAttempt() }
-    guard state.withLock({ $0.relinquished && !$0.closing }) else { return }
+    guard state.withLock({ $0.machine.relinquished && !$0.machine.closing }) else { return }
     let opened: OpenedLog
     do {
       opened = try OpenedLog.takingDirectory(configuration, patience: 10)
@@ -586,14 +558,14 @@ final class QueueCore: Sendable {
       return
     }
     var report: DeliveryReport?
+    var commands: [QueueMachine.Command] = []
     let reclaimed = state.withLock { s -> Bool in
-      guard s.relinquished, !s.closing else { return false }
+      guard s.machine.relinquished, !s.machine.closing else { return false }
       report = s.install(opened, destination: name, now: clock.now.instant)
-      s.relinquished = false
-      s.generation += 1
+      commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
       return true
     }
-    if reclaimed, state.withLock({ s in defer { s.purgeWhenReclaimed = false }; return s.purgeWhenReclaimed }) {
+    if commands.contains(where: { if case .purge = $0 { true } else { false } }) {
       do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
     }
     if !reclaimed { opened.discard() }
@@ -607,7 +579,7 @@ final class QueueCore: Sendable {
     var report: DeliveryReport?
     state.withLock { s in
       guard s.writerDirectory != nil else { return }
-      s.counters.handedOver += s.log.forgetTakenSegments()
+      _ = s.machine.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
       do throws(DeliveryError) {
         try s.log.sealForHandover()
       } catch {
@@ -628,13 +600,12 @@ final class QueueCore: Sendable {
     var reports: [DeliveryReport] = []
     var taken = 0
     let moved = state.withLock { s -> Bool in
-      guard s.writerDirectory == nil, !s.closed, !s.relinquished else { return false }
+      guard s.writerDirectory == nil, !s.machine.closed, !s.machine.relinquished else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
-        s.counters.adopted += adoption.events
+        _ = s.machine.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
         if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
-        if adoption.events > 0, s.pendingSince == nil { s.pendingSince = clock.now.instant }
         try? s.log.persistCursor()
         return true
       } catch {
@@ -686,15 +657,14 @@ final class QueueCore: Sendable {
           RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
           id: id, configuration: configuration, destination: name)
         // The back-off is up: the sender tries again (off this thread).
-        if !s.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
+        if !s.machine.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
         return
       case .writeToInbox:
         // No lock to write under: a file of its own, which the next sender takes.
         do throws(DeliveryError) {
           try Handover.writeToInbox(
             RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
-          s.counters.enqueued += 1
-          s.counters.handedOver += 1
+          _ = s.machine.handle(.wroteToInbox, at: now.instant)
         } catch {
           failure = error
         }
@@ -710,13 +680,16 @@ final class QueueCore: Sendable {
       case .append:
         break
       case .refuse:
-        let (refusal, error) = Overflow.countRefused(id, pendingBytes: s.log.pendingBytes, cap: cap, destination: name, counters: &s.counters)
-        report = refusal
-        failure = error
+        for command in s.machine.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
+          if case .reportFolding(let refusal) = command { report = refusal }
+          if case .refuse(let error) = command { failure = error }
+        }
         return
       case .dropOldest(let needed):
         let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-        report = Overflow.countDroppedOldest(dropped, cap: cap, destination: name, counters: &s.counters)
+        for case .reportFolding(let drop) in s.machine.handle(.droppedOldest(dropped, cap: cap), at: now.instant) {
+          report = drop
+        }
         if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
@@ -730,17 +703,8 @@ final class QueueCore: Sendable {
         failure = error
         return
       }
-      s.counters.enqueued += 1
-      if s.pendingSince == nil { s.pendingSince = now.instant }
-      switch s.senderWait {
-      case .idle?:
-        wake = true
-      case .interval?:
-        wake = s.log.pendingEvents >= limits.maxEvents || s.log.pendingBytes >= Int64(limits.maxBytes)
-      case nil:
-        break
-      }
-      if wake { s.senderWait = nil }
+      wake = !s.machine.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
+        .isEmpty
     }
     if let report { emitFolding(report) }
     if wake { wakeup.signal() }
@@ -776,14 +740,50 @@ final class QueueCore: Sendable {
         + "folded into this one (the counters have each event)")
   }
 
+  // MARK: Running the machine
+
+  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
+  /// and runs, in order, the commands every caller runs alike (answers, wakes, reports, the seal for the
+  /// sending process) once the lock is released; returns them all, for the caller to run the rest.
+  @discardableResult
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+    let now = clock.now.instant
+    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [[CheckedContinuation<Void, Never>]]) in
+      guard let input = input(&s) else { return ([], []) }
+      let commands = s.machine.handle(input, at: now)
+      return (commands, commands.map { command in
+        guard case .answer(let tickets) = command else { return [] }
+        return s.takeWaiters(tickets)
+      })
+    }
+    for (command, waiters) in zip(commands, waiters) {
+      switch command {
+      case .answer: for waiter in waiters { waiter.resume() }
+      case .wakeSender: wakeup.signal()
+      case .report(let report): emit([report])
+      case .reportFolding(let report): emitFolding(report)
+      // Before the flush() calls answered after it: they were made before the seal.
+      case .sealForHandover: sealForHandover()
+      default: break
+      }
+    }
+    return commands
+  }
+
+  /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
+  func answer(_ tickets: [FlushTicket]) {
+    guard !tickets.isEmpty else { return }
+    for waiter in state.withLock({ $0.takeWaiters(tickets) }) { waiter.resume() }
+  }
+
   // MARK: Reading state
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      var counters = s.counters
+      var counters = s.machine.counters
       // Let go of: what the old log holds is counted handed over, no longer pending here.
-      counters.pendingEvents = s.relinquished ? 0 : s.log.pendingEvents
-      counters.pendingBytes = s.relinquished ? 0 : Int(s.log.pendingBytes)
+      counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
+      counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
       // Kept in memory until the directory opens: this queue's whatever its role.
       counters.pendingEvents += s.unopened?.frames.count ?? 0
       counters.pendingBytes += s.unopened?.bytes ?? 0
@@ -792,51 +792,51 @@ final class QueueCore: Sendable {
   }
 
   func purge() throws(DeliveryError) {
-    var report: DeliveryReport?
+    var reports: [DeliveryReport] = []
+    let now = clock.now.instant
     let result: Result<Void, DeliveryError> = state.withLock { s in
       if let unopened = s.unopened {
         // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
         // once it opens (before the records kept in memory are written to it).
         s.unopened?.frames = []
         s.unopened?.bytes = 0
-        s.purgeWhenReclaimed = true
-        if !unopened.frames.isEmpty {
-          s.counters.dropped[.purged, default: 0] += unopened.frames.count
-          report = .dropped(
-            destination: name, count: unopened.frames.count, reason: .purged,
-            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens")
-        }
+        _ = s.machine.handle(.purgeDeferred, at: now)
+        guard !unopened.frames.isEmpty else { return .success(()) }
+        reports = QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              unopened.frames.count,
+              detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
+            at: now))
         return .success(())
       }
-      if s.relinquished {
+      if s.machine.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
         let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        s.counters.handedOver -= removed
-        s.purgeWhenReclaimed = true
-        if removed > 0 {
-          s.counters.dropped[.purged, default: 0] += removed
-          report = .dropped(
-            destination: name, count: removed, reason: .purged,
-            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back")
-        }
+        _ = s.machine.handle(.handedOver(-removed), at: now)
+        _ = s.machine.handle(.purgeDeferred, at: now)
+        guard removed > 0 else { return .success(()) }
+        reports = QueueMachine.reports(
+          in: s.machine.handle(
+            .purgedRecords(
+              removed,
+              detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
+            at: now))
         return .success(())
       }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
-        s.counters.handedOver += takenBySender
-        s.pendingSince = nil
-        s.pace.reset()
-        if removed > 0 {
-          s.counters.dropped[.purged, default: 0] += removed
-          report = .dropped(destination: name, count: removed, reason: .purged, detail: "purge() deleted every pending record")
-        }
+        _ = s.machine.handle(.handedOver(takenBySender), at: now)
+        _ = s.machine.handle(.purged, at: now)
+        reports = QueueMachine.reports(
+          in: s.machine.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now))
         return .success(())
       } catch {
         return .failure(error)
       }
     }
-    if let report { emit([report]) }
+    emit(reports)
     try result.get()
   }
 

@@ -7,7 +7,7 @@ import Foundation
   import UIKit
 #endif
 
-extension QueueCore {
+extension QueueDriver {
   /// While the queue waits for its directory, tries again as soon as the device is unlocked for the first
   /// time (`UIApplication.protectedDataDidBecomeAvailableNotification`: iOS, iPadOS, Mac Catalyst and
   /// visionOS). Elsewhere, and besides, the back-off and `flush()` try again.

@@ -1,0 +1,484 @@
+import Foundation
+
+/// A `flush()` call waiting for its answer: the machine decides when it is answered, the shell holds
+/// the caller.
+struct FlushTicket: Hashable, Sendable {
+  var id: Int
+}
+
+/// The queue's decisions and the state they read: its part (closing, let go of), what is due, the
+/// pace of sending, the `flush()` calls waiting, the log's generation and the counters. It reads nothing
+/// itself: the shell passes the time and what the log and the directory hold with each input, and runs
+/// the commands it returns (see `QueueDriver` and `Sender`). Inputs that only count ignore the time. The same state, input, time and random seed
+/// give the same commands.
+struct QueueMachine {
+  /// What enqueue should wake the sender for, while it waits.
+  enum SenderWait: Equatable {
+    /// Nothing pending: any enqueue wakes the sender so it can start the interval timer.
+    case idle
+    /// Waiting for the interval: only a full batch wakes it early.
+    case interval
+  }
+
+  /// What the sender's loop sees when it looks: the log's side of the facts.
+  struct SendFacts: Equatable {
+    /// The send gate (consent, ``DeliveryConfiguration/shouldSend``).
+    var maySend = true
+    /// Batches read ahead or split, waiting to be sent before anything else.
+    var hasCarry = false
+    /// The generation the sender's read-ahead belongs to.
+    var readGeneration = 0
+    var pendingEvents = 0
+    var pendingBytes: Int64 = 0
+    /// The end of what this process's log holds, and of what it holds with what writers handed over.
+    var logEnd = LogPosition(segment: 0, offset: 0)
+    var writerEnd = LogPosition(segment: 0, offset: 0)
+  }
+
+  enum Input {
+    /// A record was appended to the log, which now holds this much.
+    case appended(pendingEvents: Int, pendingBytes: Int64)
+    /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
+    case wroteToInbox
+    /// An enqueue found the log full under ``DeliveryConfiguration/OverflowPolicy/refuseNew`` (see
+    /// `Overflow.admit`): the record is refused, by the `.refuse` command.
+    case refusedAtCap(RecordID, pendingBytes: Int64, cap: Int64)
+    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
+    case droppedOldest(Int, cap: Int64)
+    /// `count` records left this queue's hands for another process's sender (negative: taken back from
+    /// the inbox by `purge()`).
+    case handedOver(Int)
+    /// `purge()` deleted `count` records; `detail` says which.
+    case purgedRecords(Int, detail: String)
+    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
+    case lostInMemory(Int)
+    /// While the directory can't be opened, a record was kept in memory, the oldest `droppedOldest` gone
+    /// to make room (see `Overflow.keepInMemory`); or, the memory full under
+    /// ``DeliveryConfiguration/OverflowPolicy/refuseNew``, refused.
+    case keptInMemory(droppedOldest: Int)
+    case refusedInMemory
+    /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
+    /// the cap, `lost` could not be written.
+    case wroteKeptRecords(overflow: Int, lost: Int)
+    /// The log and the locks were released (`close`, the queue's end).
+    case released
+    case flushRequested(FlushTicket)
+    case closeRequested(deadline: Duration)
+    /// The sender's loop looks for its next step.
+    case timerFired(SendFacts)
+    /// A drain ended: whether it sent or dropped anything, and what is still pending.
+    case drainEnded(progressed: Bool, pendingEvents: Int)
+    /// A request is on its way.
+    case requestSent
+    /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
+    /// ten `reasons`).
+    case finished(delivered: Int, rejected: Int, reasons: [String])
+    /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
+    case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
+    /// Too large: the halves go again at once; the server answered.
+    case split
+    /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
+    /// (the server's `serverDelay`, or the backoff's, returned as `.pause`), `exhausted` ran out of
+    /// attempts (finished on the log).
+    case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
+    /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
+    case readSkipped(aged: Int, corruptRegions: Int, corruptBytes: Int)
+    /// `relinquishDirectory` was called; `roles` says what the queue holds now.
+    case relinquishRequested(Roles.Facts)
+    /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
+    case relinquished(heldLog: Bool)
+    /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
+    case reclaimed(heldLog: Bool)
+    /// `purge()` was called while the log was not this queue's: purge it once taken back.
+    case purgeDeferred
+    /// The log was purged: its pause goes with it.
+    case purged
+    /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
+    /// found on disk.
+    case logInstalled(pendingEvents: Int, recovered: Int)
+    /// `events` records other processes handed over were taken (or records kept in memory written); the
+    /// log holds `pendingEvents` now.
+    case adopted(events: Int, pendingEvents: Int)
+    /// Writing for another process's sender, the handover interval is up (or a flush asks).
+    case writerTimerFired
+    /// The sender lock was tried: `free`, this queue is the sender now.
+    case senderLock(free: Bool)
+    /// Let go of the directory: the loop looks.
+    case relinquishedTimerFired
+    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
+    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
+    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
+    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
+    case idleTimerFired(nextAttempt: Duration?)
+    /// The sender's task ended.
+    case senderExited
+  }
+
+  enum Command {
+    /// Wake the sender's task.
+    case wakeSender
+    /// The record is not accepted: `enqueue` throws.
+    case refuse(DeliveryError)
+    /// Answer these `flush()` calls.
+    case answer([FlushTicket])
+    case report(DeliveryReport)
+    /// A drop report of a repeated cause: folded with the others of its reason within the interval.
+    case reportFolding(DeliveryReport)
+    /// The sender's task ends.
+    case exit
+    /// The queue's part changed: run the loop of the new one.
+    case modeChanged
+    /// Let go of the directory now, between two requests.
+    case relinquish
+    /// `relinquishDirectory` waits for the sender to let go between two requests.
+    case waitForSender
+    /// Wait this long, or until woken (`nil`).
+    case wait(Duration?)
+    /// What was read from a replaced log is void: drop it, and read from `generation` on.
+    case voidReadAhead(generation: Int)
+    /// Send what is pending up to `target`, then answer `answerAfter`.
+    case drain(target: LogPosition, answerAfter: [FlushTicket])
+    /// Nothing is sent before the pause is up.
+    case pause(Duration)
+    /// Try the directory's sender lock.
+    case probeSenderLock
+    /// Seal what this process wrote so the sender takes it.
+    case sealForHandover
+    /// Purge the log just taken back.
+    case purge
+    /// Try to open the directory the queue started without.
+    case openStorage
+  }
+
+  let destination: String
+  let limits: BatchLimits
+  let configuration: DeliveryConfiguration
+  /// The backoff's jitter starts from this source.
+  var random: any QueueRandom
+
+  var counters = DeliveryCounters()
+  var closing = false
+  /// On the queue clock's monotonic line, as are the other instants here.
+  var closeDeadline: Duration?
+  /// The log and the locks were released: nothing more is read or written.
+  var closed = false
+  var senderGone = false
+  /// Whether the queue let go of the directory (the process is about to be suspended).
+  var relinquished = false
+  /// `relinquishDirectory` waits for the sender to finish the request in flight and let go.
+  var relinquishRequested = false
+  /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
+  var purgeWhenReclaimed = false
+  /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
+  /// what it read from the old one.
+  var generation = 0
+  var pendingSince: Duration?
+  var senderWait: SenderWait?
+  /// Consecutive failures and the backoff they call for.
+  var pace = DeliveryPace()
+  /// The `flush()` calls waiting, oldest first.
+  var flushTickets: [FlushTicket] = []
+
+  init(destination: String, limits: BatchLimits, configuration: DeliveryConfiguration, random: any QueueRandom) {
+    self.destination = destination
+    self.limits = limits
+    self.configuration = configuration
+    self.random = random
+  }
+
+  /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
+  func roleFacts(writing: Bool, unopened: Bool) -> Roles.Facts {
+    Roles.Facts(
+      closing: closing, closed: closed, unopened: unopened, relinquished: relinquished, writing: writing,
+      senderGone: senderGone)
+  }
+
+  /// Whether a drain goes on with its next batch: not once the log is let go of or replaced (its target
+  /// belongs to the old one), nor while `relinquishDirectory` waits.
+  func drainContinues(readGeneration: Int) -> Bool {
+    !relinquished && !relinquishRequested && generation == readGeneration
+  }
+
+  mutating func handle(_ input: Input, at now: Duration) -> [Command] {
+    switch input {
+    case .appended(let events, let bytes):
+      counters.enqueued += 1
+      if pendingSince == nil { pendingSince = now }
+      let wake: Bool
+      switch senderWait {
+      case .idle?: wake = true
+      case .interval?: wake = events >= limits.maxEvents || bytes >= Int64(limits.maxBytes)
+      case nil: wake = false
+      }
+      guard wake else { return [] }
+      senderWait = nil
+      return [.wakeSender]
+
+    case .wroteToInbox:
+      counters.enqueued += 1
+      counters.handedOver += 1
+      return []
+
+    case .refusedAtCap(let id, let pendingBytes, let cap):
+      let (report, error) = Overflow.countRefused(
+        id, pendingBytes: pendingBytes, cap: cap, destination: destination, counters: &counters)
+      return [.reportFolding(report), .refuse(error)]
+
+    case .droppedOldest(let count, let cap):
+      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
+        .map { [.reportFolding($0)] } ?? []
+
+    case .handedOver(let count):
+      counters.handedOver += count
+      return []
+
+    case .purgedRecords(let count, let detail):
+      counters.dropped[.purged, default: 0] += count
+      guard count > 0 else { return [] }
+      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
+
+    case .lostInMemory(let count):
+      guard count > 0 else { return [] }
+      counters.dropped[.storageUnavailable, default: 0] += count
+      return [
+        .report(
+          .dropped(
+            destination: destination, count: count, reason: .storageUnavailable,
+            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
+      ]
+
+    case .keptInMemory(let droppedOldest):
+      if droppedOldest > 0 { counters.dropped[.storageUnavailable, default: 0] += droppedOldest }
+      counters.enqueued += 1
+      return []
+
+    case .refusedInMemory:
+      counters.dropped[.refused, default: 0] += 1
+      return []
+
+    case .wroteKeptRecords(let overflow, let lost):
+      if overflow > 0 { counters.dropped[.overflow, default: 0] += overflow }
+      if lost > 0 { counters.dropped[.storageUnavailable, default: 0] += lost }
+      return []
+
+    case .released:
+      closed = true
+      return []
+
+    case .flushRequested(let ticket):
+      if senderGone { return [.answer([ticket])] }
+      flushTickets.append(ticket)
+      return [.wakeSender]
+
+    case .closeRequested(let deadline):
+      guard !closing else { return [] }
+      closing = true
+      closeDeadline = deadline
+      return [.wakeSender]
+
+    case .timerFired(let facts):
+      return next(facts, at: now)
+
+    case .drainEnded(let progressed, let pendingEvents):
+      pendingSince = pendingEvents > 0 ? now : nil
+      var commands: [Command] = []
+      if pace.backoffUntil != nil {
+        // The destination asked for a pause: flush() does not wait through it.
+        commands.append(.answer(takeTickets()))
+      }
+      if !progressed && pace.backoffUntil == nil && pendingEvents > 0 {
+        // Records are counted pending but none could be read (a segment vanished under us): wait for new
+        // work instead of spinning; close still ends the loop.
+        commands.append(closing ? .exit : .wait(limits.flushInterval))
+      }
+      return commands
+
+    case .requestSent:
+      counters.requests += 1
+      return []
+
+    case .finished(let delivered, let rejected, let reasons):
+      pace.answered()
+      return Outcomes.countFinished(
+        delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
+      ).map { [.report($0)] } ?? []
+
+    case .dropped(let count, let reason, let detail, let folding):
+      guard
+        let report = Outcomes.countDropped(
+          count, reason: reason, detail: detail, destination: destination, counters: &counters)
+      else { return [] }
+      return [folding ? .reportFolding(report) : .report(report)]
+
+    case .split:
+      pace.answered()
+      return []
+
+    case .retried(let kept, let exhausted, let serverDelay, let detail):
+      let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+      return [.pause(delay)]
+        + Outcomes.countRetry(
+          kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+          destination: destination, counters: &counters
+        ).map { .report($0) }
+
+    case .readSkipped(let aged, let regions, let bytes):
+      var commands: [Command] = []
+      if aged > 0 {
+        counters.dropped[.maxAge, default: 0] += aged
+        commands.append(
+          .report(.dropped(destination: destination, count: aged, reason: .maxAge, detail: "older than \(configuration.maxAge)")))
+      }
+      if regions > 0 {
+        counters.dropped[.corrupt, default: 0] += regions
+        counters.corruptBytes += bytes
+        commands.append(
+          .report(
+            .corruptDataSkipped(destination: destination, regions: regions, bytes: bytes, detail: "damage found while reading")))
+      }
+      return commands
+
+    case .relinquishRequested(let roles):
+      guard Roles.relinquishWaitsForSender(roles) else { return [.relinquish] }
+      // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
+      relinquishRequested = true
+      return [.waitForSender, .wakeSender]
+
+    case .relinquished(let heldLog):
+      relinquishRequested = false
+      guard !closed, !relinquished else { return [] }
+      relinquished = true
+      if heldLog {
+        // What was read from the log let go of is void; its pause goes with it.
+        generation += 1
+        pendingSince = nil
+        pace.backoffUntil = nil
+      }
+      return [.wakeSender]
+
+    case .reclaimed(let heldLog):
+      relinquished = false
+      guard heldLog else { return [] }
+      generation += 1
+      var commands: [Command] = []
+      if purgeWhenReclaimed {
+        purgeWhenReclaimed = false
+        commands.append(.purge)
+      }
+      return commands + [.wakeSender]
+
+    case .purgeDeferred:
+      purgeWhenReclaimed = true
+      return []
+
+    case .purged:
+      pendingSince = nil
+      pace.reset()
+      return []
+
+    case .logInstalled(let pendingEvents, let recovered):
+      counters.recovered += recovered
+      pendingSince = pendingEvents > 0 ? now : nil
+      return []
+
+    case .adopted(let events, let pendingEvents):
+      counters.adopted += events
+      if pendingEvents > 0, pendingSince == nil { pendingSince = now }
+      return []
+
+    case .writerTimerFired:
+      if relinquished { return [.modeChanged] }
+      return [.probeSenderLock]
+
+    case .senderLock(let free):
+      // Free: the flush() calls waiting are the sender's loop's to answer, after sending.
+      if free { return [.modeChanged] }
+      // Taken before sealing: every flush() answered made its request before the seal.
+      let tickets = takeTickets()
+      return [.sealForHandover, .answer(tickets), closing ? .exit : .wait(configuration.handoverInterval)]
+
+    case .relinquishedTimerFired:
+      // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
+      if !relinquished { return [closing ? .exit : .modeChanged] }
+      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
+
+    case .storageLook(let attemptRequested, let nextAttempt):
+      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
+      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
+      if due && !relinquished { return [.openStorage] }
+      return handle(.idleTimerFired(nextAttempt: nextAttempt), at: now)
+
+    case .idleTimerFired(let nextAttempt):
+      let tickets = takeTickets()
+      if closing { return [.answer(tickets), .exit] }
+      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
+
+    case .senderExited:
+      senderGone = true
+      senderWait = nil
+      return [.answer(takeTickets())]
+    }
+  }
+
+  /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
+  /// describes them in one report.
+  mutating func countCorrupt(_ regions: [CorruptRegion]) -> DeliveryReport? {
+    guard !regions.isEmpty else { return nil }
+    let bytes = regions.reduce(0) { $0 + Int($1.length) }
+    counters.dropped[.corrupt, default: 0] += regions.count
+    counters.corruptBytes += bytes
+    let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
+    return .corruptDataSkipped(
+      destination: destination, regions: regions.count, bytes: bytes,
+      detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+
+  /// The reports among `commands`, folded or not.
+  static func reports(in commands: [Command]) -> [DeliveryReport] {
+    commands.compactMap { command in
+      switch command {
+      case .report(let report), .reportFolding(let report): report
+      default: nil
+      }
+    }
+  }
+
+  private mutating func takeTickets() -> [FlushTicket] {
+    defer { flushTickets = [] }
+    return flushTickets
+  }
+
+  /// The sender's next step (`Batching.next`), applied to the state.
+  private mutating func next(_ f: SendFacts, at now: Duration) -> [Command] {
+    let facts = Batching.Facts(
+      now: now, relinquished: relinquished, relinquishRequested: relinquishRequested, hasCarry: f.hasCarry,
+      logReplaced: generation != f.readGeneration, backoffUntil: pace.backoffUntil, closing: closing,
+      closeDeadline: closeDeadline, maySend: f.maySend, pendingEvents: f.pendingEvents, pendingBytes: f.pendingBytes,
+      pendingSince: pendingSince, flushRequested: !flushTickets.isEmpty, flushWaiting: !flushTickets.isEmpty)
+    let decision = Batching.next(facts, limits: limits)
+    var commands: [Command] = []
+    if decision.step != .modeChanged && decision.step != .relinquish && facts.logReplaced {
+      commands.append(.voidReadAhead(generation: generation))
+    }
+    if decision.clearsBackoff { pace.backoffUntil = nil }
+    if decision.clearsPendingSince { pendingSince = nil }
+    if case .set(let wait) = decision.senderWait { senderWait = wait }
+    var afterDrain: [FlushTicket] = []
+    switch decision.flush {
+    case .keep: break
+    case .answer: commands.append(.answer(takeTickets()))
+    case .afterDrain: afterDrain = takeTickets()
+    }
+    switch decision.step {
+    case .exit: commands.append(.exit)
+    case .modeChanged: commands.append(.modeChanged)
+    case .relinquish: commands.append(.relinquish)
+    case .wait(let timeout): commands.append(.wait(timeout))
+    case .drain(let includingHandedOver):
+      // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
+      // what was enqueued before it.
+      commands.append(.drain(target: includingHandedOver ? f.writerEnd : f.logEnd, answerAfter: afterDrain))
+    }
+    return commands
+  }
+}

@@ -1,0 +1,448 @@
+import Foundation
+
+/// A batch on its way, with where each record lives on disk.
+struct PendingBatch: Sendable {
+  struct Entry: Sendable {
+    var position: LogPosition
+    var length: Int64
+    var record: Record
+  }
+
+  var entries: [Entry]
+  var partition: String
+  /// The log generation the positions belong to (see `QueueMachine.generation`): once the log is replaced,
+  /// they may name other records, and the batch's outcome is not applied.
+  var generation = 0
+
+  var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
+}
+
+/// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
+/// and runs the loop of the queue's part (`Roles.loop`), asking the machine each step.
+final class Sender {
+  enum Step {
+    case exit
+    /// The queue let go of the directory: the sender's loop ends.
+    case modeChanged
+    /// `relinquishDirectory` waits: let go now, between two requests.
+    case relinquish
+    case wait(Duration?)
+    /// Send up to `target`, then answer `flushes`: the `flush()` calls made before `target` was read.
+    case drain(target: LogPosition, flushes: [FlushTicket])
+  }
+
+  enum SendResult {
+    case next([PendingBatch])
+    case backoff(PendingBatch?)
+    case cancelled(PendingBatch)
+  }
+
+  private let driver: QueueDriver
+  /// The log's reading side, kept across reads for its open segment files.
+  private let reader: SegmentLog.Reader
+  private var carry: [PendingBatch] = []
+  /// The log generation the caches above were read from (see `QueueMachine.generation`).
+  private var generation = 0
+  private let clock: any QueueClock
+
+  init(driver: QueueDriver) {
+    self.driver = driver
+    clock = driver.clock
+    reader = SegmentLog.Reader(limits: driver.limits)
+  }
+
+  /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
+  /// read ahead, whose positions may name other records in the next one.
+  private func dropReadAhead() {
+    reader.forget()
+    carry = []
+  }
+
+  /// How one of the loops below ended.
+  enum Outcome {
+    /// The queue is closing (or the task was cancelled).
+    case exit
+    /// The queue's part changed (writer to sender, let go of or taken back): run the loop of the new one.
+    case modeChanged
+  }
+
+  func run() async {
+    while true {
+      let outcome: Outcome
+      switch driver.state.withLock({ Roles.loop($0.roleFacts) }) {
+      case .waitForStorage: outcome = await waitForStorage()
+      case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
+      case .handOver: outcome = await handOverUntilSending()
+      case .send: outcome = await sendUntilModeChanges()
+      }
+      if outcome == .exit {
+        exit()
+        return
+      }
+    }
+  }
+
+  /// While the queue's directory can't be opened (see `DriverState.unopened`): tries again when the
+  /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
+  /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
+  /// Nothing while the queue has let go of its directory: no lock may be taken then.
+  private func waitForStorage() async -> Outcome {
+    dropReadAhead()
+    while !Task.isCancelled {
+      var commands = driver.feed { s in
+        s.unopened.map { .storageLook(attemptRequested: $0.attemptRequested, nextAttempt: $0.nextAttempt) }
+      }
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      if commands.isEmpty { return .modeChanged }
+      if case .openStorage? = commands.first {
+        if driver.openUnopenedStorage() { return .modeChanged }
+        commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+      }
+      if let outcome = await follow(commands) { return outcome }
+    }
+    return .exit
+  }
+
+  /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
+  /// take the directory back or to close. What it kept of the old log (open segments, batches read ahead)
+  /// is dropped: the next log may be another process's doing.
+  private func waitWhileRelinquished() async -> Outcome {
+    dropReadAhead()
+    while !Task.isCancelled {
+      if let outcome = await follow(driver.feed { _ in .relinquishedTimerFired }) { return outcome }
+    }
+    return .exit
+  }
+
+  /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
+  private func sendUntilModeChanges() async -> Outcome {
+    let handoverInterval = driver.configuration.handoverInterval
+    var nextHandoverLook = clock.now.instant
+    while true {
+      if clock.now.instant >= nextHandoverLook {
+        driver.takeHandedOverSegments(scanner: reader.scanner)
+        nextHandoverLook = clock.now.instant + handoverInterval
+      }
+      switch nextStep() {
+      case .exit:
+        return .exit
+      case .modeChanged:
+        return .modeChanged
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        driver.relinquishNow()
+        return .modeChanged
+      case .wait(let timeout):
+        // Idle or not, look again for what other processes hand over when the interval is up.
+        let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
+        await clock.wait(on: driver.wakeup, timeout: min(timeout ?? untilLook, untilLook))
+      case .drain(var target, let flushes):
+        // flush() sends what other processes sealed before it too.
+        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+          target = driver.state.withLock { $0.log.writerEnd }
+        }
+        let progressed = await drain(upTo: target)
+        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+        driver.answer(flushes)
+        if let outcome = await follow(commands) { return outcome }
+      }
+    }
+  }
+
+  /// While another process sends for the directory: seals what this one wrote every interval (and on
+  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
+  private func handOverUntilSending() async -> Outcome {
+    while !Task.isCancelled {
+      var commands = driver.feed { _ in .writerTimerFired }
+      if case .probeSenderLock? = commands.first {
+        let free = driver.takeOverSendingIfFree()
+        commands = driver.feed { _ in .senderLock(free: free) }
+      }
+      if let outcome = await follow(commands) { return outcome }
+    }
+    return .exit
+  }
+
+  private func exit() {
+    driver.dropUnopened()
+    driver.emitFoldedReports()
+    driver.feed { s in
+      try? s.log.persistCursor()
+      return .senderExited
+    }
+    // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
+    let left = driver.state.withLock { s in
+      defer { s.flushWaiters = [:] }
+      return Array(s.flushWaiters.values)
+    }
+    for waiter in left { waiter.resume() }
+  }
+
+  /// Runs the loop commands of an idle loop (`wait`, `exit`, `modeChanged`; `feed` ran the others);
+  /// returns how the loop ends, if it does.
+  private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
+    for command in commands {
+      switch command {
+      case .exit: return .exit
+      case .modeChanged: return .modeChanged
+      case .wait(let timeout): await clock.wait(on: driver.wakeup, timeout: timeout)
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Asks the machine for the next step (`Batching.next`), with what the log holds.
+  private func nextStep() -> Step {
+    if Task.isCancelled { return .exit }
+    let hasCarry = !carry.isEmpty
+    let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    let readGeneration = generation
+    let commands = driver.feed { s in
+      .timerFired(
+        .init(
+          maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
+          pendingBytes: s.log.pendingBytes,
+          logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
+          writerEnd: s.log.writerEnd))
+    }
+    var step = Step.wait(nil)
+    for command in commands {
+      switch command {
+      case .voidReadAhead(let current):
+        generation = current
+        dropReadAhead()
+      case .exit: step = .exit
+      case .modeChanged: step = .modeChanged
+      case .relinquish: step = .relinquish
+      case .wait(let timeout): step = .wait(timeout)
+      case .drain(let target, let flushes): step = .drain(target: target, flushes: flushes)
+      default: break
+      }
+    }
+    return step
+  }
+
+  /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
+  /// task is cancelled.
+  /// Returns whether anything was sent or dropped.
+  private func drain(upTo target: LogPosition) async -> Bool {
+    var progressed = false
+    // Stops when the log is let go of or replaced: the target belongs to the old one.
+    while !Task.isCancelled,
+      driver.state.withLock({ [generation] in $0.machine.drainContinues(readGeneration: generation) })
+    {
+      let batch: PendingBatch
+      if let next = carry.popLast() {
+        batch = next
+      } else {
+        guard let built = buildBatch() else { return progressed }
+        guard built.entries[0].position < target else { return true }
+        batch = built
+      }
+      progressed = true
+      switch await send(batch) {
+      case .next(let more):
+        carry.append(contentsOf: more.reversed())
+      case .backoff(let remaining):
+        if let remaining { carry.append(remaining) }
+        return true
+      case .cancelled(let batch):
+        carry.append(batch)
+        return true
+      }
+    }
+    return progressed
+  }
+
+  // MARK: Building batches
+
+  /// Reads the next batch from disk, outside the lock (see `SegmentLog.Reader`), dropping under the lock
+  /// what the read found too old or damaged.
+  private func buildBatch() -> PendingBatch? {
+    let limits = driver.limits
+    let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
+    while true {
+      let read = driver.state.withLock { s in
+        // A log let go of is no longer this queue's to read.
+        s.machine.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.machine.generation)
+      }
+      guard let (plan, attempts, generation) = read else { return nil }
+      let found = reader.readBatch(plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge)
+      let dropped =
+        found.aged.isEmpty && found.corrupt.isEmpty
+        ? 0 : dropWhileReading(aged: found.aged, corrupt: found.corrupt, generation: generation)
+      if let partition = found.partition, !found.entries.isEmpty {
+        return PendingBatch(entries: found.entries, partition: partition, generation: generation)
+      }
+      // Only dropped or damaged records were found: look again past them. Stop when there were none, or
+      // when none could be dropped (the log changed under us): looking again would find the same.
+      if dropped == 0 { return nil }
+    }
+  }
+
+  /// Drops what reading found too old or damaged; returns how many regions that finished.
+  private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
+    var finished = 0
+    driver.feed { s in
+      guard s.machine.generation == generation else { return nil }
+      let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
+      var regions = 0
+      var bytes = 0
+      for region in corrupt
+      where s.log.finish(LogPosition(segment: region.segment, offset: region.offset), length: region.length, isRecord: false) {
+        regions += 1
+        bytes += Int(region.length)
+      }
+      s.log.advanceHead()
+      try? s.log.persistCursor()
+      finished = agedCount + regions
+      return .readSkipped(aged: agedCount, corruptRegions: regions, corruptBytes: bytes)
+    }
+    return finished
+  }
+
+  // MARK: Sending
+
+  private func send(_ original: PendingBatch) async -> SendResult {
+    // Records may have gone while the batch waited (dropped at the cap, purged).
+    var batch = original
+    driver.state.withLock { s in
+      if s.machine.generation != batch.generation { batch.entries = [] }
+      batch.entries.removeAll { !s.log.isPending($0.position) }
+    }
+    if batch.entries.isEmpty { return .next([]) }
+
+    // The gate may have closed while the batch was built: keep the records pending, send nothing.
+    guard driver.configuration.shouldSend() else { return .cancelled(batch) }
+
+    let request: HTTPRequest
+    do {
+      request = try driver.destination.makeRequest(for: batch.batch)
+      try request.validateTransportSecurity()
+    } catch {
+      let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
+      return apply(Outcomes.requestFailed(detail), to: batch)
+    }
+
+    driver.feed { _ in .requestSent }
+    let response: HTTPResponse
+    do {
+      response = try await driver.transport.send(request)
+    } catch let error as DeliveryError {
+      return apply(Outcomes.requestFailed(error.description), to: batch)
+    } catch {
+      if Task.isCancelled { return .cancelled(batch) }
+      return apply(Outcomes.networkFailed(error, rules: driver.configuration), to: batch)
+    }
+
+    let resolution = Outcomes.resolve(
+      driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+      response: "\(response)", statusCode: response.statusCode, destination: driver.name)
+    return apply(resolution, to: batch)
+  }
+
+  /// Applies what the machine decided for `batch` to the log.
+  private func apply(_ resolution: BatchResolution, to batch: PendingBatch) -> SendResult {
+    func part(_ indices: some Sequence<Int>) -> PendingBatch {
+      PendingBatch(entries: indices.map { batch.entries[$0] }, partition: batch.partition, generation: batch.generation)
+    }
+    switch resolution {
+    case .finish(let rejected):
+      finish(batch, rejected: rejected)
+      return .next([])
+    case .drop(let reason, let detail, let folding, let permanentFailure):
+      if let permanentFailure {
+        driver.emit([.permanentFailure(destination: driver.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
+      }
+      drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
+      return .next([])
+    case .dropAndResend(let dropped, let detail, let rest):
+      drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
+      return .next(rest.isEmpty ? [] : [part(rest)])
+    case .split(let half):
+      driver.feed { _ in .split }
+      return .next([part(0..<half), part(half..<batch.entries.count)])
+    case .retry(let serverDelay, let countsAsAttempt, let detail):
+      return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
+    }
+  }
+
+  private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
+    var failure: DeliveryReport?
+    driver.feed { s in
+      guard s.machine.generation == batch.generation else { return nil }
+      var delivered = 0
+      var droppedCount = 0
+      var reasons: [String] = []
+      for (index, entry) in batch.entries.enumerated() {
+        guard s.log.finish(entry.position, length: entry.length) else { continue }
+        if let reason = rejected[index] {
+          droppedCount += 1
+          if reasons.count < 10 { reasons.append("#\(index) \(entry.record.id): \(reason)") }
+        } else {
+          delivered += 1
+        }
+      }
+      s.log.advanceHead()
+      failure = persist(&s)
+      return .finished(delivered: delivered, rejected: droppedCount, reasons: reasons)
+    }
+    if let failure { driver.emit([failure]) }
+  }
+
+  /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
+  /// (``DeliveryConfiguration/repeatedReportInterval``).
+  private func drop(
+    _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
+  ) {
+    var failure: DeliveryReport?
+    driver.feed { s in
+      guard s.machine.generation == generation else { return nil }
+      let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
+      s.log.advanceHead()
+      failure = persist(&s)
+      return .dropped(count: count, reason: reason, detail: detail, folding: folding)
+    }
+    if let failure { driver.emit([failure]) }
+  }
+
+  private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
+    let maxAttempts = driver.configuration.maxAttempts
+    var failure: DeliveryReport?
+    var remaining: PendingBatch?
+    driver.feed { s in
+      // The log was replaced: its pause and its records are no longer this batch's.
+      guard s.machine.generation == batch.generation else { return nil }
+      let entries = batch.entries.filter { s.log.isPending($0.position) }
+      let attempts = entries.map {
+        countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
+      }
+      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: maxAttempts)
+      for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
+      let kept = keptIndices.map { index -> PendingBatch.Entry in
+        var entry = entries[index]
+        let r = entry.record
+        entry.record = Record(
+          id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
+        return entry
+      }
+      s.log.advanceHead()
+      failure = persist(&s)
+      remaining = kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
+      return .retried(
+        kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail)
+    }
+    if let failure { driver.emit([failure]) }
+    return .backoff(remaining)
+  }
+
+  private func persist(_ s: inout DriverState) -> DeliveryReport? {
+    do {
+      try s.log.persistCursor()
+      return nil
+    } catch {
+      return .storageFailure(destination: driver.name, detail: error.description)
+    }
+  }
+}
