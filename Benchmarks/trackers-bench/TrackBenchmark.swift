@@ -40,10 +40,13 @@ enum TrackBenchmark {
     return samples.median
   }
 
-  /// `track` into `link`'s live environment with nothing listening at the endpoint.
-  static func trackNanoseconds(_ link: VendorLink, scratch: URL) async throws -> Double {
-    let storage = scratch.appendingPathComponent("track-\(link.vendor)", isDirectory: true)
-    try link.goLive(.init(endpoint: URL(string: "http://127.0.0.1:9")!, storage: storage))
+  /// `track` into `link`'s live environment with nothing listening at the endpoint: the module alone, or
+  /// with the shop's redaction (`redacted`), which runs inside the module since issue 21.
+  static func trackNanoseconds(_ link: VendorLink, scratch: URL, redacted: Bool = false) async throws -> Double {
+    let storage = scratch.appendingPathComponent("track-\(link.vendor)\(redacted ? "-redacted" : "")", isDirectory: true)
+    var settings = VendorLink.LiveSettings(endpoint: URL(string: "http://127.0.0.1:9")!, storage: storage)
+    settings.redactor = redacted ? .default : nil
+    try link.goLive(settings)
     let track = moduleTracker(link)
     let nanoseconds = medianNanoseconds { track(event($0)) }
     await link.close(.milliseconds(100))

@@ -21,10 +21,13 @@ import Trackers
 /// ```
 ///
 /// `Current` is read once per event, so the redactor, `send` and the counters are those of one environment.
+///
+/// The path of a valid event is inlinable, so each module compiles it for its own event type: left generic,
+/// every event was copied through value witnesses, which cost `track` about a third of a `write(2)`.
 public struct VendorPipeline<Event: VendorEvent>: Sendable {
-  private let current: @Sendable () -> VendorEnvironment<Event>
-  private let map: @Sendable (AnalyticsData) -> Event
-  private let validate: @Sendable (Event, AnalyticsData) -> [ValidationIssue]
+  @usableFromInline let current: @Sendable () -> VendorEnvironment<Event>
+  @usableFromInline let map: @Sendable (AnalyticsData) -> Event
+  @usableFromInline let validate: @Sendable (Event, AnalyticsData) -> [ValidationIssue]
 
   /// A pipeline that validates the vendor event alone.
   ///
@@ -32,6 +35,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - current: the module's environment, read once per event (`{ Current }`).
   ///   - map: the vendor form of a (redacted) vocabulary event.
   ///   - validate: the vendor's rules; an empty result sends the event.
+  @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
@@ -51,6 +55,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - current: the module's environment, read once per event (`{ Current }`).
   ///   - map: the vendor form of a (redacted) vocabulary event.
   ///   - validate: the vendor's rules, given the vendor event and the redacted event it came from.
+  @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
@@ -64,8 +69,15 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   /// Runs one event through the pipeline: redacted, mapped, validated, then sent or rejected as invalid
   /// (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported to the
   /// environment's ``VendorEnvironment/onReport``).
+  @inlinable
   public func track(_ data: AnalyticsData) {
     let environment = current()
+    guard environment.redactor == nil else { return trackRedacted(data, in: environment) }
+    process(data, in: environment)
+  }
+
+  @usableFromInline
+  func trackRedacted(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     guard let redactor = environment.redactor else { return process(data, in: environment) }
     var redacted = redactor.redact(data)
     process(redacted, in: environment)
@@ -75,18 +87,22 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   }
 
   /// The pipeline as the module's public tracker.
+  @inlinable
   public var tracker: Tracker<AnalyticsData> {
     { data in self.track(data) }
   }
 
-  private func process(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
+  @inlinable
+  func process(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     let event = map(data)
     let issues = validate(event, data)
-    if let first = issues.first { environment.countInvalid?(first.rule) }
-    guard issues.isEmpty else {
-      Event.vendorModule.rejectInvalid(issues, event: data.description, onReport: environment.onReport)
-      return
-    }
+    guard issues.isEmpty else { return reject(issues, data, in: environment) }
     environment.send(event)
+  }
+
+  @usableFromInline
+  func reject(_ issues: [ValidationIssue], _ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
+    if let first = issues.first { environment.countInvalid?(first.rule) }
+    Event.vendorModule.rejectInvalid(issues, event: data.description, onReport: environment.onReport)
   }
 }

@@ -32,6 +32,9 @@ public struct VendorLink: Sendable {
     /// The app's lifecycle: the queue flushes when the app goes to the background, and the vendor's
     /// session hears of it.
     public var lifecycle: ApplicationLifecycle?
+    /// Replaces personal data before the module maps, validates, queues or logs an event: the shop's
+    /// default redaction. `nil` sends what it is given (the benchmark measures the module alone).
+    public var redactor: Redactor? = .default
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?

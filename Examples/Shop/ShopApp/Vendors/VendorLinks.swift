@@ -126,7 +126,7 @@ extension VendorLink {
 
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
-  /// pending cap (when one was given), the report handler, the consent registry, the default redaction,
+  /// pending cap (when one was given), the report handler, the consent registry, the redaction,
   /// the context and the lifecycle.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
@@ -136,7 +136,7 @@ extension VendorLink.LiveSettings {
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
-    configuration.redactor = .default
+    configuration.redactor = redactor
     configuration.context = context
     configuration.lifecycle = lifecycle
     if let transport { configuration.transport = transport }
