@@ -30,7 +30,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The app's handler for the module's reports (``DeliveryOptions/onReport``); `nil` does the defaults
   /// (see ``TrackerReport``). Everything this delivery and its queue report goes there.
   public let onReport: (@Sendable (TrackerReport) -> Void)?
-  private let local = LockIsolated(Local())
+  /// What this environment counted itself; ``counters`` adds the queue's.
+  private let local = LockIsolated(TrackerCounters())
   /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
   private let consent: LockIsolated<ConsentStatus>?
   /// Refusals for one reason (queue full, disk full, closed) are reported once, then counted, and told
@@ -105,11 +106,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     // Weak: the registry outlives environments, and a replaced environment must release its directory.
     options.privacy?.register(
       destination: name,
-      purgePending: { [weak queue, weak module] in
-        do { try queue?.purge() } catch {
-          module?.reportFailure("could not purge the pending events: \(error)", onReport: onReport)
-        }
-      },
+      purgePending: { [weak queue, weak module] in Self.purge(queue, reportingTo: module, onReport) },
       resetIdentity: { [weak identity, weak module] in
         guard let error = identity?.reset() else { return }
         module?.reportFailure(
@@ -124,18 +121,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         }
         // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
         // as a whole, is purged here, so every refusal leaves nothing pending.
-        if now == .denied, before != .denied {
-          do { try queue?.purge() } catch {
-            module?.reportFailure("could not purge the pending events: \(error)", onReport: onReport)
-          }
-        }
+        if now == .denied, before != .denied { Self.purge(queue, reportingTo: module, onReport) }
         queue?.shouldSendChanged()
       }
     )
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
-    if consent?.withLock({ $0 }) == .denied {
-      do { try queue.purge() } catch { reportFailure("could not purge the pending events: \(error)") }
-    }
+    if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     options.lifecycle?.register(
       destination: name,
       flush: { [weak queue] in await queue?.flush() },
@@ -148,6 +139,15 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
 
   deinit {
     context.removeObserver(contextObservation)
+  }
+
+  /// Deletes what `queue` has pending (a refusal of consent, "delete my data"); a failure is reported.
+  private static func purge(
+    _ queue: DeliveryQueue?, reportingTo module: VendorModule?, _ onReport: (@Sendable (TrackerReport) -> Void)?
+  ) {
+    do { try queue?.purge() } catch {
+      module?.reportFailure("could not purge the pending events: \(error)", onReport: onReport)
+    }
   }
 
   /// Puts one encoded event in the queue; a refusal (too large, queue full, closed, disk error) is counted
@@ -231,13 +231,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// a module receives needs a counted fate; this is the one for "not sent, by design".
   public func countUnsupported(kind: String, event: @autoclosure () -> String = "") {
     local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
-    guard onReport != nil else { return }
-    let description = event()
-    module.report(
-      .unsupportedKind(kind),
-      "\(module.vendor): event not sent: \(module.vendor) has no use for \(kind)"
-        + (description.isEmpty ? "" : " (event: \(description))"),
-      to: onReport)
+    // Described only for a handler: by default an unsupported kind is only counted.
+    module.report(.unsupportedKind(kind), Self.notSent(kind, vendor: module.vendor, event: event()), to: onReport)
   }
 
   /// Counts an event rejected as invalid while this delivery's environment was the module's `Current`,
@@ -264,22 +259,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// which other environments of the process (another test's, one set before this one) also raise: an
   /// app's one live environment sees the same events either way, and a test's counts are its own.
   public var counters: TrackerCounters {
-    var counters = TrackerCounters()
-    let local = local.withLock { $0 }
-    counters.invalidByRule = local.invalidByRule
-    counters.notEnqueued = local.notEnqueued
-    counters.identityUpdates = local.identityUpdates
-    counters.deniedConsent = local.deniedConsent
-    counters.unsupportedByKind = local.unsupportedByKind
+    var counters = local.withLock { $0 }
     counters.delivery = queue.counters
     return counters
   }
 
-  private struct Local: Sendable {
-    var invalidByRule: [String: Int] = [:]
-    var notEnqueued = 0
-    var identityUpdates = 0
-    var deniedConsent = 0
-    var unsupportedByKind: [String: Int] = [:]
+  private static func notSent(_ kind: String, vendor: String, event description: String) -> String {
+    "\(vendor): event not sent: \(vendor) has no use for \(kind)" + (description.isEmpty ? "" : " (event: \(description))")
   }
 }
