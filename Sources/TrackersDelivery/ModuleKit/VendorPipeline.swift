@@ -72,13 +72,12 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @inlinable
   public func track(_ data: AnalyticsData) {
     let environment = current()
-    guard environment.redactor == nil else { return trackRedacted(data, in: environment) }
+    if let redactor = environment.redactor { return trackRedacted(data, by: redactor, in: environment) }
     process(data, in: environment)
   }
 
   @usableFromInline
-  func trackRedacted(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
-    guard let redactor = environment.redactor else { return process(data, in: environment) }
+  func trackRedacted(_ data: AnalyticsData, by redactor: Redactor, in environment: VendorEnvironment<Event>) {
     var redacted = redactor.redact(data)
     process(redacted, in: environment)
     // A change deep inside a value made a new chain of containers that only `redacted` holds: released
