@@ -323,20 +323,10 @@ struct QueueMachine {
         ).map { .report($0) }
 
     case .readSkipped(let aged, let regions, let bytes):
-      var commands: [Command] = []
-      if aged > 0 {
-        counters.dropped[.maxAge, default: 0] += aged
-        commands.append(
-          .report(.dropped(destination: destination, count: aged, reason: .maxAge, detail: "older than \(configuration.maxAge)")))
-      }
-      if regions > 0 {
-        counters.dropped[.corrupt, default: 0] += regions
-        counters.corruptBytes += bytes
-        commands.append(
-          .report(
-            .corruptDataSkipped(destination: destination, regions: regions, bytes: bytes, detail: "damage found while reading")))
-      }
-      return commands
+      let aged = Outcomes.countDropped(
+        aged, reason: .maxAge, detail: "older than \(configuration.maxAge)", destination: destination, counters: &counters)
+      let corrupt = countCorrupt(regions: regions, bytes: bytes, detail: "damage found while reading")
+      return [aged, corrupt].compactMap { $0.map { .report($0) } }
 
     case .relinquishRequested(let roles):
       guard Roles.relinquishWaitsForSender(roles) else { return [.relinquish] }
@@ -423,14 +413,18 @@ struct QueueMachine {
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
   /// describes them in one report.
   mutating func countCorrupt(_ regions: [CorruptRegion]) -> DeliveryReport? {
-    guard !regions.isEmpty else { return nil }
-    let bytes = regions.reduce(0) { $0 + Int($1.length) }
-    counters.dropped[.corrupt, default: 0] += regions.count
-    counters.corruptBytes += bytes
     let where_ = regions.prefix(5).map { "\(SegmentLog.segmentFileName($0.segment))@\($0.offset)+\($0.length)" }
-    return .corruptDataSkipped(
-      destination: destination, regions: regions.count, bytes: bytes,
+    return countCorrupt(
+      regions: regions.count, bytes: regions.reduce(0) { $0 + Int($1.length) },
       detail: where_.joined(separator: ", ") + (regions.count > 5 ? ", ..." : ""))
+  }
+
+  /// Counts `regions` damaged regions of `bytes` in all as dropped (``DropReason/corrupt``), and describes them.
+  private mutating func countCorrupt(regions: Int, bytes: Int, detail: @autoclosure () -> String) -> DeliveryReport? {
+    guard regions > 0 else { return nil }
+    counters.dropped[.corrupt, default: 0] += regions
+    counters.corruptBytes += bytes
+    return .corruptDataSkipped(destination: destination, regions: regions, bytes: bytes, detail: detail())
   }
 
   /// The reports among `commands`, folded or not.
