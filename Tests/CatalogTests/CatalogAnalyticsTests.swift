@@ -12,19 +12,19 @@ struct CatalogAnalyticsTests {
     #expect(catalogAnalytics(.categoryViewed(name: "Tea")) == .screen(name: "Category", properties: ["category": "Tea"]))
   }
 
-  @Test func aViewedProductCarriesSkuNameAndPriceAsANumber() {
-    let product = Product(sku: "tea-01", name: "Sencha", price: 4.5)
-    #expect(catalogAnalytics(.productViewed(product)) == .event(
-      name: "Product Viewed",
-      properties: ["sku": "tea-01", "name": "Sencha", "price": .double(4.5)]
+  @Test func aViewedProductIsTheStandardEventWithItsSkuAsIdNamePriceAndCurrency() {
+    let product = Catalog.Product(sku: "tea-01", name: "Sencha", price: 4.5)
+    #expect(catalogAnalytics(.productViewed(product)) == .standard(
+      .productViewed(Trackers.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))
     ))
+    #expect(catalogAnalytics(.productViewed(product)).name == "Product Viewed")
   }
 
-  @Test func aSearchCarriesTheQueryAndTheResultCountAsAnInteger() {
-    #expect(catalogAnalytics(.searched(query: "green", resultCount: 3)) == .event(
-      name: "Products Searched",
-      properties: ["query": "green", "results": .int(3)]
+  @Test func aSearchIsTheStandardEventWithTheResultCountAsAnInteger() {
+    #expect(catalogAnalytics(.searched(query: "green", resultCount: 3)) == .standard(
+      .searched(query: "green"), properties: ["results": .int(3)]
     ))
+    #expect(catalogAnalytics(.searched(query: "green", resultCount: 3)).name == "Products Searched")
   }
 
   @Test func theMappingIsPure() {
@@ -39,14 +39,14 @@ struct CatalogAnalyticsTests {
 
     track(.homeViewed)
     track(.categoryViewed(name: "Tea"))
-    track(.productViewed(Product(sku: "tea-01", name: "Sencha", price: 4.5)))
+    track(.productViewed(Catalog.Product(sku: "tea-01", name: "Sencha", price: 4.5)))
     track(.searched(query: "green", resultCount: 3))
 
     recorder.expect(
       .screen(name: "Home"),
       .screen(name: "Category", properties: ["category": "Tea"]),
-      .event(name: "Product Viewed", properties: ["sku": "tea-01", "name": "Sencha", "price": .double(4.5)]),
-      .event(name: "Products Searched", properties: ["query": "green", "results": .int(3)])
+      .standard(.productViewed(Trackers.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))),
+      .standard(.searched(query: "green"), properties: ["results": .int(3)])
     )
   }
 }

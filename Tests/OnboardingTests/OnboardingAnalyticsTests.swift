@@ -22,11 +22,15 @@ struct OnboardingAnalyticsTests {
       .signedUp(userId: "u-1", method: .email, plan: "free", email: "ada@example.com", phone: "+44 20 7946 0958")
     ) == [
       .userId("u-1"),
-      .event(
-        name: "Sign Up Completed",
-        properties: ["method": "email", "email": "ada@example.com", "phone": "+44 20 7946 0958"]
-      ),
+      .alias(userId: "u-1"),
+      .standard(.signedUp(method: "email"), properties: ["email": "ada@example.com", "phone": "+44 20 7946 0958"]),
       .userProperty(name: "plan", value: "free"),
+    ])
+  }
+
+  @Test func joiningACompanyMakesTheCustomerAMemberOfItsGroupWithThePlanAsTrait() {
+    #expect(onboardingAnalytics(.joinedCompany(id: "acme", plan: "business")) == [
+      .group(type: "company", key: "acme", traits: ["plan": "business"])
     ])
   }
 
@@ -53,6 +57,7 @@ struct OnboardingAnalyticsTests {
     track(.signUpStarted(method: .email))
     track(.signUpFailed(method: .apple, reason: "cancelled"))
     track(.signedUp(userId: "u-1", method: .google, plan: "pro", email: "ada@example.com", phone: "+44 20 7946 0958"))
+    track(.joinedCompany(id: "acme", plan: "business"))
     track(.loggedOut)
 
     recorder.expect(
@@ -60,11 +65,10 @@ struct OnboardingAnalyticsTests {
       .event(name: "Sign Up Started", properties: ["method": "email"]),
       .error(message: "sign up failed", properties: ["method": "apple", "reason": "cancelled"]),
       .userId("u-1"),
-      .event(
-        name: "Sign Up Completed",
-        properties: ["method": "google", "email": "ada@example.com", "phone": "+44 20 7946 0958"]
-      ),
+      .alias(userId: "u-1"),
+      .standard(.signedUp(method: "google"), properties: ["email": "ada@example.com", "phone": "+44 20 7946 0958"]),
       .userProperty(name: "plan", value: "pro"),
+      .group(type: "company", key: "acme", traits: ["plan": "business"]),
       "Logged Out",
       .userId(nil)
     )

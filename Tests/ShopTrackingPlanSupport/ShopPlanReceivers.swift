@@ -16,8 +16,23 @@ import TrackersTesting
 ///
 /// GA4's rules are checked on what GA4 receives: the shop adapts names and values with ``ga4Compatible(_:)``
 /// before `GoogleAnalyticsTracker` sees them (see `VendorLink.googleAnalytics`).
+///
+/// Each plan entry also records what each vendor receives: the vendor module's mapping of it.
 public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { vendor in
-  TrackingPlanReceiver(vendor.consentDestination, rules(of: vendor))
+  TrackingPlanReceiver(
+    vendor.consentDestination, rules(of: vendor), receives: mapping(of: vendor),
+    durationKey: vendor == .mixpanel ? "$duration" : "duration")
+}
+
+/// The vendor module's mapping, after the shop's adapter where the shop has one, as one line.
+private func mapping(of vendor: Vendor) -> @Sendable (AnalyticsData) -> String {
+  switch vendor {
+  case .ga4: { googleAnalyticsEvent(for: ga4Compatible($0)).description }
+  case .mixpanel: { mixpanelEvent(for: $0).description }
+  case .amplitude: { amplitudeEvent(for: $0).description }
+  case .segment: { segmentMessage(for: $0).description }
+  case .posthog: { postHogEvent(for: $0).description }
+  }
 }
 
 /// The vendor module's `…Issues(for:)`, after the shop's adapter where the shop has one.

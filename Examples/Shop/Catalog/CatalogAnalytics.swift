@@ -1,6 +1,8 @@
 import Trackers
 
-/// What a catalog event means to analytics: screens for what the customer sees, events for what they do.
+/// What a catalog event means to analytics: screens for what the customer sees, the vocabulary's standard
+/// events for viewing a product and searching, so each vendor gets them under its own e-commerce names
+/// (GA4's `view_item` and `search`, Segment's `Product Viewed` and `Products Searched`, ...).
 ///
 /// ```swift
 /// let catalogTracker: Tracker<CatalogEvent> = pullback(vendors, transform: catalogAnalytics)
@@ -12,11 +14,19 @@ public func catalogAnalytics(_ event: CatalogEvent) -> AnalyticsData {
   case let .categoryViewed(name):
     .screen(name: "Category", properties: ["category": .string(name)])
   case let .productViewed(product):
-    .event(
-      name: "Product Viewed",
-      properties: ["sku": .string(product.sku), "name": .string(product.name), "price": .double(product.price)]
-    )
+    .standard(.productViewed(product.analyticsProduct))
   case let .searched(query, resultCount):
-    .event(name: "Products Searched", properties: ["query": .string(query), "results": .int(resultCount)])
+    // The result count has no field in the standard search: it travels as the event's own property.
+    .standard(.searched(query: query), properties: ["results": .int(resultCount)])
+  }
+}
+
+/// The currency of every price in the catalog: the shop sells in euros.
+public let catalogCurrency = "EUR"
+
+extension Product {
+  /// The product as the vocabulary's standard e-commerce events carry it: the SKU is its id.
+  public var analyticsProduct: Trackers.Product {
+    Trackers.Product(id: sku, name: name, price: price, currency: catalogCurrency)
   }
 }

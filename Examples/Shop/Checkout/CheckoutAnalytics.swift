@@ -1,7 +1,10 @@
+import Foundation
 import Trackers
 
 /// The checkout reducer with its analytics declared beside it: what each action means to analytics (seen
 /// with the state before the action), and a "Cart Total Changed" event whenever the total really changes.
+///
+/// `now` dates the customer's first order (`first_order_at`); a test or a scripted run passes a fixed clock.
 ///
 /// ```swift
 /// let reducer = checkoutReducer(tracker: analytics)
@@ -9,29 +12,60 @@ import Trackers
 /// _ = reducer(&checkout, .add(.init(sku: "tea", price: 4)))
 /// ```
 public func checkoutReducer(
-  tracker: @escaping Tracker<AnalyticsData>
+  tracker: @escaping Tracker<AnalyticsData>, now: @escaping @Sendable () -> Date = Date.init
 ) -> (inout Checkout, CheckoutAction) -> CheckoutEffect? {
-  onChange(of: \.total, tracking(checkoutCore, with: tracker, checkoutAnalytics), with: tracker) { old, new in
+  onChange(of: \.total, tracking(checkoutCore, with: tracker) { checkoutAnalytics($0, $1, now: now) }, with: tracker) { old, new in
     .event(name: "Cart Total Changed", properties: ["from": .double(old), "to": .double(new)])
   }
 }
 
-/// What an action means to analytics, given the state before it.
-func checkoutAnalytics(_ state: Checkout, _ action: CheckoutAction) -> AnalyticsData? {
+/// The currency of every amount in checkout: the shop sells in euros.
+let checkoutCurrency = "EUR"
+
+/// What an action means to analytics, given the state before it, in order.
+///
+/// The cart's steps are the vocabulary's standard e-commerce events, so each vendor gets its own names and
+/// revenue fields. Starting checkout also starts a timer for "Order Completed", which then carries how long
+/// paying took; a paid order counts towards the customer's `orders_count` and dates their first order.
+func checkoutAnalytics(_ state: Checkout, _ action: CheckoutAction, now: () -> Date) -> [AnalyticsData] {
   switch action {
   case let .add(item):
-    .event(name: "Product Added", properties: ["sku": .string(item.sku), "price": .double(item.price)])
+    return [.standard(.productAdded(item.analyticsProduct))]
   case let .remove(sku):
-    state.items.contains { $0.sku == sku } ? .event(name: "Product Removed", properties: ["sku": .string(sku)]) : nil
+    guard let item = state.items.first(where: { $0.sku == sku }) else { return [] }
+    return [.standard(.productRemoved(item.analyticsProduct))]
   case let .applyCoupon(code):
-    .event(name: "Coupon Applied", properties: ["code": .string(code), "valid": .bool(coupons[code] != nil)])
+    return [.event(name: "Coupon Applied", properties: ["code": .string(code), "valid": .bool(coupons[code] != nil)])]
   case .payTapped:
-    state.items.isEmpty || state.status != .shopping
-      ? nil
-      : .event(name: "Checkout Started", properties: ["item_count": .int(state.items.count), "value": .double(state.total)])
+    guard !state.items.isEmpty, state.status == .shopping else { return [] }
+    return [
+      .timeEvent(name: StandardEvent.orderCompleted(state.order(id: nil)).name),
+      .standard(.checkoutStarted(state.order(id: nil))),
+    ]
   case let .paymentSucceeded(orderId):
-    .event(name: "Order Completed", properties: ["order_id": .string(orderId), "value": .double(state.total)])
+    return [
+      .standard(.orderCompleted(state.order(id: orderId))),
+      .profile(.increment(name: "orders_count", by: .int(1))),
+      .profile(.setOnce(name: "first_order_at", value: .date(now()))),
+    ]
   case let .paymentFailed(reason):
-    .error(message: "payment failed", properties: ["reason": .string(reason)])
+    return [.error(message: "payment failed", properties: ["reason": .string(reason)])]
+  }
+}
+
+extension Checkout.Item {
+  /// The item as the standard e-commerce events carry it: the SKU is its id.
+  var analyticsProduct: Trackers.Product {
+    Trackers.Product(id: sku, price: price, currency: checkoutCurrency)
+  }
+}
+
+extension Checkout {
+  /// The cart as an order: its items, the coupon's discount, and what the customer pays as its total and
+  /// its revenue.
+  func order(id: String?) -> Order {
+    Order(
+      id: id, currency: checkoutCurrency, products: items.map(\.analyticsProduct), total: total, revenue: total,
+      discount: discount > 0 ? discount : nil)
   }
 }

@@ -3,6 +3,10 @@ import Trackers
 /// What an onboarding event means to analytics, in order: identity first, so the event that follows is
 /// already attributed to the new user, and the identity cleared last on logout.
 ///
+/// Signing up links the anonymous visitor to the new account (`.alias`, where the vendor aliases), and is
+/// the vocabulary's standard "Signed Up" (GA4's `sign_up`); joining a company's account makes the customer a
+/// member of group `company`, with the company's plan as the group's trait.
+///
 /// ```swift
 /// let tracker: Tracker<OnboardingEvent> = { event in
 ///   for data in onboardingAnalytics(event) { vendors(data) }
@@ -19,14 +23,14 @@ public func onboardingAnalytics(_ event: OnboardingEvent) -> [AnalyticsData] {
     // (the shop redacts them at its root, before any queue or log).
     [
       .userId(userId),
-      .event(
-        name: "Sign Up Completed",
-        properties: ["method": .string(method.rawValue), "email": .string(email), "phone": .string(phone)]
-      ),
+      .alias(userId: userId),
+      .standard(.signedUp(method: method.rawValue), properties: ["email": .string(email), "phone": .string(phone)]),
       .userProperty(name: "plan", value: .string(plan)),
     ]
   case let .signUpFailed(method, reason):
     [.error(message: "sign up failed", properties: ["method": .string(method.rawValue), "reason": .string(reason)])]
+  case let .joinedCompany(id, plan):
+    [.group(type: "company", key: id, traits: ["plan": .string(plan)])]
   case .loggedOut:
     ["Logged Out", .userId(nil)]
   }

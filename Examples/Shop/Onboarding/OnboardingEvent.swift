@@ -22,6 +22,8 @@ public enum OnboardingEvent: Sendable, Hashable {
   case signedUp(userId: String, method: Method, plan: String, email: String, phone: String)
   /// Signing up did not work.
   case signUpFailed(method: Method, reason: String)
+  /// The customer joined their company's account (`id`, such as "acme"), which is on `plan`.
+  case joinedCompany(id: String, plan: String)
   /// The customer logged out.
   case loggedOut
 }

@@ -1,11 +1,17 @@
 import Checkout
 import Catalog
+import Foundation
 import Onboarding
 import Trackers
 
 /// The scripted user journey `shop` plays by default: launch, browse, sign up, add to cart, checkout,
 /// an API timeout, logout. The app's launch and its way to the background are the library's
 /// ``Trackers/ApplicationLifecycle`` events, sent around the journey.
+///
+/// It uses the whole user model, as a real shop would: the theme registered at launch as a super property,
+/// the vocabulary's standard e-commerce events with an order carrying its revenue, the anonymous visitor
+/// aliased to the new account, the company's group, a timer from checkout to the completed order, and the
+/// profile's order count and first order date.
 public enum Journey {
   /// One thing the user or the app does.
   public enum Step: Sendable, Equatable {
@@ -23,7 +29,10 @@ public enum Journey {
     public var steps: [Step]
   }
 
-  static let sencha = Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
+  static let sencha = Catalog.Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
+
+  /// When the journey's order is paid, for its `first_order_at`: fixed, so every run prints the same.
+  public static let orderDate = Date(timeIntervalSince1970: 1_793_817_970)  // 2026-11-04T18:46:10Z
 
   /// The new user's e-mail address: personal data that must never reach a vendor.
   public static let userEmail = "ada.lovelace@example.com"
@@ -32,7 +41,7 @@ public enum Journey {
 
   /// The journey, in order.
   public static let chapters: [Chapter] = [
-    Chapter(title: "Launch", steps: [.track(.onboarding(.welcomeShown))]),
+    Chapter(title: "Launch", steps: [.track(.theme("dark")), .track(.onboarding(.welcomeShown))]),
     Chapter(title: "Browse", steps: [
       .track(.catalog(.homeViewed)),
       .track(.catalog(.categoryViewed(name: "Green tea"))),
@@ -44,6 +53,7 @@ public enum Journey {
       .track(.onboarding(.signedUp(
         userId: "user-42", method: .email, plan: "free", email: userEmail, phone: userPhone
       ))),
+      .track(.onboarding(.joinedCompany(id: "acme", plan: "business"))),
     ]),
     Chapter(title: "Add to cart", steps: [
       .checkout(.add(Checkout.Item(sku: sencha.sku, price: sencha.price))),
@@ -62,7 +72,7 @@ public enum Journey {
   /// Checkout actions run through ``Checkout/checkoutReducer(tracker:)``, whose analytics reach `track` as
   /// ``ShopEvent/checkout(_:)``.
   public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink) {
-    let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }))
+    let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }), now: { orderDate })
     var cart = Checkout()
     for (number, chapter) in chapters.enumerated() {
       sink.write("")

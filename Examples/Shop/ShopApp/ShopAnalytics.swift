@@ -9,6 +9,12 @@ public func loadTestAnalytics(_ seq: Int) -> AnalyticsData {
   .event(name: "Load Test", properties: ["seq": .int(seq)])
 }
 
+/// The app's appearance: a super property, so every later event of every vendor says which theme it was
+/// seen in (each vendor module's pipeline merges it in, and keeps it across launches).
+public func themeAnalytics(_ theme: String) -> AnalyticsData {
+  .superProperties(.register(["theme": .string(theme)]))
+}
+
 /// The shop's root composition: every feature's events, mapped by the feature's pure function, reach
 /// `vendors` (usually all five vendor trackers combined).
 ///
@@ -24,6 +30,7 @@ public func shopTracker(vendors: @escaping Tracker<AnalyticsData>, logFeatureEve
     sink.map { logging(tracker, label: label, to: $0) } ?? tracker
   }
   return combine(
+    pullback(logged(pullback(vendors, transform: themeAnalytics), "theme"), action: \.theme),
     pullback(logged(pullback(vendors, transform: appAnalytics), "app"), action: \.app),
     pullback(logged(forEach(vendors, onboardingAnalytics), "onboarding"), action: \.onboarding),
     pullback(logged(pullback(vendors, transform: catalogAnalytics), "catalog"), action: \.catalog),

@@ -121,7 +121,14 @@ public enum ShopApp {
         maxPendingBytes: options.maxPendingBytes,
         privacy: session.consent.registry,
         lifecycle: lifecycle,
-        onReport: { report in if report.isFailure { errors.write("shop: \(report)") } }
+        onReport: { report in
+          // An operation the vendor does not have is refused by design: said, not an error.
+          if Refusals.isByDesign(report) {
+            output.write("shop: \(session.link.vendor): \(Refusals.line(report))")
+          } else if report.isFailure {
+            errors.write("shop: \(report)")
+          }
+        }
       )
       settings.transport = transport
       do {

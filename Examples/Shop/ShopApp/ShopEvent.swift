@@ -9,6 +9,8 @@ import Trackers
 /// Checkout is a reducer whose analytics are declared beside it (``Checkout/checkoutReducer(tracker:)``),
 /// so what it reports is already ``AnalyticsData``.
 public enum ShopEvent: Sendable, Hashable {
+  /// The appearance the app shows, chosen at launch: `dark` or `light`.
+  case theme(String)
   /// The app's lifecycle.
   case app(AppEvent)
   /// Signing up and out.
@@ -24,6 +26,12 @@ public enum ShopEvent: Sendable, Hashable {
 }
 
 extension ShopEvent {
+  /// The theme, if this is the appearance.
+  public var theme: String? {
+    guard case let .theme(name) = self else { return nil }
+    return name
+  }
+
   /// The lifecycle event, if this is one.
   public var app: AppEvent? {
     guard case let .app(event) = self else { return nil }

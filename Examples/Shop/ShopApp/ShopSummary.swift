@@ -1,7 +1,7 @@
 /// The last line `shop` prints per vendor: what it tracked and what became of it.
 ///
 /// ```
-/// summary vendor=mixpanel tracked=1000 delivered=1000 dropped=0 retried=0 pending=0 track_ns_per_event=2100.5 elapsed_s=0.84
+/// summary vendor=mixpanel tracked=1000 delivered=1000 unsupported=0 dropped=0 retried=0 pending=0 track_ns_per_event=2100.5 elapsed_s=0.84
 /// ```
 public struct ShopSummary: Sendable, Equatable {
   /// Which vendor the line is about.
@@ -10,6 +10,9 @@ public struct ShopSummary: Sendable, Equatable {
   public var tracked: Int
   /// Events the endpoint accepted.
   public var delivered: Int
+  /// Events the vendor refused by design, counted and never sent: an operation it does not have, such as
+  /// Segment's increment on traits. Not drops: the run still exits 0.
+  public var unsupported: Int
   /// Events lost, for any counted reason.
   public var dropped: Int
   /// Record sends that failed temporarily and were scheduled again.
@@ -23,12 +26,13 @@ public struct ShopSummary: Sendable, Equatable {
 
   /// Creates a summary.
   public init(
-    vendor: Vendor, tracked: Int, delivered: Int, dropped: Int, retried: Int, pending: Int,
+    vendor: Vendor, tracked: Int, delivered: Int, unsupported: Int = 0, dropped: Int, retried: Int, pending: Int,
     trackNanosecondsPerEvent: Double, elapsedSeconds: Double
   ) {
     self.vendor = vendor
     self.tracked = tracked
     self.delivered = delivered
+    self.unsupported = unsupported
     self.dropped = dropped
     self.retried = retried
     self.pending = pending
@@ -38,7 +42,8 @@ public struct ShopSummary: Sendable, Equatable {
 
   /// The machine-readable line.
   public var line: String {
-    "summary vendor=\(vendor) tracked=\(tracked) delivered=\(delivered) dropped=\(dropped) retried=\(retried) "
+    "summary vendor=\(vendor) tracked=\(tracked) delivered=\(delivered) unsupported=\(unsupported) "
+      + "dropped=\(dropped) retried=\(retried) "
       + "pending=\(pending) track_ns_per_event=\(Self.format(trackNanosecondsPerEvent, digits: 1)) "
       + "elapsed_s=\(Self.format(elapsedSeconds, digits: 3))"
   }

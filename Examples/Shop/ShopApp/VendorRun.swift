@@ -64,13 +64,17 @@ final class VendorRun: Sendable {
     let delivery = counters.delivery
     // Refusals at enqueue are counted by the module as not enqueued; count them once.
     let droppedByQueue = delivery.droppedTotal - delivery.dropped(.refused)
+    // Operations the vendor does not have are refused by design: counted apart, never drops.
+    let unsupported = Refusals.count(in: counters)
+    let violations = counters.invalid - (unsupported - counters.unsupported)
     // Events refused for consent and records purged for it (in droppedByQueue) are drops too: they will
     // never be delivered. The privacy line says which they were.
     return ShopSummary(
       vendor: link.vendor,
       tracked: count,
       delivered: delivery.delivered,
-      dropped: counters.deniedConsent + counters.invalid + counters.notConfigured + counters.notEnqueued + droppedByQueue,
+      unsupported: unsupported,
+      dropped: counters.deniedConsent + violations + counters.notConfigured + counters.notEnqueued + droppedByQueue,
       retried: delivery.retried,
       pending: delivery.pendingEvents,
       trackNanosecondsPerEvent: count == 0 ? 0 : nanoseconds / Double(count),

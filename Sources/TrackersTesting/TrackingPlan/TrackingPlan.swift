@@ -17,26 +17,76 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   public var entries: [Entry]
 
   /// One thing the module tracks.
+  ///
+  /// | Kind | Name | Properties |
+  /// | --- | --- | --- |
+  /// | `event`, `screen` | its name | its properties |
+  /// | `error` | `error` | its properties |
+  /// | `userProperty` | the property's name | `value` |
+  /// | `userId`, `alias` | `userId`, `alias` | none |
+  /// | `lifecycle` | the lifecycle event's name | none |
+  /// | `standard` | the standard event's neutral name (`Order Completed`) | its fields (`order.id`, `order.revenue`, `product.price`, `method`, ...) and its own properties |
+  /// | `group` | the group's type (`company`) | the group's traits |
+  /// | `profile.setOnce`, `profile.increment`, `profile.append`, `profile.prepend`, `profile.union`, `profile.remove`, `profile.unset` | the profile property's name | `value` (`by` for an increment, `values` for a union; none for an unset) |
+  /// | `superProperty`, `superProperty.once` | the registered property's name (one entry each) | `value` |
+  /// | `superProperty.unregister` | the property's name | none |
+  /// | `superProperty.unregisterAll` | `all` | none |
+  /// | `timer` | the timed event's name | none |
   public struct Entry: Codable, Hashable, Sendable {
-    /// `event`, `screen`, `userProperty`, `error`, `lifecycle` or `userId`.
+    /// The kind of entry: `event`, `screen`, `userProperty`, `error`, `lifecycle`, `userId`, `standard`,
+    /// `alias`, `group`, `profile.<operation>`, `superProperty…` or `timer` (see the table above).
     public var kind: String
-    /// The event or screen name, the user property's name, `userId` for an identification.
+    /// The event or screen name, the user property's name, `userId` for an identification; see the table.
     public var name: String
     /// The properties, sorted by name (a user property's value is its one property, `value`).
     public var properties: [Property]
     /// The vendors that receive it, sorted.
     public var vendors: [String]
+    /// What each vendor receives, by vendor name: the vendor module's form of the entry with
+    /// representative values (`event purchase {...}`), or why it sends nothing (`not sent, by design:
+    /// ... [rule]`). Empty unless the receivers say what their vendor receives
+    /// (``TrackingPlanReceiver/receives``); left out of the file when empty.
+    public var received: [String: String]
 
     /// Creates an entry.
-    public init(kind: String, name: String, properties: [Property] = [], vendors: [String] = []) {
+    public init(
+      kind: String, name: String, properties: [Property] = [], vendors: [String] = [], received: [String: String] = [:]
+    ) {
       self.kind = kind
       self.name = name
       self.properties = properties.sorted { $0.name < $1.name }
       self.vendors = vendors.sorted()
+      self.received = received
     }
 
     /// `event "Product Viewed"`.
     public var title: String { "\(kind) \"\(name)\"" }
+
+    private enum CodingKeys: String, CodingKey {
+      case kind, name, properties, vendors, received
+    }
+
+    /// Reads an entry; a file written before entries said what each vendor receives reads as receiving
+    /// nothing said.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        kind: try container.decode(String.self, forKey: .kind),
+        name: try container.decode(String.self, forKey: .name),
+        properties: try container.decode([Property].self, forKey: .properties),
+        vendors: try container.decode([String].self, forKey: .vendors),
+        received: try container.decodeIfPresent([String: String].self, forKey: .received) ?? [:])
+    }
+
+    /// Writes the entry, without `received` when it is empty.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(name, forKey: .name)
+      try container.encode(properties, forKey: .properties)
+      try container.encode(vendors, forKey: .vendors)
+      if !received.isEmpty { try container.encode(received, forKey: .received) }
+    }
   }
 
   /// One property of an entry.
@@ -92,6 +142,13 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
     for entry in entries {
       text += "\n### \(entry.kind): \(entry.name)\n\n"
       text += "Sent to: \(entry.vendors.isEmpty ? "(no vendor in the tests)" : entry.vendors.joined(separator: ", "))\n\n"
+      if !entry.received.isEmpty {
+        text += "| Vendor | Receives |\n| --- | --- |\n"
+        for (vendor, form) in entry.received.sorted(by: { $0.key < $1.key }) {
+          text += "| \(vendor) | `\(form.replacingOccurrences(of: "|", with: "\\|"))` |\n"
+        }
+        text += "\n"
+      }
       if entry.properties.isEmpty {
         text += "No properties.\n"
         continue
@@ -131,8 +188,23 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
           changes.append(
             "~ \(tracked.title): sent to \(list(tracked.vendors)), planned for \(list(wanted.vendors))")
         }
+        changes += Self.receivedChanges(wanted, tracked)
       case (nil, nil):
         break
+      }
+    }
+    return changes
+  }
+
+  /// What a vendor receives differently, for each vendor whose receiver says what it receives (checked by
+  /// receivers that don't say it, a plan's forms change nothing here).
+  private static func receivedChanges(_ wanted: Entry, _ tracked: Entry) -> [String] {
+    var changes: [String] = []
+    for (vendor, now) in tracked.received.sorted(by: { $0.key < $1.key }) {
+      if let was = wanted.received[vendor] {
+        if was != now { changes.append("~ \(tracked.title): \(vendor) receives \(now), planned: \(was)") }
+      } else {
+        changes.append("+ \(tracked.title): \(vendor) receives \(now), which the plan doesn't say")
       }
     }
     return changes

@@ -29,16 +29,19 @@ package final class TrackingPlanRecording: Sendable {
 
   /// Notes one tracked value, received by `vendor` if given.
   package func record(_ data: AnalyticsData, vendor: String? = nil) {
-    guard let (kind, name, properties) = Self.describe(data) else { return }
+    let described = Self.describe(data)
+    guard !described.isEmpty else { return }
     seen.withLock { seen in
-      var entry = seen[kind + "\u{0}" + name, default: Seen()]
-      entry.count += 1
-      for (key, value) in properties {
-        entry.properties[key, default: ([], 0)].types.insert(Self.typeName(value))
-        entry.properties[key, default: ([], 0)].count += 1
+      for (kind, name, properties) in described {
+        var entry = seen[kind + "\u{0}" + name, default: Seen()]
+        entry.count += 1
+        for (key, value) in properties {
+          entry.properties[key, default: ([], 0)].types.insert(Self.typeName(value))
+          entry.properties[key, default: ([], 0)].count += 1
+        }
+        if let vendor { entry.vendors.insert(vendor) }
+        seen[kind + "\u{0}" + name] = entry
       }
-      if let vendor { entry.vendors.insert(vendor) }
-      seen[kind + "\u{0}" + name] = entry
     }
   }
 
@@ -59,16 +62,90 @@ package final class TrackingPlanRecording: Sendable {
     return TrackingPlan(module: module, entries: entries)
   }
 
-  /// The kind, name and properties of a value, or `nil` for what a plan doesn't list.
-  static func describe(_ data: AnalyticsData) -> (String, String, [String: PropertyValue])? {
+  /// The entries of a value: kind, name and properties (see ``TrackingPlan/Entry``); one for each
+  /// property a super-property registration names, none for what a plan doesn't list.
+  static func describe(_ data: AnalyticsData) -> [(String, String, [String: PropertyValue])] {
     switch data {
-    case let .event(name, properties): ("event", name, properties)
-    case let .screen(name, properties): ("screen", name, properties)
-    case let .userProperty(name, value): ("userProperty", name, ["value": value])
-    case let .error(_, properties): ("error", "error", properties)
-    case .userId: ("userId", "userId", [:])
-    case let .lifecycle(event): ("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])
+    case let .event(name, properties): [("event", name, properties)]
+    case let .screen(name, properties): [("screen", name, properties)]
+    case let .userProperty(name, value): [("userProperty", name, ["value": value])]
+    case let .error(_, properties): [("error", "error", properties)]
+    case .userId: [("userId", "userId", [:])]
+    case let .lifecycle(event): [("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])]
+    case let .standard(event, properties):
+      [("standard", event.name, properties.merging(standardFields(event)) { own, _ in own })]
+    case .alias: [("alias", "alias", [:])]
+    case let .group(type, _, traits): [("group", type, traits)]
+    case let .profile(operation): [describe(operation)]
+    case let .superProperties(operation): describe(operation)
+    case let .timeEvent(name): [("timer", name, [:])]
     }
+  }
+
+  private static func describe(_ operation: ProfileOperation) -> (String, String, [String: PropertyValue]) {
+    switch operation {
+    case let .setOnce(name, value): ("profile.setOnce", name, ["value": value])
+    case let .increment(name, by): ("profile.increment", name, ["by": by])
+    case let .append(name, value): ("profile.append", name, ["value": value])
+    case let .prepend(name, value): ("profile.prepend", name, ["value": value])
+    case let .union(name, values): ("profile.union", name, ["values": .array(values)])
+    case let .remove(name, value): ("profile.remove", name, ["value": value])
+    case let .unset(name): ("profile.unset", name, [:])
+    }
+  }
+
+  private static func describe(_ operation: SuperPropertyOperation) -> [(String, String, [String: PropertyValue])] {
+    switch operation {
+    case let .register(properties): properties.map { ("superProperty", $0.key, ["value": $0.value]) }
+    case let .registerOnce(properties): properties.map { ("superProperty.once", $0.key, ["value": $0.value]) }
+    case let .unregister(name): [("superProperty.unregister", name, [:])]
+    case .unregisterAll: [("superProperty.unregisterAll", "all", [:])]
+    }
+  }
+
+  /// A standard event's own fields, named by where they sit (`product.price`, `order.revenue`); a field
+  /// the app left `nil` is not there. An order's products are one list, `order.products`.
+  static func standardFields(_ event: StandardEvent) -> [String: PropertyValue] {
+    switch event {
+    case let .productViewed(product), let .productAdded(product), let .productRemoved(product):
+      return fields(of: product, prefix: "product.")
+    case let .cartViewed(order), let .checkoutStarted(order), let .orderCompleted(order), let .orderRefunded(order):
+      var fields: [String: PropertyValue] = [
+        "order.currency": .string(order.currency),
+        "order.products": .array(order.products.map { .object(Self.fields(of: $0, prefix: "")) }),
+      ]
+      fields["order.id"] = order.id.map(PropertyValue.string)
+      fields["order.coupon"] = order.coupon.map(PropertyValue.string)
+      for (name, amount) in [
+        ("total", order.total), ("revenue", order.revenue), ("tax", order.tax), ("shipping", order.shipping),
+        ("discount", order.discount),
+      ] {
+        fields["order." + name] = amount.map(PropertyValue.double)
+      }
+      return fields
+    case let .signedUp(method), let .loggedIn(method):
+      return method.map { ["method": .string($0)] } ?? [:]
+    case let .searched(query):
+      return ["query": .string(query)]
+    case let .shared(method, contentType, itemId):
+      var fields: [String: PropertyValue] = [:]
+      fields["method"] = method.map(PropertyValue.string)
+      fields["contentType"] = contentType.map(PropertyValue.string)
+      fields["itemId"] = itemId.map(PropertyValue.string)
+      return fields
+    }
+  }
+
+  private static func fields(of product: Product, prefix: String) -> [String: PropertyValue] {
+    var fields: [String: PropertyValue] = [prefix + "id": .string(product.id), prefix + "quantity": .int(product.quantity)]
+    for (name, text) in [
+      ("name", product.name), ("sku", product.sku), ("category", product.category), ("brand", product.brand),
+      ("variant", product.variant), ("coupon", product.coupon), ("currency", product.currency),
+    ] {
+      fields[prefix + name] = text.map(PropertyValue.string)
+    }
+    fields[prefix + "price"] = product.price.map(PropertyValue.double)
+    return fields
   }
 
   static func typeName(_ value: PropertyValue) -> String {
@@ -112,13 +189,74 @@ package final class TrackingPlanRecording: Sendable {
   /// own events (the vendor modules name them).
   static func sample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
     let properties = Dictionary(uniqueKeysWithValues: entry.properties.map { ($0.name, representative($0.type)) })
+    let value = properties["value"] ?? .string("text")
     switch entry.kind {
     case "event": return .event(name: entry.name, properties: properties)
     case "screen": return .screen(name: entry.name, properties: properties)
-    case "userProperty": return .userProperty(name: entry.name, value: properties["value"] ?? .string("text"))
+    case "userProperty": return .userProperty(name: entry.name, value: value)
     // An error's properties go to the vendors as an event's do: their names and types are checked too.
     case "error": return .error(message: "text", properties: properties)
+    case "standard": return standardSample(entry)
+    case "alias": return .alias(userId: "text")
+    case "group": return .group(type: entry.name, key: "text", traits: properties)
+    case "profile.setOnce": return .profile(.setOnce(name: entry.name, value: value))
+    case "profile.increment": return .profile(.increment(name: entry.name, by: properties["by"] ?? .int(1)))
+    case "profile.append": return .profile(.append(name: entry.name, value: value))
+    case "profile.prepend": return .profile(.prepend(name: entry.name, value: value))
+    case "profile.union": return .profile(.union(name: entry.name, values: properties["values"]?.arrayValue ?? []))
+    case "profile.remove": return .profile(.remove(name: entry.name, value: value))
+    case "profile.unset": return .profile(.unset(name: entry.name))
+    case "superProperty": return .superProperties(.register([entry.name: value]))
+    case "superProperty.once": return .superProperties(.registerOnce([entry.name: value]))
+    case "superProperty.unregister": return .superProperties(.unregister(entry.name))
+    case "superProperty.unregisterAll": return .superProperties(.unregisterAll)
+    case "timer": return .timeEvent(name: entry.name)
     default: return nil
     }
+  }
+
+  /// The standard event an entry names, with representative values in the fields the entry has (a
+  /// field it doesn't have stays `nil`, so a vendor that needs it says so), and its own properties.
+  static func standardSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
+    let types = Dictionary(uniqueKeysWithValues: entry.properties.map { ($0.name, $0.type) })
+    func text(_ name: String) -> String? { types[name] == nil ? nil : "text" }
+    func amount(_ name: String) -> Double? { types[name] == nil ? nil : 1.5 }
+    // Currencies are checked as ISO 4217 codes: a representative "text" would break the rule.
+    func currency(_ name: String) -> String? { types[name] == nil ? nil : "USD" }
+    func product(_ prefix: String) -> Product {
+      var product = Product(id: "text")
+      product.name = text(prefix + "name")
+      product.sku = text(prefix + "sku")
+      product.category = text(prefix + "category")
+      product.brand = text(prefix + "brand")
+      product.variant = text(prefix + "variant")
+      product.coupon = text(prefix + "coupon")
+      product.currency = currency(prefix + "currency")
+      product.price = amount(prefix + "price")
+      return product
+    }
+    var order = Order(currency: "USD")
+    order.id = text("order.id")
+    order.coupon = text("order.coupon")
+    order.products = types["order.products"] == nil ? [] : [product("order.products.")]
+    order.total = amount("order.total")
+    order.revenue = amount("order.revenue")
+    order.tax = amount("order.tax")
+    order.shipping = amount("order.shipping")
+    order.discount = amount("order.discount")
+    let method = text("method")
+    let candidates: [StandardEvent] = [
+      .productViewed(product("product.")), .productAdded(product("product.")), .productRemoved(product("product.")),
+      .cartViewed(order), .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order),
+      .signedUp(method: method), .loggedIn(method: method), .searched(query: "text"),
+      .shared(method: method, contentType: text("contentType"), itemId: text("itemId")),
+    ]
+    guard let event = candidates.first(where: { $0.name == entry.name }) else { return nil }
+    let fields = Set(standardFields(event).keys)
+    var own: AnalyticsData.Properties = [:]
+    for property in entry.properties where !fields.contains(property.name) && !property.name.hasPrefix("order.") {
+      own[property.name] = representative(property.type)
+    }
+    return .standard(event, properties: own)
   }
 }

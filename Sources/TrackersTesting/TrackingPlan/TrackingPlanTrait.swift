@@ -8,16 +8,45 @@ import Trackers
 /// ```swift
 /// .trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))])
 /// ```
+///
+/// Given `receives`, the vendor module's mapping, the plan also records what the vendor receives for each
+/// entry (``TrackingPlan/Entry/received``), so a plan shows that `Order Completed` reaches GA4 as
+/// `purchase`, and a changed mapping shows in the plan's diff:
+///
+/// ```swift
+/// .init("Mixpanel", mixpanelIssues(for:), receives: { mixpanelEvent(for: $0).description })
+/// ```
+///
+/// An operation the vendor does not have (Segment has no increment on traits) is refused by a rule whose
+/// name ends in `-unsupported`: a refusal by design, which the plan records as what the vendor receives
+/// (`not sent, by design: ... [profile-operation-unsupported]`) and which breaks no rule of the plan.
 public struct TrackingPlanReceiver: Sendable {
   /// The vendor's name, as plans list it.
   public var name: String
   /// The vendor module's validation function: `mixpanelIssues(for:)`, `googleAnalyticsIssues(for:)`, ...
   public var validate: @Sendable (AnalyticsData) -> [ValidationIssue]
+  /// What the vendor receives for a value: the description of the vendor module's mapping
+  /// (`mixpanelEvent(for:)`, ...); `nil` records nothing of it.
+  public var receives: (@Sendable (AnalyticsData) -> String)?
+  /// The property the vendor's pipeline adds a timed event's duration under: `duration`, or the vendor's
+  /// own key (Mixpanel's `$duration`).
+  public var durationKey: String
 
   /// Creates a receiver.
-  public init(_ name: String, _ validate: @escaping @Sendable (AnalyticsData) -> [ValidationIssue]) {
+  public init(
+    _ name: String, _ validate: @escaping @Sendable (AnalyticsData) -> [ValidationIssue],
+    receives: (@Sendable (AnalyticsData) -> String)? = nil, durationKey: String = "duration"
+  ) {
     self.name = name
     self.validate = validate
+    self.receives = receives
+    self.durationKey = durationKey
+  }
+
+  /// Whether `issue` says the vendor has no such operation (its rule ends in `-unsupported`), rather than
+  /// that the value broke one of its rules.
+  public static func isRefusalByDesign(_ issue: ValidationIssue) -> Bool {
+    issue.rule.hasSuffix("-unsupported")
   }
 }
 
@@ -34,6 +63,7 @@ public enum TrackingPlanCheck {
     _ tracked: TrackingPlan, againstFileAt path: String, receivers: [TrackingPlanReceiver],
     record: Bool = ProcessInfo.processInfo.environment[recordVariable] == "1"
   ) -> [String] {
+    let tracked = describingWhatEachVendorReceives(tracked, receivers)
     var messages = ruleViolations(tracked, receivers)
     if record {
       do {
@@ -64,13 +94,50 @@ public enum TrackingPlanCheck {
     return messages
   }
 
-  /// Every planned entry checked against the rules of each vendor it goes to.
+  /// `plan` with each entry's ``TrackingPlan/Entry/received`` filled in for the receivers that say what
+  /// their vendor receives.
+  static func describingWhatEachVendorReceives(_ plan: TrackingPlan, _ receivers: [TrackingPlanReceiver]) -> TrackingPlan {
+    var plan = plan
+    for index in plan.entries.indices {
+      let entry = plan.entries[index]
+      guard let sample = TrackingPlanRecording.sample(entry) else { continue }
+      for receiver in receivers where entry.vendors.contains(receiver.name) {
+        guard let receives = receiver.receives else { continue }
+        plan.entries[index].received[receiver.name] = received(entry, sample, receiver, receives)
+      }
+    }
+    return plan
+  }
+
+  /// What `receiver`'s vendor receives for `entry`: what its pipeline does with a super property or a timer
+  /// (they are never mapped), why it refuses the entry by design, or its mapping of the sample.
+  private static func received(
+    _ entry: TrackingPlan.Entry, _ sample: AnalyticsData, _ receiver: TrackingPlanReceiver,
+    _ receives: @Sendable (AnalyticsData) -> String
+  ) -> String {
+    switch entry.kind {
+    case "superProperty": return "property \"\(entry.name)\" on every later event"
+    case "superProperty.once": return "property \"\(entry.name)\" on every later event, unless already registered"
+    case "superProperty.unregister": return "property \"\(entry.name)\" no longer added to later events"
+    case "superProperty.unregisterAll": return "no registered property added to later events"
+    case "timer": return "property \"\(receiver.durationKey)\" (seconds) on the next \"\(entry.name)\""
+    default: break
+    }
+    let refusals = receiver.validate(sample).filter(TrackingPlanReceiver.isRefusalByDesign)
+    guard refusals.isEmpty else {
+      return "not sent, by design: " + refusals.map { "\($0.message) [\($0.rule)]" }.joined(separator: "; ")
+    }
+    return receives(sample)
+  }
+
+  /// Every planned entry checked against the rules of each vendor it goes to; a refusal by design
+  /// (``TrackingPlanReceiver/isRefusalByDesign(_:)``) is what the vendor receives, not a broken rule.
   static func ruleViolations(_ plan: TrackingPlan, _ receivers: [TrackingPlanReceiver]) -> [String] {
     var messages: [String] = []
     for entry in plan.entries {
       guard let sample = TrackingPlanRecording.sample(entry) else { continue }
       for receiver in receivers where entry.vendors.contains(receiver.name) {
-        for issue in receiver.validate(sample) {
+        for issue in receiver.validate(sample) where !TrackingPlanReceiver.isRefusalByDesign(issue) {
           messages.append(
             "\(entry.title) in \(plan.module)'s plan breaks \(receiver.name)'s rules: \(issue.message)\n"
               + "To fix this, change what \(plan.module) tracks so that \(receiver.name) accepts it, then re-record: "

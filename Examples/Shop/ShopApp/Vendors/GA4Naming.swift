@@ -5,13 +5,46 @@ import Trackers
 ///
 /// The features keep readable names for every vendor; the root adapts them for the one vendor with stricter
 /// rules, with a `pullback(googleAnalyticsTracker, transform: ga4Compatible)`.
+///
+/// Standard events keep their neutral names: `GoogleAnalyticsTracker` gives them GA4's recommended ones
+/// (`view_item`, `purchase`, ...); only their own properties are adapted. A timer keeps a standard event's
+/// name for the same reason, since the pipeline finds it by the name of the event that stops it.
 public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
   switch data {
   case let .event(name, properties): .event(name: snakeCased(name), properties: ga4Params(properties))
   case let .screen(name, properties): .screen(name: name, properties: ga4Params(properties))
   case let .error(message, properties): .error(message: message, properties: ga4Params(properties))
   case let .userProperty(name, value): .userProperty(name: snakeCased(name), value: ga4Value(value))
-  case .userId, .lifecycle: data
+  case let .standard(event, properties): .standard(event, properties: ga4Params(properties))
+  case let .group(type, key, traits): .group(type: snakeCased(type), key: key, traits: ga4Params(traits))
+  case let .profile(operation): .profile(ga4Operation(operation))
+  case let .superProperties(operation): .superProperties(ga4Operation(operation))
+  case let .timeEvent(name): .timeEvent(name: standardEventNames.contains(name) ? name : snakeCased(name))
+  case .userId, .lifecycle, .alias: data
+  }
+}
+
+/// The neutral names of the standard events, which GA4's module maps itself.
+private let standardEventNames: Set<String> = Set(StandardEvent.allNames)
+
+private func ga4Operation(_ operation: ProfileOperation) -> ProfileOperation {
+  switch operation {
+  case let .setOnce(name, value): .setOnce(name: snakeCased(name), value: ga4Value(value))
+  case let .increment(name, by): .increment(name: snakeCased(name), by: by)
+  case let .append(name, value): .append(name: snakeCased(name), value: ga4Value(value))
+  case let .prepend(name, value): .prepend(name: snakeCased(name), value: ga4Value(value))
+  case let .union(name, values): .union(name: snakeCased(name), values: values.map(ga4Value))
+  case let .remove(name, value): .remove(name: snakeCased(name), value: ga4Value(value))
+  case let .unset(name): .unset(name: snakeCased(name))
+  }
+}
+
+private func ga4Operation(_ operation: SuperPropertyOperation) -> SuperPropertyOperation {
+  switch operation {
+  case let .register(properties): .register(ga4Params(properties))
+  case let .registerOnce(properties): .registerOnce(ga4Params(properties))
+  case let .unregister(name): .unregister(snakeCased(name))
+  case .unregisterAll: .unregisterAll
   }
 }
 
