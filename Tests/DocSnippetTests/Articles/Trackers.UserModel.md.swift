@@ -1,0 +1,94 @@
+// The Swift blocks of Sources/Trackers/Documentation.docc/UserModel.md, compiled: see DocSnippetTests.swift.
+import AmplitudeTracker
+import Foundation
+import GoogleAnalyticsTracker
+import MixpanelTracker
+import PostHogTracker
+import SegmentTracker
+import Trackers
+
+private func userModel1() {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#1
+    let vendors: Tracker<AnalyticsData> = combine(
+      googleAnalyticsTracker, mixpanelTracker, amplitudeTracker, segmentTracker, postHogTracker
+    )
+
+    vendors(.superProperties(.register(["theme": "dark"])))
+    vendors(.standard(.productViewed(Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR"))))
+    vendors(.userId("user-42"))
+    vendors(.alias(userId: "user-42"))
+    vendors(.group(type: "company", key: "acme", traits: ["plan": "business"]))
+    vendors(.profile(.increment(name: "orders_count", by: 1)))
+    // end snippet
+  }
+}
+
+private func userModel2(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#2
+    vendors(.standard(.searched(query: "sencha"), properties: ["results": 2]))
+    vendors(.standard(.signedUp(method: "email")))
+    // end snippet
+  }
+}
+
+private func userModel3(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#3
+    let sencha = Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR")
+    let order = Order(id: "order-1001", currency: "EUR", products: [sencha], total: 7.5, revenue: 7.5, discount: 5)
+    vendors(.standard(.orderCompleted(order)))
+    // end snippet
+  }
+}
+
+private func userModel4(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#4
+    vendors(.userId("user-42"))
+    vendors(.alias(userId: "user-42"))
+    // end snippet
+  }
+}
+
+private func userModel5(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#5
+    vendors(.group(type: "company", key: "acme", traits: ["plan": "business"]))
+    // end snippet
+  }
+}
+
+private func userModel6(vendors: @escaping Tracker<AnalyticsData>, paidAt: Date) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#6
+    vendors(.profile(.setOnce(name: "first_order_at", value: .date(paidAt))))
+    vendors(.profile(.increment(name: "orders_count", by: 1)))
+    vendors(.profile(.append(name: "viewed_categories", value: "Green tea")))
+    vendors(.profile(.union(name: "tags", values: ["tea", "gift"])))
+    vendors(.profile(.unset(name: "coupon")))
+    // end snippet
+  }
+}
+
+private func userModel7(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#7
+    vendors(.superProperties(.register(["theme": "dark"])))
+    vendors(.superProperties(.registerOnce(["first_seen_version": "2.1.0"])))
+    vendors(.superProperties(.unregister("theme")))
+    // end snippet
+  }
+}
+
+private func userModel8(vendors: @escaping Tracker<AnalyticsData>, order: Order) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#8
+    vendors(.timeEvent(name: "Order Completed"))
+    vendors(.standard(.checkoutStarted(order)))
+    // ... the customer pays ...
+    vendors(.standard(.orderCompleted(order)))   // carries "duration"
+    // end snippet
+  }
+}
