@@ -143,8 +143,10 @@ var shopExample: [Target] {
         name: "ShopAppTests",
         dependencies: [
           "ShopApp", "shop", "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "Checkout", "Catalog", "Onboarding",
-          "GoogleAnalyticsTracker", "VendorTestSupport",
-        ]
+          "GoogleAnalyticsTracker", "VendorTestSupport", "TrackersTesting", "ShopTrackingPlanSupport",
+        ],
+        // The root's own tracking plan (the theme's super property, the load generator's event).
+        exclude: ["TrackingPlan.json", "TrackingPlan.md"]
       ),
       .executableTarget(name: "shop", dependencies: ["ShopApp"], path: "Examples/Shop/shop"),
       // The shop's five vendors with their rules, for the feature modules' tracking plans.
