@@ -16,7 +16,7 @@ public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
   case let .error(message, properties): .error(message: message, properties: ga4Params(properties))
   case let .userProperty(name, value): .userProperty(name: snakeCased(name), value: ga4Value(value))
   case let .standard(event, properties): .standard(event, properties: ga4Params(properties))
-  case let .group(type, key, traits): .group(type: snakeCased(type), key: key, traits: ga4Params(traits))
+  case let .group(type, key, traits): .group(type: type, key: key, traits: ga4Params(traits))
   case let .profile(operation): .profile(ga4Operation(operation))
   case let .superProperties(operation): .superProperties(ga4Operation(operation))
   case let .timeEvent(name): .timeEvent(name: standardEventNames.contains(name) ? name : snakeCased(name))
