@@ -31,8 +31,25 @@ public enum Journey {
 
   static let sencha = Catalog.Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
 
-  /// When the journey's order is paid, for its `first_order_at`: fixed, so every run prints the same.
-  public static let orderDate = Date(timeIntervalSince1970: 1_793_817_970)  // 2026-11-04T18:46:10Z
+  /// When the offline journey starts, by its scripted clock (``Clock``): 2026-11-04T18:46:10Z.
+  public static let start = Date(timeIntervalSince1970: 1_793_817_970)
+  /// How long each step of the offline journey takes by its scripted clock.
+  public static let stepDuration: TimeInterval = 5
+
+  /// The offline journey's clock: it starts at ``Journey/start`` and moves ``Journey/stepDuration`` on
+  /// at each step, so what depends on time (a timed event's duration, the first order's date) prints the
+  /// same on every run. Live, the journey runs on the system's clock.
+  public final class Clock: Sendable {
+    private let date = LockIsolated(Journey.start)
+
+    /// A clock at ``Journey/start``.
+    public init() {}
+
+    /// The scripted time.
+    public func now() -> Date { date.withLock { $0 } }
+
+    func advance() { date.withLock { $0 += Journey.stepDuration } }
+  }
 
   /// The new user's e-mail address: personal data that must never reach a vendor.
   public static let userEmail = "ada.lovelace@example.com"
@@ -67,17 +84,21 @@ public enum Journey {
     Chapter(title: "Logout", steps: [.track(.onboarding(.loggedOut))]),
   ]
 
-  /// Plays the journey into `track`, writing chapter titles and checkout actions to `sink`.
+  /// Plays the journey into `track`, writing chapter titles and checkout actions to `sink`; `clock`, when
+  /// given, is the scripted clock each step moves on (`nil`: the system's clock).
   ///
-  /// Checkout actions run through ``Checkout/checkoutReducer(tracker:)``, whose analytics reach `track` as
-  /// ``ShopEvent/checkout(_:)``.
-  public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink) {
-    let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }), now: { orderDate })
+  /// Checkout actions run through ``Checkout/checkoutReducer(tracker:now:)``, whose analytics reach
+  /// `track` as ``ShopEvent/checkout(_:)``.
+  public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink, clock: Clock? = nil) {
+    var now: @Sendable () -> Date = { Date() }
+    if let clock { now = { clock.now() } }
+    let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }), now: now)
     var cart = Checkout()
     for (number, chapter) in chapters.enumerated() {
       sink.write("")
       sink.write("== \(number + 1). \(chapter.title)")
       for step in chapter.steps {
+        clock?.advance()
         switch step {
         case let .track(event):
           track(event)

@@ -95,14 +95,17 @@ public enum ShopApp {
     return consent
   }
 
-  /// Every vendor prints what it would receive; nothing is sent.
+  /// Every vendor prints what it would receive, or why it refuses it; nothing is sent. The journey runs
+  /// on its scripted clock, so every run prints the same.
   static func runOffline(_ sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink) async {
+    let clock = Journey.Clock()
     for session in sessions {
-      session.link.printOffline(output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))
+      session.link.printOffline(
+        output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), clock.now)
     }
     output.write("shop: the scripted journey, offline. Each feature event, then what it means to analytics (->),")
-    output.write("then one line per vendor: what that vendor would receive.")
-    playJourney(into: sessions, lifecycle: lifecycle, output: output)
+    output.write("then one line per vendor: what that vendor would receive, or why it sends nothing.")
+    playJourney(into: sessions, lifecycle: lifecycle, output: output, clock: clock)
     output.write("lifecycle: entered background")
     await lifecycle.enteredBackground()
     output.write("")
@@ -178,11 +181,13 @@ public enum ShopApp {
 
   /// Launches the app through `lifecycle` ("Application Installed" on a fresh storage, "Updated" after
   /// another version, then "Opened"), then plays the journey.
-  static func playJourney(into sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink) {
+  static func playJourney(
+    into sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink, clock: Journey.Clock? = nil
+  ) {
     let vendors = combine(sessions.map(\.tracker))
     output.write("lifecycle: launched")
     lifecycle.launched(tracking: logging(vendors, to: output) { "  -> \($0)" })
-    Journey.play(into: rootTracker(sessions, log: output), log: output)
+    Journey.play(into: rootTracker(sessions, log: output), log: output, clock: clock)
   }
 
   /// Tracks `count` synthetic events as fast as possible, reporting progress after every 1,000.

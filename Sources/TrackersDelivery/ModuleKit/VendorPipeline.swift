@@ -102,7 +102,9 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     case let .superProperties(operation):
       let properties = operation.properties
       if !properties.isEmpty {
-        let asEvent = AnalyticsData.event(name: "Super Properties", properties: properties)
+        // A name every vendor accepts (GA4's are letters, digits and underscores): only the properties
+        // are being checked.
+        let asEvent = AnalyticsData.event(name: "super_properties", properties: properties)
         let redacted = environment.redactor.map { $0.redact(asEvent) } ?? asEvent
         let issues = validate(map(redacted), redacted)
         guard issues.isEmpty else { return reject(issues, data, in: environment) }

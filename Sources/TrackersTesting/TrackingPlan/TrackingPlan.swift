@@ -25,7 +25,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   /// | `userProperty` | the property's name | `value` |
   /// | `userId`, `alias` | `userId`, `alias` | none |
   /// | `lifecycle` | the lifecycle event's name | none |
-  /// | `standard` | the standard event's neutral name (`Order Completed`) | its fields (`order.id`, `order.revenue`, `product.price`, `method`, ...) and its own properties |
+  /// | `standard` | the standard event's neutral name (`Order Completed`) | its fields as the neutral form names them (``Trackers/StandardEvent/properties``: `product_id`, `order_id`, `revenue`, `products`, `method`, ...) and its own properties |
   /// | `group` | the group's type (`company`) | the group's traits |
   /// | `profile.setOnce`, `profile.increment`, `profile.append`, `profile.prepend`, `profile.union`, `profile.remove`, `profile.unset` | the profile property's name | `value` (`by` for an increment, `values` for a union; none for an unset) |
   /// | `superProperty`, `superProperty.once` | the registered property's name (one entry each) | `value` |

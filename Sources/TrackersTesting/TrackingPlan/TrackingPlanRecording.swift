@@ -72,8 +72,11 @@ package final class TrackingPlanRecording: Sendable {
     case let .error(_, properties): [("error", "error", properties)]
     case .userId: [("userId", "userId", [:])]
     case let .lifecycle(event): [("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])]
+    // The standard fields as the neutral form names them (Segment's spec: `product_id`, `order_id`,
+    // `revenue`, `products`), which win over the event's own properties of the same names, as they do on
+    // the wire.
     case let .standard(event, properties):
-      [("standard", event.name, properties.merging(standardFields(event)) { own, _ in own })]
+      [("standard", event.name, event.properties.merging(properties) { field, _ in field })]
     case .alias: [("alias", "alias", [:])]
     case let .group(type, _, traits): [("group", type, traits)]
     case let .profile(operation): [describe(operation)]
@@ -101,51 +104,6 @@ package final class TrackingPlanRecording: Sendable {
     case let .unregister(name): [("superProperty.unregister", name, [:])]
     case .unregisterAll: [("superProperty.unregisterAll", "all", [:])]
     }
-  }
-
-  /// A standard event's own fields, named by where they sit (`product.price`, `order.revenue`); a field
-  /// the app left `nil` is not there. An order's products are one list, `order.products`.
-  static func standardFields(_ event: StandardEvent) -> [String: PropertyValue] {
-    switch event {
-    case let .productViewed(product), let .productAdded(product), let .productRemoved(product):
-      return fields(of: product, prefix: "product.")
-    case let .cartViewed(order), let .checkoutStarted(order), let .orderCompleted(order), let .orderRefunded(order):
-      var fields: [String: PropertyValue] = [
-        "order.currency": .string(order.currency),
-        "order.products": .array(order.products.map { .object(Self.fields(of: $0, prefix: "")) }),
-      ]
-      fields["order.id"] = order.id.map(PropertyValue.string)
-      fields["order.coupon"] = order.coupon.map(PropertyValue.string)
-      for (name, amount) in [
-        ("total", order.total), ("revenue", order.revenue), ("tax", order.tax), ("shipping", order.shipping),
-        ("discount", order.discount),
-      ] {
-        fields["order." + name] = amount.map(PropertyValue.double)
-      }
-      return fields
-    case let .signedUp(method), let .loggedIn(method):
-      return method.map { ["method": .string($0)] } ?? [:]
-    case let .searched(query):
-      return ["query": .string(query)]
-    case let .shared(method, contentType, itemId):
-      var fields: [String: PropertyValue] = [:]
-      fields["method"] = method.map(PropertyValue.string)
-      fields["contentType"] = contentType.map(PropertyValue.string)
-      fields["itemId"] = itemId.map(PropertyValue.string)
-      return fields
-    }
-  }
-
-  private static func fields(of product: Product, prefix: String) -> [String: PropertyValue] {
-    var fields: [String: PropertyValue] = [prefix + "id": .string(product.id), prefix + "quantity": .int(product.quantity)]
-    for (name, text) in [
-      ("name", product.name), ("sku", product.sku), ("category", product.category), ("brand", product.brand),
-      ("variant", product.variant), ("coupon", product.coupon), ("currency", product.currency),
-    ] {
-      fields[prefix + name] = text.map(PropertyValue.string)
-    }
-    fields[prefix + "price"] = product.price.map(PropertyValue.double)
-    return fields
   }
 
   static func typeName(_ value: PropertyValue) -> String {
@@ -218,43 +176,30 @@ package final class TrackingPlanRecording: Sendable {
   /// The standard event an entry names, with representative values in the fields the entry has (a
   /// field it doesn't have stays `nil`, so a vendor that needs it says so), and its own properties.
   static func standardSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
-    let types = Dictionary(uniqueKeysWithValues: entry.properties.map { ($0.name, $0.type) })
-    func text(_ name: String) -> String? { types[name] == nil ? nil : "text" }
-    func amount(_ name: String) -> Double? { types[name] == nil ? nil : 1.5 }
+    let present = Set(entry.properties.map(\.name))
+    func text(_ name: String) -> String? { present.contains(name) ? "text" : nil }
+    func amount(_ name: String) -> Double? { present.contains(name) ? 1.5 : nil }
     // Currencies are checked as ISO 4217 codes: a representative "text" would break the rule.
-    func currency(_ name: String) -> String? { types[name] == nil ? nil : "USD" }
-    func product(_ prefix: String) -> Product {
-      var product = Product(id: "text")
-      product.name = text(prefix + "name")
-      product.sku = text(prefix + "sku")
-      product.category = text(prefix + "category")
-      product.brand = text(prefix + "brand")
-      product.variant = text(prefix + "variant")
-      product.coupon = text(prefix + "coupon")
-      product.currency = currency(prefix + "currency")
-      product.price = amount(prefix + "price")
-      return product
-    }
-    var order = Order(currency: "USD")
-    order.id = text("order.id")
-    order.coupon = text("order.coupon")
-    order.products = types["order.products"] == nil ? [] : [product("order.products.")]
-    order.total = amount("order.total")
-    order.revenue = amount("order.revenue")
-    order.tax = amount("order.tax")
-    order.shipping = amount("order.shipping")
-    order.discount = amount("order.discount")
+    let currency = present.contains("currency") ? "USD" : nil
+    let product = Product(
+      id: "text", name: text("name"), sku: text("sku"), category: text("category"), brand: text("brand"),
+      variant: text("variant"), price: amount("price"), coupon: text("coupon"), currency: currency)
+    let order = Order(
+      id: text("order_id"), currency: "USD",
+      products: present.contains("products") ? [Product(id: "text", name: "text", price: 1.5)] : [],
+      total: amount("total"), revenue: amount("revenue"), tax: amount("tax"), shipping: amount("shipping"),
+      discount: amount("discount"), coupon: text("coupon"))
     let method = text("method")
     let candidates: [StandardEvent] = [
-      .productViewed(product("product.")), .productAdded(product("product.")), .productRemoved(product("product.")),
-      .cartViewed(order), .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order),
-      .signedUp(method: method), .loggedIn(method: method), .searched(query: "text"),
-      .shared(method: method, contentType: text("contentType"), itemId: text("itemId")),
+      .productViewed(product), .productAdded(product), .productRemoved(product), .cartViewed(order),
+      .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order), .signedUp(method: method),
+      .loggedIn(method: method), .searched(query: "text"),
+      .shared(method: text("share_via"), contentType: text("content_type"), itemId: text("item_id")),
     ]
     guard let event = candidates.first(where: { $0.name == entry.name }) else { return nil }
-    let fields = Set(standardFields(event).keys)
+    let fields = event.properties
     var own: AnalyticsData.Properties = [:]
-    for property in entry.properties where !fields.contains(property.name) && !property.name.hasPrefix("order.") {
+    for property in entry.properties where fields[property.name] == nil {
       own[property.name] = representative(property.type)
     }
     return .standard(event, properties: own)

@@ -25,7 +25,16 @@ public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
 }
 
 /// The neutral names of the standard events, which GA4's module maps itself.
-private let standardEventNames: Set<String> = Set(StandardEvent.allNames)
+private let standardEventNames: Set<String> = {
+  let product = Product(id: "")
+  let order = Order(currency: "", products: [])
+  let events: [StandardEvent] = [
+    .productViewed(product), .productAdded(product), .productRemoved(product), .cartViewed(order),
+    .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order), .signedUp(method: nil),
+    .loggedIn(method: nil), .searched(query: ""), .shared(method: nil, contentType: nil, itemId: nil),
+  ]
+  return Set(events.map(\.name))
+}()
 
 private func ga4Operation(_ operation: ProfileOperation) -> ProfileOperation {
   switch operation {

@@ -62,8 +62,9 @@ public struct VendorLink: Sendable {
   public var vendor: Vendor
   /// The module's tracker of the vocabulary, adapted to the vendor's naming rules where needed.
   public var tracker: Tracker<AnalyticsData>
-  /// Sets the module's `Current.send` to print each vendor-shaped event as one line, `label` first.
-  public var printOffline: @Sendable (_ sink: LogSink, _ label: String) -> Void
+  /// Sets the module's `Current` to print each vendor-shaped event, or why the module refuses it, as one
+  /// line, `label` first; timed events are timed by `now`.
+  public var printOffline: @Sendable (_ sink: LogSink, _ label: String, _ now: @escaping @Sendable () -> Date) -> Void
   /// Sets the module's `Current` to its live environment.
   public var goLive: @Sendable (LiveSettings) throws -> Void
   /// `Current.flush()`.

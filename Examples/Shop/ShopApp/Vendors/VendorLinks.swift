@@ -26,7 +26,7 @@ extension VendorLink {
   public static let googleAnalytics = VendorLink(
     vendor: .ga4,
     tracker: pullback(googleAnalyticsTracker, transform: ga4Compatible),
-    printOffline: { sink, label in GoogleAnalyticsTracker.Current = VendorLink.offline(sink, label) },
+    printOffline: { sink, label, now in GoogleAnalyticsTracker.Current = VendorLink.offline(sink, label, now: now) },
     goLive: { settings in
       var configuration = GoogleAnalyticsConfiguration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
@@ -44,7 +44,7 @@ extension VendorLink {
   public static let mixpanel = VendorLink(
     vendor: .mixpanel,
     tracker: mixpanelTracker,
-    printOffline: { sink, label in MixpanelTracker.Current = VendorLink.offline(sink, label) },
+    printOffline: { sink, label, now in MixpanelTracker.Current = VendorLink.offline(sink, label, now: now) },
     goLive: { settings in
       var configuration = MixpanelConfiguration(
         projectToken: "shop-demo-token", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -61,7 +61,7 @@ extension VendorLink {
   public static let amplitude = VendorLink(
     vendor: .amplitude,
     tracker: amplitudeTracker,
-    printOffline: { sink, label in AmplitudeTracker.Current = VendorLink.offline(sink, label) },
+    printOffline: { sink, label, now in AmplitudeTracker.Current = VendorLink.offline(sink, label, now: now) },
     goLive: { settings in
       var configuration = AmplitudeConfiguration(
         apiKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -78,7 +78,7 @@ extension VendorLink {
   public static let segment = VendorLink(
     vendor: .segment,
     tracker: segmentTracker,
-    printOffline: { sink, label in SegmentTracker.Current = VendorLink.offline(sink, label) },
+    printOffline: { sink, label, now in SegmentTracker.Current = VendorLink.offline(sink, label, now: now) },
     goLive: { settings in
       var configuration = SegmentConfiguration(
         writeKey: "shop-demo-key", region: .custom(settings.endpoint), storageDirectory: settings.storage
@@ -95,7 +95,7 @@ extension VendorLink {
   public static let postHog = VendorLink(
     vendor: .posthog,
     tracker: postHogTracker,
-    printOffline: { sink, label in PostHogTracker.Current = VendorLink.offline(sink, label) },
+    printOffline: { sink, label, now in PostHogTracker.Current = VendorLink.offline(sink, label, now: now) },
     goLive: { settings in
       var configuration = PostHogConfiguration(
         apiKey: "phc_shopdemo", host: .selfHosted(settings.endpoint), storageDirectory: settings.storage
@@ -112,13 +112,17 @@ extension VendorLink {
 extension VendorLink {
   /// The environment of the offline journey: each event the module would send, and each it refuses (by
   /// design, or for a broken rule: see ``Refusals``), is one line after `label`. Not configured otherwise,
-  /// so the module counts what it refuses, and redacting as the shop does live.
-  static func offline<Event: VendorEvent>(_ sink: LogSink, _ label: String) -> VendorEnvironment<Event> {
+  /// so the module counts what it refuses; redacting as the shop does live, and keeping super properties
+  /// and timers in memory, timed by `now`.
+  static func offline<Event: VendorEvent>(
+    _ sink: LogSink, _ label: String, now: @escaping @Sendable () -> Date
+  ) -> VendorEnvironment<Event> {
     var environment = VendorEnvironment<Event>.notConfigured(onReport: { report in
       sink.write(label + Refusals.line(report))
     })
     environment.send = { sink.write(label + $0.description) }
     environment.redactor = .default
+    environment.additions = EventAdditions(now: now)
     return environment
   }
 }
