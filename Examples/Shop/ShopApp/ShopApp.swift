@@ -175,8 +175,22 @@ public enum ShopApp {
   /// The root composition over the sessions' measured trackers.
   static func rootTracker(_ sessions: [VendorRun], log: LogSink?) -> Tracker<ShopEvent> {
     let vendors = combine(sessions.map(\.tracker))
-    let logged = log.map { sink in logging(vendors, to: sink) { "  -> \($0)" } } ?? vendors
+    let logged = log.map { sink in logging(vendors, to: sink, format: journeyLine) } ?? vendors
     return shopTracker(vendors: logged, logFeatureEvents: log)
+  }
+
+  /// What the journey prints for a value before the vendors' lines: `  -> ` and the value; for what each
+  /// vendor's pipeline keeps instead of sending (super properties, timers), also what becomes of it, since
+  /// no vendor line follows.
+  static func journeyLine(_ data: AnalyticsData) -> String {
+    switch data {
+    case .superProperties:
+      "  -> \(data)   (kept by each vendor, merged into every later event; nothing sent)"
+    case let .timeEvent(name):
+      "  -> \(data)   (kept by each vendor: the next \"\(name)\" carries its duration; nothing sent)"
+    default:
+      "  -> \(data)"
+    }
   }
 
   /// Launches the app through `lifecycle` ("Application Installed" on a fresh storage, "Updated" after
