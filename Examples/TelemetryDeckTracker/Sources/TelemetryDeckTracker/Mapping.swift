@@ -12,6 +12,10 @@ import TrackersDelivery
 /// | `.lifecycle(event)` | signal `type: event.name` ("Application Opened") with its properties |
 /// | `.userProperty(name, value)` | kept with the identity and added to every later signal's payload |
 /// | `.userId(id)` | nothing sent; later signals' `clientUser` is the hash of `id` (`nil`: a new anonymous id) |
+/// | `.standard(event, properties)` | signal `type: event.name` ("Order Completed"), its fields flattened into the payload (see ``TelemetryDeckNames``), the order's value or the product's amount as `floatValue` |
+/// | `.profile(.unset(name))` | as `.userProperty(name, nil)`: the property leaves later signals' payload |
+/// | `.alias`, `.group`, other `.profile` operations | ``TelemetryDeckEvent/unsupported(kind:)``: TelemetryDeck has no identity merge, groups or profiles; refused by ``telemetryDeckIssues(for:)`` |
+/// | `.superProperties`, `.timeEvent` | applied by ``TrackersDelivery/VendorPipeline`` before mapping; mapped directly: ``TelemetryDeckEvent/unsupported(kind:)`` |
 ///
 /// Payload values become strings, as the SDK 2.x sends them: numbers as Swift writes them (`"3"`,
 /// `"9.99"`), Booleans as `"true"` and `"false"`, dates as ISO-8601 (`"2023-11-14T22:13:20.000Z"`); a
@@ -42,7 +46,73 @@ public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
     return .userProperty(name: name, value: payloadString(value))
   case let .userId(id):
     return .userId(id)
+  case let .standard(event, properties):
+    return standardSignal(event, properties: properties)
+  case let .profile(.unset(name)):
+    return .userProperty(name: name, value: nil)
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return .unsupported(kind: TelemetryDeckValidation.kind(of: data))
   }
+}
+
+/// A standard event as a signal: its neutral name as the type, its fields under lower-camel payload keys
+/// (TelemetryDeck's style), the event's own properties over them, and the money it carries as `floatValue`,
+/// the one number TelemetryDeck sums: an order's value, a product's price times its quantity.
+///
+/// Not the SDK's `TelemetryDeck.Purchase.completed`: that signal is for App Store purchases, its
+/// `floatValue` in US dollars converted by the SDK from a StoreKit transaction, and the `TelemetryDeck.`
+/// prefix is the SDK's own; an order here is in its own currency, which the payload's `currency` says.
+private func standardSignal(_ event: StandardEvent, properties: AnalyticsData.Properties) -> TelemetryDeckEvent {
+  var fields: AnalyticsData.Properties = [:]
+  var floatValue: Double?
+  if let product = event.product {
+    fields = productFields(product)
+    floatValue = product.amount
+  }
+  if let order = event.order {
+    fields[TelemetryDeckNames.orderId] = order.id.map(PropertyValue.string)
+    fields[TelemetryDeckNames.currency] = .string(order.currency)
+    fields[TelemetryDeckNames.revenue] = .double(order.revenueAmount)
+    fields["total"] = order.total.map(PropertyValue.double)
+    fields["tax"] = order.tax.map(PropertyValue.double)
+    fields["shipping"] = order.shipping.map(PropertyValue.double)
+    fields["discount"] = order.discount.map(PropertyValue.double)
+    fields["coupon"] = order.coupon.map(PropertyValue.string)
+    // The payload holds strings: the products as the count of units and their ids, comma-separated.
+    fields[TelemetryDeckNames.itemCount] = .int(order.products.reduce(0) { $0 + $1.quantity })
+    fields[TelemetryDeckNames.productIds] = .string(order.products.map(\.id).joined(separator: ","))
+    floatValue = order.value
+  }
+  switch event {
+  case let .signedUp(method), let .loggedIn(method):
+    fields["method"] = method.map(PropertyValue.string)
+  case let .searched(query):
+    fields["query"] = .string(query)
+  case let .shared(method, contentType, itemId):
+    fields["method"] = method.map(PropertyValue.string)
+    fields["contentType"] = contentType.map(PropertyValue.string)
+    fields["itemId"] = itemId.map(PropertyValue.string)
+  default:
+    break
+  }
+  if let floatValue { fields[TelemetryDeckNames.floatValue] = .double(floatValue) }
+  // The app's own properties win, as they do over the context: it chose them for this signal.
+  return signal(type: event.name, properties: fields.merging(properties) { _, own in own })
+}
+
+private func productFields(_ product: Product) -> AnalyticsData.Properties {
+  var fields: AnalyticsData.Properties = [
+    TelemetryDeckNames.productId: .string(product.id), "quantity": .int(product.quantity),
+  ]
+  fields["productName"] = product.name.map(PropertyValue.string)
+  fields["sku"] = product.sku.map(PropertyValue.string)
+  fields["category"] = product.category.map(PropertyValue.string)
+  fields["brand"] = product.brand.map(PropertyValue.string)
+  fields["variant"] = product.variant.map(PropertyValue.string)
+  fields["price"] = product.price.map(PropertyValue.double)
+  fields["coupon"] = product.coupon.map(PropertyValue.string)
+  fields[TelemetryDeckNames.currency] = product.currency.map(PropertyValue.string)
+  return fields
 }
 
 /// The names this module uses for the vocabulary cases TelemetryDeck has no form of.
@@ -65,6 +135,23 @@ public enum TelemetryDeckNames {
   public static let errorMessage = "message"
   /// The property whose number becomes the signal's top-level `floatValue`.
   public static let floatValue = "floatValue"
+  /// The payload key of a standard event's product id: `productId`.
+  public static let productId = "productId"
+  /// The payload key of an order's id: `orderId`.
+  public static let orderId = "orderId"
+  /// The payload key of the currency of an order or a product: `currency`.
+  public static let currency = "currency"
+  /// The payload key of an order's revenue (``Trackers/Order/revenueAmount``): `revenue`.
+  public static let revenue = "revenue"
+  /// The payload key of the number of units in an order: `itemCount` (`count` is a key the server
+  /// reserves).
+  public static let itemCount = "itemCount"
+  /// The payload key of an order's product ids, comma-separated: `productIds`.
+  public static let productIds = "productIds"
+  /// The payload key a timed event's duration is added under, in seconds: the SDK's own
+  /// `TelemetryDeck.Signal.durationInSeconds` (what its `stopAndSendDurationSignal(_:parameters:)` adds),
+  /// the one `TelemetryDeck.` key validation allows an app's event to carry.
+  public static let durationInSeconds = "TelemetryDeck.Signal.durationInSeconds"
 }
 
 private func signal(type: String, properties: AnalyticsData.Properties) -> TelemetryDeckEvent {

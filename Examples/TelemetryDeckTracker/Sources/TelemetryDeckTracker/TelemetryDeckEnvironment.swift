@@ -47,6 +47,9 @@ extension TelemetryDeckEnvironment {
     ) { delivery, session in
       return { event in
         switch event {
+        // Refused by telemetryDeckIssues(for:), so only an app calling `send` itself gets here.
+        case let .unsupported(kind):
+          delivery.countUnsupported(kind: kind, event: event.description)
         case let .signal(type, payload, floatValue):
           let date = now()
           let (identity, derived) = delivery.identity.current

@@ -22,6 +22,11 @@ public enum TelemetryDeckEvent: Sendable, Hashable {
   /// Signs a user in (every later signal's `clientUser` is the hash of the id) or out (`nil`: a new
   /// anonymous id starts); sends nothing by itself.
   case userId(String?)
+  /// A vocabulary event TelemetryDeck has no form of: an alias, a group, a profile operation other than
+  /// unset, or what ``TrackersDelivery/VendorPipeline`` applies itself (super properties, timers).
+  /// ``telemetryDeckIssues(for:)`` refuses it, so ``telemetryDeckTracker`` never sends it; given to a live
+  /// `send` directly, it is counted as unsupported (under `kind`) and nothing is sent.
+  case unsupported(kind: String)
 }
 
 extension TelemetryDeckEvent: CustomStringConvertible {
@@ -41,6 +46,8 @@ extension TelemetryDeckEvent: CustomStringConvertible {
       return "userId \(PropertyValue.string(id))"
     case .userId(nil):
       return "userId nil"
+    case let .unsupported(kind):
+      return "unsupported \(kind)"
     }
   }
 }

@@ -18,5 +18,7 @@ public let telemetryDeckTracker: Tracker<AnalyticsData> = VendorPipeline(
   current: { Current }, map: telemetryDeckSignal(for:),
   // The rules read the vocabulary event too: the mapping turns every value into text, so "no arrays or
   // objects" and "finite numbers" can only be checked on what the app wrote.
-  validateWithSource: { _, data in TelemetryDeckValidation.issues(in: data) }
+  validateWithSource: { _, data in TelemetryDeckValidation.issues(in: data) },
+  // The SDK's own duration parameter (its stopAndSendDurationSignal), so TelemetryDeck's insights read it.
+  durationKey: TelemetryDeckNames.durationInSeconds
 ).tracker

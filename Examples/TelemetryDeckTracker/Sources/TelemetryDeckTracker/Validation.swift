@@ -18,7 +18,11 @@ import TrackersDelivery
 /// `TelemetryDeck.`; values are strings, numbers, Booleans, dates or `nil`, never arrays or objects;
 /// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; `floatValue` is a number, and not a
 /// user property; a screen's properties don't set `screenName` and an error's don't set `message`; user ids
-/// are not blank.
+/// are not blank. `TelemetryDeck.Signal.durationInSeconds`, which a timed event carries, is the one
+/// `TelemetryDeck.` key allowed. A standard event follows the rules every vendor shares
+/// (``Trackers/StandardEvent/issues(vendor:)``). What TelemetryDeck has no form of is refused with a rule of
+/// its own: `alias-unsupported`, `group-unsupported`, `profile-operation-unsupported` (every operation but
+/// unset), `handled-by-pipeline` (super properties and timers given to the mapping directly).
 public func telemetryDeckIssues(for data: AnalyticsData) -> [ValidationIssue] {
   TelemetryDeckValidation.issues(in: data)
 }
@@ -77,6 +81,48 @@ enum TelemetryDeckValidation {
       }
     case .userId(nil):
       break
+    case let .standard(event, properties):
+      issues += event.issues(vendor: vendor)
+      checkProperties(properties, ordered: ordered, into: &issues)
+    case let .profile(.unset(name)):
+      checkName(name, kind: "user property", into: &issues)
+    case let .profile(operation):
+      issues.append(issue(
+        "profile-operation-unsupported",
+        "TelemetryDeck has no user profiles, so no '\(operation.operationName)' (\(operation)): a user property is "
+          + "only a parameter kept on the device and added to later signals. To fix this, compute the value and send "
+          + ".userProperty(name: \(operation.name), value: ...), or leave the operation to the vendors that have it."))
+    case .alias:
+      issues.append(issue(
+        "alias-unsupported",
+        "TelemetryDeck has no identity merge: a signal carries only a salted hash of the user id (clientUser), and "
+          + "the signals sent before sign-in keep the anonymous id's hash. To fix this, leave the alias to the vendors "
+          + "that merge identities; sending .userId is all TelemetryDeck needs."))
+    case .group:
+      issues.append(issue(
+        "group-unsupported",
+        "TelemetryDeck has no groups: \(data) can't be sent. To fix this, send the group as a user property "
+          + "(.userProperty(name: \"company\", value: ...)), which every later signal carries, or leave it to the "
+          + "vendors that have groups."))
+    case .superProperties, .timeEvent:
+      issues.append(issue(
+        "handled-by-pipeline",
+        "\(data) changes state that telemetryDeckTracker keeps itself (super properties, timers), and TelemetryDeck "
+          + "has no signal for it. To fix this, send it through telemetryDeckTracker, not telemetryDeckSignal(for:) "
+          + "and Current.send."))
+    }
+  }
+
+  /// The ``TrackersDelivery/TrackerCounters/unsupportedByKind`` key of a vocabulary event TelemetryDeck has
+  /// no form of: `alias`, `group`, `profile`, `superProperties`, `timeEvent`.
+  static func kind(of data: AnalyticsData) -> String {
+    switch data {
+    case .alias: "alias"
+    case .group: "group"
+    case .profile: "profile"
+    case .superProperties: "superProperties"
+    case .timeEvent: "timeEvent"
+    default: "event"
     }
   }
 
@@ -114,7 +160,7 @@ enum TelemetryDeckValidation {
         "\(kind) '\(name)' is a reserved key, which the server renames with a leading underscore. "
           + "To fix this, rename it (\"itemCount\" rather than \"count\")."
       ))
-    } else if hasReservedPrefix(name) {
+    } else if hasReservedPrefix(name) && name != TelemetryDeckNames.durationInSeconds {
       issues.append(issue(
         "property-name-prefix",
         "\(kind) '\(name)' starts with '\(TelemetryDeckLimits.reservedPrefix)', which the TelemetryDeck SDK reserves for its own payload keys. "
