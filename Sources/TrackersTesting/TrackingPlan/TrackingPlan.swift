@@ -142,20 +142,19 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
     for entry in entries {
       text += "\n### \(entry.kind): \(entry.name)\n\n"
       text += "Sent to: \(entry.vendors.isEmpty ? "(no vendor in the tests)" : entry.vendors.joined(separator: ", "))\n\n"
+      if entry.properties.isEmpty {
+        text += "No properties.\n"
+      } else {
+        text += "| Property | Type | Always present |\n| --- | --- | --- |\n"
+        for property in entry.properties {
+          text += "| `\(property.name)` | \(property.type) | \(property.required ? "yes" : "no") |\n"
+        }
+      }
       if !entry.received.isEmpty {
-        text += "| Vendor | Receives |\n| --- | --- |\n"
+        text += "\n| Vendor | Receives |\n| --- | --- |\n"
         for (vendor, form) in entry.received.sorted(by: { $0.key < $1.key }) {
           text += "| \(vendor) | `\(form.replacingOccurrences(of: "|", with: "\\|"))` |\n"
         }
-        text += "\n"
-      }
-      if entry.properties.isEmpty {
-        text += "No properties.\n"
-        continue
-      }
-      text += "| Property | Type | Always present |\n| --- | --- | --- |\n"
-      for property in entry.properties {
-        text += "| `\(property.name)` | \(property.type) | \(property.required ? "yes" : "no") |\n"
       }
     }
     return text

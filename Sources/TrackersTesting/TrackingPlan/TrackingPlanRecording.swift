@@ -173,6 +173,21 @@ package final class TrackingPlanRecording: Sendable {
     }
   }
 
+  /// What a vendor's rules check for an entry: its sample, except for what the vendor modules' pipeline
+  /// keeps instead of mapping. A registered super property is checked as the pipeline checks it, as the
+  /// property of an event named `super_properties`; unregistering and timers break no rule (`nil`).
+  static func ruleSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
+    switch entry.kind {
+    case "superProperty", "superProperty.once":
+      let value = entry.properties.first { $0.name == "value" }.map { representative($0.type) } ?? .string("text")
+      return .event(name: "super_properties", properties: [entry.name: value])
+    case "superProperty.unregister", "superProperty.unregisterAll", "timer":
+      return nil
+    default:
+      return sample(entry)
+    }
+  }
+
   /// The standard event an entry names, with representative values in the fields the entry has (a
   /// field it doesn't have stays `nil`, so a vendor that needs it says so), and its own properties.
   static func standardSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {

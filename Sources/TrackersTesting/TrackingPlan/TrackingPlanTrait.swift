@@ -135,7 +135,7 @@ public enum TrackingPlanCheck {
   static func ruleViolations(_ plan: TrackingPlan, _ receivers: [TrackingPlanReceiver]) -> [String] {
     var messages: [String] = []
     for entry in plan.entries {
-      guard let sample = TrackingPlanRecording.sample(entry) else { continue }
+      guard let sample = TrackingPlanRecording.ruleSample(entry) else { continue }
       for receiver in receivers where entry.vendors.contains(receiver.name) {
         for issue in receiver.validate(sample) where !TrackingPlanReceiver.isRefusalByDesign(issue) {
           messages.append(
