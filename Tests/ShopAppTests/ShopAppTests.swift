@@ -10,34 +10,74 @@ import Trackers
     #expect(run.status == 0)
     #expect(run.errors.isEmpty, "\(run.errors)")
     let lines = run.output
-    let mapped = lines.filter { $0.hasPrefix("  -> ") }
-    // The journey's 18 events between the lifecycle's Installed and Opened, and Backgrounded.
-    #expect(mapped.count == 21)
-    #expect(mapped.prefix(2) == [
-      #"  -> lifecycle Application Installed {"build": "142", "version": "2.1.0"}"#,
-      #"  -> lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}"#,
+    let journey = OfflineJourney(lines)
+    // The journey's values between the lifecycle's Installed and Opened, and Backgrounded.
+    #expect(journey.steps.count == OfflineJourney.trackedPerVendor)
+    #expect(journey.steps.prefix(2).map(\.value) == [
+      #"lifecycle Application Installed {"build": "142", "version": "2.1.0"}"#,
+      #"lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}"#,
     ])
-    #expect(mapped.last == "  -> lifecycle Application Backgrounded")
-    for vendor in Vendor.allCases {
-      let vendorLines = lines.filter { $0.hasPrefix("      \(vendor.rawValue) ") }
-      #expect(vendorLines.count == mapped.count, "\(vendor)")
+    #expect(journey.steps.last?.value == "lifecycle Application Backgrounded")
+    // No vendor refuses anything for a broken rule.
+    #expect(!lines.contains { $0.contains("REFUSED") }, "\(lines.filter { $0.contains("REFUSED") })")
+    for step in journey.steps {
+      if step.isKeptByThePipeline {
+        // Kept by each vendor's pipeline, nothing sent: no vendor line, and the value's line says so.
+        #expect(step.lines.isEmpty, "\(step.value): \(step.lines)")
+        #expect(step.value.contains("nothing sent"), "\(step.value)")
+      } else {
+        #expect(Set(step.lines.keys) == Set(Vendor.allCases), "\(step.value): \(step.lines)")
+      }
     }
+    // What a vendor does not have is refused by design, each on its vendor's line: exactly these.
+    #expect(journey.refusalsByDesign == OfflineJourney.expectedRefusals)
     let summaries = lines.filter { $0.hasPrefix("summary ") }
     #expect(summaries.count == 5)
-    #expect(summaries.allSatisfy { $0.contains(" tracked=21 delivered=0 dropped=0 retried=0 pending=0 track_ns_per_event=") })
+    for vendor in Vendor.allCases {
+      let summary = try #require(summaries.first { $0.hasPrefix("summary vendor=\(vendor) ") })
+      let unsupported = OfflineJourney.expectedRefusals.filter { $0.vendor == vendor }.count
+      #expect(summary.contains(
+        " tracked=\(OfflineJourney.trackedPerVendor) delivered=0 unsupported=\(unsupported) dropped=0 retried=0 pending=0 "
+          + "track_ns_per_event="), "\(summary)")
+    }
     #expect(lines.contains("      mixpanel  identify \"user-42\""))
-    #expect(lines.contains(
-      #"      ga4       event sign_up_completed {"email": "[redacted:email]", "method": "email", "phone": "[redacted:phone]"}"#))
+    #expect(lines.contains { $0.hasPrefix("      segment   track Signed Up ") && $0.contains(#""email": "[redacted:email]""#) })
+  }
+
+  /// The user model on every vendor's line: the theme registered at launch on every later event, the
+  /// order's duration from the scripted clock (one step of 5 seconds), the first order's date by it.
+  @Test func theOfflineJourneyShowsTheUserModelOnEveryVendor() async throws {
+    let run = try await ShopProcess.run([])
+    let journey = OfflineJourney(run.output)
+    let afterTheme = journey.steps.drop { !$0.value.hasPrefix("superProperties") }.dropFirst()
+    for step in afterTheme where step.value.hasPrefix("screen ") || step.value.hasPrefix("event ") {
+      for vendor in [Vendor.mixpanel, .amplitude, .segment, .posthog] {
+        #expect(step.lines[vendor]?.contains(#""theme": "dark""#) == true, "\(vendor): \(step.value)")
+      }
+    }
+    let order = try #require(journey.steps.first { $0.value.hasPrefix("standard Order Completed") })
+    for (vendor, line) in order.lines {
+      let key = vendor == .mixpanel ? "$duration" : "duration"
+      #expect(line.contains(#""\#(key)": 5.0"#), "\(vendor): \(line)")
+      #expect(line.contains("order-1001"), "\(vendor): \(line)")
+    }
+    let firstOrder = try #require(journey.steps.first { $0.value.hasPrefix("profile set once first_order_at") })
+    // Eleven steps of 5 seconds after 18:46:10: the payment's.
+    #expect(firstOrder.value == "profile set once first_order_at = 2026-11-04T18:47:15.000Z")
+    #expect(journey.steps.contains { $0.value == #"group company acme {"plan": "business"}"# })
+    #expect(journey.steps.contains { $0.value == #"alias "user-42""# })
   }
 
   @Test func oneVendorPrintsOnlyThatVendor() async throws {
     let run = try await ShopProcess.run(["--vendor", "posthog"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(!run.output.contains { $0.hasPrefix("      ga4 ") })
-    #expect(run.output.filter { $0.hasPrefix("      posthog   ") }.count == 21)
+    let journey = OfflineJourney(run.output)
+    #expect(journey.steps.allSatisfy { $0.lines.keys.allSatisfy { $0 == .posthog } })
+    #expect(journey.steps.filter { !$0.isKeptByThePipeline }.allSatisfy { $0.lines[.posthog] != nil })
     #expect(run.output.filter { $0.hasPrefix("summary ") } == [run.output.last!])
     #expect(run.summary["vendor"] == "posthog")
-    #expect(run.count("tracked") == 21)
+    #expect(run.count("tracked") == OfflineJourney.trackedPerVendor)
   }
 
   @Test func aBadCommandLineExitsWithTwoAndSaysWhy() async {
@@ -56,10 +96,11 @@ import Trackers
 
   @Test func theSummaryLineHasTheExactShape() {
     let summary = ShopSummary(
-      vendor: .segment, tracked: 1000, delivered: 990, dropped: 10, retried: 3, pending: 0,
+      vendor: .segment, tracked: 1000, delivered: 988, unsupported: 2, dropped: 10, retried: 3, pending: 0,
       trackNanosecondsPerEvent: 2345.678, elapsedSeconds: 1.23456
     )
     #expect(summary.line
-      == "summary vendor=segment tracked=1000 delivered=990 dropped=10 retried=3 pending=0 track_ns_per_event=2345.7 elapsed_s=1.235")
+      == "summary vendor=segment tracked=1000 delivered=988 unsupported=2 dropped=10 retried=3 pending=0 "
+        + "track_ns_per_event=2345.7 elapsed_s=1.235")
   }
 }

@@ -18,7 +18,8 @@ import Trackers
     ] {
       #expect(ShopOptions.help.contains(option), "help does not mention \(option)")
     }
-    #expect(ShopOptions.help.contains("summary vendor=<v> tracked=<n> delivered=<n> dropped=<n> retried=<n> pending=<n>"))
+    #expect(ShopOptions.help.contains(
+      "summary vendor=<v> tracked=<n> delivered=<n> unsupported=<n> dropped=<n> retried=<n> pending=<n>"))
   }
 
   @Test func everyOptionParsesInBothSpellings() throws {

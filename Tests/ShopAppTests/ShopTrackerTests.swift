@@ -27,7 +27,7 @@ final class Lines: @unchecked Sendable {
   @Test func everyFeatureReachesTheVendorsThroughItsOwnMapping() {
     let vendors = Received<AnalyticsData>()
     let track = shopTracker(vendors: vendors.tracker)
-    let product = Product(sku: "p1", name: "Pot", price: 30)
+    let product = Catalog.Product(sku: "p1", name: "Pot", price: 30)
     track(.app(.appLaunched))
     track(.catalog(.productViewed(product)))
     track(.onboarding(.loggedOut))
@@ -67,8 +67,18 @@ final class Lines: @unchecked Sendable {
     #expect(names.filter { ["Product Added", "Cart Total Changed", "Coupon Applied", "Checkout Started", "Order Completed"].contains($0) } == [
       "Product Added", "Cart Total Changed", "Coupon Applied", "Cart Total Changed", "Checkout Started", "Order Completed",
     ])
-    // Launch and background are the lifecycle's events (sent around the journey), not the journey's.
-    #expect(vendors.all.first == .screen(name: "Welcome"))
+    #expect(vendors.all.contains(.timeEvent(name: "Order Completed")))
+    // Launch and background are the lifecycle's events (sent around the journey), not the journey's: it
+    // starts with the theme, a super property.
+    #expect(vendors.all.prefix(2) == [.superProperties(.register(["theme": "dark"])), .screen(name: "Welcome")])
+    #expect(vendors.all.contains(.alias(userId: "user-42")))
+    #expect(vendors.all.contains(.group(type: "company", key: "acme", traits: ["plan": "business"])))
+    #expect(vendors.all.contains(.profile(.increment(name: "orders_count", by: 1))))
+    let order = vendors.all.compactMap { data -> Order? in
+      guard case let .standard(.orderCompleted(order), _) = data else { return nil }
+      return order
+    }
+    #expect(order.map(\.id) == ["order-1001"] && order.map(\.revenue) == [7.5] && order.map(\.currency) == ["EUR"])
     #expect(vendors.all.last == .userId(nil))
     #expect(vendors.all.contains(.userId("user-42")))
     #expect(vendors.all.contains(.error(message: "request timed out", properties: ["endpoint": "/recommendations"])))
