@@ -19,15 +19,15 @@ private func trackEveryCatalogEvent(_ track: Tracker<CatalogEvent>) {
     .trackingPlan(
       module: "Catalog",
       receivers: [
-        .init("GA4", googleAnalyticsIssues(for:)),
-        .init("Mixpanel", mixpanelIssues(for:)),
+        .init("GA4", googleAnalyticsIssues(for:), receives: { googleAnalyticsEvent(for: $0).description }),
+        .init("Mixpanel", mixpanelIssues(for:), receives: { mixpanelEvent(for: $0).description }),
       ]))
   struct CatalogAnalyticsTests {
-    @Test func productViewed() {
+    @Test func categoryViewed() {
       let recorder = TrackerRecorder<AnalyticsData>()
       let track: Tracker<CatalogEvent> = pullback(recorder.tracker, transform: catalogAnalytics)
-      track(.productViewed(Product(sku: "tea-01", name: "Sencha", price: 4.5)))
-      recorder.expect(.event(name: "Product Viewed", properties: ["sku": "tea-01", "name": "Sencha", "price": 4.5]))
+      track(.categoryViewed(name: "Green tea"))
+      recorder.expect(.screen(name: "Category", properties: ["category": "Green tea"]))
     }
   }
   // end snippet
