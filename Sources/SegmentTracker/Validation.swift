@@ -107,10 +107,10 @@ enum SegmentValidation {
   /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
   /// anonymous id as long as the ones the tracker creates, and the process's context.
   static func sampleSize(of data: AnalyticsData) -> Int? {
-    var identity = IdentityStore<[UInt8]>.Identity(anonymousId: RecordID().uuidString)
+    var identity = IdentityStore<WireFormat.Members>.Identity(anonymousId: RecordID().uuidString)
     if case let .userId(id?) = data { identity.userId = id }
     let message = WireFormat.message(
-      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity) + sampleContext, at: Date(),
+      segmentMessage(for: data), members: WireFormat.members(for: identity, context: sampleContext), at: Date(),
       messageId: RecordID())
     return message?.count
   }
@@ -140,6 +140,14 @@ enum SegmentValidation {
       if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
         issues.append(issue)
       }
+    }
+  }
+
+  /// The ``TrackersDelivery/TrackerCounters/unsupportedByKind`` key of a vocabulary event Segment has no
+  /// form of, for a live `send` given ``SegmentMessage/unsupported(_:)`` directly.
+  static func kind(of data: AnalyticsData) -> String {
+    switch data {
+    case .event, .screen, .userId, .userProperty, .error, .lifecycle: "unsupported"
     }
   }
 
