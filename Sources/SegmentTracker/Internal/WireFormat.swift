@@ -5,14 +5,21 @@ import TrackersDelivery
 /// The bytes Segment receives: one queued record per message, wrapped in `{"batch": [...]}` per request.
 enum WireFormat {
   /// What the messages of one identity and context share, encoded once per change of either (the live
-  /// environment's `derive`), so the hot path only copies bytes.
-  struct Members: Sendable {
+  /// environment's `derive`), so the hot path only copies bytes. A class: reading it per event retains one
+  /// reference, as the single byte array it replaced did.
+  final class Members: Sendable {
     /// `"anonymousId":"...","userId":"...","context":{...}`: every message but an alias.
-    var common: [UInt8]
+    let common: [UInt8]
     /// `"anonymousId":"...","context":{...}`: an alias, whose `userId` is the alias's own.
-    var anonymous: [UInt8]
+    let anonymous: [UInt8]
     /// The anonymous id, an alias's `previousId`.
-    var anonymousId: String
+    let anonymousId: String
+
+    init(common: [UInt8], anonymous: [UInt8], anonymousId: String) {
+      self.common = common
+      self.anonymous = anonymous
+      self.anonymousId = anonymousId
+    }
   }
 
   /// The members of `identity`'s messages, with `context` (``contextMember(for:suppressesIP:)``).
