@@ -60,7 +60,7 @@ public enum SegmentNames {
   /// A Segment group has an id and traits, no type (segment.com/docs/connections/spec/group/; analytics-swift's
   /// `group(groupId:traits:)` takes none). Segment's destinations that have group types read it from a trait
   /// you name in their settings; `group_type` is the name Segment's Amplitude destination documents
-  /// ("Amplitude Group Type Trait", segment.com/docs/connections/destinations/catalog/amplitude/#group).
+  /// ("Amplitude Group Type Trait", segment.com/docs/connections/destinations/catalog/amplitude/, "Group").
   public static let groupType = "group_type"
 }
 

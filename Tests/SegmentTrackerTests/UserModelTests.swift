@@ -181,7 +181,7 @@ struct UserModelTests {
     let clock = TestClock(1_793_817_970_123)
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
 
-    func install() throws {
+    func install(existing: ExistingIdentity? = nil) throws {
       var configuration = SegmentConfiguration(
         writeKey: "seg-write-key-123", region: .custom(URL(string: "https://segment.invalid")!),
         storageDirectory: temporaryDirectory("UserModelTests-\(UUID().uuidString)"))
@@ -191,6 +191,7 @@ struct UserModelTests {
       configuration.context = .fixture
       configuration.transport = transport
       configuration.onReport = reports.tracker
+      configuration.existingIdentity = existing
       Current = try .live(configuration)
     }
 
@@ -265,6 +266,20 @@ struct UserModelTests {
     #expect(sent.count == 1)
     #expect(sent.first?["properties"] == nil)
     #expect(Current.counters().invalidByRule == ["property-value-number": 1])
+    await Current.close(nil)
+  }
+
+  /// An app moving from analytics-swift keeps its users: the SDK's anonymous id continues, and the alias
+  /// after the sign-up links it.
+  @Test func theAnonymousIdOfAnalyticsSwiftContinues() async throws {
+    let run = Run()
+    try run.install(existing: ExistingIdentity(anonymousId: "ajs-anonymous-1"))
+    segmentTracker("Before")
+    segmentTracker(.userId("user-42"))
+    segmentTracker(.alias(userId: "user-42"))
+    let sent = try await run.sent()
+    #expect(sent.map { $0["anonymousId"]?.stringValue } == ["ajs-anonymous-1", "ajs-anonymous-1", "ajs-anonymous-1"])
+    #expect(sent.last?["previousId"] == "ajs-anonymous-1")
     await Current.close(nil)
   }
 }

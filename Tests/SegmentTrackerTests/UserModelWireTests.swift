@@ -146,9 +146,12 @@ import VendorTestSupport
   /// What Segment has no form of is refused by validation; given to `send` directly it is counted as
   /// unsupported and nothing reaches the wire.
   @Test func unsupportedIsCountedAndNeverSent() async throws {
-    let (sent, counters) = try await send([.unsupported(.userId(nil))])
+    let (sent, counters) = try await send([
+      .unsupported(.profile(.increment(name: "orders_count", by: 1))), .unsupported(.timeEvent(name: "Order Completed")),
+      .unsupported(.superProperties(.unregisterAll)),
+    ])
     #expect(sent.isEmpty)
-    #expect(counters.unsupportedByKind.values.reduce(0, +) == 1)
+    #expect(counters.unsupportedByKind == ["profile increment": 1, "timeEvent": 1, "superProperties": 1])
     #expect(counters.delivery.delivered == 0)
   }
 
