@@ -26,6 +26,8 @@ struct OfflineJourney {
 
   /// Exactly what the vendors refuse by design in the journey, in order: the operations they do not have.
   static let expectedRefusals: [Refusal] = [
+    Refusal(vendor: .segment, value: "profile increment orders_count by 1"),
+    Refusal(vendor: .segment, value: "profile set once first_order_at = 2026-11-04T18:47:15.000Z"),
   ]
 
   var steps: [Step] = []
