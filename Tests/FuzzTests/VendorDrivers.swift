@@ -136,8 +136,9 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
-        let identity = AmplitudeTracker.WireFormat.identityMembers(for: .init(anonymousId: "device-1", userId: userId))
-          + AmplitudeTracker.WireFormat.contextMembers(for: .fixture)
+        let identity = AmplitudeTracker.WireFormat.members(
+          for: .init(anonymousId: "device-1", userId: userId), ip: [], context: .fixture
+        ).all
         let event = AmplitudeTracker.WireFormat.event(
           amplitudeEvent(for: data), identity: identity, sessionId: 1, at: date, insertId: RecordID())
         return event.map { [$0] } ?? []
