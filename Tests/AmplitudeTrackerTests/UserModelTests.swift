@@ -206,6 +206,27 @@ struct UserModelTests {
     await Current.close(nil)
   }
 
+  /// Groups belong to the person: kept through a sign-in from anonymous, forgotten when a sign-out or
+  /// another user's sign-in starts a new device id.
+  @Test func groupsFollowThePersonNotTheDevice() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport))
+    amplitudeTracker(.group(type: "company", key: "acme"))
+    amplitudeTracker(.userId("user-42"))
+    amplitudeTracker("Signed In As 42")
+    amplitudeTracker(.userId("user-43"))
+    amplitudeTracker("Signed In As 43")
+    amplitudeTracker(.group(type: "company", key: "globex"))
+    amplitudeTracker(.userId(nil))
+    amplitudeTracker("Signed Out")
+    await Current.flush()
+    let events = try sentEvents(transport).filter { $0["event_type"] != "$identify" }
+    #expect(events.map { $0["event_type"] } == ["Signed In As 42", "Signed In As 43", "Signed Out"])
+    let groups: [PropertyValue?] = events.map { $0["groups"] }
+    #expect(groups == [["company": "acme"], nil, nil])
+    await Current.close(nil)
+  }
+
   /// Amplitude tracks at most 5 group types per event and ignores the others: a sixth type is refused,
   /// counted under its rule and reported, and the identity keeps the five.
   @Test func aSixthGroupTypeIsRefused() async throws {
