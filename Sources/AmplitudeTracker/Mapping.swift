@@ -47,13 +47,13 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
   case let .lifecycle(event):
     return .event(type: AmplitudeNames.lifecycle(event), properties: AmplitudeNames.lifecycleProperties(event))
   case let .profile(operation):
-    return AmplitudeNames.identify(operation)
+    return UserModelMapping.identify(operation)
   case let .group(type, key, traits):
     return .group(type: type, key: key, properties: traits)
   case let .alias(userId):
     return .alias(userId: userId)
   case let .standard(event, properties):
-    return AmplitudeNames.standard(event, properties: properties)
+    return UserModelMapping.standard(event, properties: properties)
   case .superProperties:
     return .handledByPipeline("superProperties")
   case .timeEvent:
@@ -96,10 +96,21 @@ public enum AmplitudeNames {
     }
     return properties
   }
+  /// The value Amplitude-Swift sends with `$unset`, which Amplitude ignores: `"-"`.
+  public static let unsetValue = "-"
+
+  /// The `revenueType` of a completed order: "purchase".
+  public static let purchaseRevenueType = "purchase"
+  /// The `revenueType` of a refunded order: "refund".
+  public static let refundRevenueType = "refund"
+}
+
+/// The user model's forms, for ``amplitudeEvent(for:)``.
+private enum UserModelMapping {
   /// The `$identify` operation of a profile operation (amplitude.com/docs/apis/analytics/identify, "user_properties
   /// supported operations"): `union` is `$postInsert`, which adds the values the list does not hold yet,
   /// at its end; `unset` sends `"-"` as its value, as Amplitude-Swift's `Identify.unset` does.
-  public static func identify(_ operation: ProfileOperation) -> AmplitudeEvent {
+  static func identify(_ operation: ProfileOperation) -> AmplitudeEvent {
     switch operation {
     case let .setOnce(name, value): .identify(.setOnce, name: name, value: value)
     case let .increment(name, amount): .identify(.add, name: name, value: amount)
@@ -107,12 +118,9 @@ public enum AmplitudeNames {
     case let .prepend(name, value): .identify(.prepend, name: name, value: value)
     case let .union(name, values): .identify(.postInsert, name: name, value: .array(values))
     case let .remove(name, value): .identify(.remove, name: name, value: value)
-    case let .unset(name): .identify(.unset, name: name, value: .string(unsetValue))
+    case let .unset(name): .identify(.unset, name: name, value: .string(AmplitudeNames.unsetValue))
     }
   }
-
-  /// The value Amplitude-Swift sends with `$unset`, which Amplitude ignores: `"-"`.
-  public static let unsetValue = "-"
 
   /// A standard event under its Segment spec name, the convention Amplitude's own e-commerce templates
   /// and its Segment destination use, with the spec's fields as event properties (the app's properties
@@ -124,7 +132,7 @@ public enum AmplitudeNames {
   /// API: "Use negative values for refunds"; amplitude.com/docs/data/sources/instrument-track-revenue names
   /// "refund" among the revenue types). No `price` or `quantity`: with both, Amplitude would take their
   /// product as the revenue.
-  public static func standard(_ event: StandardEvent, properties: AnalyticsData.Properties) -> AmplitudeEvent {
+  static func standard(_ event: StandardEvent, properties: AnalyticsData.Properties) -> AmplitudeEvent {
     var fields = event.properties
     // A property of the same name as a field is refused by validation (`standard-property-conflict`).
     fields.merge(properties) { field, _ in field }
@@ -133,20 +141,14 @@ public enum AmplitudeNames {
       return .revenue(
         type: event.name, properties: fields,
         revenue: AmplitudeEvent.Revenue(
-          revenue: order.revenueAmount, revenueType: purchaseRevenueType, currency: order.currency))
+          revenue: order.revenueAmount, revenueType: AmplitudeNames.purchaseRevenueType, currency: order.currency))
     case let .orderRefunded(order):
       return .revenue(
         type: event.name, properties: fields,
         revenue: AmplitudeEvent.Revenue(
-          revenue: -order.revenueAmount, revenueType: refundRevenueType, currency: order.currency))
+          revenue: -order.revenueAmount, revenueType: AmplitudeNames.refundRevenueType, currency: order.currency))
     default:
       return .event(type: event.name, properties: fields)
     }
   }
-
-  /// The `revenueType` of a completed order: "purchase".
-  public static let purchaseRevenueType = "purchase"
-  /// The `revenueType` of a refunded order: "refund".
-  public static let refundRevenueType = "refund"
 }
-
