@@ -162,7 +162,7 @@ enum AmplitudeValidation {
       return ValidationRules.appendDepthIssues(
         of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     case let .standard(event, properties):
-      // The fields too: a product's or an order's strings can't nest, but the app's properties can.
+      // The app's properties only: the fields nest no deeper than an order's products.
       return ValidationRules.appendDepthIssues(
         of: properties, path: { "\(event.name) property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     case .event: kind = "event property"

@@ -50,7 +50,11 @@ enum WireFormat {
   ) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1
-    if case let .event(_, properties) = event { propertyCount = properties.count }
+    switch event {
+    case let .event(_, properties): propertyCount = properties.count
+    case let .revenue(_, properties, _): propertyCount = properties.count + 3
+    default: break
+    }
     // One allocation: growing the buffer mid-event copies it.
     bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
     guard let type = eventType(of: event) else { return nil }
