@@ -106,6 +106,18 @@ struct UserModelTests {
       == .event(type: "Checkout Started", properties: StandardEvent.checkoutStarted(Self.order).properties))
   }
 
+  /// What reports and logs show of each new form.
+  @Test func descriptionsNameTheForm() {
+    #expect(AmplitudeEvent.identify(.postInsert, name: "interests", value: ["shoes"]).description
+      == #"identify $postInsert interests = ["shoes"]"#)
+    #expect(AmplitudeEvent.group(type: "company", key: "acme", properties: [:]).description == #"group company = "acme""#)
+    #expect(AmplitudeEvent.alias(userId: "user-42").description == #"alias "user-42""#)
+    #expect(AmplitudeEvent.revenue(
+      type: "Order Refunded", properties: [:], revenue: .init(revenue: -179, revenueType: "refund", currency: "EUR")
+    ).description == "event Order Refunded {} revenue -179.0 revenueType refund currency EUR")
+    #expect(AmplitudeEvent.handledByPipeline("timeEvent").description == "timeEvent (handled by the pipeline)")
+  }
+
   // MARK: - The wire
 
   /// Every profile operation as one `$identify`, in the Identify API's documented form.
