@@ -109,9 +109,10 @@ enum PostHogValidation {
             + "`.userProperty(name:value:)`, or count the events themselves in a PostHog insight."))
       }
     case .superProperties, .timeEvent:
+      let what = if case .timeEvent = data { "a timer" } else { "a super-property change" }
       issues.append(issue(
         "handled-by-pipeline",
-        "\(data.name) is applied by the tracker's pipeline to later events, never sent as a PostHog event. "
+        "\(what) is applied by the tracker's pipeline to later events, never sent as a PostHog event. "
           + "To fix this, send it through `postHogTracker`, not through `postHogEvent(for:)` and `Current.send`."))
     }
   }
