@@ -21,7 +21,11 @@ struct UserModelTests {
     var configuration = PostHogConfiguration(
       apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: storage)
     configuration.transport = transport
-    configuration.now = clock.map { clock in { clock.now } } ?? { eventTime }
+    if let clock {
+      configuration.now = { clock.now }
+    } else {
+      configuration.now = { eventTime }
+    }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
     configuration.delivery = fastRetries
