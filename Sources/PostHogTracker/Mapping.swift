@@ -90,7 +90,7 @@ func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue
   case let .productViewed(product):
     var properties = productMembers(product)
     properties["currency"] = product.currency.map(PropertyValue.string)
-    if let price = product.price { properties["value"] = .double(price * Double(product.quantity)) }
+    properties["value"] = product.amount.map(PropertyValue.double)
     return properties
   case let .productAdded(product), let .productRemoved(product):
     var properties = productMembers(product)
@@ -150,7 +150,7 @@ private func subtotalAfterDiscount(_ order: Order) -> Double {
 /// What `Checkout Started` and `Order Completed` share.
 private func orderAmounts(_ order: Order) -> [String: PropertyValue] {
   var properties: [String: PropertyValue] = [
-    "revenue": .double(order.revenue ?? subtotalAfterDiscount(order)),
+    "revenue": .double(order.revenueAmount),
     "currency": .string(order.currency),
     "products": products(of: order),
   ]

@@ -45,7 +45,7 @@ extension PostHogEnvironment {
         switch event {
         case .notSent:
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
-          delivery.countUnsupported(kind: event.description, event: event.description)
+          delivery.countUnsupported(kind: "notSent", event: event.description)
           return
         case let .group(type, key, _):
           // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as

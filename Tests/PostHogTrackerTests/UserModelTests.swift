@@ -191,6 +191,20 @@ struct UserModelTests {
     #expect(try sentEvents(transport).map { $0["event"] } == ["sent"])
   }
 
+  /// Only a direct `send` (past the pipeline's validation) can hand the live environment what PostHog has
+  /// no form for: counted as unsupported, never queued.
+  @Test func aNotSentEventGivenToSendDirectlyIsCountedAsUnsupported() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
+    let environment = try PostHogEnvironment.live(configuration(transport))
+    environment.send(postHogEvent(for: .timeEvent(name: "Checkout Started")))
+    environment.send(postHogEvent(for: .profile(.append(name: "tags", value: "vip"))))
+    await environment.flush()
+    #expect(environment.counters().unsupportedByKind == ["notSent": 2])
+    #expect(environment.counters().delivery.enqueued == 0)
+    await environment.close(nil)
+    #expect(transport.requests.isEmpty)
+  }
+
   // MARK: - Standard events
 
   static let shirt = Product(
