@@ -78,7 +78,7 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
 /// | `Order Refunded` | `order_id`, `total`, `currency`, `products` |
 /// | `Products Searched` | `query` |
 /// | `Signed Up`, `Signed In` | `method` |
-/// | `Content Shared` | `method`, `content_type`, `item_id` |
+/// | `Content Shared` | `share_via` (the method, as the spec's `Product Shared` names it), `content_type`, `item_id` |
 ///
 /// A product is `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`, `quantity`, `coupon`.
 /// Amounts follow the spec: `subtotal` is after discounts, before tax and shipping; `total` adds them
@@ -119,7 +119,8 @@ func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue
     return method.map { ["method": .string($0)] } ?? [:]
   case let .shared(method, contentType, itemId):
     var properties: [String: PropertyValue] = [:]
-    properties["method"] = method.map(PropertyValue.string)
+    // The spec's sharing events name the method `share_via` ("Product Shared", "Cart Shared").
+    properties["share_via"] = method.map(PropertyValue.string)
     properties["content_type"] = contentType.map(PropertyValue.string)
     properties["item_id"] = itemId.map(PropertyValue.string)
     return properties

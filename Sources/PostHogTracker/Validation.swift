@@ -45,7 +45,7 @@ enum PostHogValidation {
           "event-name-reserved",
           "event name '\(name)' starts with '$', which PostHog reserves for its own events. To fix this, rename it; "
             + "send screens as `.screen(name:)`, person properties as `.userProperty(name:value:)` or `.profile(_:)`, "
-          + "aliases as `.alias(userId:)` and groups as `.group(type:key:traits:)`."
+            + "aliases as `.alias(userId:)` and groups as `.group(type:key:traits:)`."
         ))
       }
       checkProperties(properties, ordered: ordered, into: &issues)
@@ -185,12 +185,10 @@ enum PostHogValidation {
     "; of those, an event may only carry \(PostHogNames.processPersonProfile) and \(PostHogNames.updatePersonLastSeenAt)"
 
   private static func checkClientKey(_ name: String, _ value: PropertyValue, into issues: inout [ValidationIssue]) {
-    guard case .bool = value else {
-      issues.append(issue(
-        "property-value-type",
-        "property '\(name)' is \(value), but PostHog reads it as a boolean. To fix this, send `true` or `false`."))
-      return
-    }
+    if case .bool = value { return }
+    issues.append(issue(
+      "property-value-type",
+      "property '\(name)' is \(value), but PostHog reads it as a boolean. To fix this, send `true` or `false`."))
   }
 
   private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {

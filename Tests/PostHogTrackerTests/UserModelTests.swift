@@ -264,7 +264,7 @@ struct UserModelTests {
       (.signedUp(method: nil), "Signed Up", [:]),
       (.loggedIn(method: "email"), "Signed In", ["method": "email"]),
       (.shared(method: "messages", contentType: "product", itemId: "sku-1"), "Content Shared", [
-        "method": "messages", "content_type": "product", "item_id": "sku-1",
+        "share_via": "messages", "content_type": "product", "item_id": "sku-1",
       ]),
     ]
     for (event, name, properties) in cases {
