@@ -56,12 +56,12 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     case let .unset(name):
       return .unsetPersonProperties([name])
     case .increment, .append, .prepend, .union, .remove:
-      return .notSent("\(operation.operationName) of person property '\(operation.name)'")
+      return .notSent(kind: "profile \(operation.operationName)")
     }
   case .superProperties:
-    return .notSent("super properties")
-  case let .timeEvent(name):
-    return .notSent("timer of '\(name)'")
+    return .notSent(kind: "superProperties")
+  case .timeEvent:
+    return .notSent(kind: "timeEvent")
   }
 }
 

@@ -43,9 +43,9 @@ extension PostHogEnvironment {
     ) { delivery, session in
       return { event in
         switch event {
-        case .notSent:
+        case let .notSent(kind):
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
-          delivery.countUnsupported(kind: "notSent", event: event.description)
+          delivery.countUnsupported(kind: kind, event: event.description)
           return
         case let .group(type, key, _):
           // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as

@@ -33,8 +33,10 @@ public enum PostHogEvent: Sendable, Hashable {
   case group(type: String, key: String, properties: [String: PropertyValue])
   /// Nothing PostHog has a form for: what ``TrackersDelivery/VendorPipeline`` handles itself (super
   /// properties, timed events) or a person-property operation PostHog lacks. Validation refuses the
-  /// vocabulary event before it gets here, naming the rule; `what` says what it was.
-  case notSent(String)
+  /// vocabulary event before it gets here, naming the rule; given to the live `send` directly, it is
+  /// counted in ``TrackersDelivery/TrackerCounters/unsupportedByKind`` under its kind: `superProperties`,
+  /// `timeEvent`, `profile increment`, `profile append`, ...
+  case notSent(kind: String)
 }
 
 extension PostHogEvent: CustomStringConvertible {
@@ -59,8 +61,8 @@ extension PostHogEvent: CustomStringConvertible {
       properties.isEmpty
         ? "group \(PropertyValue.string(type)) \(PropertyValue.string(key))"
         : "group \(PropertyValue.string(type)) \(PropertyValue.string(key)) \(PropertyValue.object(properties))"
-    case let .notSent(what):
-      "notSent \(what)"
+    case let .notSent(kind):
+      "notSent \(kind)"
     }
   }
 }

@@ -74,7 +74,7 @@ enum WireFormat {
   }
 
   /// One entry of `batch`: `{"event":...,"properties":{"distinct_id":...,...},"timestamp":"ISO-8601",
-  /// "uuid":"..."}`; `nil` for what sends nothing (a sign-out, ``PostHogEvent/notSent(_:)``). Dates inside
+  /// "uuid":"..."}`; `nil` for what sends nothing (a sign-out, ``PostHogEvent/notSent(kind:)``). Dates inside
   /// properties are ISO-8601 strings.
   static func event(
     _ event: PostHogEvent, identity: Identity, sessionId: String?, at date: Date, uuid: RecordID
