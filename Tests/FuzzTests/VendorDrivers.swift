@@ -160,10 +160,11 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
-        let identity = SegmentTracker.WireFormat.identityMembers(for: .init(anonymousId: "anon-1", userId: userId))
-          + SegmentTracker.WireFormat.contextMember(for: .fixture, suppressesIP: true)
+        let members = SegmentTracker.WireFormat.members(
+          for: .init(anonymousId: "anon-1", userId: userId),
+          context: SegmentTracker.WireFormat.contextMember(for: .fixture, suppressesIP: true))
         let message = SegmentTracker.WireFormat.message(
-          segmentMessage(for: data), identity: identity, at: date, messageId: RecordID())
+          segmentMessage(for: data), members: members, at: date, messageId: RecordID())
         return message.map { [$0] } ?? []
       },
       sentinels: sentinels(in:)
