@@ -10,7 +10,15 @@ import TrackersDelivery
 /// // ["Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; ..."]
 /// ```
 public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
-  mixpanelIssues(mixpanelEvent(for: data))
+  mixpanelIssues(mixpanelEvent(for: data), source: data)
+}
+
+/// The vendor's rules, after the vocabulary's own rules for a standard event (amounts, quantities,
+/// currency, order id; ``Trackers/StandardEvent/issues(vendor:)``).
+func mixpanelIssues(_ event: MixpanelEvent, source: AnalyticsData) -> [ValidationIssue] {
+  guard case let .standard(standard, _) = source else { return mixpanelIssues(event) }
+  let neutral = standard.issues(vendor: "Mixpanel")
+  return neutral.isEmpty ? mixpanelIssues(event) : neutral + mixpanelIssues(event)
 }
 
 /// Checks a Mixpanel event against the ingestion API's rules; see ``mixpanelIssues(for:)``.

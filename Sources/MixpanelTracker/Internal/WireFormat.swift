@@ -57,7 +57,9 @@ enum WireFormat {
       JSONWriter.appendString(userId, to: &fields)
     }
     contextMembers(for: context).appendJSON(to: &fields)
-    return IdentityFields(eventFields: fields, distinctId: distinctId)
+    return IdentityFields(
+      eventFields: fields, distinctId: distinctId,
+      groups: identity.groups.isEmpty ? [] : groupMembers(identity.groups))
   }
 
   /// The context as mixpanel-swift's `AutomaticProperties` names it: `mp_lib`, `$lib_version`, `$os`,
