@@ -61,11 +61,12 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
   case let .alias(userId):
     return .alias(userId: userId)
   case .superProperties, .timeEvent:
+    let what = if case .timeEvent = data { "a timed event" } else { "a super property" }
     return .unsupported(
       ValidationIssue(
         vendor: "Mixpanel", rule: "handled-by-pipeline",
-        message: "\(data.name) is applied by the tracker's pipeline before mapping and has no Mixpanel form of "
-          + "its own. To fix this, send it through mixpanelTracker, not mixpanelEvent(for:)."))
+        message: "\(what) is applied by the tracker's pipeline before mapping and has no Mixpanel form of its "
+          + "own. To fix this, send it through mixpanelTracker, not mixpanelEvent(for:)."))
   }
 }
 
