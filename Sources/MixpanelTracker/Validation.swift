@@ -208,9 +208,10 @@ private func checkProfileOperation(
     case let .double(double) where double.isFinite:
       break
     default:
+      // The vocabulary's rule (ProfileOperation.issues), under its name, for a MixpanelEvent made directly too.
       issues.append(
         issue(
-          "profile-add-value",
+          "profile-increment-number",
           "'$add' of profile property '\(name)' is \(value); Mixpanel adds only numbers "
             + "(developer.mixpanel.com/reference/profile-numerical-add). To fix this, increment by a finite number."))
     }
