@@ -133,8 +133,8 @@ struct UserModelTests {
     func rules(_ operation: ProfileOperation) -> [String] { mixpanelIssues(for: .profile(operation)).map(\.rule) }
     #expect(rules(.increment(name: "orders_count", by: 1)) == [])
     #expect(rules(.increment(name: "orders_count", by: 0.5)) == [])
-    #expect(rules(.increment(name: "orders_count", by: "one")) == ["profile-add-value"])
-    #expect(rules(.increment(name: "orders_count", by: .double(.nan))) == ["profile-add-value"])
+    #expect(rules(.increment(name: "orders_count", by: "one")) == ["profile-increment-number"])
+    #expect(rules(.increment(name: "orders_count", by: .double(.nan))) == ["profile-increment-number"])
     #expect(mixpanelIssues(for: .profile(.increment(name: "orders_count", by: "one"))).map(\.description) == [
       #"Mixpanel: '$add' of profile property 'orders_count' is "one"; Mixpanel adds only numbers "#
         + "(developer.mixpanel.com/reference/profile-numerical-add). To fix this, increment by a finite number."
@@ -210,7 +210,7 @@ struct UserModelTests {
   }
 
   @Test func groupRules() {
-    func rules(_ type: String, _ key: String, _ traits: Properties = [:]) -> [String] {
+    func rules(_ type: String, _ key: String, _ traits: AnalyticsData.Properties = [:]) -> [String] {
       mixpanelIssues(for: .group(type: type, key: key, traits: traits)).map(\.rule)
     }
     #expect(rules("company", "acme", ["$name": "Acme", "plan": "pro"]) == [])
@@ -276,7 +276,7 @@ struct UserModelTests {
   // MARK: - Reserved event properties
 
   @Test func reservedEventPropertiesDocumentedForClientsAreAllowed() {
-    func rules(_ properties: Properties) -> [String] { mixpanelIssues(for: .event(name: "e", properties: properties)).map(\.rule) }
+    func rules(_ properties: AnalyticsData.Properties) -> [String] { mixpanelIssues(for: .event(name: "e", properties: properties)).map(\.rule) }
     #expect(rules(["$insert_id": "order-1234-abc"]) == [])
     #expect(rules(["$insert_id": .string(String(repeating: "a", count: 36))]) == [])
     #expect(rules(["$insert_id": .string(String(repeating: "a", count: 37))]) == ["insert-id-format"])
@@ -315,61 +315,59 @@ struct UserModelTests {
 
   // MARK: - Standard events
 
-  static let boots = Product(id: "sku-1", name: "Boots", category: "Shoes", currency: "EUR", price: 80, quantity: 2)
+  static let boots = Product(id: "sku-1", name: "Boots", category: "Shoes", price: 80, quantity: 2, currency: "EUR")
   static let socks = Product(id: "sku-2", name: "Socks", price: 5)
   static let order = Order(id: "order-9", currency: "EUR", products: [boots, socks], tax: 3, shipping: 4.5, discount: 10)
 
-  @Test func standardEventsUseSegmentSpecNamesAndProperties() {
+  /// Segment's spec names and e-commerce fields (StandardEvent.properties), which Segment's Mixpanel
+  /// destination forwards as they are; the money as numbers beside the ISO currency, which Mixpanel sums.
+  @Test func standardEventsUseSegmentSpecNamesAndFields() {
     let bootsProperties: [String: PropertyValue] = [
       "product_id": "sku-1", "name": "Boots", "category": "Shoes", "currency": "EUR", "price": 80.0, "quantity": 2,
     ]
     let socksProperties: [String: PropertyValue] = ["product_id": "sku-2", "name": "Socks", "price": 5.0, "quantity": 1]
-    let products = PropertyValue.array([.object(bootsProperties), .object(socksProperties)])
     let order = Self.order
-    // subtotal 2 * 80 + 5 = 165; value 165 - 10 + 3 + 4.5 = 162.5
-    #expect(order.subtotal == 165 && order.value == 162.5)
+    // subtotal 2 * 80 + 5 = 165; value 165 - 10 + 3 + 4.5 = 162.5; revenue (Segment's: no tax, no shipping) 155
+    #expect(order.subtotal == 165 && order.value == 162.5 && order.revenueAmount == 155)
+    let orderFields: [String: PropertyValue] = [
+      "order_id": "order-9", "currency": "EUR", "value": 162.5, "revenue": 155.0, "tax": 3.0, "shipping": 4.5,
+      "discount": 10.0, "products": [.object(bootsProperties), .object(socksProperties)],
+    ]
     let expected: [(StandardEvent, String, [String: PropertyValue])] = [
       (.productViewed(Self.boots), "Product Viewed", bootsProperties),
       (.productAdded(Self.boots), "Product Added", bootsProperties),
       (.productRemoved(Self.boots), "Product Removed", bootsProperties),
-      (.cartViewed(order), "Cart Viewed", ["value": 162.5, "currency": "EUR", "products": products]),
-      (.checkoutStarted(order), "Checkout Started", [
-        "order_id": "order-9", "value": 162.5, "tax": 3.0, "shipping": 4.5, "discount": 10.0, "currency": "EUR",
-        "products": products,
-      ]),
-      (.orderCompleted(order), "Order Completed", [
-        "order_id": "order-9", "total": 162.5, "subtotal": 165.0, "revenue": 162.5, "tax": 3.0, "shipping": 4.5,
-        "discount": 10.0, "currency": "EUR", "products": products,
-      ]),
-      (.orderRefunded(order), "Order Refunded", [
-        "order_id": "order-9", "total": 162.5, "currency": "EUR", "products": products,
-      ]),
+      (.cartViewed(order), "Cart Viewed", orderFields),
+      (.checkoutStarted(order), "Checkout Started", orderFields),
+      (.orderCompleted(order), "Order Completed", orderFields),
+      (.orderRefunded(order), "Order Refunded", orderFields),
       (.signedUp(method: "apple"), "Signed Up", ["method": "apple"]),
       (.loggedIn(method: nil), "Signed In", [:]),
       (.searched(query: "boots"), "Products Searched", ["query": "boots"]),
       (.shared(method: "messages", contentType: "product", itemId: "sku-1"), "Content Shared", [
-        "method": "messages", "content_type": "product", "item_id": "sku-1",
+        "share_via": "messages", "content_type": "product", "item_id": "sku-1",
       ]),
     ]
     for (event, name, properties) in expected {
       #expect(mixpanelEvent(for: .standard(event)) == .event(name: name, properties: properties), "\(event)")
       #expect(mixpanelIssues(for: .standard(event)).isEmpty, "\(event)")
     }
-    // The app's own properties are added, and win.
+    // The app's extra properties are added; the standard fields win.
     #expect(
       mixpanelEvent(for: .standard(.searched(query: "boots"), properties: ["query": "Boots", "page": 2]))
-        == .event(name: "Products Searched", properties: ["query": "Boots", "page": 2]))
+        == .event(name: "Products Searched", properties: ["query": "boots", "page": 2]))
   }
 
   @Test func theOrdersRevenueReachesTheWireAsNumbers() async throws {
     var order = Self.order
-    order.revenue = 155
+    order.revenue = 150
     let transport = transport()
     _ = try await run(transport) {
       mixpanelTracker(.standard(.orderCompleted(order)))
     }
+    let body = try #require(requests(transport, to: "/import").first?.bodyText)
+    #expect(body.contains(#""revenue":150"#) && body.contains(#""value":162.5"#) && body.contains(#""currency":"EUR""#))
     let properties = try #require(try records(transport, to: "/import").first?["properties"])
-    #expect(properties["revenue"] == 155.0 && properties["total"] == 162.5 && properties["currency"] == "EUR")
     #expect(properties["products"]?.arrayValue?.count == 2)
   }
 
