@@ -50,7 +50,8 @@ public struct MixpanelDestination: DeliveryDestination {
     engageComponents.path = "/engage"
     engageComponents.queryItems = [URLQueryItem(name: "verbose", value: "1"), ip]
     engageURL = engageComponents.url!
-    // developer.mixpanel.com/reference/group-set-property: the same parameters as /engage.
+    // developer.mixpanel.com/reference/group-set-property answers like /engage with verbose=1; mixpanel-swift's
+    // FlushRequest sends its `ip` switch to /track, /engage and /groups alike.
     engageComponents.path = "/groups"
     groupsURL = engageComponents.url!
     authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
