@@ -25,8 +25,8 @@ extension MixpanelEvent: VendorEvent {
 extension MixpanelEnvironment {
   /// Delivers to Mixpanel through a durable queue in the configuration's storage directory: events to
   /// `/import`, profile updates to `/engage`, group profile updates to `/groups`; `.identify` and
-  /// `.setGroup` update the persisted identity. With a privacy
-  /// registry, nothing is sent before consent for "Mixpanel".
+  /// `.setGroup` update the persisted identity, `.alias` only counts. With a privacy registry, nothing is
+  /// sent before consent for "Mixpanel".
   ///
   /// Call it once per process, at launch. Throws when the storage directory can't be created or read.
   public static func live(_ configuration: MixpanelConfiguration) throws -> MixpanelEnvironment {
