@@ -64,7 +64,7 @@ public enum ProfileOperation: Sendable, Hashable {
   ///
   /// ```swift
   /// ProfileOperation.increment(name: "orders_count", by: "one").issues(vendor: "Mixpanel")
-  /// // [Mixpanel: increment of 'orders_count' by "one": an increment adds a number (.int or .double) ...]
+  /// // [Mixpanel: increment of 'orders_count' by "one": an increment adds a finite number ...]
   /// ```
   public func issues(vendor: String) -> [ValidationIssue] {
     guard case let .increment(name, amount) = self else { return [] }

@@ -11,7 +11,7 @@ import Trackers
 /// Timers are kept in memory: a relaunch forgets them, as the SDKs' timers do.
 ///
 /// ```swift
-/// let additions = EventAdditions(now: clock.now)
+/// let additions = EventAdditions(now: { clock.now })
 /// additions.apply(.register(["theme": "dark"]))
 /// additions.startTimer(for: "Order Completed")
 /// additions.adding(to: "Order Completed", durationKey: "duration")
