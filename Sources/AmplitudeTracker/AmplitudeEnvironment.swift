@@ -62,9 +62,9 @@ extension AmplitudeEnvironment {
         case let .group(type, key, properties):
           sendGroup(type: type, key: key, properties: properties, event: event, delivery: delivery, stamp: stamp)
           return
-        case .handledByPipeline:
+        case let .notSent(kind):
           // Validation refuses it on the pipeline's path; only a direct call of `send` gets here.
-          delivery.countUnsupported(kind: "handledByPipeline", event: event.description)
+          delivery.countUnsupported(kind: kind, event: event.description)
           return
         default:
           break

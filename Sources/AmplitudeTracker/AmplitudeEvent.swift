@@ -33,8 +33,10 @@ public enum AmplitudeEvent: Sendable, Hashable {
   /// `device_id` and the `user_id` (a sign-in does that); its HTTP V2 API has no alias.
   case alias(userId: String)
   /// A vocabulary case that ``TrackersDelivery/VendorPipeline`` handles before mapping (super properties,
-  /// timed events), named: never sent; validation refuses it with rule `handled-by-pipeline`.
-  case handledByPipeline(String)
+  /// timed events): never sent. Validation refuses the vocabulary event with rule `handled-by-pipeline`;
+  /// given to the live `send` directly, it is counted in
+  /// ``TrackersDelivery/TrackerCounters/unsupportedByKind`` under its kind, `superProperties` or `timeEvent`.
+  case notSent(kind: String)
 
   /// Amplitude's user property operations besides `$set` (``AmplitudeEvent/userProperty(name:value:)``),
   /// as the Identify API documents them (amplitude.com/docs/apis/analytics/identify, "user_properties
@@ -113,8 +115,8 @@ extension AmplitudeEvent: CustomStringConvertible {
       "userId nil"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId))"
-    case let .handledByPipeline(kind):
-      "\(kind) (handled by the pipeline)"
+    case let .notSent(kind):
+      "\(kind) (not sent)"
     }
   }
 }

@@ -55,9 +55,9 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
   case let .standard(event, properties):
     return UserModelMapping.standard(event, properties: properties)
   case .superProperties:
-    return .handledByPipeline("superProperties")
+    return .notSent(kind: "superProperties")
   case .timeEvent:
-    return .handledByPipeline("timeEvent")
+    return .notSent(kind: "timeEvent")
   }
 }
 

@@ -77,8 +77,8 @@ struct UserModelTests {
     #expect(amplitudeEvent(for: .group(type: "company", key: "acme", traits: ["plan": "pro"]))
       == .group(type: "company", key: "acme", properties: ["plan": "pro"]))
     #expect(amplitudeEvent(for: .alias(userId: "user-42")) == .alias(userId: "user-42"))
-    #expect(amplitudeEvent(for: .superProperties(.register(["theme": "dark"]))) == .handledByPipeline("superProperties"))
-    #expect(amplitudeEvent(for: .timeEvent(name: "Checkout Started")) == .handledByPipeline("timeEvent"))
+    #expect(amplitudeEvent(for: .superProperties(.register(["theme": "dark"]))) == .notSent(kind: "superProperties"))
+    #expect(amplitudeEvent(for: .timeEvent(name: "Checkout Started")) == .notSent(kind: "timeEvent"))
   }
 
   /// Segment's spec names and fields; revenue only on the completed and refunded order, where the HTTP
@@ -115,7 +115,7 @@ struct UserModelTests {
     #expect(AmplitudeEvent.revenue(
       type: "Order Refunded", properties: [:], revenue: .init(revenue: -179, revenueType: "refund", currency: "EUR")
     ).description == "event Order Refunded {} revenue -179.0 revenueType refund currency EUR")
-    #expect(AmplitudeEvent.handledByPipeline("timeEvent").description == "timeEvent (handled by the pipeline)")
+    #expect(AmplitudeEvent.notSent(kind: "timeEvent").description == "timeEvent (not sent)")
   }
 
   // MARK: - The wire
@@ -348,6 +348,20 @@ struct UserModelTests {
     #expect(events.first?["event_properties"]?["duration"] == 2.5)
     #expect(events.last?["event_properties"] == nil)
     #expect(Current.counters().invalidByRule.isEmpty)
+    await Current.close(nil)
+  }
+
+  /// Given to the live `send` directly (validation refuses it on `amplitudeTracker`'s path), a case the
+  /// pipeline handles is counted under its kind and never sent.
+  @Test func notSentIsCountedUnderItsKind() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport))
+    Current.send(.notSent(kind: "timeEvent"))
+    await Current.flush()
+    #expect(transport.requests.isEmpty)
+    let counters = Current.counters()
+    #expect(counters.unsupportedByKind == ["timeEvent": 1])
+    #expect(counters.delivery.enqueued == 0)
     await Current.close(nil)
   }
 

@@ -38,7 +38,7 @@ enum WireFormat {
   }
 
   /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for what
-  /// sends nothing (`.userId`, `.alias`, `.handledByPipeline`) and for `.group`, which sends two events
+  /// sends nothing (`.userId`, `.alias`, `.notSent`) and for `.group`, which sends two events
   /// (``groupEvents(type:key:properties:members:sessionId:at:)``). Dates inside properties are ISO-8601
   /// strings.
   ///
@@ -162,7 +162,7 @@ enum WireFormat {
     switch event {
     case let .event(type, _), let .revenue(type, _, _): type
     case .userProperty, .identify: AmplitudeNames.identify
-    case .userId, .alias, .handledByPipeline, .group: nil
+    case .userId, .alias, .notSent, .group: nil
     }
   }
 
