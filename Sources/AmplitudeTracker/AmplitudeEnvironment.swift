@@ -24,10 +24,12 @@ extension AmplitudeEvent: VendorEvent {
 
 extension AmplitudeEnvironment {
   /// Delivers to Amplitude through a durable queue in the configuration's storage directory: each event
-  /// carries the persisted device id (and user id once signed in) and an `insert_id`; `.userId` sends
-  /// nothing itself: it updates the identity (a new device id on sign-out) and is counted as
-  /// ``TrackersDelivery/TrackerCounters/identityUpdates``. With a privacy registry, nothing is sent before
-  /// consent for "Amplitude".
+  /// carries the persisted device id (and user id once signed in, and the user's groups once in one) and an
+  /// `insert_id`; `.userId` and `.alias` send nothing themselves: a sign-in or sign-out updates the identity
+  /// (a new device id on sign-out), and both are counted as ``TrackersDelivery/TrackerCounters/identityUpdates``;
+  /// `.group` keeps the group with the identity (persisted) for every later event, then sends its
+  /// `$identify` and `$groupidentify`. With a privacy registry, nothing is sent before consent for
+  /// "Amplitude".
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
@@ -36,27 +38,95 @@ extension AmplitudeEnvironment {
     let sendsSessionEvents = configuration.sendsSessionEvents
     // `"ip":"$remote"` lets Amplitude locate the user by the request's address; without it, it doesn't.
     let ip: [UInt8] = configuration.ipLocation == .vendorDefault ? Array(#","ip":"$remote""#.utf8) : []
-    let derive: @Sendable (IdentityStore<[UInt8]>.Identity, TrackingContext) -> [UInt8] = { identity, context in
-      WireFormat.identityMembers(for: identity) + ip + WireFormat.contextMembers(for: context)
+    let derive: @Sendable (IdentityStore<WireFormat.Members>.Identity, TrackingContext) -> WireFormat.Members = {
+      identity, context in
+      WireFormat.members(for: identity, ip: ip, context: context)
     }
     return try live(
       options: configuration.options, destination: AmplitudeDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
-      return { event in
-        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { owner, identity, id in
-          guard case .some = WireFormat.eventType(of: event) else { return nil }
-          let date = now()
-          let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
-          if stamp.isNew, sendsSessionEvents {
-            for sessionEvent in WireFormat.sessionEvents(for: stamp, identity: identity) {
-              delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)
-            }
+      /// A new session's `session_end` and `session_start`, before the event that started it.
+      @Sendable func stamp(_ owner: IdentityStore<WireFormat.Members>.Identity, _ members: [UInt8]) -> (Int, Date) {
+        let date = now()
+        let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
+        if stamp.isNew, sendsSessionEvents {
+          for sessionEvent in WireFormat.sessionEvents(for: stamp, identity: members) {
+            delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)
           }
-          return WireFormat.event(event, identity: identity, sessionId: stamp.id, at: date, insertId: id)
         }
+        return (stamp.id, date)
       }
+      return { event in
+        switch event {
+        case let .group(type, key, properties):
+          sendGroup(type: type, key: key, properties: properties, event: event, delivery: delivery, stamp: stamp)
+          return
+        case let .notSent(kind):
+          // Validation refuses it on the pipeline's path; only a direct call of `send` gets here.
+          delivery.countUnsupported(kind: kind, event: event.description)
+          return
+        default:
+          break
+        }
+        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        let deviceBefore = userId == nil ? nil : delivery.identity.current.identity.anonymousId
+        delivery.enqueue(event, signingIn: userId) { owner, members, id in
+          guard case .some = WireFormat.eventType(of: event) else { return nil }
+          let (sessionId, date) = stamp(owner, members.all)
+          return WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
+        }
+        if let deviceBefore { forgetGroupsOfThePreviousUser(deviceBefore, delivery: delivery) }
+      }
+    }
+  }
+
+  /// A sign-out, or a sign-in as another user, starts a new device id for whoever uses the app next: the
+  /// groups were the previous user's, and would attribute the next one's events to them. (Amplitude-Swift
+  /// keeps no groups on the device: `setGroup` makes them a user property of the user who set them.)
+  private static func forgetGroupsOfThePreviousUser(_ deviceBefore: String, delivery: VendorDelivery<WireFormat.Members>) {
+    let error = delivery.identity.update { identity in
+      if identity.anonymousId != deviceBefore { identity.groups = [:] }
+    }
+    if let error {
+      delivery.reportFailure(
+        "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep the "
+          + "new identity until the app quits. To fix this, give the module a writable storage directory.")
+    }
+  }
+
+  /// Keeps the group with the identity (one key per group type; Amplitude tracks at most
+  /// ``AmplitudeLimits/groupTypes`` types per event, so a sixth type is refused with rule `group-types`),
+  /// then queues its `$identify` and `$groupidentify`.
+  private static func sendGroup(
+    type: String, key: String, properties: [String: PropertyValue], event: AmplitudeEvent,
+    delivery: VendorDelivery<WireFormat.Members>,
+    stamp: (IdentityStore<WireFormat.Members>.Identity, [UInt8]) -> (Int, Date)
+  ) {
+    var issues: [ValidationIssue] = []
+    let error = delivery.identity.update { identity in
+      if identity.groups[type] == nil, identity.groups.count >= AmplitudeLimits.groupTypes {
+        issues = [AmplitudeValidation.groupTypesIssue(adding: type, to: identity.groups)]
+      } else {
+        identity.groups[type] = key
+      }
+    }
+    if let first = issues.first {
+      delivery.countInvalid(rule: first.rule)
+      delivery.module.rejectInvalid(issues, event: event.description, onReport: delivery.onReport)
+      return
+    }
+    if let error {
+      delivery.reportFailure(
+        "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep the "
+          + "group until the app quits. To fix this, give the module a writable storage directory.")
+    }
+    let (owner, members) = delivery.identity.current
+    let (sessionId, date) = stamp(owner, members.all)
+    let events = WireFormat.groupEvents(
+      type: type, key: key, properties: properties, members: members, sessionId: sessionId, at: date)
+    for (id, payload) in events {
+      delivery.enqueue(payload, id: id, partition: "", event: event.description)
     }
   }
 }

@@ -18,6 +18,10 @@ public enum AmplitudeLimits {
     "anon", "anonymous", "nil", "none", "null", "n/a", "na", "undefined", "unknown", "<nil>",
     "0", "-1", "true", "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
   ]
+  /// Group types an event can carry: "up to 5 unique group types and 10 total group values per event. Any
+  /// groups past that threshold aren't tracked" (HTTP V2 API, key `groups`). The module keeps one key per
+  /// type, so the values stay within 10 too.
+  public static let groupTypes = 5
   /// The prefix of event types and property names that belong to Amplitude (`[Amplitude] Start Session`,
   /// `[Amplitude] Revenue`, ...).
   public static let reservedPrefix = "[Amplitude]"

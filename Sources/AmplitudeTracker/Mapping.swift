@@ -8,8 +8,21 @@ import Trackers
 /// | `.screen(name, properties)` | `event_type: "[Amplitude] Screen Viewed"` with `"[Amplitude] Screen Name": name`, as Amplitude's SDKs send screens |
 /// | `.error(message, properties)` | `event_type: "Error"` with `message`, plus the properties |
 /// | `.userProperty(name, value)` | `$identify` with `user_properties: {"$set": {name: value}}` |
+/// | `.profile(.setOnce(name, value))` | `$identify` with `user_properties: {"$setOnce": {name: value}}` |
+/// | `.profile(.increment(name, by))` | `$identify` with `user_properties: {"$add": {name: by}}` |
+/// | `.profile(.append(name, value))` | `$identify` with `user_properties: {"$append": {name: value}}` (an array's elements are appended one by one) |
+/// | `.profile(.prepend(name, value))` | `$identify` with `user_properties: {"$prepend": {name: value}}` |
+/// | `.profile(.union(name, values))` | `$identify` with `user_properties: {"$postInsert": {name: values}}`: adds the values the list does not hold yet, at its end |
+/// | `.profile(.remove(name, value))` | `$identify` with `user_properties: {"$remove": {name: value}}` |
+/// | `.profile(.unset(name))` | `$identify` with `user_properties: {"$unset": {name: "-"}}` |
+/// | `.group(type, key, traits)` | `groups: {type: key}` on every later event; `$identify` with `groups` and `user_properties: {"$set": {type: key}}`; with traits, `$groupidentify` with `groups: {type: key}` and `group_properties: {"$set": traits}` |
+/// | `.standard(event, properties)` | `event_type`: the Segment spec name (``Trackers/StandardEvent/name``), `event_properties`: the spec's fields (``Trackers/StandardEvent/properties``) and the properties |
+/// | `.standard(.orderCompleted(order))` | also `revenue: order.revenueAmount`, `revenueType: "purchase"`, `currency` at the top level of the event |
+/// | `.standard(.orderRefunded(order))` | also `revenue: -order.revenueAmount`, `revenueType: "refund"`, `currency` at the top level |
 /// | `.userId(id)` | nothing sent; `user_id` on every following event, next to the `device_id` (links them) |
 /// | `.userId(nil)` | nothing sent; a new `device_id` starts (Amplitude's `reset()`) |
+/// | `.alias(userId)` | nothing sent: Amplitude links the `device_id` to the user when an event carries both (after `.userId`) |
+/// | `.superProperties`, `.timeEvent` | handled by ``TrackersDelivery/VendorPipeline`` before mapping; mapped directly, refused (rule `handled-by-pipeline`) |
 ///
 /// ```swift
 /// amplitudeEvent(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
@@ -33,11 +46,18 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .userId(id)
   case let .lifecycle(event):
     return .event(type: AmplitudeNames.lifecycle(event), properties: AmplitudeNames.lifecycleProperties(event))
-  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .profile(operation):
+    return UserModelMapping.identify(operation)
+  case let .group(type, key, traits):
+    return .group(type: type, key: key, properties: traits)
+  case let .alias(userId):
+    return .alias(userId: userId)
   case let .standard(event, properties):
-    return amplitudeEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
-  case .alias, .group, .profile, .superProperties, .timeEvent:
-    return amplitudeEvent(for: .event(name: ""))
+    return UserModelMapping.standard(event, properties: properties)
+  case .superProperties:
+    return .notSent(kind: "superProperties")
+  case .timeEvent:
+    return .notSent(kind: "timeEvent")
   }
 }
 
@@ -53,6 +73,8 @@ public enum AmplitudeNames {
   public static let errorMessage = "message"
   /// The event type that sets user properties: `$identify`.
   public static let identify = "$identify"
+  /// The event type that sets a group's properties: `$groupidentify`.
+  public static let groupIdentify = "$groupidentify"
   /// The session-start event Amplitude-Swift sends by default (`autocapture: .sessions`).
   public static let sessionStart = "session_start"
   /// The session-end event Amplitude-Swift sends by default, with the ended session's id and last time.
@@ -73,5 +95,60 @@ public enum AmplitudeNames {
       properties["[Amplitude] \(name)"] = value
     }
     return properties
+  }
+  /// The value Amplitude-Swift sends with `$unset`, which Amplitude ignores: `"-"`.
+  public static let unsetValue = "-"
+
+  /// The `revenueType` of a completed order: "purchase".
+  public static let purchaseRevenueType = "purchase"
+  /// The `revenueType` of a refunded order: "refund".
+  public static let refundRevenueType = "refund"
+}
+
+/// The user model's forms, for ``amplitudeEvent(for:)``.
+private enum UserModelMapping {
+  /// The `$identify` operation of a profile operation (amplitude.com/docs/apis/analytics/identify, "user_properties
+  /// supported operations"): `union` is `$postInsert`, which adds the values the list does not hold yet,
+  /// at its end; `unset` sends `"-"` as its value, as Amplitude-Swift's `Identify.unset` does.
+  static func identify(_ operation: ProfileOperation) -> AmplitudeEvent {
+    switch operation {
+    case let .setOnce(name, value): .identify(.setOnce, name: name, value: value)
+    case let .increment(name, amount): .identify(.add, name: name, value: amount)
+    case let .append(name, value): .identify(.append, name: name, value: value)
+    case let .prepend(name, value): .identify(.prepend, name: name, value: value)
+    case let .union(name, values): .identify(.postInsert, name: name, value: .array(values))
+    case let .remove(name, value): .identify(.remove, name: name, value: value)
+    case let .unset(name): .identify(.unset, name: name, value: .string(AmplitudeNames.unsetValue))
+    }
+  }
+
+  /// A standard event under its Segment spec name, the convention Amplitude's own e-commerce templates
+  /// and its Segment destination use, with the spec's fields as event properties (the app's properties
+  /// beside them). A completed order also carries its revenue in the HTTP V2 API's revenue fields, at the
+  /// top level of the event (amplitude.com/docs/apis/analytics/http-v2, keys `revenue`, `revenueType`,
+  /// `currency`), where Amplitude's revenue charts read it: `revenue` is the order's
+  /// ``Trackers/Order/revenueAmount`` (Segment's `revenue`, which Segment's Amplitude destination sends
+  /// there too), `revenueType` "purchase"; a refund is the negative amount with `revenueType` "refund" (the
+  /// API: "Use negative values for refunds"; amplitude.com/docs/data/sources/instrument-track-revenue names
+  /// "refund" among the revenue types). No `price` or `quantity`: with both, Amplitude would take their
+  /// product as the revenue.
+  static func standard(_ event: StandardEvent, properties: AnalyticsData.Properties) -> AmplitudeEvent {
+    var fields = event.properties
+    // A property of the same name as a field is refused by validation (`standard-property-conflict`).
+    fields.merge(properties) { field, _ in field }
+    switch event {
+    case let .orderCompleted(order):
+      return .revenue(
+        type: event.name, properties: fields,
+        revenue: AmplitudeEvent.Revenue(
+          revenue: order.revenueAmount, revenueType: AmplitudeNames.purchaseRevenueType, currency: order.currency))
+    case let .orderRefunded(order):
+      return .revenue(
+        type: event.name, properties: fields,
+        revenue: AmplitudeEvent.Revenue(
+          revenue: -order.revenueAmount, revenueType: AmplitudeNames.refundRevenueType, currency: order.currency))
+    default:
+      return .event(type: event.name, properties: fields)
+    }
   }
 }

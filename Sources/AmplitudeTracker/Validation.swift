@@ -19,6 +19,16 @@ import TrackersDelivery
 /// years 0000 to 9999; user ids have 5 to 1024 characters and are not placeholders such as "null",
 /// "anonymous", "0" or "-1"; values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked
 /// first: an event too deep gets only that issue).
+///
+/// The user model: profile operations follow the user property rules, and an increment adds a finite
+/// number; a group's type and key are non-empty and at most 1024 characters, and its traits follow the
+/// property rules (names not `$`-prefixed); a standard event follows the neutral rules
+/// (``Trackers/StandardEvent/issues(vendor:)``), and its own properties may not reuse the name of one of
+/// its fields (`standard-property-conflict`); an alias's user id follows the user id rules;
+/// `.superProperties` and `.timeEvent` are refused (`handled-by-pipeline`): ``amplitudeTracker`` applies
+/// them before mapping, so only a direct call of this function sees them. A sixth group type, which
+/// Amplitude would not track, is refused when the event is sent (`group-types`), as only the identity
+/// knows the user's groups.
 public func amplitudeIssues(for data: AnalyticsData) -> [ValidationIssue] {
   AmplitudeValidation.issues(in: data)
 }
@@ -45,14 +55,7 @@ enum AmplitudeValidation {
     case .userId(nil):
       break
     case let .userProperty(name, value):
-      checkPropertyName(name, kind: "user property", into: &issues)
-      if ValidationRules.hasPrefix(name, "$") {
-        issues.append(issue(
-          "user-property-name-reserved",
-          "user property name '\(name)' starts with '$', which Amplitude reserves for its operations ($set, $add, ...). "
-            + "To fix this, rename the user property without the '$'."
-        ))
-      }
+      checkUserPropertyName(name, into: &issues)
       checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
     case let .error(message, properties):
       checkText(message, what: "error message", rule: "error-message", into: &issues)
@@ -67,10 +70,73 @@ enum AmplitudeValidation {
     case let .lifecycle(event):
       // The SDK's names and "[Amplitude] ..." keys: only the version and build values can break a rule.
       checkProperties(event.properties, kind: "lifecycle property", ordered: ordered, into: &issues)
-    case .standard, .alias, .group, .profile, .superProperties, .timeEvent:
-      // Issue 22, step 1: checked through the mapped event until this module's own forms land.
-      break
+    case let .profile(operation):
+      checkUserPropertyName(operation.name, into: &issues)
+      issues += operation.issues(vendor: vendor)
+      for value in operation.values {
+        checkValue(value, path: { "user property '\(operation.name)'" }, ordered: ordered, into: &issues)
+      }
+    case let .group(type, key, traits):
+      checkText(type, what: "group type", rule: "group-type", into: &issues)
+      checkText(key, what: "group key", rule: "group-key", into: &issues)
+      ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
+        checkPropertyName(name, kind: "group property", into: &issues)
+        if ValidationRules.hasPrefix(name, "$") {
+          issues.append(issue(
+            "group-property-name-reserved",
+            "group property name '\(name)' starts with '$', which Amplitude reserves for its operations ($set, "
+              + "$add, ...). To fix this, rename the group property without the '$'."
+          ))
+        }
+        checkValue(value, path: { "group property '\(name)'" }, ordered: ordered, into: &issues)
+      }
+    case let .alias(userId):
+      checkUserId(userId, into: &issues)
+    case let .standard(event, properties):
+      issues += event.issues(vendor: vendor)
+      let fields = event.properties
+      ValidationRules.forEachMember(of: properties, ordered: ordered) { name, _ in
+        guard fields[name] != nil else { return }
+        issues.append(issue(
+          "standard-property-conflict",
+          "event property '\(name)' of \(event.name) has the name of one of its own fields, which Amplitude "
+            + "receives instead. To fix this, set it through the standard event (its Product or Order), or "
+            + "rename the property."
+        ))
+      }
+      checkProperties(fields, kind: "\(event.name) field", ordered: ordered, into: &issues)
+      checkProperties(properties, kind: "event property", ordered: ordered, into: &issues)
+    case .superProperties, .timeEvent:
+      issues.append(issue(
+        "handled-by-pipeline",
+        "\(data) is applied by amplitudeTracker before mapping and has no Amplitude event of its own. "
+          + "To fix this, send it through amplitudeTracker instead of mapping or validating it directly."
+      ))
     }
+  }
+
+  /// A user property name: the property name rules, and no `$`, which starts Amplitude's operations.
+  private static func checkUserPropertyName(_ name: String, into issues: inout [ValidationIssue]) {
+    checkPropertyName(name, kind: "user property", into: &issues)
+    if ValidationRules.hasPrefix(name, "$") {
+      issues.append(issue(
+        "user-property-name-reserved",
+        "user property name '\(name)' starts with '$', which Amplitude reserves for its operations ($set, $add, ...). "
+          + "To fix this, rename the user property without the '$'."
+      ))
+    }
+  }
+
+  /// The issue of a group of a new type for a user already in ``AmplitudeLimits/groupTypes`` types: the
+  /// live environment's refusal, as only the identity knows the user's groups.
+  static func groupTypesIssue(adding type: String, to groups: [String: String]) -> ValidationIssue {
+    issue(
+      "group-types",
+      "group type '\(type)' would be the user's \(groups.count + 1)th; Amplitude tracks at most "
+        + "\(AmplitudeLimits.groupTypes) group types per event and ignores the others. The user's groups: "
+        + "\(groups.keys.sorted().joined(separator: ", ")). To fix this, reuse one of these types (a new key "
+        + "replaces the old one)."
+    )
   }
 
   private static func appendDepthIssues(
@@ -83,12 +149,27 @@ enum AmplitudeValidation {
       else { return false }
       issues.append(issue)
       return true
+    case let .profile(operation):
+      for value in operation.values {
+        guard let issue = ValidationRules.depthIssue(
+          value, path: { "user property '\(operation.name)'" }, vendor: vendor)
+        else { continue }
+        issues.append(issue)
+        return true
+      }
+      return false
+    case let .group(_, _, traits):
+      return ValidationRules.appendDepthIssues(
+        of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
+    case let .standard(event, properties):
+      // The app's properties only: the fields nest no deeper than an order's products.
+      return ValidationRules.appendDepthIssues(
+        of: properties, path: { "\(event.name) property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     case .event: kind = "event property"
     case .screen: kind = "screen property"
     case .error: kind = "error property"
     case .lifecycle: kind = "lifecycle property"
-    case .standard, .group: kind = "property"
-    case .userId, .alias, .profile, .superProperties, .timeEvent: return false
+    case .userId, .alias, .superProperties, .timeEvent: return false
     }
     return ValidationRules.appendDepthIssues(
       of: data.properties, path: { "\(kind) '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)

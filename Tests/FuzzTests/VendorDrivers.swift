@@ -63,7 +63,9 @@ extension Vendor {
   static func mixpanel(_ storage: TemporaryStorage) throws -> Vendor {
     // Each endpoint's documented success: the module takes no other 2xx as delivered.
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#))
-    transport.reply(.status(200, body: #"{"status": 1, "error": null}"#), when: { $0.path.hasPrefix("/engage") })
+    transport.reply(
+      .status(200, body: #"{"status": 1, "error": null}"#),
+      when: { $0.path.hasPrefix("/engage") || $0.path.hasPrefix("/groups") })
     var configuration = MixpanelConfiguration(
       projectToken: "tok", region: .custom(URL(string: "https://mixpanel.invalid")!),
       storageDirectory: storage.directory("mixpanel"))
@@ -83,8 +85,20 @@ extension Vendor {
           return [MixpanelTracker.WireFormat.event(name: name, properties: properties, at: date, id: RecordID(), identity: identity)]
         case let .setProfileProperty(name, value):
           return [MixpanelTracker.WireFormat.profileSet(name: name, value: value, token: "tok", identity: identity)]
+        case let .updateProfile(operation):
+          return [MixpanelTracker.WireFormat.profileUpdate(operation, token: "tok", identity: identity)]
+        case let .setGroup(key, id, traits):
+          var grouped = identity
+          grouped.groups = MixpanelTracker.WireFormat.groupMembers([key: id])
+          return [
+            MixpanelTracker.WireFormat.profileSet(name: key, value: [.string(id)], token: "tok", identity: identity),
+            MixpanelTracker.WireFormat.groupSet(key: key, id: id, traits: traits, token: "tok"),
+            MixpanelTracker.WireFormat.event(name: "Grouped", properties: [:], at: date, id: RecordID(), identity: grouped),
+          ]
         case .identify:
           return [Array("{".utf8) + identity.eventFields + Array("}".utf8)]
+        case .alias, .unsupported:
+          return []
         }
       },
       sentinels: sentinels(in:)
@@ -136,8 +150,9 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
-        let identity = AmplitudeTracker.WireFormat.identityMembers(for: .init(anonymousId: "device-1", userId: userId))
-          + AmplitudeTracker.WireFormat.contextMembers(for: .fixture)
+        let identity = AmplitudeTracker.WireFormat.members(
+          for: .init(anonymousId: "device-1", userId: userId), ip: [], context: .fixture
+        ).all
         let event = AmplitudeTracker.WireFormat.event(
           amplitudeEvent(for: data), identity: identity, sessionId: 1, at: date, insertId: RecordID())
         return event.map { [$0] } ?? []

@@ -51,6 +51,8 @@ import Trackers
     #expect(StandardEvent.searched(query: "").issues(vendor: "Segment").map(\.rule) == ["standard-search-query"])
     #expect(StandardEvent.productViewed(shoe).issues(vendor: "GA4").isEmpty)
     #expect(StandardEvent.checkoutStarted(Order(currency: "EUR", products: [shoe])).issues(vendor: "GA4").isEmpty)
+    let overDiscounted = Order(id: "o-2", currency: "EUR", products: [shoe], shipping: 30, discount: 200)
+    #expect(StandardEvent.orderCompleted(overDiscounted).issues(vendor: "Amplitude").map(\.rule) == ["standard-amount"])
   }
 
   @Test func anIncrementAddsAFiniteNumber() {

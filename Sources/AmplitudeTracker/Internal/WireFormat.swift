@@ -4,14 +4,43 @@ import TrackersDelivery
 
 /// The bytes Amplitude receives: one queued record per event, wrapped with the api key per request.
 enum WireFormat {
-  /// The identity members of every event, `"device_id":"...","user_id":"..."`, derived once per identity
-  /// change.
-  static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
-    identity.jsonMembers(anonymousKey: "device_id", userKey: "user_id")
+  /// What the live environment derives once per identity or context change, never per event: the members
+  /// every event carries after its type.
+  struct Members: Sendable {
+    /// `"device_id":"...","user_id":"..."`, `ip`, the context, and `"groups":{...}` while the user is in a
+    /// group: what every event carries.
+    var all: [UInt8]
+    /// The same without `groups`: a `$groupidentify` lists only the group whose properties it sets (its
+    /// `group_properties` apply to every group it lists).
+    var withoutGroups: [UInt8]
   }
 
-  /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for
-  /// `.userId`, which sends nothing. Dates inside properties are ISO-8601 strings.
+  /// The members of ``Members`` for an identity and context; `ip` is the `"ip"` member or nothing.
+  ///
+  /// The user's groups go on every event as `groups: {type: key}`: the HTTP V2 API's event-level groups
+  /// (amplitude.com/docs/apis/analytics/http-v2, key `groups`), so each event counts for the user's groups in
+  /// Amplitude's account-level reports.
+  static func members(
+    for identity: IdentityStore<Members>.Identity, ip: [UInt8], context: TrackingContext
+  ) -> Members {
+    let withoutGroups = identity.jsonMembers(anonymousKey: "device_id", userKey: "user_id") + ip
+      + contextMembers(for: context)
+    guard !identity.groups.isEmpty else { return Members(all: withoutGroups, withoutGroups: withoutGroups) }
+    var all = withoutGroups
+    appendGroups(identity.groups, to: &all)
+    return Members(all: all, withoutGroups: withoutGroups)
+  }
+
+  /// `,"groups":{"type":"key",...}`, keys sorted.
+  private static func appendGroups(_ groups: [String: String], to bytes: inout [UInt8]) {
+    JSONWriter.appendLiteral(#","groups":"#, to: &bytes)
+    PropertyValue.object(groups.mapValues(PropertyValue.string)).appendJSON(to: &bytes, sortedKeys: true)
+  }
+
+  /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for what
+  /// sends nothing (`.userId`, `.alias`, `.notSent`) and for `.group`, which sends two events
+  /// (``groupEvents(type:key:properties:members:sessionId:at:)``). Dates inside properties are ISO-8601
+  /// strings.
   ///
   /// A sign-in only changes the identity, so that later events carry `user_id`, as Amplitude-Swift's
   /// `setUserId` does (amplitude/Amplitude-Swift, Sources/Amplitude/Amplitude.swift): `$identify` is for
@@ -21,7 +50,11 @@ enum WireFormat {
   ) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1
-    if case let .event(_, properties) = event { propertyCount = properties.count }
+    switch event {
+    case let .event(_, properties): propertyCount = properties.count
+    case let .revenue(_, properties, _): propertyCount = properties.count + 3
+    default: break
+    }
     // One allocation: growing the buffer mid-event copies it.
     bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
     guard let type = eventType(of: event) else { return nil }
@@ -30,10 +63,16 @@ enum WireFormat {
     case let .event(_, properties) where !properties.isEmpty:
       JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
       PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+    case let .revenue(_, properties, revenue):
+      appendRevenue(revenue, to: &bytes)
+      if !properties.isEmpty {
+        JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
+        PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+      }
     case let .userProperty(name, value):
-      JSONWriter.appendLiteral(#","user_properties":{"$set":"#, to: &bytes)
-      PropertyValue.object([name: value]).appendJSON(to: &bytes, dates: .iso8601)
-      bytes.append(UInt8(ascii: "}"))
+      appendUserProperties(operation: "$set", name: name, value: value, to: &bytes)
+    case let .identify(operation, name, value):
+      appendUserProperties(operation: operation.rawValue, name: name, value: value, to: &bytes)
     default:
       break
     }
@@ -41,12 +80,89 @@ enum WireFormat {
     return bytes
   }
 
-  /// The `event_type` of an event; `nil` for `.userId`, which sends nothing.
+  /// `,"user_properties":{"<operation>":{name: value}}`: the Identify API's form of one operation
+  /// (amplitude.com/docs/apis/analytics/identify, "user_properties supported operations"), which the HTTP V2
+  /// API takes on `$identify` events.
+  private static func appendUserProperties(
+    operation: String, name: String, value: PropertyValue, to bytes: inout [UInt8]
+  ) {
+    JSONWriter.appendLiteral(#","user_properties":{"#, to: &bytes)
+    JSONWriter.appendString(operation, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    PropertyValue.object([name: value]).appendJSON(to: &bytes, dates: .iso8601)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The revenue fields that are set, at the top level of the event, as the HTTP V2 API names them:
+  /// `price`, `quantity`, `revenue`, `productId`, `revenueType`, `currency`.
+  private static func appendRevenue(_ revenue: AmplitudeEvent.Revenue, to bytes: inout [UInt8]) {
+    if let price = revenue.price {
+      JSONWriter.appendLiteral(#","price":"#, to: &bytes)
+      JSONWriter.appendDouble(price, to: &bytes)
+    }
+    if let quantity = revenue.quantity {
+      JSONWriter.appendLiteral(#","quantity":"#, to: &bytes)
+      JSONWriter.appendInt(quantity, to: &bytes)
+    }
+    if let amount = revenue.revenue {
+      JSONWriter.appendLiteral(#","revenue":"#, to: &bytes)
+      JSONWriter.appendDouble(amount, to: &bytes)
+    }
+    if let productId = revenue.productId {
+      JSONWriter.appendLiteral(#","productId":"#, to: &bytes)
+      JSONWriter.appendString(productId, to: &bytes)
+    }
+    if let revenueType = revenue.revenueType {
+      JSONWriter.appendLiteral(#","revenueType":"#, to: &bytes)
+      JSONWriter.appendString(revenueType, to: &bytes)
+    }
+    if let currency = revenue.currency {
+      JSONWriter.appendLiteral(#","currency":"#, to: &bytes)
+      JSONWriter.appendString(currency, to: &bytes)
+    }
+  }
+
+  /// The events of ``AmplitudeEvent/group(type:key:properties:)``, as Amplitude-Swift sends them
+  /// (Sources/Amplitude/Amplitude.swift, `setGroup` and `groupIdentify`):
+  /// - `$identify` with the user's groups (the new one included, as on every later event) and
+  ///   `user_properties: {"$set": {type: key}}`: the user's membership, kept by Amplitude as a user property;
+  /// - when there are properties, `$groupidentify` with `groups: {type: key}` and
+  ///   `group_properties: {"$set": properties}` (amplitude.com/docs/apis/analytics/http-v2, keys `groups` and
+  ///   `group_properties`; `$groupidentify` is the event type the API reserves for it).
+  ///
+  /// `members` must already hold the new group.
+  static func groupEvents(
+    type: String, key: String, properties: [String: PropertyValue], members: Members, sessionId: Int, at date: Date
+  ) -> [(id: RecordID, payload: [UInt8])] {
+    var events: [(id: RecordID, payload: [UInt8])] = []
+    let identifyId = RecordID()
+    var identify: [UInt8] = []
+    appendHead(
+      type: AmplitudeNames.identify, identity: members.all, sessionId: sessionId, at: date, insertId: identifyId,
+      to: &identify)
+    appendUserProperties(operation: "$set", name: type, value: .string(key), to: &identify)
+    identify.append(UInt8(ascii: "}"))
+    events.append((identifyId, identify))
+    guard !properties.isEmpty else { return events }
+    let groupId = RecordID()
+    var group: [UInt8] = []
+    appendHead(
+      type: AmplitudeNames.groupIdentify, identity: members.withoutGroups, sessionId: sessionId, at: date,
+      insertId: groupId, to: &group)
+    appendGroups([type: key], to: &group)
+    JSONWriter.appendLiteral(#","group_properties":{"$set":"#, to: &group)
+    PropertyValue.object(properties).appendJSON(to: &group, dates: .iso8601)
+    JSONWriter.appendLiteral("}}", to: &group)
+    events.append((groupId, group))
+    return events
+  }
+
+  /// The `event_type` of an event; `nil` for what sends no single event of its own.
   static func eventType(of event: AmplitudeEvent) -> String? {
     switch event {
-    case let .event(type, _): type
-    case .userProperty: AmplitudeNames.identify
-    case .userId: nil
+    case let .event(type, _), let .revenue(type, _, _): type
+    case .userProperty, .identify: AmplitudeNames.identify
+    case .userId, .alias, .notSent, .group: nil
     }
   }
 

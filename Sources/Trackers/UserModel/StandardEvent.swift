@@ -117,6 +117,11 @@ public enum StandardEvent: Sendable, Hashable {
       check(amount: order.shipping, "shipping")
       check(amount: order.discount, "discount")
       check(amount: order.value, "value")
+      // Without an explicit revenue, a discount larger than the subtotal makes it negative while the value
+      // (which adds tax and shipping) is not; a bad value was reported already.
+      if order.revenue == nil, order.value.isFinite, order.value >= 0 {
+        check(amount: order.revenueAmount, "revenue (subtotal less discount)")
+      }
       switch self {
       case .orderCompleted, .orderRefunded:
         if order.id?.isEmpty ?? true {

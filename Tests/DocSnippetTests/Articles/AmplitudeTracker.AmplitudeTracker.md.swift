@@ -39,3 +39,13 @@ private func amplitudeTrackerAmplitudeTracker2(key: String, consent: ConsentStor
     // end snippet
   }
 }
+
+private func amplitudeTrackerAmplitudeTracker4(secrets: Secrets, sdkDeviceId: String, sdkUserId: String?) {
+  compile {
+    // snippet: Sources/AmplitudeTracker/Documentation.docc/AmplitudeTracker.md#4
+    var configuration = AmplitudeConfiguration(apiKey: secrets.amplitude)
+    configuration.existingIdentity = ExistingIdentity(anonymousId: sdkDeviceId, userId: sdkUserId)
+    AmplitudeTracker.Current = try .live(configuration)
+    // end snippet
+  }
+}
