@@ -33,6 +33,11 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .userId(id)
   case let .lifecycle(event):
     return .event(type: AmplitudeNames.lifecycle(event), properties: AmplitudeNames.lifecycleProperties(event))
+  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .standard(event, properties):
+    return amplitudeEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return amplitudeEvent(for: .event(name: ""))
   }
 }
 

@@ -67,6 +67,9 @@ enum AmplitudeValidation {
     case let .lifecycle(event):
       // The SDK's names and "[Amplitude] ..." keys: only the version and build values can break a rule.
       checkProperties(event.properties, kind: "lifecycle property", ordered: ordered, into: &issues)
+    case .standard, .alias, .group, .profile, .superProperties, .timeEvent:
+      // Issue 22, step 1: checked through the mapped event until this module's own forms land.
+      break
     }
   }
 
@@ -84,7 +87,8 @@ enum AmplitudeValidation {
     case .screen: kind = "screen property"
     case .error: kind = "error property"
     case .lifecycle: kind = "lifecycle property"
-    case .userId: return false
+    case .standard, .group: kind = "property"
+    case .userId, .alias, .profile, .superProperties, .timeEvent: return false
     }
     return ValidationRules.appendDepthIssues(
       of: data.properties, path: { "\(kind) '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)

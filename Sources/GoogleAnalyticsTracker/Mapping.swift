@@ -36,6 +36,11 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .userId(id)
   case let .lifecycle(event):
     return .event(name: GoogleAnalyticsNames.lifecycle(event), params: event.properties.mapValues(ga4Compatible))
+  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .standard(event, properties):
+    return googleAnalyticsEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return googleAnalyticsEvent(for: .event(name: ""))
   }
 }
 

@@ -29,6 +29,11 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     // Segment's names, as Segment's Mixpanel destination delivers them; mixpanel-swift's own `$ae_*`
     // automatic events are Mixpanel's reserved names, off by default.
     return .event(name: event.name, properties: event.properties)
+  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .standard(event, properties):
+    return mixpanelEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return mixpanelEvent(for: .event(name: ""))
   }
 }
 

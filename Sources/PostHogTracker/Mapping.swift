@@ -33,6 +33,11 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .userId(id)
   case let .lifecycle(event):
     return .capture(event: event.name, properties: event.properties)
+  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .standard(event, properties):
+    return postHogEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return postHogEvent(for: .event(name: ""))
   }
 }
 

@@ -31,6 +31,11 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     return .userId(id)
   case let .lifecycle(event):
     return .track(event: event.name, properties: event.properties)
+  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
+  case let .standard(event, properties):
+    return segmentMessage(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
+  case .alias, .group, .profile, .superProperties, .timeEvent:
+    return segmentMessage(for: .event(name: ""))
   }
 }
 

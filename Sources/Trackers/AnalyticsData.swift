@@ -12,6 +12,12 @@
 ///   .userProperty(name: "tier", value: "gold"),
 ///   .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
 ///   .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
+///   .standard(.searched(query: "trail shoes")),
+///   .alias(userId: "user-42"),
+///   .group(type: "company", key: "acme", traits: ["plan": "enterprise"]),
+///   .profile(.increment(name: "orders_count", by: 1)),
+///   .superProperties(.register(["theme": "dark"])),
+///   .timeEvent(name: "Order Completed"),
 /// ]
 /// ```
 public enum AnalyticsData: Sendable, Hashable {
@@ -31,6 +37,23 @@ public enum AnalyticsData: Sendable, Hashable {
   /// The app was installed, updated, opened or backgrounded: ``ApplicationLifecycle`` sends these, and each
   /// vendor module names them the way its SDK does.
   case lifecycle(LifecycleEvent)
+  /// One of the common journeys (e-commerce, sign-up, login, search, share) that each vendor module sends
+  /// under its vendor's own name and fields, with extra properties of the app's.
+  case standard(StandardEvent, properties: Properties = [:])
+  /// Links the anonymous id this device had before the user signed in to `userId`, where the vendor links
+  /// ids by a call (Segment `alias`, PostHog `$create_alias`); vendors that link the ids carried on one
+  /// event (Mixpanel, Amplitude, GA4) send nothing for it. Each vendor module's page says which.
+  case alias(userId: String)
+  /// The user belongs to the group `key` of kind `type` ("company", "acme") from now on; `traits` are the
+  /// group's own properties.
+  case group(type: String, key: String, traits: Properties = [:])
+  /// A change to the user's profile beyond setting a property: set once, increment, append, union, ...
+  case profile(ProfileOperation)
+  /// Registers or removes super properties, merged into every later event by each vendor module's pipeline.
+  case superProperties(SuperPropertyOperation)
+  /// Starts a timer for the event named `name`: when it is next tracked, it carries its duration in seconds
+  /// (Mixpanel `$duration`, `duration` elsewhere).
+  case timeEvent(name: String)
 }
 
 extension AnalyticsData: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
@@ -41,21 +64,43 @@ extension AnalyticsData: ExpressibleByStringLiteral, ExpressibleByStringInterpol
 }
 
 extension AnalyticsData {
-  /// The name of the event or screen, Segment's name of a lifecycle event, or `nil` for the other cases.
+  /// The name of the event or screen, Segment's name of a lifecycle event, the neutral name of a standard
+  /// event, or `nil` for the other cases.
   public var name: String? {
     switch self {
     case let .event(name, _), let .screen(name, _): name
     case let .lifecycle(event): event.name
-    case .userId, .userProperty, .error: nil
+    case let .standard(event, _): event.name
+    case .userId, .userProperty, .error, .alias, .group, .profile, .superProperties, .timeEvent: nil
     }
   }
 
-  /// The properties of an event, a screen, an error or a lifecycle event; empty for the other cases.
+  /// The properties of an event, a screen, an error or a lifecycle event, the app's extra properties of a
+  /// standard event, a group's traits; empty for the other cases.
   public var properties: Properties {
     switch self {
-    case let .event(_, properties), let .screen(_, properties), let .error(_, properties): properties
+    case let .event(_, properties), let .screen(_, properties), let .error(_, properties),
+      let .standard(_, properties), let .group(_, _, properties):
+      properties
     case let .lifecycle(event): event.properties
-    case .userId, .userProperty: [:]
+    case .userId, .userProperty, .alias, .profile, .superProperties, .timeEvent: [:]
+    }
+  }
+
+  /// The event with `properties` added to its own (its own win): what the pipeline does with super
+  /// properties and a timed event's duration. Cases without properties of their own are returned as they
+  /// are.
+  package func adding(_ properties: Properties) -> AnalyticsData {
+    guard !properties.isEmpty else { return self }
+    func merged(_ own: Properties) -> Properties {
+      own.merging(properties) { own, _ in own }
+    }
+    switch self {
+    case let .event(name, own): return .event(name: name, properties: merged(own))
+    case let .screen(name, own): return .screen(name: name, properties: merged(own))
+    case let .error(message, own): return .error(message: message, properties: merged(own))
+    case let .standard(event, own): return .standard(event, properties: merged(own))
+    case .userId, .userProperty, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: return self
     }
   }
 }
@@ -70,6 +115,12 @@ extension AnalyticsData: CustomStringConvertible {
   /// userProperty tier = "gold"
   /// error "GET /cart timed out" {"endpoint": "/cart"}
   /// lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}
+  /// standard Products Searched {"query": "trail shoes"}
+  /// alias "user-42"
+  /// group company acme {"plan": "enterprise"}
+  /// profile increment orders_count by 1
+  /// superProperties register {"theme": "dark"}
+  /// timeEvent Order Completed
   /// ```
   public var description: String {
     switch self {
@@ -87,6 +138,18 @@ extension AnalyticsData: CustomStringConvertible {
       "error \(PropertyValue.string(message))\(Self.describe(properties))"
     case let .lifecycle(event):
       "lifecycle \(event.name)\(Self.describe(event.properties))"
+    case let .standard(event, properties):
+      "standard \(event.name)\(Self.describe(event.properties.merging(properties) { event, _ in event }))"
+    case let .alias(userId):
+      "alias \(PropertyValue.string(userId))"
+    case let .group(type, key, traits):
+      "group \(type) \(key)\(Self.describe(traits))"
+    case let .profile(operation):
+      "profile \(operation)"
+    case let .superProperties(operation):
+      "superProperties \(operation)"
+    case let .timeEvent(name):
+      "timeEvent \(name)"
     }
   }
 

@@ -212,13 +212,20 @@ extension AnalyticsData {
     var value: PropertyValue
     let limit: Int
     switch data {
-    case let .event(_, properties), let .screen(_, properties), let .error(_, properties):
+    case let .event(_, properties), let .screen(_, properties), let .error(_, properties),
+      let .standard(_, properties), let .group(_, _, properties):
       value = .object(properties)
+      limit = PropertyValue.maximumDepth + 1
+    case let .superProperties(operation):
+      value = .object(operation.properties)
       limit = PropertyValue.maximumDepth + 1
     case let .userProperty(_, property):
       value = property
       limit = PropertyValue.maximumDepth
-    case .userId, .lifecycle:
+    case let .profile(operation):
+      value = .array(operation.values)
+      limit = PropertyValue.maximumDepth + 1
+    case .userId, .lifecycle, .alias, .timeEvent:
       return
     }
     guard value.nestingDepth(limit: limit) > limit else { return }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes small files that only the app's user may read, atomically: a reader (or the next launch) sees
 /// the old content or the new one, never a mix.
-enum PrivateFile {
+package enum PrivateFile {
   /// Writes `data` to a temporary file created with mode 0600 next to `url`, then renames it over `url`.
   ///
   /// The mode is given to `open(2)`, so the content is never readable by others, not even for a moment;
   /// `Data.write(options: .atomic)` would create the file with the default mode first.
-  static func write(_ data: Data, to url: URL) throws {
+  package static func write(_ data: Data, to url: URL) throws {
     let directory = url.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

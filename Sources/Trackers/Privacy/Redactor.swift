@@ -102,6 +102,53 @@ public struct Redactor: Sendable {
       return .error(message: newMessage ?? message, properties: newProperties ?? properties)
     case .lifecycle:
       return data  // versions and builds only: nothing personal
+    case let .standard(event, properties):
+      var newEvent: StandardEvent?
+      if case let .searched(query) = event, let newQuery = redacted(query, patterns: patterns) {
+        newEvent = .searched(query: newQuery)
+      }
+      let newProperties = redacted(properties)
+      guard newEvent != nil || newProperties != nil else { return data }
+      return .standard(newEvent ?? event, properties: newProperties ?? properties)
+    case let .alias(userId):
+      guard case let .userId(newId?) = redact(.userId(userId)), newId != userId else { return data }
+      return .alias(userId: newId)
+    case let .group(type, key, traits):
+      let newKey = redacted(key, patterns: patterns)
+      let newTraits = redacted(traits)
+      guard newKey != nil || newTraits != nil else { return data }
+      return .group(type: type, key: newKey ?? key, traits: newTraits ?? traits)
+    case let .profile(operation):
+      return redacted(operation).map(AnalyticsData.profile) ?? data
+    case let .superProperties(operation):
+      switch operation {
+      case let .register(properties):
+        return redacted(properties).map { .superProperties(.register($0)) } ?? data
+      case let .registerOnce(properties):
+        return redacted(properties).map { .superProperties(.registerOnce($0)) } ?? data
+      case .unregister, .unregisterAll:
+        return data
+      }
+    case let .timeEvent(name):
+      return redacted(name, patterns: patterns).map { .timeEvent(name: $0) } ?? data
+    }
+  }
+
+  /// `operation` with its values redacted as the profile property they change, or `nil` if unchanged.
+  private func redacted(_ operation: ProfileOperation) -> ProfileOperation? {
+    let name = operation.name
+    func value(_ value: PropertyValue) -> PropertyValue? { redacted(member: name, value) }
+    switch operation {
+    case let .setOnce(_, old): return value(old).map { .setOnce(name: name, value: $0) }
+    case let .append(_, old): return value(old).map { .append(name: name, value: $0) }
+    case let .prepend(_, old): return value(old).map { .prepend(name: name, value: $0) }
+    case let .remove(_, old): return value(old).map { .remove(name: name, value: $0) }
+    case let .union(_, old):
+      let new = old.map { value($0) }
+      guard new.contains(where: { $0 != nil }) else { return nil }
+      return .union(name: name, values: zip(old, new).map { $1 ?? $0 })
+    case .increment, .unset:
+      return nil  // a number or nothing: no personal data in the value
     }
   }
 

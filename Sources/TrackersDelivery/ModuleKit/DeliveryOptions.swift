@@ -70,6 +70,14 @@ public struct DeliveryOptions: Sendable {
   /// replaces emails, phone numbers, card numbers, ...), or `nil` to send events as the app wrote them.
   /// `nil` unless you choose one.
   public var redactor: Redactor?
+  /// The ids the app's users already have with the vendor, from the official SDK this module replaces:
+  /// used once, when the storage directory has no identity yet, so that moving to this module does not
+  /// count every user twice. `nil`, the default, starts with a new anonymous id.
+  ///
+  /// ```swift
+  /// configuration.existingIdentity = ExistingIdentity(anonymousId: Mixpanel.mainInstance().anonymousId, userId: user?.id)
+  /// ```
+  public var existingIdentity: ExistingIdentity?
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
   /// location suppressed, the shared live context, no lifecycle.
@@ -87,6 +95,7 @@ public struct DeliveryOptions: Sendable {
     self.context = .shared
     self.lifecycle = nil
     self.redactor = nil
+    self.existingIdentity = nil
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

@@ -25,6 +25,10 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     public var userId: String?
     /// User properties the vendor repeats on later requests (GA4); empty for vendors with a profile API.
     public var userProperties: [String: PropertyValue]
+    /// The groups the user belongs to, by type (`"company": "acme"`), for vendors that repeat them on later
+    /// events (PostHog `$groups`, Amplitude `groups`, Mixpanel group keys); empty after a
+    /// ``IdentityStore/reset()``.
+    public var groups: [String: String]
     /// The vendor session the events belong to, for modules that send one (GA4 `session_id`, Amplitude
     /// `session_id`, PostHog `$session_id`; see ``VendorSession``); `nil` before the first event and after a
     /// ``IdentityStore/reset()``.
@@ -36,12 +40,27 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     /// Creates an identity.
     public init(
       anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:],
-      session: Session? = nil
+      groups: [String: String] = [:], session: Session? = nil
     ) {
       self.anonymousId = anonymousId
       self.userId = userId
       self.userProperties = userProperties
+      self.groups = groups
       self.session = session
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case anonymousId, userId, userProperties, groups, session
+    }
+
+    /// Decodes an identity; files written before a member existed decode it as empty.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      anonymousId = try container.decode(String.self, forKey: .anonymousId)
+      userId = try container.decodeIfPresent(String.self, forKey: .userId)
+      userProperties = try container.decodeIfPresent([String: PropertyValue].self, forKey: .userProperties) ?? [:]
+      groups = try container.decodeIfPresent([String: String].self, forKey: .groups) ?? [:]
+      session = try container.decodeIfPresent(Session.self, forKey: .session)
     }
 
     /// The ids as JSON object members, `"<anonymousKey>":"...","<userKey>":"..."` (the user id only when
@@ -99,15 +118,17 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   /// its queue's directory opens).
   public convenience init(
     directory: URL?,
+    existing: ExistingIdentity? = nil,
     derive: @escaping @Sendable (Identity) -> Derived
   ) throws {
-    try self.init(directory: directory, simulatedOpenFailure: nil, derive: derive)
+    try self.init(directory: directory, existing: existing, simulatedOpenFailure: nil, derive: derive)
   }
 
   /// ``init(directory:derive:)``, with an `errno` that `simulatedOpenFailure` may return to fail the file's
   /// opening as a locked device would (`DeliveryConfiguration.simulatedOpenFailure`).
   package init(
     directory: URL?,
+    existing: ExistingIdentity? = nil,
     simulatedOpenFailure: (@Sendable (String) -> Int32?)?,
     derive: @escaping @Sendable (Identity) -> Derived
   ) throws {
@@ -115,7 +136,11 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     let file = directory?.appendingPathComponent("identity.json", isDirectory: false)
     self.file = file
     self.simulatedOpenFailure = simulatedOpenFailure
-    var identity = Identity(anonymousId: RecordID().uuidString)
+    // A user moving from the vendor's SDK keeps the ids it gave them, the first time only: a saved
+    // identity (read below) wins.
+    var identity = Identity(
+      anonymousId: existing?.anonymousId.flatMap { $0.isEmpty ? nil : $0 } ?? RecordID().uuidString,
+      userId: existing?.userId.flatMap { $0.isEmpty ? nil : $0 })
     var waiting: WaitingForStorage?
     var needsWrite = file != nil
     if let file {
@@ -285,6 +310,29 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     #endif
     try encoder.encode(identity).write(to: file, options: options)
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+  }
+}
+
+/// The ids an app's users already have with a vendor, from the official SDK a module replaces
+/// (``DeliveryOptions/existingIdentity``): the module starts from them when its storage directory has no
+/// identity yet, so a user is not counted twice.
+///
+/// ```swift
+/// // Moving from mixpanel-swift: its distinct id before sign-in is "$device:<device id>".
+/// configuration.existingIdentity = ExistingIdentity(anonymousId: deviceId, userId: signedInUserId)
+/// ```
+public struct ExistingIdentity: Sendable, Hashable {
+  /// The anonymous or device id the SDK gave this install (Amplitude `deviceId`, Segment `anonymousId`,
+  /// PostHog's anonymous distinct id, Mixpanel's `$device_id`, GA4's `app_instance_id`/`client_id`);
+  /// `nil` or empty makes a new one.
+  public var anonymousId: String?
+  /// The signed-in user's id, or `nil`.
+  public var userId: String?
+
+  /// Creates the ids to start from.
+  public init(anonymousId: String?, userId: String? = nil) {
+    self.anonymousId = anonymousId
+    self.userId = userId
   }
 }
 

@@ -2,8 +2,8 @@
 ///
 /// Every event accepted by `track` ends up in exactly one of: ``invalid``, ``notConfigured``,
 /// ``notEnqueued``, ``deniedConsent``, ``unsupported``, or the queue's ``delivery`` counters (enqueued, then
-/// delivered, pending or dropped with a reason). Identity and user-property updates that only change local
-/// state are ``identityUpdates``.
+/// delivered, pending or dropped with a reason). Identity, user-property, super-property and timer updates
+/// that only change local state are ``identityUpdates``.
 ///
 /// ```swift
 /// let counters = GoogleAnalyticsTracker.Current.counters()
@@ -16,7 +16,9 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   public var notConfigured: Int = 0
   /// Valid events the queue refused (too large for one request, queue full, closed, disk error).
   public var notEnqueued: Int = 0
-  /// `.userId` and `.userProperty` events kept as local identity state (nothing to send by themselves).
+  /// Events kept as local state, with nothing to send by themselves: `.userId` and `.userProperty` where the
+  /// vendor keeps them with the identity, `.alias` where the vendor links ids without a call,
+  /// `.superProperties` and `.timeEvent`.
   public var identityUpdates: Int = 0
   /// Events the user's consent refused (``DeliveryOptions/privacy``: denied or opted out); never encoded.
   public var deniedConsent: Int = 0

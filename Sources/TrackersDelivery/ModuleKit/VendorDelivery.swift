@@ -27,6 +27,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
   public let session: VendorSession?
+  /// The super properties (kept in `super-properties.json` beside the identity) and timers the live
+  /// environment's pipeline adds to later events.
+  public let additions: EventAdditions
   /// The app's handler for the module's reports (``DeliveryOptions/onReport``); `nil` does the defaults
   /// (see ``TrackerReport``). Everything this delivery and its queue report goes there.
   public let onReport: (@Sendable (TrackerReport) -> Void)?
@@ -69,9 +72,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     tuning(&configuration)
     options.delivery(&configuration)
     let identity = try IdentityStore(
-      directory: options.storageDirectory, simulatedOpenFailure: configuration.simulatedOpenFailure
+      directory: options.storageDirectory, existing: options.existingIdentity,
+      simulatedOpenFailure: configuration.simulatedOpenFailure
     ) { derive($0, context.current) }
     self.identity = identity
+    let additions = EventAdditions(directory: options.storageDirectory, now: options.now)
+    self.additions = additions
     // Started before the first unlock: the identity's file opens with the queue's directory.
     configuration.storageOpened = { [weak identity, weak module] in
       guard let error = identity?.storageMayBeAvailable() else { return }
@@ -107,8 +113,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     options.privacy?.register(
       destination: name,
       purgePending: { [weak queue, weak module] in Self.purge(queue, reportingTo: module, onReport) },
-      resetIdentity: { [weak identity, weak module] in
-        guard let error = identity?.reset() else { return }
+      resetIdentity: { [weak identity, weak additions, weak module] in
+        // "Delete my data" forgets what was registered about the user as well.
+        let additionsError = additions?.removeAll()
+        guard let error = identity?.reset() ?? additionsError else { return }
         module?.reportFailure(
           "could not save the new anonymous id: \(error); it holds until the app quits.", onReport: onReport)
       },

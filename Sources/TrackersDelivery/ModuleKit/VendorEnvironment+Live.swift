@@ -96,6 +96,8 @@ extension VendorEnvironment {
       onReport: delivery.onReport
     )
     environment.countInvalid = { delivery.countInvalid(rule: $0) }
+    environment.additions = delivery.additions
+    environment.countLocalUpdate = { delivery.countIdentityUpdate() }
     return environment
   }
 }

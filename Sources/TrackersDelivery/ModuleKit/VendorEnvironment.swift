@@ -40,6 +40,14 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// live `send` and the queue report to as well; fixed when the environment is made, so that every
   /// report of one environment goes to one place.
   public private(set) var onReport: (@Sendable (TrackerReport) -> Void)?
+  /// The super properties and timers ``VendorPipeline`` merges into later events (see ``EventAdditions``):
+  /// in memory by default, so a test's recorder sees merged events; live: persisted in the storage
+  /// directory. `nil` in ``notConfigured``, where they are dropped and counted like every event.
+  public var additions: EventAdditions?
+  /// Counts a super-property change or a started timer, which only change local state, as
+  /// ``TrackerCounters/identityUpdates`` in this environment's own ``counters`` (the live environment's);
+  /// `nil` leaves it to the module's process-wide tally.
+  package var countLocalUpdate: (@Sendable () -> Void)?
 
   /// Creates an environment; the closures you leave out do nothing.
   public init(
@@ -48,7 +56,8 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
     counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
     redactor: Redactor? = nil,
-    onReport: (@Sendable (TrackerReport) -> Void)? = nil
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil,
+    additions: EventAdditions? = EventAdditions()
   ) {
     self.send = send
     self.flush = flush
@@ -56,6 +65,7 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     self.counters = counters
     self.redactor = redactor
     self.onReport = onReport
+    self.additions = additions
   }
 
   /// Does nothing: for previews and for tests where the vendor does not matter.
@@ -87,6 +97,8 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// or instead of, a live environment (`live` threw).
   public static func notConfigured(onReport: (@Sendable (TrackerReport) -> Void)?) -> Self {
     let module = Event.vendorModule
-    return Self(send: module.notConfigured(onReport: onReport), counters: { module.counters }, onReport: onReport)
+    return Self(
+      send: module.notConfigured(onReport: onReport), counters: { module.counters }, onReport: onReport,
+      additions: nil)
   }
 }

@@ -109,6 +109,12 @@ public final class VendorModule: Sendable {
     }
   }
 
+  /// Counts a change of local state (a super property, a timer) made outside a live environment, as
+  /// ``TrackerCounters/identityUpdates`` in the process-wide tally.
+  package func countLocalUpdate() {
+    tally.withLock { $0.counters.identityUpdates += 1 }
+  }
+
   /// Reports a valid event that the delivery queue refused (`error` says why) as
   /// ``TrackerReport/Kind/notEnqueued(reason:count:)``; ``VendorDelivery`` counts it, and reports only the
   /// first of a run of refusals for one reason (see

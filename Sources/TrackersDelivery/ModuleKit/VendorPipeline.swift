@@ -5,6 +5,8 @@ import Trackers
 /// queues it.
 ///
 /// ```text
+/// add        super properties and a timed event's duration (VendorEnvironment.additions), which also
+///            takes .superProperties and .timeEvent: they change local state and are never mapped
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
 /// validate   the vendor event; issues counted under their first rule and reported (onReport)
@@ -28,6 +30,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @usableFromInline let current: @Sendable () -> VendorEnvironment<Event>
   @usableFromInline let map: @Sendable (AnalyticsData) -> Event
   @usableFromInline let validate: @Sendable (Event, AnalyticsData) -> [ValidationIssue]
+  /// The property a timed event's duration is added under.
+  @usableFromInline let durationKey: String
 
   /// A pipeline that validates the vendor event alone.
   ///
@@ -35,15 +39,19 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - current: the module's environment, read once per event (`{ Current }`).
   ///   - map: the vendor form of a (redacted) vocabulary event.
   ///   - validate: the vendor's rules; an empty result sends the event.
+  ///   - durationKey: the property a timed event's duration (seconds) is added under: `duration`, or the
+  ///     vendor's own name (Mixpanel `$duration`).
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
-    validate: @escaping @Sendable (Event) -> [ValidationIssue]
+    validate: @escaping @Sendable (Event) -> [ValidationIssue],
+    durationKey: String = "duration"
   ) {
     self.current = current
     self.map = map
     self.validate = { event, _ in validate(event) }
+    self.durationKey = durationKey
   }
 
   /// A pipeline whose rules also read the vocabulary event the vendor event was mapped from: for a vendor
@@ -55,15 +63,18 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - current: the module's environment, read once per event (`{ Current }`).
   ///   - map: the vendor form of a (redacted) vocabulary event.
   ///   - validate: the vendor's rules, given the vendor event and the redacted event it came from.
+  ///   - durationKey: the property a timed event's duration (seconds) is added under.
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
-    validateWithSource validate: @escaping @Sendable (_ event: Event, _ source: AnalyticsData) -> [ValidationIssue]
+    validateWithSource validate: @escaping @Sendable (_ event: Event, _ source: AnalyticsData) -> [ValidationIssue],
+    durationKey: String = "duration"
   ) {
     self.current = current
     self.map = map
     self.validate = validate
+    self.durationKey = durationKey
   }
 
   /// Runs one event through the pipeline: redacted, mapped, validated, then sent or rejected as invalid
@@ -72,8 +83,55 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @inlinable
   public func track(_ data: AnalyticsData) {
     let environment = current()
+    guard let additions = environment.additions else { return dropNotConfigured(data, in: environment) }
+    let data = additions.adding(to: data, durationKey: durationKey)
+    switch data {
+    case .superProperties, .timeEvent: return changeLocalState(data, additions, in: environment)
+    default: break
+    }
     if let redactor = environment.redactor { return trackRedacted(data, by: redactor, in: environment) }
     process(data, in: environment)
+  }
+
+  /// Applies a super-property operation or starts a timer. A registration is validated first as the
+  /// properties of an event (they will be merged into later ones), so a property the vendor refuses is
+  /// refused once, here, and not on every later event.
+  @usableFromInline
+  func changeLocalState(_ data: AnalyticsData, _ additions: EventAdditions, in environment: VendorEnvironment<Event>) {
+    switch data {
+    case let .superProperties(operation):
+      let properties = operation.properties
+      if !properties.isEmpty {
+        let asEvent = AnalyticsData.event(name: "Super Properties", properties: properties)
+        let redacted = environment.redactor.map { $0.redact(asEvent) } ?? asEvent
+        let issues = validate(map(redacted), redacted)
+        guard issues.isEmpty else { return reject(issues, data, in: environment) }
+      }
+      if let error = additions.apply(operation) {
+        Event.vendorModule.reportFailure(
+          "could not save the super properties to \(additions.file?.path ?? "memory"): \(error). They hold until "
+            + "the app quits. To fix this, give the module a writable storage directory.",
+          onReport: environment.onReport)
+      }
+    case let .timeEvent(name):
+      additions.startTimer(for: name)
+    default:
+      return
+    }
+    if let count = environment.countLocalUpdate { count() } else { Event.vendorModule.countLocalUpdate() }
+  }
+
+  /// The not-configured environment keeps nothing: the operation is dropped and counted like any event.
+  @usableFromInline
+  func dropNotConfigured(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
+    switch data {
+    case .superProperties, .timeEvent:
+      let drop: Tracker<AnalyticsData> = Event.vendorModule.notConfigured(onReport: environment.onReport)
+      drop(data)
+    default:
+      if let redactor = environment.redactor { return trackRedacted(data, by: redactor, in: environment) }
+      process(data, in: environment)
+    }
   }
 
   @usableFromInline

@@ -68,6 +68,14 @@ package final class TrackingPlanRecording: Sendable {
     case let .error(_, properties): ("error", "error", properties)
     case .userId: ("userId", "userId", [:])
     case let .lifecycle(event): ("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])
+    case let .standard(event, properties):
+      ("standard", event.name, event.properties.merging(properties) { event, _ in event })
+    case .alias: ("alias", "alias", [:])
+    case let .group(type, _, traits): ("group", type, traits)
+    case let .profile(operation):
+      ("profile", "\(operation.operationName) \(operation.name)", operation.values.isEmpty ? [:] : ["value": operation.values[0]])
+    case let .superProperties(operation): ("superProperties", "register", operation.properties)
+    case let .timeEvent(name): ("timeEvent", name, [:])
     }
   }
 

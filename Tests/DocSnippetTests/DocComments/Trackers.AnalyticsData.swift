@@ -17,6 +17,12 @@ private func trackersAnalyticsData1() {
       .userProperty(name: "tier", value: "gold"),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
+      .standard(.searched(query: "trail shoes")),
+      .alias(userId: "user-42"),
+      .group(type: "company", key: "acme", traits: ["plan": "enterprise"]),
+      .profile(.increment(name: "orders_count", by: 1)),
+      .superProperties(.register(["theme": "dark"])),
+      .timeEvent(name: "Order Completed"),
     ]
     // end snippet
     _ = events

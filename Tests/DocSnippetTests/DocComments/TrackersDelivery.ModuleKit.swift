@@ -6,6 +6,7 @@ import GoogleAnalyticsTracker
 import MixpanelTracker
 import Trackers
 import TrackersDelivery
+import TrackersDeliveryTesting
 import TrackersTesting
 
 /// A vendor module's encoding, as much as the examples use.
@@ -155,5 +156,25 @@ private func vendorJSON() {
     VendorJSON.DateFormat.iso8601.canEncode(.distantFuture)                       // true: year 4001
     VendorJSON.DateFormat.iso8601.canEncode(Date(timeIntervalSince1970: -1e15))   // false
     // end snippet
+  }
+}
+
+private func eventAdditionsAndMigration(clock: TestClock, configuration: MixpanelConfiguration, deviceId: String, signedInUserId: String?) {
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/EventAdditions.swift#1
+    let additions = EventAdditions(now: { clock.now })
+    additions.apply(.register(["theme": "dark"]))
+    additions.startTimer(for: "Order Completed")
+    additions.adding(to: "Order Completed", durationKey: "duration")
+    // event Order Completed {"duration": 12.5, "theme": "dark"}
+    // end snippet
+  }
+  compile {
+    var configuration = configuration
+    // snippet: Sources/TrackersDelivery/ModuleKit/IdentityStore.swift#2
+    // Moving from mixpanel-swift: its distinct id before sign-in is "$device:<device id>".
+    configuration.existingIdentity = ExistingIdentity(anonymousId: deviceId, userId: signedInUserId)
+    // end snippet
+    _ = configuration
   }
 }

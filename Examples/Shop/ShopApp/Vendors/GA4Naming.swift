@@ -11,7 +11,11 @@ public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
   case let .screen(name, properties): .screen(name: name, properties: ga4Params(properties))
   case let .error(message, properties): .error(message: message, properties: ga4Params(properties))
   case let .userProperty(name, value): .userProperty(name: snakeCased(name), value: ga4Value(value))
-  case .userId, .lifecycle: data
+  case let .standard(event, properties): .standard(event, properties: ga4Params(properties))
+  case let .group(type, key, traits): .group(type: type, key: key, traits: ga4Params(traits))
+  case let .superProperties(.register(properties)): .superProperties(.register(ga4Params(properties)))
+  case let .superProperties(.registerOnce(properties)): .superProperties(.registerOnce(ga4Params(properties)))
+  case .userId, .lifecycle, .alias, .profile, .superProperties, .timeEvent: data
   }
 }
 

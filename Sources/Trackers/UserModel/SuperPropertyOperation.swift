@@ -1,0 +1,43 @@
+/// A change to the super properties: properties registered once and merged into every later event of
+/// every vendor module, as Mixpanel's and PostHog's SDKs do (`register`, `register_once`, `unregister`).
+///
+/// Each vendor module's pipeline keeps them (persisted in its storage directory, so they survive a
+/// relaunch) and merges them into each later event, screen, standard event and error before the event is
+/// redacted, mapped and validated; an event's own property of the same name wins. Nothing is sent for the
+/// operation itself. They stay across a sign-out: remove them with `unregister` or `unregisterAll`.
+///
+/// ```swift
+/// tracker(.superProperties(.register(["theme": "dark"])))
+/// tracker("Cart Opened")   // sent with theme = "dark"
+/// tracker(.superProperties(.unregister("theme")))
+/// ```
+public enum SuperPropertyOperation: Sendable, Hashable {
+  /// Registers the properties, replacing registered values of the same names.
+  case register(AnalyticsData.Properties)
+  /// Registers those of the properties that are not registered yet.
+  case registerOnce(AnalyticsData.Properties)
+  /// Removes one registered property.
+  case unregister(String)
+  /// Removes every registered property.
+  case unregisterAll
+
+  /// The properties the operation registers (empty for the unregistering ones).
+  public var properties: AnalyticsData.Properties {
+    switch self {
+    case let .register(properties), let .registerOnce(properties): properties
+    case .unregister, .unregisterAll: [:]
+    }
+  }
+}
+
+extension SuperPropertyOperation: CustomStringConvertible {
+  /// `register {"theme": "dark"}`, `unregister theme`.
+  public var description: String {
+    switch self {
+    case let .register(properties): "register \(PropertyValue.object(properties))"
+    case let .registerOnce(properties): "register once \(PropertyValue.object(properties))"
+    case let .unregister(name): "unregister \(name)"
+    case .unregisterAll: "unregister all"
+    }
+  }
+}

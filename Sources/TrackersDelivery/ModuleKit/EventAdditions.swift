@@ -1,0 +1,130 @@
+import Foundation
+import Trackers
+
+/// What a vendor module's ``VendorPipeline`` adds to later events: the super properties registered with
+/// ``Trackers/AnalyticsData/superProperties(_:)`` and the timers started with
+/// ``Trackers/AnalyticsData/timeEvent(name:)``. Mixpanel's and PostHog's SDKs are the model.
+///
+/// Every ``VendorEnvironment`` has one (``VendorEnvironment/additions``): the live environment keeps its
+/// super properties in `super-properties.json` in its storage directory, so they survive a relaunch; the
+/// others keep them in memory, so a test that swaps `Current.send` for a recorder sees the merged events.
+/// Timers are kept in memory: a relaunch forgets them, as the SDKs' timers do.
+///
+/// ```swift
+/// let additions = EventAdditions(now: { clock.now })
+/// additions.apply(.register(["theme": "dark"]))
+/// additions.startTimer(for: "Order Completed")
+/// additions.adding(to: "Order Completed", durationKey: "duration")
+/// // event Order Completed {"duration": 12.5, "theme": "dark"}
+/// ```
+public final class EventAdditions: Sendable {
+  private struct State: Sendable {
+    var superProperties: AnalyticsData.Properties = [:]
+    var timers: [String: Date] = [:]
+    var isEmpty: Bool { superProperties.isEmpty && timers.isEmpty }
+  }
+
+  /// The file the super properties are kept in, or `nil` in memory.
+  public let file: URL?
+  private let now: @Sendable () -> Date
+  private let state: LockIsolated<State>
+
+  /// Additions kept in memory, with the clock that times events.
+  public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    self.file = nil
+    self.now = now
+    self.state = LockIsolated(State())
+  }
+
+  /// Additions whose super properties are kept in `super-properties.json` in `directory`, continuing
+  /// those saved there. A file that can't be read (missing, damaged, not yet readable before the first
+  /// unlock) starts with none: super properties are a convenience the app registers again at launch, not
+  /// data the user would miss.
+  public init(directory: URL, now: @escaping @Sendable () -> Date) {
+    let file = directory.appendingPathComponent("super-properties.json", isDirectory: false)
+    self.file = file
+    self.now = now
+    var state = State()
+    if let data = try? Data(contentsOf: file),
+      let saved = try? JSONDecoder().decode(AnalyticsData.Properties.self, from: data)
+    {
+      state.superProperties = saved
+    }
+    self.state = LockIsolated(state)
+  }
+
+  /// The registered super properties.
+  public var superProperties: AnalyticsData.Properties {
+    state.withLock { $0.superProperties }
+  }
+
+  /// Applies a super-property operation (Mixpanel's `register`, `register_once`, `unregister`) and saves
+  /// the result; returns the error of a failed save (the change holds in memory).
+  @discardableResult
+  public func apply(_ operation: SuperPropertyOperation) -> (any Error)? {
+    // Saved under the lock, so that two racing changes reach the disk in the order they were made;
+    // registering is rare (launch, a setting changed).
+    state.withLock { state in
+      let before = state.superProperties
+      switch operation {
+      case let .register(properties):
+        state.superProperties.merge(properties) { _, new in new }
+      case let .registerOnce(properties):
+        state.superProperties.merge(properties) { old, _ in old }
+      case let .unregister(name):
+        state.superProperties[name] = nil
+      case .unregisterAll:
+        state.superProperties = [:]
+      }
+      guard state.superProperties != before, let file else { return nil }
+      do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try PrivateFile.write(try encoder.encode(state.superProperties), to: file)
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  /// Starts (or restarts) the timer of the event named `name`, now.
+  public func startTimer(for name: String) {
+    let date = now()
+    state.withLock { $0.timers[name] = date }
+  }
+
+  /// Forgets every super property and timer (a privacy reset: "delete my data"); returns the error of a
+  /// failed save.
+  @discardableResult
+  public func removeAll() -> (any Error)? {
+    state.withLock { $0.timers = [:] }
+    return apply(.unregisterAll)
+  }
+
+  /// `data` with the super properties merged into its properties (its own win) and, when a timer runs
+  /// for its name, the seconds since the timer started under `durationKey` (the timer stops). Cases
+  /// without properties of their own (identity, profile, group, lifecycle) are returned as they are.
+  public func adding(to data: AnalyticsData, durationKey: String) -> AnalyticsData {
+    // The common case, nothing registered, costs one uncontended lock.
+    guard let additions = additions(for: data, durationKey: durationKey) else { return data }
+    return data.adding(additions)
+  }
+
+  /// What to add to `data`, or `nil` for nothing; stops the timer it uses.
+  private func additions(for data: AnalyticsData, durationKey: String) -> AnalyticsData.Properties? {
+    switch data {
+    case .event, .screen, .error, .standard: break
+    default: return nil
+    }
+    return state.withLock { state -> AnalyticsData.Properties? in
+      guard !state.isEmpty else { return nil }
+      var additions = state.superProperties
+      if let name = data.name, let start = state.timers.removeValue(forKey: name) {
+        // A clock set back gives 0, never a negative duration.
+        additions[durationKey] = .double(max(0, now().timeIntervalSince(start)))
+      }
+      return additions.isEmpty ? nil : additions
+    }
+  }
+}
