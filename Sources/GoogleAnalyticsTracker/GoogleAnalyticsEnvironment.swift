@@ -75,6 +75,13 @@ extension GoogleAnalyticsEnvironment {
             identity.userId = id
             return []
           }
+        case .alias:
+          // GA4 joins the ids a request carries: the events of this client id are the user's once a request
+          // carries both. Nothing to send.
+          delivery.countIdentityUpdate()
+        case .unsupported:
+          // Validation refuses these; only a `send` called with one directly gets here.
+          delivery.countUnsupported(kind: "unsupported", event: event.description)
         }
       }
     }
