@@ -20,8 +20,8 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
   /// `user_id` that one request carries together; counted as an identity update.
   case alias(userId: String)
   /// An operation GA4 has no form of: validation refuses it with a rule of its own (counted and reported),
-  /// so it is never sent.
-  case unsupported(Unsupported)
+  /// so it is never sent. Indirect, so the rare case does not make every event larger to copy.
+  indirect case unsupported(Unsupported)
 
   /// The operations GA4 has no form of, each refused by ``googleAnalyticsIssues(_:)`` with its own rule.
   public enum Unsupported: Sendable, Hashable {
