@@ -9,6 +9,13 @@ import Trackers
 /// | `.error(message, properties)` | `/import` event `App Error` with `Error Message` = message (cut to 255 bytes) |
 /// | `.userProperty(name, value)` | `/engage` `$set` of `name` on the user's profile |
 /// | `.userId(id)` | `$user_id` on following events (Simplified ID Merge); `nil` resets to a new `$device_id` |
+/// | `.lifecycle(event)` | `/import` event under Segment's name (`Application Opened`, ...) |
+/// | `.standard(event, properties)` | `/import` event under Segment's spec name with Segment's e-commerce fields (``Trackers/StandardEvent/properties``), the order's `revenue` and `value` as numbers beside its `currency` |
+/// | `.profile(.setOnce / .increment / .append / .union / .remove / .unset)` | `/engage` `$set_once` / `$add` / `$append` / `$union` / `$remove` / `$unset` |
+/// | `.profile(.prepend)` | not sent: refused with rule `profile-operation-unsupported` (Mixpanel has no prepend) |
+/// | `.group(type, key, traits)` | group key `type: [key]` on later events, `/engage` `$set` of it, `/groups` `$set` of the traits |
+/// | `.alias(userId)` | nothing sent (Simplified ID Merge merges on the first event with `$device_id` and `$user_id`) |
+/// | `.superProperties`, `.timeEvent` | handled by the pipeline before mapping; here refused with rule `handled-by-pipeline` |
 public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
   switch data {
   case let .event(name, properties):
@@ -29,11 +36,38 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     // Segment's names, as Segment's Mixpanel destination delivers them; mixpanel-swift's own `$ae_*`
     // automatic events are Mixpanel's reserved names, off by default.
     return .event(name: event.name, properties: event.properties)
-  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
   case let .standard(event, properties):
-    return mixpanelEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
-  case .alias, .group, .profile, .superProperties, .timeEvent:
-    return mixpanelEvent(for: .event(name: ""))
+    // Segment's e-commerce names (StandardEvent.properties), which Segment's Mixpanel destination forwards as
+    // they are; the app's extra properties are added, the standard fields win.
+    let fields = event.properties
+    return .event(name: event.name, properties: properties.isEmpty ? fields : fields.merging(properties) { field, _ in field })
+  case let .profile(operation):
+    switch operation {
+    case let .setOnce(name, value): return .updateProfile(.setOnce(name: name, value: value))
+    case let .increment(name, by): return .updateProfile(.add(name: name, value: by))
+    case let .append(name, value): return .updateProfile(.append(name: name, value: value))
+    case let .union(name, values): return .updateProfile(.union(name: name, values: values))
+    case let .remove(name, value): return .updateProfile(.remove(name: name, value: value))
+    case let .unset(name): return .updateProfile(.unset(name: name))
+    case .prepend:
+      return .unsupported(
+        ValidationIssue(
+          vendor: "Mixpanel", rule: "profile-operation-unsupported",
+          message: "Mixpanel has no '\(operation.operationName)' on profile properties: its list properties take "
+            + "$append (at the end), $union and $remove (developer.mixpanel.com/reference/profile-list-append). "
+            + "To fix this, use .append, or .union for a list without duplicates; the profile was not changed."))
+    }
+  case let .group(type, key, traits):
+    return .setGroup(key: type, id: key, traits: traits)
+  case let .alias(userId):
+    return .alias(userId: userId)
+  case .superProperties, .timeEvent:
+    let what = if case .timeEvent = data { "a timed event" } else { "a super property" }
+    return .unsupported(
+      ValidationIssue(
+        vendor: "Mixpanel", rule: "handled-by-pipeline",
+        message: "\(what) is applied by the tracker's pipeline before mapping and has no Mixpanel form of its "
+          + "own. To fix this, send it through mixpanelTracker, not mixpanelEvent(for:)."))
   }
 }
 

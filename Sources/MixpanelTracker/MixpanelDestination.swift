@@ -3,8 +3,9 @@ import Trackers
 import TrackersDelivery
 
 /// Mixpanel's ingestion API as a ``TrackersDelivery/DeliveryDestination``: events to
-/// `POST /import?strict=1&ip=0`, profile updates to `POST /engage?verbose=1&ip=0`, JSON arrays of at most 2000
-/// records and 2,000,000 bytes ("2 MB"), HTTP Basic auth.
+/// `POST /import?strict=1&ip=0`, profile updates to `POST /engage?verbose=1&ip=0`, group profile updates to
+/// `POST /groups?verbose=1&ip=0`, JSON arrays of at most 2000 records and 2,000,000 bytes ("2 MB"), HTTP
+/// Basic auth.
 ///
 /// Answers, as documented for `/import`: 200 with `{"code": 200, "num_records_imported": N, "status":
 /// "OK"}` delivered (a 2xx with any other body, such as a captive portal's or a proxy's page, says nothing
@@ -12,9 +13,9 @@ import TrackersDelivery
 /// see ``TrackersDelivery/DeliveryOutcome/unexpectedAnswer(reason:)``); 400 with `failed_records` is a partial success
 /// (only those records are dropped, the rest were ingested and are not resent); 401/403 bad credentials
 /// (dropped, reported); 413 split; 429, 502 and 503 retried with backoff (honouring `Retry-After`); other
-/// 5xx retried. `/engage` answers 200 with `{"status": 1, "error": null}`, or `{"status": 0, "error": ...}`
-/// when it refuses an update: that batch is dropped with the error as the reason (any other 2xx body is
-/// an unexpected answer too).
+/// 5xx retried. `/engage` and `/groups` answer 200 with `{"status": 1, "error": null}`, or `{"status": 0,
+/// "error": ...}` when they refuse an update: that batch is dropped with the error as the reason (any other
+/// 2xx body is an unexpected answer too).
 public struct MixpanelDestination: DeliveryDestination {
   /// "Mixpanel".
   public let name = "Mixpanel"
@@ -22,6 +23,7 @@ public struct MixpanelDestination: DeliveryDestination {
   public let limits: BatchLimits
   let importURL: URL
   let engageURL: URL
+  let groupsURL: URL
   let authorization: String
 
   /// The destination for `configuration`.
@@ -48,14 +50,25 @@ public struct MixpanelDestination: DeliveryDestination {
     engageComponents.path = "/engage"
     engageComponents.queryItems = [URLQueryItem(name: "verbose", value: "1"), ip]
     engageURL = engageComponents.url!
+    // developer.mixpanel.com/reference/group-set-property answers like /engage with verbose=1; mixpanel-swift's
+    // FlushRequest sends its `ip` switch to /track, /engage and /groups alike.
+    engageComponents.path = "/groups"
+    groupsURL = engageComponents.url!
     authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
   }
 
-  /// `/import` for the `import` partition, `/engage` for `engage`; a JSON array of the payloads.
+  /// `/import` for the `import` partition, `/engage` for `engage`, `/groups` for `groups`; a JSON array of the
+  /// payloads.
   public func makeRequest(for batch: Batch) throws -> HTTPRequest {
-    HTTPRequest(
+    let url =
+      switch batch.partition {
+      case WireFormat.engagePartition: engageURL
+      case WireFormat.groupsPartition: groupsURL
+      default: importURL
+      }
+    return HTTPRequest(
       method: "POST",
-      url: batch.partition == WireFormat.engagePartition ? engageURL : importURL,
+      url: url,
       headers: ["Content-Type": "application/json", "Authorization": authorization, "Accept": "application/json"],
       body: WireFormat.body(for: batch)
     )
@@ -66,12 +79,14 @@ public struct MixpanelDestination: DeliveryDestination {
     let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
     switch response.statusCode {
     case 200..<300:
-      if batch.partition == WireFormat.engagePartition {
+      if batch.partition == WireFormat.engagePartition || batch.partition == WireFormat.groupsPartition {
+        let endpoint = batch.partition == WireFormat.engagePartition ? "/engage" : "/groups"
         guard !response.isBodyTruncated, let status = body?["status"] as? Int else {
-          return .unexpectedSuccessBody(response, vendor: "Mixpanel /engage", expected: #"{"status": 1, "error": null}"#)
+          return .unexpectedSuccessBody(
+            response, vendor: "Mixpanel \(endpoint)", expected: #"{"status": 1, "error": null}"#)
         }
         if status != 1 {
-          return .drop(reason: "Mixpanel /engage refused the updates: \(body?["error"] ?? "no reason given")")
+          return .drop(reason: "Mixpanel \(endpoint) refused the updates: \(body?["error"] ?? "no reason given")")
         }
         return .delivered
       }

@@ -24,8 +24,9 @@ extension MixpanelEvent: VendorEvent {
 
 extension MixpanelEnvironment {
   /// Delivers to Mixpanel through a durable queue in the configuration's storage directory: events to
-  /// `/import`, profile updates to `/engage`; `.identify` updates the persisted identity. With a privacy
-  /// registry, nothing is sent before consent for "Mixpanel".
+  /// `/import`, profile updates to `/engage`, group profile updates to `/groups`; `.identify` and
+  /// `.setGroup` update the persisted identity, `.alias` only counts. With a privacy registry, nothing is
+  /// sent before consent for "Mixpanel".
   ///
   /// Call it once per process, at launch. Throws when the storage directory can't be created or read.
   public static func live(_ configuration: MixpanelConfiguration) throws -> MixpanelEnvironment {
@@ -59,15 +60,53 @@ extension MixpanelEnvironment {
             partition: WireFormat.engagePartition,
             event: event.description
           )
+        case let .updateProfile(operation):
+          delivery.enqueue(
+            WireFormat.profileUpdate(operation, token: token, identity: delivery.identity.current.derived),
+            id: RecordID(),
+            partition: WireFormat.engagePartition,
+            event: event.description
+          )
+        case let .setGroup(key, groupId, traits):
+          // Later events carry the group key (cached in `derive`); the user's profile gets it as a list, as
+          // the group analytics guide asks ("Add Group Key to User's Profile") and mixpanel-swift's
+          // `setGroup` does; the group's profile gets the traits.
+          delivery.updateIdentity(event: event.description) { identity in
+            identity.groups[key] = groupId
+            return []
+          }
+          delivery.enqueue(
+            WireFormat.profileSet(
+              name: key, value: .array([.string(groupId)]), token: token, identity: delivery.identity.current.derived),
+            id: RecordID(),
+            partition: WireFormat.engagePartition,
+            event: event.description
+          )
+          if !traits.isEmpty {
+            delivery.enqueue(
+              WireFormat.groupSet(key: key, id: groupId, traits: traits, token: token),
+              id: RecordID(),
+              partition: WireFormat.groupsPartition,
+              event: event.description
+            )
+          }
+        case .alias:
+          // Simplified ID Merge: the first event with both `$device_id` and `$user_id` merges them, and
+          // `$create_alias` does nothing there (developer.mixpanel.com/reference/identity-create-alias).
+          delivery.countIdentityUpdate()
         case let .identify(id):
           delivery.updateIdentity(event: event.description) { identity in
             if id == nil, identity.userId != nil {
-              // Sign-out: like the SDKs' reset(), the next anonymous events get a new device id.
+              // Sign-out: like the SDKs' reset(), the next anonymous events get a new device id and no groups.
               identity.anonymousId = RecordID().uuidString
+              identity.groups = [:]
             }
             identity.userId = id
             return []
           }
+        case let .unsupported(issue):
+          // Validation refuses it first; only a direct call to `send` gets here.
+          delivery.countUnsupported(kind: issue.rule, event: event.description)
         }
       }
     }

@@ -24,6 +24,15 @@ public enum MixpanelLimits {
     "anon", "anonymous", "nil", "none", "null", "n/a", "na", "undefined", "unknown", "<nil>", "0", "-1", "true",
     "false", "[]", "{}", "00000000-0000-0000-0000-000000000000",
   ]
+  /// Characters in an app's own `$insert_id`: letters, digits and `-` (developer.mixpanel.com/reference/import-events).
+  public static let insertIdLength = 36
+  /// The event property mixpanel-swift's `time(event:)` sets: the seconds since the timer started.
+  public static let durationKey = "$duration"
+  /// Reserved event properties that apps may set (docs.mixpanel.com/docs/data-structure/property-reference/reserved-properties):
+  /// `$insert_id`, Mixpanel's deduplication key (this module sets one when the event has none), and
+  /// `$duration`, a timed event's seconds. The other reserved ones are set by this module (`$device_id`,
+  /// `$user_id`, the context) or are Mixpanel's own.
+  public static let eventProperties: Set<String> = ["$insert_id", "$duration"]
   /// Reserved profile properties that apps are meant to set.
   public static let profileProperties: Set<String> = [
     "$email", "$name", "$first_name", "$last_name", "$phone", "$avatar", "$created",

@@ -14,5 +14,6 @@ import TrackersDelivery
 /// mixpanelTracker(.event(name: "Signed Up", properties: ["plan": "pro"]))
 /// ```
 public let mixpanelTracker: Tracker<AnalyticsData> = VendorPipeline(
-  current: { Current }, map: mixpanelEvent(for:), validate: mixpanelIssues(_:)
+  current: { Current }, map: mixpanelEvent(for:), validateWithSource: mixpanelIssues(_:source:),
+  durationKey: MixpanelLimits.durationKey
 ).tracker

@@ -10,7 +10,15 @@ import TrackersDelivery
 /// // ["Mixpanel: user id 'null' is a placeholder Mixpanel treats as no id; ..."]
 /// ```
 public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
-  mixpanelIssues(mixpanelEvent(for: data))
+  mixpanelIssues(mixpanelEvent(for: data), source: data)
+}
+
+/// The vendor's rules, after the vocabulary's own rules for a standard event (amounts, quantities,
+/// currency, order id; ``Trackers/StandardEvent/issues(vendor:)``).
+func mixpanelIssues(_ event: MixpanelEvent, source: AnalyticsData) -> [ValidationIssue] {
+  guard case let .standard(standard, _) = source else { return mixpanelIssues(event) }
+  let neutral = standard.issues(vendor: "Mixpanel")
+  return neutral.isEmpty ? mixpanelIssues(event) : neutral + mixpanelIssues(event)
 }
 
 /// Checks a Mixpanel event against the ingestion API's rules; see ``mixpanelIssues(for:)``.
@@ -29,7 +37,23 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     if let issue = ValidationRules.depthIssue(value, path: { "profile property '\(name)'" }, vendor: "Mixpanel") {
       return issues.append(issue)
     }
-  case .identify:
+  case let .updateProfile(operation):
+    let value: PropertyValue? =
+      switch operation {
+      case let .setOnce(_, value), let .add(_, value), let .append(_, value), let .remove(_, value): value
+      case let .union(_, values): .array(values)
+      case .unset: nil
+      }
+    if let value,
+      let issue = ValidationRules.depthIssue(value, path: { "profile property '\(operation.name)'" }, vendor: "Mixpanel")
+    {
+      return issues.append(issue)
+    }
+  case let .setGroup(key, _, traits):
+    let tooDeep = ValidationRules.appendDepthIssues(
+      of: traits, path: { "trait '\($0)' of group '\(key)'" }, ordered: ordered, vendor: "Mixpanel", into: &issues)
+    if tooDeep { return }
+  case .alias, .identify, .unsupported:
     break
   }
   switch event {
@@ -43,13 +67,12 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
         ))
     }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { key, value in
-      checkName(key, kind: "property name", rule: "property-name", allowed: [], into: &issues)
-      if let field = WireFormat.eventField(named: key) {
-        // A second member of that name would make the JSON ambiguous: parsers differ on which one wins.
-        issues.append(
-          issue(
-            "property-name-reserved",
-            "property name '\(key)' is \(field), which this module sets on every event. To fix this, rename the property."))
+      checkName(key, kind: "property name", rule: "property-name", allowed: MixpanelLimits.eventProperties,
+        into: &issues)
+      if let reason = reservedEventProperty(key) {
+        issues.append(issue("property-name-reserved", "property name '\(key)' is \(reason). To fix this, rename the property."))
+      } else if key.utf8.first == UInt8(ascii: "$") {
+        checkReservedEventValue(key, value, into: &issues)
       }
       checkValue(value, path: { key }, depth: 1, ordered: ordered, into: &issues)
     }
@@ -57,20 +80,144 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
       into: &issues)
     checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
-  case let .identify(id?):
-    if MixpanelLimits.placeholderIds.contains(id.lowercased()) || ValidationRules.isBlank(id) {
+  case let .updateProfile(operation):
+    checkProfileOperation(operation, ordered: ordered, into: &issues)
+  case let .setGroup(key, id, traits):
+    checkName(key, kind: "group key", rule: "group-key", allowed: [], into: &issues)
+    if let reason = reservedEventProperty(key) {
+      // The group key is written as a property of every later event.
       issues.append(
         issue(
-          "distinct-id-placeholder",
-          "user id '\(id)' is a placeholder Mixpanel treats as no id; send the real id, or .userId(nil) to sign out"
-        ))
-    } else if ValidationRules.hasMoreScalars(id, than: MixpanelLimits.nameLength) {
-      issues.append(
-        issue(
-          "distinct-id-length",
-          "user id has \(id.unicodeScalars.count) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
+          "group-key-reserved",
+          "group key '\(key)' is \(reason); every later event carries the group key as a property. To fix this, use "
+            + "another group key (the one set up in the project's Group Keys settings)."))
     }
+    if ValidationRules.isBlank(id) {
+      issues.append(
+        issue("group-id-empty", "the id of group '\(key)' is empty. To fix this, pass the group's id (its key in .group(type:key:))."))
+    } else if id.utf8.count > MixpanelLimits.stringBytes {
+      issues.append(
+        issue(
+          "group-id-length",
+          "the id of group '\(key)' has \(id.utf8.count) bytes; Mixpanel keeps at most \(MixpanelLimits.stringBytes). "
+            + "To fix this, use a shorter id."))
+    }
+    ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
+      checkName(name, kind: "trait name of group '\(key)'", rule: "property-name",
+        allowed: MixpanelLimits.profileProperties, into: &issues)
+      checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
+    }
+  case let .alias(userId):
+    checkUserId(userId, into: &issues)
+  case let .identify(id?):
+    checkUserId(id, into: &issues)
   case .identify(nil):
+    break
+  case let .unsupported(unsupported):
+    issues.append(unsupported)
+  }
+}
+
+private func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
+  if MixpanelLimits.placeholderIds.contains(id.lowercased()) || ValidationRules.isBlank(id) {
+    issues.append(
+      issue(
+        "distinct-id-placeholder",
+        "user id '\(id)' is a placeholder Mixpanel treats as no id; send the real id, or .userId(nil) to sign out"
+      ))
+  } else if ValidationRules.hasMoreScalars(id, than: MixpanelLimits.nameLength) {
+    issues.append(
+      issue(
+        "distinct-id-length",
+        "user id has \(id.unicodeScalars.count) characters; Mixpanel accepts at most \(MixpanelLimits.nameLength)"))
+  }
+}
+
+/// Why `name` can't be an event property of the app's, if it is one of the names without a `$` or `mp_`
+/// prefix that this module or Mixpanel gives a meaning: the members this module writes (a second member of
+/// that name would make the JSON ambiguous: parsers differ on which one wins) and Mixpanel's reserved
+/// `token` and `bucket` (docs.mixpanel.com/docs/data-structure/property-reference/reserved-properties).
+private func reservedEventProperty(_ name: String) -> String? {
+  if let field = WireFormat.eventField(named: name) {
+    return "\(field), which this module sets on every event"
+  }
+  switch name.utf8.count {
+  case 5 where name == "token":
+    return "reserved by Mixpanel for the project token (docs.mixpanel.com, Reserved Properties)"
+  case 6 where name == "bucket":
+    return "reserved by Mixpanel: it hides the event and others from reports (docs.mixpanel.com, Reserved Properties)"
+  default:
+    return nil
+  }
+}
+
+/// The values of the reserved event properties an app may set (``MixpanelLimits/eventProperties``).
+private func checkReservedEventValue(_ key: String, _ value: PropertyValue, into issues: inout [ValidationIssue]) {
+  switch key {
+  case WireFormat.insertIdKey:
+    // developer.mixpanel.com/reference/import-events: at most 36 characters of letters, digits and '-'.
+    let valid =
+      if case let .string(id) = value {
+        !id.isEmpty && id.utf8.count <= MixpanelLimits.insertIdLength
+          && id.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+              || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+          }
+      } else {
+        false
+      }
+    if !valid {
+      issues.append(
+        issue(
+          "insert-id-format",
+          "property '$insert_id' is \(value); Mixpanel takes 1 to \(MixpanelLimits.insertIdLength) letters, digits and "
+            + "'-'. To fix this, pass such an id, or leave '$insert_id' out: this module sets a unique one."))
+    }
+  case MixpanelLimits.durationKey:
+    let seconds: Double? =
+      switch value {
+      case let .int(int): Double(int)
+      case let .double(double) where double.isFinite: double
+      default: nil
+      }
+    if !(seconds.map { $0 >= 0 } ?? false) {
+      issues.append(
+        issue(
+          "duration-value",
+          "property '$duration' is \(value); Mixpanel reads it as the event's duration in seconds, a number >= 0. "
+            + "To fix this, time the event with .timeEvent(name:), or pass the seconds as a number."))
+    }
+  default:
+    break
+  }
+}
+
+private func checkProfileOperation(
+  _ operation: MixpanelProfileOperation, ordered: Bool, into issues: inout [ValidationIssue]
+) {
+  let name = operation.name
+  checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
+    into: &issues)
+  switch operation {
+  case let .setOnce(_, value), let .append(_, value), let .remove(_, value):
+    checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
+  case let .add(_, value):
+    switch value {
+    case .int:
+      break
+    case let .double(double) where double.isFinite:
+      break
+    default:
+      // The vocabulary's rule (ProfileOperation.issues), under its name, for a MixpanelEvent made directly too.
+      issues.append(
+        issue(
+          "profile-increment-number",
+          "'$add' of profile property '\(name)' is \(value); Mixpanel adds only numbers "
+            + "(developer.mixpanel.com/reference/profile-numerical-add). To fix this, increment by a finite number."))
+    }
+  case let .union(_, values):
+    checkValue(.array(values), path: { name }, depth: 1, ordered: ordered, into: &issues)
+  case .unset:
     break
   }
 }

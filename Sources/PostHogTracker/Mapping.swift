@@ -7,9 +7,16 @@ import Trackers
 /// | `.event(name, properties)` | `event: name` with the properties |
 /// | `.screen(name, properties)` | `event: "$screen"` with `$screen_name: name` |
 /// | `.error(message, properties)` | `event: "Error"` with `message` |
+/// | `.standard(event, properties)` | the ecommerce spec's event (posthog.com/docs/data/event-spec/ecommerce-events): `Product Viewed`, `Order Completed` with `revenue`, `currency`, `products`, ... (the module's page lists each event's properties) |
 /// | `.userProperty(name, value)` | `event: "$set"` with `$set: {name: value}` (PostHog's recommended way to set person properties) |
+/// | `.profile(.setOnce(name, value))` | `event: "$set"` with `$set_once: {name: value}` |
+/// | `.profile(.unset(name))` | `event: "$set"` with `$unset: [name]` |
+/// | `.profile(.increment/.append/.prepend/.union/.remove)` | nothing: PostHog persons have no such operation; refused with rule `profile-operation-unsupported` |
 /// | `.userId(id)` | `event: "$identify"`, `distinct_id: id`, `$anon_distinct_id`: the anonymous id (merges them) |
 /// | `.userId(nil)` | nothing sent; a new anonymous id starts (PostHog's `reset()`) |
+/// | `.alias(userId)` | `event: "$create_alias"`, `distinct_id: userId`, `alias`: the anonymous id (merged into the user) |
+/// | `.group(type, key, traits)` | `event: "$groupidentify"` with `$group_type`, `$group_key`, `$group_set: traits`; later events carry `$groups: {type: key}` |
+/// | `.superProperties`, `.timeEvent` | nothing: ``TrackersDelivery/VendorPipeline`` applies them; refused with rule `handled-by-pipeline` when mapped directly |
 ///
 /// ```swift
 /// postHogEvent(for: .userProperty(name: "plan", value: "pro"))
@@ -33,12 +40,127 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .userId(id)
   case let .lifecycle(event):
     return .capture(event: event.name, properties: event.properties)
-  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
   case let .standard(event, properties):
-    return postHogEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
-  case .alias, .group, .profile, .superProperties, .timeEvent:
-    return postHogEvent(for: .event(name: ""))
+    // The event's own fields win over extra properties of the same name (super properties included):
+    // PostHog's reports read them.
+    return .capture(
+      event: event.name, properties: properties.merging(postHogStandardProperties(event)) { _, standard in standard })
+  case let .alias(userId):
+    return .alias(userId: userId)
+  case let .group(type, key, traits):
+    return .group(type: type, key: key, properties: traits)
+  case let .profile(operation):
+    switch operation {
+    case let .setOnce(name, value):
+      return .setPersonPropertiesOnce([name: value])
+    case let .unset(name):
+      return .unsetPersonProperties([name])
+    case .increment, .append, .prepend, .union, .remove:
+      return .notSent(kind: "profile \(operation.operationName)")
+    }
+  case .superProperties:
+    return .notSent(kind: "superProperties")
+  case .timeEvent:
+    return .notSent(kind: "timeEvent")
   }
+}
+
+/// The properties of a standard event, as PostHog's ecommerce spec names them
+/// (posthog.com/docs/data/event-spec/ecommerce-events, Segment's names):
+///
+/// | Event | Properties |
+/// |---|---|
+/// | `Product Viewed` | the product's fields (below), `currency`, `value` (price × quantity) |
+/// | `Product Added`, `Product Removed` | the product's fields, `currency` |
+/// | `Cart Viewed` | `products`, `currency` |
+/// | `Checkout Started` | `order_id`, `value`, `revenue`, `shipping`, `tax`, `discount`, `coupon`, `currency`, `products` |
+/// | `Order Completed` | `order_id`, `subtotal`, `total`, `revenue`, `shipping`, `tax`, `discount`, `coupon`, `currency`, `products` |
+/// | `Order Refunded` | `order_id`, `total`, `currency`, `products` |
+/// | `Products Searched` | `query` |
+/// | `Signed Up`, `Signed In` | `method` |
+/// | `Content Shared` | `share_via` (the method, as the spec's `Product Shared` names it), `content_type`, `item_id` |
+///
+/// A product is `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`, `quantity`, `coupon`.
+/// Amounts follow the spec: `subtotal` is after discounts, before tax and shipping; `total` adds them
+/// (``Trackers/Order/value``); `revenue` is the order's own revenue, else the subtotal, so that PostHog's
+/// revenue analytics, set to read `Order Completed`'s `revenue` and `currency`, finds it on every order.
+/// An unknown field is left out.
+func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
+  switch event {
+  case let .productViewed(product):
+    var properties = productMembers(product)
+    properties["currency"] = product.currency.map(PropertyValue.string)
+    properties["value"] = product.amount.map(PropertyValue.double)
+    return properties
+  case let .productAdded(product), let .productRemoved(product):
+    var properties = productMembers(product)
+    properties["currency"] = product.currency.map(PropertyValue.string)
+    return properties
+  case let .cartViewed(order):
+    return ["products": products(of: order), "currency": .string(order.currency)]
+  case let .checkoutStarted(order):
+    var properties = orderAmounts(order)
+    properties["value"] = .double(order.value)
+    return properties
+  case let .orderCompleted(order):
+    var properties = orderAmounts(order)
+    properties["subtotal"] = .double(subtotalAfterDiscount(order))
+    properties["total"] = .double(order.value)
+    return properties
+  case let .orderRefunded(order):
+    var properties: [String: PropertyValue] = [
+      "total": .double(order.value), "currency": .string(order.currency), "products": products(of: order),
+    ]
+    properties["order_id"] = order.id.map(PropertyValue.string)
+    return properties
+  case let .searched(query):
+    return ["query": .string(query)]
+  case let .signedUp(method), let .loggedIn(method):
+    return method.map { ["method": .string($0)] } ?? [:]
+  case let .shared(method, contentType, itemId):
+    var properties: [String: PropertyValue] = [:]
+    // The spec's sharing events name the method `share_via` ("Product Shared", "Cart Shared").
+    properties["share_via"] = method.map(PropertyValue.string)
+    properties["content_type"] = contentType.map(PropertyValue.string)
+    properties["item_id"] = itemId.map(PropertyValue.string)
+    return properties
+  }
+}
+
+private func productMembers(_ product: Product) -> [String: PropertyValue] {
+  var members: [String: PropertyValue] = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
+  members["sku"] = product.sku.map(PropertyValue.string)
+  members["category"] = product.category.map(PropertyValue.string)
+  members["name"] = product.name.map(PropertyValue.string)
+  members["brand"] = product.brand.map(PropertyValue.string)
+  members["variant"] = product.variant.map(PropertyValue.string)
+  members["price"] = product.price.map(PropertyValue.double)
+  members["coupon"] = product.coupon.map(PropertyValue.string)
+  return members
+}
+
+private func products(of order: Order) -> PropertyValue {
+  .array(order.products.map { .object(productMembers($0)) })
+}
+
+/// The spec's subtotal: "order total after discounts but before taxes and shipping".
+private func subtotalAfterDiscount(_ order: Order) -> Double {
+  order.subtotal - (order.discount ?? 0)
+}
+
+/// What `Checkout Started` and `Order Completed` share.
+private func orderAmounts(_ order: Order) -> [String: PropertyValue] {
+  var properties: [String: PropertyValue] = [
+    "revenue": .double(order.revenueAmount),
+    "currency": .string(order.currency),
+    "products": products(of: order),
+  ]
+  properties["order_id"] = order.id.map(PropertyValue.string)
+  properties["shipping"] = order.shipping.map(PropertyValue.double)
+  properties["tax"] = order.tax.map(PropertyValue.double)
+  properties["discount"] = order.discount.map(PropertyValue.double)
+  properties["coupon"] = order.coupon.map(PropertyValue.string)
+  return properties
 }
 
 /// The names this module uses for the vocabulary cases PostHog has no direct form of.
@@ -57,4 +179,30 @@ public enum PostHogNames {
   public static let identify = "$identify"
   /// Its property naming the anonymous id: `$anon_distinct_id`.
   public static let anonymousDistinctId = "$anon_distinct_id"
+  /// The property of a `$set` event holding person properties set only once: `$set_once`.
+  public static let setOnce = "$set_once"
+  /// The property of a `$set` event listing person properties to remove: `$unset`.
+  public static let unset = "$unset"
+  /// The event that merges another id into the user: `$create_alias`.
+  public static let createAlias = "$create_alias"
+  /// Its property naming the id merged into the user: `alias`.
+  public static let alias = "alias"
+  /// The event that creates or updates a group: `$groupidentify`.
+  public static let groupIdentify = "$groupidentify"
+  /// Its property naming the group type: `$group_type`.
+  public static let groupType = "$group_type"
+  /// Its property naming the group: `$group_key`.
+  public static let groupKey = "$group_key"
+  /// Its property holding the group's properties: `$group_set`.
+  public static let groupSet = "$group_set"
+  /// The property of every event naming the user's groups, `{type: key}`: `$groups`.
+  public static let groups = "$groups"
+  /// The event property that turns person processing off for one event (`false`): `$process_person_profile`,
+  /// the one `$` property apps may send (posthog.com/docs/api/capture, "Events without person profiles").
+  public static let processPersonProfile = "$process_person_profile"
+  /// The event property that keeps a person's `last_seen_at` as it is (`false`): `$update_person_last_seen_at`
+  /// (posthog.com/docs/product-analytics/person-properties).
+  public static let updatePersonLastSeenAt = "$update_person_last_seen_at"
+  /// The property of a timed event holding its duration in seconds: `duration`.
+  public static let duration = "duration"
 }

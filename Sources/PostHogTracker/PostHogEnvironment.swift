@@ -25,8 +25,9 @@ extension PostHogEvent: VendorEvent {
 extension PostHogEnvironment {
   /// Delivers to PostHog through a durable queue in the configuration's storage directory: each event
   /// carries the persisted anonymous id (or the user id once signed in) as `distinct_id` and a `uuid`;
-  /// `.userId` also updates the identity (a new anonymous id on sign-out). With a privacy registry,
-  /// nothing is sent before consent for "PostHog".
+  /// `.userId` also updates the identity (a new anonymous id on sign-out), and `.group` adds the group to
+  /// the persisted groups every later event carries as `$groups`. With a privacy registry, nothing is sent
+  /// before consent for "PostHog".
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
@@ -41,6 +42,32 @@ extension PostHogEnvironment {
       derive: derive
     ) { delivery, session in
       return { event in
+        switch event {
+        case let .notSent(kind):
+          // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
+          delivery.countUnsupported(kind: kind, event: event.description)
+          return
+        case let .group(type, key, _):
+          // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as
+          // posthog-ios's does. Not `updateIdentity`, which would count the event a second time.
+          if let error = delivery.identity.update({ $0.groups[type] = key }) {
+            delivery.reportFailure(
+              "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep "
+                + "the group until the app quits. To fix this, give the module a writable storage directory.")
+          }
+        case let .userId(id):
+          // A new anonymous id (sign-out, another user) forgets the groups, as posthog-ios's `reset()` does.
+          let current = delivery.identity.current.identity
+          if !current.groups.isEmpty, id == nil || current.userId.map({ $0 != id }) == true {
+            if let error = delivery.identity.update({ $0.groups = [:] }) {
+              delivery.reportFailure(
+                "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events "
+                  + "keep the new identity until the app quits. To fix this, give the module a writable storage directory.")
+            }
+          }
+        default:
+          break
+        }
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
         delivery.enqueue(event, signingIn: userId) { owner, identity, id in
           let date = now()

@@ -14,10 +14,29 @@ public enum PostHogEvent: Sendable, Hashable {
   case capture(event: String, properties: [String: PropertyValue])
   /// A `$set` event with `properties.$set`: person properties.
   case setPersonProperties([String: PropertyValue])
+  /// A `$set` event with `properties.$set_once`: person properties set only where the person has none of
+  /// that name yet (posthog.com/docs/product-analytics/person-properties).
+  case setPersonPropertiesOnce([String: PropertyValue])
+  /// A `$set` event with `properties.$unset`, the names of person properties to remove
+  /// (posthog.com/docs/product-analytics/person-properties, "How to remove person properties").
+  case unsetPersonProperties([String])
   /// Signs a user in (a `$identify` event with `$anon_distinct_id`, which merges the anonymous person into
   /// the user; the user id is the `distinct_id` of every following event) or out (`nil`: nothing is sent, a
   /// new anonymous id starts).
   case userId(String?)
+  /// A `$create_alias` event with `distinct_id: userId` and `alias`: this device's anonymous id, which
+  /// PostHog merges into the user (posthog.com/docs/api/capture, "Alias").
+  case alias(userId: String)
+  /// Puts the user in a group: a `$groupidentify` event with `$group_type`, `$group_key` and, with
+  /// properties, `$group_set`; every later event carries `$groups: {type: key}`
+  /// (posthog.com/docs/api/capture, "Group identify" and "Groups").
+  case group(type: String, key: String, properties: [String: PropertyValue])
+  /// Nothing PostHog has a form for: what ``TrackersDelivery/VendorPipeline`` handles itself (super
+  /// properties, timed events) or a person-property operation PostHog lacks. Validation refuses the
+  /// vocabulary event before it gets here, naming the rule; given to the live `send` directly, it is
+  /// counted in ``TrackersDelivery/TrackerCounters/unsupportedByKind`` under its kind: `superProperties`,
+  /// `timeEvent`, `profile increment`, `profile append`, ...
+  case notSent(kind: String)
 }
 
 extension PostHogEvent: CustomStringConvertible {
@@ -28,10 +47,22 @@ extension PostHogEvent: CustomStringConvertible {
       properties.isEmpty ? "capture \(event)" : "capture \(event) \(PropertyValue.object(properties))"
     case let .setPersonProperties(properties):
       "setPersonProperties \(PropertyValue.object(properties))"
+    case let .setPersonPropertiesOnce(properties):
+      "setPersonPropertiesOnce \(PropertyValue.object(properties))"
+    case let .unsetPersonProperties(names):
+      "unsetPersonProperties \(PropertyValue.array(names.map(PropertyValue.string)))"
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil"
+    case let .alias(userId):
+      "alias \(PropertyValue.string(userId))"
+    case let .group(type, key, properties):
+      properties.isEmpty
+        ? "group \(PropertyValue.string(type)) \(PropertyValue.string(key))"
+        : "group \(PropertyValue.string(type)) \(PropertyValue.string(key)) \(PropertyValue.object(properties))"
+    case let .notSent(kind):
+      "notSent \(kind)"
     }
   }
 }

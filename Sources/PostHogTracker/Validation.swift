@@ -13,10 +13,15 @@ import TrackersDelivery
 /// ```
 ///
 /// The rules: event and screen names are non-empty; event names and property names do not start with `$`
-/// (PostHog's own: `$screen`, `$identify`, `$set`, ...); user ids are non-empty, at most 200 characters and
-/// not placeholders that PostHog refuses to identify with ("anonymous", "guest", "null", "0", ...);
-/// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999; values nest at most
-/// ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event too deep gets only that issue).
+/// (PostHog's own: `$screen`, `$identify`, `$set`, ...), except the two event properties PostHog documents
+/// for clients, `$process_person_profile` and `$update_person_last_seen_at`, which must be booleans; user
+/// ids (of `.userId` and `.alias`) are non-empty, at most 200 characters and not placeholders that PostHog
+/// refuses to identify with ("anonymous", "guest", "null", "0", ...); groups have a type and a key;
+/// person-property operations are set, set once and unset (`profile-operation-unsupported` for the others);
+/// standard events follow ``Trackers/StandardEvent``'s rules; numbers are finite; dates are ISO-8601 dates,
+/// years 0000 to 9999; values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked first:
+/// an event too deep gets only that issue). Super properties and timers are the pipeline's
+/// (`handled-by-pipeline` when mapped directly).
 public func postHogIssues(for data: AnalyticsData) -> [ValidationIssue] {
   PostHogValidation.issues(in: data)
 }
@@ -39,7 +44,8 @@ enum PostHogValidation {
         issues.append(issue(
           "event-name-reserved",
           "event name '\(name)' starts with '$', which PostHog reserves for its own events. To fix this, rename it; "
-            + "send screens as `.screen(name:)` and person properties as `.userProperty(name:value:)`."
+            + "send screens as `.screen(name:)`, person properties as `.userProperty(name:value:)` or `.profile(_:)`, "
+            + "aliases as `.alias(userId:)` and groups as `.group(type:key:traits:)`."
         ))
       }
       checkProperties(properties, ordered: ordered, into: &issues)
@@ -68,20 +74,66 @@ enum PostHogValidation {
       checkProperties(properties, ordered: ordered, into: &issues)
     case let .lifecycle(event):
       checkProperties(event.properties, ordered: ordered, into: &issues)
-    case .standard, .alias, .group, .profile, .superProperties, .timeEvent:
-      // Issue 22, step 1: checked through the mapped event until this module's own forms land.
-      break
+    case let .standard(event, properties):
+      issues.append(contentsOf: event.issues(vendor: vendor))
+      checkProperties(properties, ordered: ordered, into: &issues)
+    case let .alias(userId):
+      checkUserId(userId, into: &issues)
+    case let .group(type, key, traits):
+      if ValidationRules.isBlank(type) {
+        issues.append(issue(
+          "group-type-empty",
+          "group type is empty; PostHog names each group type (`company`, `project`). To fix this, name the group type."))
+      }
+      if ValidationRules.isBlank(key) {
+        issues.append(issue(
+          "group-key-empty",
+          "group key of type '\(type)' is empty; PostHog can't address a group without one. To fix this, send the group's id."))
+      }
+      ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
+        checkPropertyName(name, kind: "group property", into: &issues)
+        checkValue(value, path: { "group property '\(name)'" }, ordered: ordered, into: &issues)
+      }
+    case let .profile(operation):
+      switch operation {
+      case let .setOnce(name, value):
+        checkPropertyName(name, kind: "person property", into: &issues)
+        checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
+      case let .unset(name):
+        checkPropertyName(name, kind: "person property", into: &issues)
+      case .increment, .append, .prepend, .union, .remove:
+        issues.append(issue(
+          "profile-operation-unsupported",
+          "PostHog has no '\(operation.operationName)' on person properties ('\(operation.name)'): persons only "
+            + "have set, set once and unset. To fix this, compute the new value in the app and send it with "
+            + "`.userProperty(name:value:)`, or count the events themselves in a PostHog insight."))
+      }
+    case .superProperties, .timeEvent:
+      let what = if case .timeEvent = data { "a timer" } else { "a super-property change" }
+      issues.append(issue(
+        "handled-by-pipeline",
+        "\(what) is applied by the tracker's pipeline to later events, never sent as a PostHog event. "
+          + "To fix this, send it through `postHogTracker`, not through `postHogEvent(for:)` and `Current.send`."))
     }
   }
 
   private static func appendDepthIssues(
     of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
   ) -> Bool {
-    if case let .userProperty(name, value) = data {
+    let personProperty: (name: String, value: PropertyValue)? =
+      switch data {
+      case let .userProperty(name, value), let .profile(.setOnce(name, value)): (name, value)
+      default: nil
+      }
+    if let (name, value) = personProperty {
       guard let issue = ValidationRules.depthIssue(value, path: { "person property '\(name)'" }, vendor: vendor)
       else { return false }
       issues.append(issue)
       return true
+    }
+    if case let .group(_, _, traits) = data {
+      return ValidationRules.appendDepthIssues(
+        of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     }
     return ValidationRules.appendDepthIssues(
       of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
@@ -113,9 +165,30 @@ enum PostHogValidation {
     _ properties: AnalyticsData.Properties, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
     ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+      if ValidationRules.hasPrefix(name, "$"), clientKeys.contains(name) {
+        checkClientKey(name, value, into: &issues)
+        return
+      }
       checkPropertyName(name, kind: "property", into: &issues)
       checkValue(value, path: { "property '\(name)'" }, ordered: ordered, into: &issues)
     }
+  }
+
+  /// The `$` event properties PostHog documents for clients to send, each a boolean:
+  /// `$process_person_profile` (`false`: the event updates no person profile; posthog.com/docs/api/capture,
+  /// "Events without person profiles") and `$update_person_last_seen_at` (`false`: the person's
+  /// `last_seen_at` stays; posthog.com/docs/product-analytics/person-properties). Every other `$` name is
+  /// PostHog's own or this module's.
+  static let clientKeys: Set<String> = [PostHogNames.processPersonProfile, PostHogNames.updatePersonLastSeenAt]
+
+  private static let clientKeysNote =
+    "; of those, an event may only carry \(PostHogNames.processPersonProfile) and \(PostHogNames.updatePersonLastSeenAt)"
+
+  private static func checkClientKey(_ name: String, _ value: PropertyValue, into issues: inout [ValidationIssue]) {
+    if case .bool = value { return }
+    issues.append(issue(
+      "property-value-type",
+      "property '\(name)' is \(value), but PostHog reads it as a boolean. To fix this, send `true` or `false`."))
   }
 
   private static func checkPropertyName(_ name: String, kind: String, into issues: inout [ValidationIssue]) {
@@ -125,7 +198,8 @@ enum PostHogValidation {
       issues.append(issue(
         "property-name-reserved",
         "\(kind) name '\(name)' starts with '$', which PostHog reserves for its own properties "
-          + "($set, $screen_name, $anon_distinct_id, ...). To fix this, rename it without the '$'."
+          + "($set, $screen_name, $anon_distinct_id, ...)\(kind == "property" ? clientKeysNote : ""). "
+          + "To fix this, rename it without the '$'."
       ))
     } else if name.utf8.count == 11, name == "distinct_id" {
       // Every event already carries the user's distinct_id: a second member of that name would make the

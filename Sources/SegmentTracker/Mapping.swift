@@ -10,6 +10,11 @@ import Trackers
 /// | `.userProperty(name, value)` | `identify` with `traits: {name: value}` |
 /// | `.userId(id)` | `identify` with `userId` and the `anonymousId` (links them); `userId` on every following message |
 /// | `.userId(nil)` | nothing sent; a new `anonymousId` starts (Segment's `reset()`) |
+/// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's (see ``SegmentStandardEvents``) |
+/// | `.alias(userId)` | `alias` with `previousId` (the anonymous id) and `userId` |
+/// | `.group(type, key, traits)` | `group` with `groupId: key`, `traits` with `group_type: type` |
+/// | `.profile(operation)` | not sent: ``SegmentMessage/unsupported(_:)``, refused with rule `profile-operation-unsupported` |
+/// | `.superProperties`, `.timeEvent` | applied by ``TrackersDelivery/VendorPipeline``; mapped directly: ``SegmentMessage/unsupported(_:)``, refused with rule `handled-by-pipeline` |
 ///
 /// ```swift
 /// segmentMessage(for: .error(message: "timeout", properties: ["endpoint": "/cart"]))
@@ -31,11 +36,16 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     return .userId(id)
   case let .lifecycle(event):
     return .track(event: event.name, properties: event.properties)
-  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
   case let .standard(event, properties):
-    return segmentMessage(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
-  case .alias, .group, .profile, .superProperties, .timeEvent:
-    return segmentMessage(for: .event(name: ""))
+    return .track(event: SegmentStandardEvents.name(of: event), properties: SegmentStandardEvents.properties(of: event, adding: properties))
+  case let .alias(userId):
+    return .alias(userId: userId)
+  case let .group(type, key, traits):
+    var traits = traits
+    traits[SegmentNames.groupType] = .string(type)
+    return .group(groupId: key, traits: traits)
+  case .profile, .superProperties, .timeEvent:
+    return .unsupported(data)
   }
 }
 
@@ -45,4 +55,115 @@ public enum SegmentNames {
   public static let error = "Error"
   /// Its property holding the message: `message`.
   public static let errorMessage = "message"
+  /// The group trait holding a ``Trackers/AnalyticsData/group(type:key:traits:)``'s type: `group_type`.
+  ///
+  /// A Segment group has an id and traits, no type (segment.com/docs/connections/spec/group/; analytics-swift's
+  /// `group(groupId:traits:)` takes none). Segment's destinations that have group types read it from a trait
+  /// you name in their settings; `group_type` is the name Segment's Amplitude destination documents
+  /// ("Amplitude Group Type Trait", segment.com/docs/connections/destinations/catalog/amplitude/, "Group").
+  public static let groupType = "group_type"
+}
+
+/// How ``segmentMessage(for:)`` sends a ``Trackers/StandardEvent``: the event names and properties of
+/// Segment's Spec, V2 Ecommerce Events (segment.com/docs/connections/spec/ecommerce/v2/) and B2B SaaS
+/// (segment.com/docs/connections/spec/b2b-saas/).
+///
+/// | Standard event | `track` `event` | `properties` |
+/// |---|---|---|
+/// | `.productViewed(product)` | `Product Viewed` | the product's, `currency`, `value` (price × quantity) |
+/// | `.productAdded(product)` | `Product Added` | the product's, `currency` |
+/// | `.productRemoved(product)` | `Product Removed` | the product's, `currency` |
+/// | `.cartViewed(order)` | `Cart Viewed` | `products`, `currency` |
+/// | `.checkoutStarted(order)` | `Checkout Started` | `order_id`, `value`, `revenue`, `shipping`, `tax`, `discount`, `coupon`, `currency`, `products` |
+/// | `.orderCompleted(order)` | `Order Completed` | `order_id`, `subtotal`, `total`, `revenue`, `shipping`, `tax`, `discount`, `coupon`, `currency`, `products` |
+/// | `.orderRefunded(order)` | `Order Refunded` | as `Order Completed` (the Spec: "the same properties from the previous Order Completed call") |
+/// | `.signedUp(method)` | `Signed Up` | `method` |
+/// | `.loggedIn(method)` | `Signed In` | `method` |
+/// | `.searched(query)` | `Products Searched` | `query` |
+/// | `.shared(method, "product", id)` | `Product Shared` | `share_via`, `product_id` |
+/// | `.shared(method, contentType, id)` | `Content Shared` | `share_via`, `content_type`, `item_id` |
+///
+/// A product's properties: `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`,
+/// `quantity`, `coupon`, those that are set. In an order, `total` is ``Trackers/Order/value`` (the total, or
+/// the subtotal less the discount plus tax and shipping: the Spec's "revenue with discounts and coupons added
+/// in"), `subtotal` the products' amounts less the discount (the Spec's "after discounts but before taxes and
+/// shipping"), `revenue` ``Trackers/Order/revenueAmount`` (the Spec's "excluding shipping and tax"). The
+/// Spec has no sign-up or sign-in method: `method` is sent as a property of the app's. Fields the model has
+/// no value for (`cart_id`, `checkout_id`, `position`, `url`, `image_url`) are the app's to add as
+/// properties. The app's properties are sent too; a Spec property of the same name wins.
+public enum SegmentStandardEvents {
+  /// The `track` event name of `event`.
+  public static func name(of event: StandardEvent) -> String {
+    if case let .shared(_, contentType, _) = event, contentType == "product" { return "Product Shared" }
+    return event.name
+  }
+
+  /// The properties of `event`'s `track` call, with `extra` (the app's own and the pipeline's: super
+  /// properties, a timed event's `duration`) where the Spec's have no property of the same name.
+  public static func properties(
+    of event: StandardEvent, adding extra: AnalyticsData.Properties = [:]
+  ) -> AnalyticsData.Properties {
+    var fields: AnalyticsData.Properties = extra
+    func set(_ key: String, _ value: PropertyValue?) {
+      if let value { fields[key] = value }
+    }
+    func setProduct(_ product: Product) {
+      for (key, value) in productProperties(product) { fields[key] = value }
+    }
+    func setOrder(_ order: Order) {
+      set("order_id", order.id.map(PropertyValue.string))
+      set("shipping", order.shipping.map(PropertyValue.double))
+      set("tax", order.tax.map(PropertyValue.double))
+      set("discount", order.discount.map(PropertyValue.double))
+      set("coupon", order.coupon.map(PropertyValue.string))
+      fields["revenue"] = .double(order.revenueAmount)
+      fields["currency"] = .string(order.currency)
+      fields["products"] = .array(order.products.map { .object(productProperties($0)) })
+    }
+    switch event {
+    case let .productViewed(product):
+      setProduct(product)
+      set("currency", product.currency.map(PropertyValue.string))
+      set("value", product.amount.map(PropertyValue.double))
+    case let .productAdded(product), let .productRemoved(product):
+      setProduct(product)
+      set("currency", product.currency.map(PropertyValue.string))
+    case let .cartViewed(order):
+      fields["currency"] = .string(order.currency)
+      fields["products"] = .array(order.products.map { .object(productProperties($0)) })
+    case let .checkoutStarted(order):
+      setOrder(order)
+      fields["value"] = .double(order.value)
+    case let .orderCompleted(order), let .orderRefunded(order):
+      setOrder(order)
+      fields["subtotal"] = .double(order.subtotal - (order.discount ?? 0))
+      fields["total"] = .double(order.value)
+    case let .signedUp(method), let .loggedIn(method):
+      set("method", method.map(PropertyValue.string))
+    case let .searched(query):
+      fields["query"] = .string(query)
+    case let .shared(method, contentType, itemId):
+      set("share_via", method.map(PropertyValue.string))
+      if contentType == "product" {
+        set("product_id", itemId.map(PropertyValue.string))
+      } else {
+        set("content_type", contentType.map(PropertyValue.string))
+        set("item_id", itemId.map(PropertyValue.string))
+      }
+    }
+    return fields
+  }
+
+  /// A product as the Spec names its fields, those that are set (`currency` is the event's or order's).
+  static func productProperties(_ product: Product) -> AnalyticsData.Properties {
+    var fields: AnalyticsData.Properties = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
+    if let sku = product.sku { fields["sku"] = .string(sku) }
+    if let category = product.category { fields["category"] = .string(category) }
+    if let name = product.name { fields["name"] = .string(name) }
+    if let brand = product.brand { fields["brand"] = .string(brand) }
+    if let variant = product.variant { fields["variant"] = .string(variant) }
+    if let price = product.price { fields["price"] = .double(price) }
+    if let coupon = product.coupon { fields["coupon"] = .string(coupon) }
+    return fields
+  }
 }

@@ -25,7 +25,9 @@ extension SegmentMessage: VendorEvent {
 extension SegmentEnvironment {
   /// Delivers to Segment through a durable queue in the configuration's storage directory: each message
   /// carries the persisted anonymous id (and user id once signed in) and a `messageId`; `.userId` also
-  /// updates the identity (a new anonymous id on sign-out). With a privacy registry, nothing is sent
+  /// updates the identity (a new anonymous id on sign-out); `.alias` links the anonymous id to its user id
+  /// and changes no identity; `.unsupported` sends nothing and is counted in
+  /// ``TrackersDelivery/TrackerCounters/unsupportedByKind``. With a privacy registry, nothing is sent
   /// before consent for "Segment".
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
@@ -33,14 +35,19 @@ extension SegmentEnvironment {
   public static func live(_ configuration: SegmentConfiguration) throws -> SegmentEnvironment {
     let now = configuration.now
     let suppressesIP = configuration.ipLocation == .suppressed
-    let derive: @Sendable (IdentityStore<[UInt8]>.Identity, TrackingContext) -> [UInt8] = { identity, context in
-      WireFormat.identityMembers(for: identity) + WireFormat.contextMember(for: context, suppressesIP: suppressesIP)
+    let derive: @Sendable (IdentityStore<WireFormat.Members>.Identity, TrackingContext) -> WireFormat.Members = {
+      identity, context in
+      WireFormat.members(for: identity, context: WireFormat.contextMember(for: context, suppressesIP: suppressesIP))
     }
     return try live(options: configuration.options, destination: SegmentDestination(configuration), derive: derive) { delivery in
       return { event in
+        // Refused by segmentIssues(for:), so only an app calling `send` itself gets here.
+        if case let .unsupported(data) = event {
+          return delivery.countUnsupported(kind: SegmentValidation.kind(of: data), event: event.description)
+        }
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery<[UInt8]>.Encoded in
-          guard let payload = WireFormat.message(event, identity: identity, at: now(), messageId: id) else {
+        delivery.enqueue(event, signingIn: userId) { _, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
+          guard let payload = WireFormat.message(event, members: members, at: now(), messageId: id) else {
             return .nothingToSend
           }
           // segmentIssues(for:) measured the message with a sample identity; this is the size Segment will see. A

@@ -19,6 +19,18 @@ public enum SegmentMessage: Sendable, Hashable {
   /// Signs a user in (an `identify` call with `userId` and the `anonymousId`, which links them; `userId` on
   /// every following message) or out (`nil`: nothing is sent, a new `anonymousId` starts).
   case userId(String?)
+  /// An `alias` call that links this device's anonymous id to `userId`:
+  /// `{"type": "alias", "previousId": <anonymousId>, "userId": userId}` (segment.com/docs/connections/spec/alias/).
+  /// It changes no identity: later messages carry the `userId` of the last ``userId(_:)``.
+  case alias(userId: String)
+  /// A `group` call that puts the user in the group `groupId` and sets the group's traits:
+  /// `{"type": "group", "groupId": groupId, "traits": traits}` (segment.com/docs/connections/spec/group/).
+  case group(groupId: String, traits: [String: PropertyValue])
+  /// A vocabulary event Segment has no form of (a profile operation other than set, or what
+  /// ``TrackersDelivery/VendorPipeline`` applies itself): ``segmentIssues(for:)`` refuses it, so
+  /// ``segmentTracker`` never sends it; given to a live `send` directly, it is counted as unsupported and
+  /// nothing is sent.
+  case unsupported(AnalyticsData)
 }
 
 extension SegmentMessage: CustomStringConvertible {
@@ -35,6 +47,13 @@ extension SegmentMessage: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil"
+    case let .alias(userId):
+      "alias \(PropertyValue.string(userId))"
+    case let .group(groupId, traits):
+      traits.isEmpty
+        ? "group \(PropertyValue.string(groupId))" : "group \(PropertyValue.string(groupId)) \(PropertyValue.object(traits))"
+    case let .unsupported(data):
+      "unsupported \(data)"
     }
   }
 }

@@ -14,7 +14,11 @@ import TrackersDelivery
 /// ```
 ///
 /// The rules: values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event
-/// too deep gets only that issue); track events and screens have a non-empty name; user ids are not empty;
+/// too deep gets only that issue); track events and screens have a non-empty name; user ids, alias ids, group
+/// keys and types are not empty, and a group's `group_type` trait is its type (``SegmentNames/groupType``);
+/// standard events follow ``Trackers/StandardEvent/issues(vendor:)``; profile operations other than set are
+/// refused (`profile-operation-unsupported`: Segment's traits are only set), as are super properties and
+/// timers given here rather than through ``segmentTracker`` (`handled-by-pipeline`);
 /// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999;
 /// a message, as JSON with its ids and timestamp, is at most ``SegmentLimits/messageBytes`` (32,000 bytes:
 /// Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
@@ -72,9 +76,24 @@ enum SegmentValidation {
       checkValues(properties, kind: "property", ordered: ordered, into: &issues)
     case let .lifecycle(event):
       checkValues(event.properties, kind: "property", ordered: ordered, into: &issues)
-    case .standard, .alias, .group, .profile, .superProperties, .timeEvent:
-      // Issue 22, step 1: checked through the mapped event until this module's own forms land.
-      break
+    case let .standard(event, properties):
+      issues += event.issues(vendor: vendor)
+      checkValues(properties, kind: "property", ordered: ordered, into: &issues)
+    case let .alias(userId):
+      if ValidationRules.isBlank(userId) {
+        issues.append(issue(
+          "alias-user-id-empty",
+          "alias user id is empty; an alias links the anonymous id to a userId. To fix this, alias the user's real id."))
+      }
+    case let .group(type, key, traits):
+      checkGroup(type: type, key: key, traits: traits, ordered: ordered, into: &issues)
+    case let .profile(operation):
+      issues.append(profileIssue(operation))
+    case .superProperties, .timeEvent:
+      issues.append(issue(
+        "handled-by-pipeline",
+        "\(data) changes state that segmentTracker keeps itself (super properties, timers), and Segment has no "
+          + "message for it. To fix this, send it through segmentTracker, not segmentMessage(for:) and Current.send."))
     }
     if mayExceedMessageSize(data), let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
       issues.append(sizeIssue(size))
@@ -110,10 +129,10 @@ enum SegmentValidation {
   /// The size of `data`'s message for a signed-in user (the id in `.userId(id)`, else none) with an
   /// anonymous id as long as the ones the tracker creates, and the process's context.
   static func sampleSize(of data: AnalyticsData) -> Int? {
-    var identity = IdentityStore<[UInt8]>.Identity(anonymousId: RecordID().uuidString)
+    var identity = IdentityStore<WireFormat.Members>.Identity(anonymousId: RecordID().uuidString)
     if case let .userId(id?) = data { identity.userId = id }
     let message = WireFormat.message(
-      segmentMessage(for: data), identity: WireFormat.identityMembers(for: identity) + sampleContext, at: Date(),
+      segmentMessage(for: data), members: WireFormat.members(for: identity, context: sampleContext), at: Date(),
       messageId: RecordID())
     return message?.count
   }
@@ -143,6 +162,61 @@ enum SegmentValidation {
       if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
         issues.append(issue)
       }
+    }
+  }
+
+  private static func checkGroup(
+    type: String, key: String, traits: AnalyticsData.Properties, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
+    if ValidationRules.isBlank(key) {
+      issues.append(issue(
+        "group-id-empty",
+        "group key is empty; Segment needs a groupId on every group call. To fix this, pass the group's id as key."))
+    }
+    if ValidationRules.isBlank(type) {
+      issues.append(issue(
+        "group-type-empty",
+        "group type is empty; it is sent as the group trait '\(SegmentNames.groupType)'. To fix this, name the kind "
+          + "of group (\"company\", \"team\")."))
+    }
+    if let own = traits[SegmentNames.groupType], own != .string(type) {
+      issues.append(issue(
+        "group-type-trait",
+        "group trait '\(SegmentNames.groupType)' is \(own), but the group's type, sent under that trait, is "
+          + "\(PropertyValue.string(type)). To fix this, leave the trait out or rename it."))
+    }
+    checkValues(traits, kind: "group trait", ordered: ordered, into: &issues)
+  }
+
+  /// Segment's traits are set by `identify`, value for value, and nothing else
+  /// (segment.com/docs/connections/spec/identify/): no set-once, increment, list operations or removal.
+  static func profileIssue(_ operation: ProfileOperation) -> ValidationIssue {
+    let name = PropertyValue.string(operation.name)
+    let fix =
+      switch operation {
+      case .setOnce:
+        "send .userProperty(name: \(name), value: ...) once, when the value is first known"
+      case .increment:
+        "compute the new value and send .userProperty(name: \(name), value: ...)"
+      case .append, .prepend, .union, .remove:
+        "compute the whole list and send .userProperty(name: \(name), value: [...])"
+      case .unset:
+        "send .userProperty(name: \(name), value: .null) if the destinations you use read a null trait as removed"
+      }
+    return issue(
+      "profile-operation-unsupported",
+      "Segment traits have no '\(operation.operationName)' (\(operation)): an identify call sets each trait to the "
+        + "value sent, and this operation would not be sent as a plain set. To fix this, \(fix).")
+  }
+
+  /// The ``TrackersDelivery/TrackerCounters/unsupportedByKind`` key of a vocabulary event Segment has no
+  /// form of, for a live `send` given ``SegmentMessage/unsupported(_:)`` directly.
+  static func kind(of data: AnalyticsData) -> String {
+    switch data {
+    case let .profile(operation): "profile \(operation.operationName)"
+    case .superProperties: "superProperties"
+    case .timeEvent: "timeEvent"
+    case .event, .screen, .userId, .userProperty, .error, .lifecycle, .standard, .alias, .group: "unsupported"
     }
   }
 

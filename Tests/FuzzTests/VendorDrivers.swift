@@ -63,7 +63,9 @@ extension Vendor {
   static func mixpanel(_ storage: TemporaryStorage) throws -> Vendor {
     // Each endpoint's documented success: the module takes no other 2xx as delivered.
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#))
-    transport.reply(.status(200, body: #"{"status": 1, "error": null}"#), when: { $0.path.hasPrefix("/engage") })
+    transport.reply(
+      .status(200, body: #"{"status": 1, "error": null}"#),
+      when: { $0.path.hasPrefix("/engage") || $0.path.hasPrefix("/groups") })
     var configuration = MixpanelConfiguration(
       projectToken: "tok", region: .custom(URL(string: "https://mixpanel.invalid")!),
       storageDirectory: storage.directory("mixpanel"))
@@ -83,8 +85,20 @@ extension Vendor {
           return [MixpanelTracker.WireFormat.event(name: name, properties: properties, at: date, id: RecordID(), identity: identity)]
         case let .setProfileProperty(name, value):
           return [MixpanelTracker.WireFormat.profileSet(name: name, value: value, token: "tok", identity: identity)]
+        case let .updateProfile(operation):
+          return [MixpanelTracker.WireFormat.profileUpdate(operation, token: "tok", identity: identity)]
+        case let .setGroup(key, id, traits):
+          var grouped = identity
+          grouped.groups = MixpanelTracker.WireFormat.groupMembers([key: id])
+          return [
+            MixpanelTracker.WireFormat.profileSet(name: key, value: [.string(id)], token: "tok", identity: identity),
+            MixpanelTracker.WireFormat.groupSet(key: key, id: id, traits: traits, token: "tok"),
+            MixpanelTracker.WireFormat.event(name: "Grouped", properties: [:], at: date, id: RecordID(), identity: grouped),
+          ]
         case .identify:
           return [Array("{".utf8) + identity.eventFields + Array("}".utf8)]
+        case .alias, .unsupported:
+          return []
         }
       },
       sentinels: sentinels(in:)
@@ -162,10 +176,11 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
-        let identity = SegmentTracker.WireFormat.identityMembers(for: .init(anonymousId: "anon-1", userId: userId))
-          + SegmentTracker.WireFormat.contextMember(for: .fixture, suppressesIP: true)
+        let members = SegmentTracker.WireFormat.members(
+          for: .init(anonymousId: "anon-1", userId: userId),
+          context: SegmentTracker.WireFormat.contextMember(for: .fixture, suppressesIP: true))
         let message = SegmentTracker.WireFormat.message(
-          segmentMessage(for: data), identity: identity, at: date, messageId: RecordID())
+          segmentMessage(for: data), members: members, at: date, messageId: RecordID())
         return message.map { [$0] } ?? []
       },
       sentinels: sentinels(in:)

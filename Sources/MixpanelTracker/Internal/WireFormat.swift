@@ -2,10 +2,12 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// The bytes Mixpanel receives: one record per event (partition `import`) or profile update (`engage`).
+/// The bytes Mixpanel receives: one record per event (partition `import`), user profile update (`engage`)
+/// or group profile update (`groups`).
 enum WireFormat {
   static let importPartition = "import"
   static let engagePartition = "engage"
+  static let groupsPartition = "groups"
 
   /// What every payload repeats about the user and the context, encoded once per change of either.
   struct IdentityFields: Sendable {
@@ -13,6 +15,31 @@ enum WireFormat {
     var eventFields: [UInt8]
     /// The profile's `$distinct_id` value, as JSON.
     var distinctId: [UInt8]
+    /// The user's groups as event members, sorted by key; empty (and free) without groups.
+    var groups: [GroupMember] = []
+  }
+
+  /// One group key as an event member, `"<key>":["<id>"]`, encoded once per change of the groups.
+  struct GroupMember: Sendable {
+    /// The group key, to leave the member out of an event that has a property of that name.
+    var key: String
+    /// `"<key>":["<id>"]`.
+    var member: [UInt8]
+  }
+
+  /// The group keys as event members: the group key is an event property whose value is the list of the
+  /// user's group ids (docs.mixpanel.com/docs/data-structure/group-analytics/group-analytics-implementation,
+  /// "Tracking events for a Group"; mixpanel-swift's `setGroup` registers `[groupKey: [groupID]]` the same
+  /// way). Sorted, so that the bytes do not depend on the dictionary's order.
+  static func groupMembers(_ groups: [String: String]) -> [GroupMember] {
+    groups.sorted { $0.key < $1.key }.map { key, id in
+      var member: [UInt8] = []
+      JSONWriter.appendString(key, to: &member)
+      JSONWriter.appendLiteral(":[", to: &member)
+      JSONWriter.appendString(id, to: &member)
+      member.append(UInt8(ascii: "]"))
+      return GroupMember(key: key, member: member)
+    }
   }
 
   /// Simplified ID Merge: `distinct_id` is the user id once known, else `$device:<device id>`; events carry
@@ -30,7 +57,9 @@ enum WireFormat {
       JSONWriter.appendString(userId, to: &fields)
     }
     contextMembers(for: context).appendJSON(to: &fields)
-    return IdentityFields(eventFields: fields, distinctId: distinctId)
+    return IdentityFields(
+      eventFields: fields, distinctId: distinctId,
+      groups: identity.groups.isEmpty ? [] : groupMembers(identity.groups))
   }
 
   /// The context as mixpanel-swift's `AutomaticProperties` names it: `mp_lib`, `$lib_version`, `$os`,
@@ -77,21 +106,37 @@ enum WireFormat {
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
+    var ownInsertId = false
     for (key, value) in properties {
+      // The app's own `$insert_id` (validated) replaces the record id; checked on the first byte, so the
+      // other properties pay one comparison.
+      if key.utf8.first == UInt8(ascii: "$"), key == insertIdKey { ownInsertId = true }
       JSONWriter.appendString(key, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
       value.appendJSON(to: &bytes, dates: .iso8601)
+      bytes.append(UInt8(ascii: ","))
+    }
+    // The event's own property of a group key's name wins, as over a super property in mixpanel-swift.
+    for group in identity.groups where properties[group.key] == nil {
+      bytes.append(contentsOf: group.member)
       bytes.append(UInt8(ascii: ","))
     }
     JSONWriter.appendLiteral(#""time":"#, to: &bytes)
     JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity.eventFields)
-    JSONWriter.appendLiteral(#","$insert_id":""#, to: &bytes)
-    id.appendUUIDString(to: &bytes)
-    JSONWriter.appendLiteral(#""}}"#, to: &bytes)
+    if ownInsertId {
+      JSONWriter.appendLiteral("}}", to: &bytes)
+    } else {
+      JSONWriter.appendLiteral(#","$insert_id":""#, to: &bytes)
+      id.appendUUIDString(to: &bytes)
+      JSONWriter.appendLiteral(#""}}"#, to: &bytes)
+    }
     return bytes
   }
+
+  /// Mixpanel's deduplication key, which an app may set itself (developer.mixpanel.com/reference/import-events).
+  static let insertIdKey = "$insert_id"
 
   /// `{"$token":...,"$distinct_id":...,"$set":{name:value}}`.
   static func profileSet(name: String, value: PropertyValue, token: String, identity: IdentityFields) -> [UInt8] {
@@ -104,6 +149,52 @@ enum WireFormat {
     bytes.append(UInt8(ascii: ":"))
     value.appendJSON(to: &bytes, dates: .iso8601)
     JSONWriter.appendLiteral("}}", to: &bytes)
+    return bytes
+  }
+
+  /// `{"$token":...,"$distinct_id":...,"<operator>":{name:value}}`, or `"$unset":[name]`: the forms of
+  /// developer.mixpanel.com/reference/profile-set-once, profile-numerical-add, profile-list-append,
+  /// profile-union (`{name: [values]}`), profile-list-remove and profile-unset (a list of names).
+  static func profileUpdate(_ operation: MixpanelProfileOperation, token: String, identity: IdentityFields) -> [UInt8] {
+    var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
+    JSONWriter.appendString(token, to: &bytes)
+    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
+    bytes.append(contentsOf: identity.distinctId)
+    bytes.append(UInt8(ascii: ","))
+    JSONWriter.appendString(operation.operatorName, to: &bytes)
+    switch operation {
+    case let .setOnce(name, value), let .add(name, value), let .append(name, value), let .remove(name, value):
+      JSONWriter.appendLiteral(":{", to: &bytes)
+      JSONWriter.appendString(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      value.appendJSON(to: &bytes, dates: .iso8601)
+      JSONWriter.appendLiteral("}}", to: &bytes)
+    case let .union(name, values):
+      JSONWriter.appendLiteral(":{", to: &bytes)
+      JSONWriter.appendString(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      PropertyValue.array(values).appendJSON(to: &bytes, dates: .iso8601)
+      JSONWriter.appendLiteral("}}", to: &bytes)
+    case let .unset(name):
+      JSONWriter.appendLiteral(":[", to: &bytes)
+      JSONWriter.appendString(name, to: &bytes)
+      JSONWriter.appendLiteral("]}", to: &bytes)
+    }
+    return bytes
+  }
+
+  /// `{"$token":...,"$group_key":...,"$group_id":...,"$set":{traits}}` for `/groups`
+  /// (developer.mixpanel.com/reference/group-set-property); traits sorted by name.
+  static func groupSet(key: String, id: String, traits: [String: PropertyValue], token: String) -> [UInt8] {
+    var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
+    JSONWriter.appendString(token, to: &bytes)
+    JSONWriter.appendLiteral(#","$group_key":"#, to: &bytes)
+    JSONWriter.appendString(key, to: &bytes)
+    JSONWriter.appendLiteral(#","$group_id":"#, to: &bytes)
+    JSONWriter.appendString(id, to: &bytes)
+    JSONWriter.appendLiteral(#","$set":"#, to: &bytes)
+    PropertyValue.object(traits).appendJSON(to: &bytes, dates: .iso8601, sortedKeys: true)
+    bytes.append(UInt8(ascii: "}"))
     return bytes
   }
 

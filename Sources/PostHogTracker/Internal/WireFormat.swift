@@ -7,22 +7,47 @@ enum WireFormat {
   /// What every event needs from the identity, derived once per identity change.
   struct Identity: Sendable {
     /// The properties every event starts with: `"distinct_id":"..."` (the user id once known, else the
-    /// anonymous id), `"$geoip_disable":true` when IP location is suppressed, and the context.
+    /// anonymous id), `"$geoip_disable":true` when IP location is suppressed, the context, and
+    /// `"$groups":{...}` once the user is in a group.
     var sharedMembers: [UInt8]
-    /// The anonymous id, for `$identify`'s `$anon_distinct_id`.
+    /// Where the `distinct_id` member ends in ``sharedMembers``: `$create_alias` writes its own.
+    var distinctIdEnd: Int
+    /// The anonymous id, for `$identify`'s `$anon_distinct_id` and `$create_alias`'s `alias`.
     var anonymousId: String
   }
 
   static func identity(
     for identity: IdentityStore<Identity>.Identity, context: TrackingContext, suppressesGeoIP: Bool
   ) -> Identity {
+    self.identity(
+      distinctId: identity.userId ?? identity.anonymousId, anonymousId: identity.anonymousId,
+      groups: identity.groups, context: context, suppressesGeoIP: suppressesGeoIP)
+  }
+
+  static func identity(
+    distinctId: String, anonymousId: String, groups: [String: String], context: TrackingContext,
+    suppressesGeoIP: Bool
+  ) -> Identity {
     var bytes: [UInt8] = []
     JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
-    JSONWriter.appendString(identity.userId ?? identity.anonymousId, to: &bytes)
+    JSONWriter.appendString(distinctId, to: &bytes)
+    let distinctIdEnd = bytes.count
     // `$geoip_disable` stops PostHog's GeoIP enrichment from the request's address.
     if suppressesGeoIP { JSONWriter.appendLiteral(#","$geoip_disable":true"#, to: &bytes) }
     contextMembers(for: context).appendJSON(to: &bytes)
-    return Identity(sharedMembers: bytes, anonymousId: identity.anonymousId)
+    if !groups.isEmpty {
+      // posthog-ios adds the groups it keeps to every event (`PostHogSDK.dynamicContext`); written here,
+      // once per change, so a plain event pays nothing for them. Sorted: the same groups, the same bytes.
+      JSONWriter.appendLiteral(#","$groups":{"#, to: &bytes)
+      for (index, (type, key)) in groups.sorted(by: { $0.key < $1.key }).enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONWriter.appendString(type, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        JSONWriter.appendString(key, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+    return Identity(sharedMembers: bytes, distinctIdEnd: distinctIdEnd, anonymousId: anonymousId)
   }
 
   /// The context as posthog-ios's `PostHogContext` names it: `$lib`, `$lib_version`, `$os_name`,
@@ -49,20 +74,35 @@ enum WireFormat {
   }
 
   /// One entry of `batch`: `{"event":...,"properties":{"distinct_id":...,...},"timestamp":"ISO-8601",
-  /// "uuid":"..."}`; `nil` for a sign-out, which sends nothing. Dates inside properties are ISO-8601 strings.
+  /// "uuid":"..."}`; `nil` for what sends nothing (a sign-out, ``PostHogEvent/notSent(kind:)``). Dates inside
+  /// properties are ISO-8601 strings.
   static func event(
     _ event: PostHogEvent, identity: Identity, sessionId: String?, at date: Date, uuid: RecordID
   ) -> [UInt8]? {
     let name: String
     let properties: [String: PropertyValue]
+    // The user id of a `$create_alias`, which is its `distinct_id` whoever is signed in.
+    var distinctId: String?
     switch event {
     case let .capture(event, eventProperties):
       (name, properties) = (event, eventProperties)
     case let .setPersonProperties(personProperties):
       (name, properties) = (PostHogNames.set, [PostHogNames.set: .object(personProperties)])
+    case let .setPersonPropertiesOnce(personProperties):
+      (name, properties) = (PostHogNames.set, [PostHogNames.setOnce: .object(personProperties)])
+    case let .unsetPersonProperties(names):
+      (name, properties) = (PostHogNames.set, [PostHogNames.unset: .array(names.map(PropertyValue.string))])
     case .userId(_?):
       (name, properties) = (PostHogNames.identify, [PostHogNames.anonymousDistinctId: .string(identity.anonymousId)])
-    case .userId(nil):
+    case let .alias(userId):
+      (name, properties) = (PostHogNames.createAlias, [PostHogNames.alias: .string(identity.anonymousId)])
+      distinctId = userId
+    case let .group(type, key, groupProperties):
+      var members: [String: PropertyValue] = [PostHogNames.groupType: .string(type), PostHogNames.groupKey: .string(key)]
+      // posthog-ios leaves `$group_set` out when there are no properties (`groupIdentify`).
+      if !groupProperties.isEmpty { members[PostHogNames.groupSet] = .object(groupProperties) }
+      (name, properties) = (PostHogNames.groupIdentify, members)
+    case .userId(nil), .notSent:
       return nil
     }
     var bytes: [UInt8] = []
@@ -71,7 +111,13 @@ enum WireFormat {
     JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
     JSONWriter.appendString(name, to: &bytes)
     JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
-    bytes.append(contentsOf: identity.sharedMembers)
+    if let distinctId {
+      JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
+      JSONWriter.appendString(distinctId, to: &bytes)
+      bytes.append(contentsOf: identity.sharedMembers[identity.distinctIdEnd...])
+    } else {
+      bytes.append(contentsOf: identity.sharedMembers)
+    }
     if let sessionId {
       // A UUID needs no escaping.
       JSONWriter.appendLiteral(#","$session_id":""#, to: &bytes)

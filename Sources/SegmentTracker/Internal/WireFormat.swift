@@ -4,9 +4,36 @@ import TrackersDelivery
 
 /// The bytes Segment receives: one queued record per message, wrapped in `{"batch": [...]}` per request.
 enum WireFormat {
-  /// The identity members of every message, `"anonymousId":"...","userId":"..."`, derived once per
-  /// identity change.
-  static func identityMembers(for identity: IdentityStore<[UInt8]>.Identity) -> [UInt8] {
+  /// What the messages of one identity and context share, encoded once per change of either (the live
+  /// environment's `derive`), so the hot path only copies bytes. A class: reading it per event retains one
+  /// reference, as the single byte array it replaced did.
+  final class Members: Sendable {
+    /// `"anonymousId":"...","userId":"...","context":{...}`: every message but an alias.
+    let common: [UInt8]
+    /// `"anonymousId":"...","context":{...}`: an alias, whose `userId` is the alias's own.
+    let anonymous: [UInt8]
+    /// The anonymous id, an alias's `previousId`.
+    let anonymousId: String
+
+    init(common: [UInt8], anonymous: [UInt8], anonymousId: String) {
+      self.common = common
+      self.anonymous = anonymous
+      self.anonymousId = anonymousId
+    }
+  }
+
+  /// The members of `identity`'s messages, with `context` (``contextMember(for:suppressesIP:)``).
+  static func members(for identity: IdentityStore<Members>.Identity, context: [UInt8]) -> Members {
+    var anonymous: [UInt8] = []
+    JSONWriter.appendLiteral(#""anonymousId":"#, to: &anonymous)
+    JSONWriter.appendString(identity.anonymousId, to: &anonymous)
+    return Members(
+      common: identityMembers(for: identity) + context, anonymous: anonymous + context,
+      anonymousId: identity.anonymousId)
+  }
+
+  /// The identity members of every message, `"anonymousId":"...","userId":"..."`.
+  static func identityMembers<Derived>(for identity: IdentityStore<Derived>.Identity) -> [UInt8] {
     identity.jsonMembers(anonymousKey: "anonymousId", userKey: "userId")
   }
 
@@ -41,18 +68,23 @@ enum WireFormat {
     members.objectValue
   }
 
-  /// One message: `{"type":...,...,<identity>,"timestamp":"ISO-8601","messageId":"..."}`; `nil` for a
-  /// sign-out, which sends nothing. Dates inside properties and traits are ISO-8601 strings.
-  static func message(_ message: SegmentMessage, identity: [UInt8], at date: Date, messageId: RecordID) -> [UInt8]? {
+  /// One message: `{"type":...,...,<identity and context>,"timestamp":"ISO-8601","messageId":"..."}`; `nil`
+  /// for what sends nothing (a sign-out, an operation Segment has no form of). Dates inside properties and
+  /// traits are ISO-8601 strings.
+  ///
+  /// An alias is `{"type":"alias","previousId":<anonymousId>,"userId":<the alias's>,"anonymousId":...}`: the
+  /// anonymous id is the one this device had before the sign-in (a sign-in keeps it), as analytics.js passes
+  /// the `anonymousId` as `previousId` (segment.com/docs/connections/spec/alias/).
+  static func message(_ message: SegmentMessage, members: Members, at date: Date, messageId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1
     switch message {
     case let .track(_, properties), let .screen(_, properties): propertyCount = properties.count
-    case let .identify(traits): propertyCount = traits.count
-    case .userId: break
+    case let .identify(traits), let .group(_, traits): propertyCount = traits.count
+    case .userId, .alias, .unsupported: break
     }
     // One allocation: growing the buffer mid-message copies it.
-    bytes.reserveCapacity(160 + identity.count + propertyCount * 48)
+    bytes.reserveCapacity(160 + members.common.count + propertyCount * 48)
     switch message {
     case let .track(event, properties):
       JSONWriter.appendLiteral(#"{"type":"track","event":"#, to: &bytes)
@@ -67,9 +99,26 @@ enum WireFormat {
       appendMember("traits", traits, to: &bytes)
     case .userId(_?):
       JSONWriter.appendLiteral(#"{"type":"identify""#, to: &bytes)
-    case .userId(nil):
+    case let .group(groupId, traits):
+      JSONWriter.appendLiteral(#"{"type":"group","groupId":"#, to: &bytes)
+      JSONWriter.appendString(groupId, to: &bytes)
+      appendMember("traits", traits, to: &bytes)
+    case let .alias(userId):
+      JSONWriter.appendLiteral(#"{"type":"alias","previousId":"#, to: &bytes)
+      JSONWriter.appendString(members.anonymousId, to: &bytes)
+      JSONWriter.appendLiteral(#","userId":"#, to: &bytes)
+      JSONWriter.appendString(userId, to: &bytes)
+      appendTail(members.anonymous, at: date, messageId: messageId, to: &bytes)
+      return bytes
+    case .userId(nil), .unsupported:
       return nil
     }
+    appendTail(members.common, at: date, messageId: messageId, to: &bytes)
+    return bytes
+  }
+
+  /// `,<identity and context>,"timestamp":"...","messageId":"..."}`.
+  private static func appendTail(_ identity: [UInt8], at date: Date, messageId: RecordID, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity)
     JSONWriter.appendLiteral(#","timestamp":"#, to: &bytes)
@@ -79,7 +128,6 @@ enum WireFormat {
     messageId.appendUUIDString(to: &bytes)
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: "}"))
-    return bytes
   }
 
   /// An upper bound of the size of `message` for a user `userId`, found without encoding it: validation
@@ -92,7 +140,11 @@ enum WireFormat {
       size += maxSize(of: name) + maxSize(of: .object(properties))
     case let .identify(traits):
       size += maxSize(of: .object(traits))
-    case .userId:
+    case let .group(groupId, traits):
+      size += maxSize(of: groupId) + maxSize(of: .object(traits))
+    case let .alias(userId):
+      size += maxSize(of: userId)
+    case .userId, .unsupported:
       break
     }
     return size

@@ -26,9 +26,17 @@ private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
   }
 }
 
-@MainActor private func postHogTrackerPostHogTracker3(storage: URL) {
+private func postHogTrackerPostHogTracker3() {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#3
+    postHogTracker(.superProperties(.register(["$process_person_profile": false])))
+    // end snippet
+  }
+}
+
+@MainActor private func postHogTrackerPostHogTracker4(storage: URL) {
+  compile {
+    // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#4
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
     var configuration = PostHogConfiguration(apiKey: "phc_...")
     configuration.lifecycle = lifecycle

@@ -26,9 +26,23 @@ private func segmentTrackerSegmentTracker2(key: String, consent: ConsentStore) {
   }
 }
 
-@MainActor private func segmentTrackerSegmentTracker3(secrets: Secrets, storage: URL) {
+/// What analytics-swift's `Analytics` answers, for the migration snippet.
+private struct AnalyticsSwiftIds {
+  var anonymousId: String
+  var userId: String?
+}
+
+private func segmentTrackerSegmentTracker3(configuration: SegmentConfiguration, analytics: AnalyticsSwiftIds) {
+  var configuration = configuration
+  // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#3
+  configuration.existingIdentity = ExistingIdentity(anonymousId: analytics.anonymousId, userId: analytics.userId)
+  // end snippet
+  _ = configuration
+}
+
+@MainActor private func segmentTrackerSegmentTracker4(secrets: Secrets, storage: URL) {
   compile {
-    // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#3
+    // snippet: Sources/SegmentTracker/Documentation.docc/SegmentTracker.md#4
     let lifecycle = ApplicationLifecycle(storageDirectory: storage)  // keeps lifecycle.json there
     var configuration = SegmentConfiguration(writeKey: secrets.segment)
     configuration.lifecycle = lifecycle
