@@ -123,7 +123,7 @@ private func recommendedEvent(_ event: StandardEvent, extra: AnalyticsData.Prope
 }
 
 /// A product as an entry of GA4's `items`, with the parameters that are set.
-private func item(_ product: Product) -> PropertyValue {
+private func item(_ product: StandardEvent.Product) -> PropertyValue {
   var item: [String: PropertyValue] = ["item_id": .string(product.id), "quantity": .int(product.quantity)]
   if let name = product.name { item["item_name"] = .string(name) }
   if let category = product.category { item["item_category"] = .string(category) }

@@ -14,12 +14,12 @@ import VendorTestSupport
 struct UserModelTests {
   let start = 1_700_000_000_250
 
-  let shoe = Product(
+  let shoe = StandardEvent.Product(
     id: "sku-1", name: "Trail Shoe", sku: "TS-42", category: "Shoes", brand: "Acme", variant: "blue", price: 89.5,
     quantity: 2, coupon: "SHOE5", currency: "EUR")
-  var order: Order {
-    Order(
-      id: "o-1001", currency: "EUR", products: [shoe, Product(id: "sku-2", price: 10, quantity: 1)], tax: 3.2,
+  var order: StandardEvent.Order {
+    StandardEvent.Order(
+      id: "o-1001", currency: "EUR", products: [shoe, StandardEvent.Product(id: "sku-2", price: 10, quantity: 1)], tax: 3.2,
       shipping: 4.9, discount: 5, coupon: "WELCOME")
   }
   /// GA4's item form of `shoe`: `sku` has no item parameter.
@@ -79,7 +79,7 @@ struct UserModelTests {
     let (events, counters, _, _) = try await run { _ in
       googleAnalyticsTracker(.standard(.productViewed(shoe)))
       googleAnalyticsTracker(.standard(.productAdded(shoe), properties: ["list": "home"]))
-      googleAnalyticsTracker(.standard(.productRemoved(Product(id: "sku-3"))))
+      googleAnalyticsTracker(.standard(.productRemoved(StandardEvent.Product(id: "sku-3"))))
     }
     #expect(counters.invalid == 0)
     #expect(events == [
@@ -151,7 +151,7 @@ struct UserModelTests {
   // MARK: - Refusals
 
   @Test func aValueWithoutCurrencyIsRefused() throws {
-    let issues = googleAnalyticsIssues(for: .standard(.productViewed(Product(id: "sku-1", price: 5))))
+    let issues = googleAnalyticsIssues(for: .standard(.productViewed(StandardEvent.Product(id: "sku-1", price: 5))))
     #expect(issues.map(\.rule) == ["value-needs-currency"])
     #expect(issues.first?.message == "event 'view_item' has a value but no 'currency'; GA4 needs the currency to "
       + "count the value as revenue. To fix this, add 'currency' (an ISO 4217 code such as \"EUR\"; for a "
@@ -165,7 +165,7 @@ struct UserModelTests {
   }
 
   @Test func theNeutralRulesOfAStandardEventComeFirst() {
-    let issues = googleAnalyticsIssues(for: .standard(.orderCompleted(Order(currency: "eur", products: []))))
+    let issues = googleAnalyticsIssues(for: .standard(.orderCompleted(StandardEvent.Order(currency: "eur", products: []))))
     #expect(issues.map(\.rule) == ["standard-currency", "standard-order-id"])
     #expect(issues.allSatisfy { $0.vendor == "GA4" })
   }
@@ -298,7 +298,7 @@ struct UserModelTests {
     let (events, counters, _, _) = try await run { clock in
       googleAnalyticsTracker(.timeEvent(name: "Checkout Started"))
       clock.advance(milliseconds: 2_500)
-      googleAnalyticsTracker(.standard(.checkoutStarted(Order(currency: "EUR", products: [shoe]))))
+      googleAnalyticsTracker(.standard(.checkoutStarted(StandardEvent.Order(currency: "EUR", products: [shoe]))))
     }
     #expect(counters.invalid == 0)
     #expect(events == [
