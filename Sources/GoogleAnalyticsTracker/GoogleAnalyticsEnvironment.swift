@@ -29,9 +29,9 @@ extension GoogleAnalyticsEnvironment {
   /// following requests carry. With a privacy registry, nothing is sent before consent for "GA4".
   ///
   /// Each event gets the `session_id` and `engagement_time_msec` GA4 needs to show it in Realtime, unless it
-  /// sets them itself: a session ends after ``GoogleAnalyticsConfiguration/sessionTimeout`` without events, when the user
-  /// id changes, and on a privacy reset; it is saved with the identity, so a relaunch within the timeout
-  /// continues it.
+  /// sets them itself: a session ends after ``GoogleAnalyticsConfiguration/sessionTimeout`` without events and
+  /// on a privacy reset (a new client id), not on a sign-in or sign-out, as with GA4's own SDKs; it is saved
+  /// with the identity, so a relaunch within the timeout continues it.
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
@@ -69,12 +69,19 @@ extension GoogleAnalyticsEnvironment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userId(id):
-          // Another user id ends the session (`SessionRules.endsWhenUserChanges`), with the next event or,
-          // after a relaunch, by the owner saved with the session.
+          // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
+          // the events before and after the sign-in by the client id they share.
           delivery.updateIdentity(event: event.description) { identity in
             identity.userId = id
             return []
           }
+        case .alias:
+          // GA4 joins the ids a request carries: the events of this client id are the user's once a request
+          // carries both. Nothing to send.
+          delivery.countIdentityUpdate()
+        case .unsupported:
+          // Validation refuses these; only a `send` called with one directly gets here.
+          delivery.countUnsupported(kind: "unsupported", event: event.description)
         }
       }
     }
@@ -83,12 +90,18 @@ extension GoogleAnalyticsEnvironment {
 
 extension GoogleAnalyticsConfiguration {
   /// GA4's session rules: ``sessionTimeout`` without activity (the app in the foreground counts as
-  /// activity, as Firebase counts engagement, when a lifecycle is configured), and a new session for
-  /// another user id or a new anonymous id. The id is the start in seconds, like gtag's `ga_session_id`.
+  /// activity, as Firebase counts engagement, when a lifecycle is configured), and a new session for a new
+  /// anonymous id. The id is the start in seconds, like gtag's `ga_session_id`.
+  ///
+  /// A sign-in or sign-out keeps the session, as GA4's own SDKs do: Firebase's `setUserID` and gtag's
+  /// `user_id` change who the events belong to, not the session, which GA4 keys by the client id
+  /// (support.google.com/firebase/answer/9191807: a session starts with the app in the foreground and
+  /// ends by timeout). A sign-out here keeps the client id (it only stops sending `user_id`), so the
+  /// journey goes on in one session. A new client id (a privacy reset) is a new GA4 user, whose first
+  /// event starts a session of its own.
   var sessionRules: SessionRules {
     SessionRules(
-      timeout: sessionTimeout, idUnit: .seconds, continuesInForeground: true, endsWhenUserChanges: true,
-      endsWhenAnonymousIdChanges: true)
+      timeout: sessionTimeout, idUnit: .seconds, continuesInForeground: true, endsWhenAnonymousIdChanges: true)
   }
 }
 

@@ -16,6 +16,26 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
   case userProperty(name: String, value: PropertyValue)
   /// The `user_id` of every following request; `nil` stops sending one (sign-out).
   case userId(String?)
+  /// Links this device's anonymous id to `userId`: nothing to send, since GA4 joins the `client_id` and the
+  /// `user_id` that one request carries together; counted as an identity update.
+  case alias(userId: String)
+  /// An operation GA4 has no form of: validation refuses it with a rule of its own (counted and reported),
+  /// so it is never sent. Indirect, so the rare case does not make every event larger to copy.
+  indirect case unsupported(Unsupported)
+
+  /// The operations GA4 has no form of, each refused by ``googleAnalyticsIssues(_:)`` with its own rule.
+  public enum Unsupported: Sendable, Hashable {
+    /// A profile operation beyond set: GA4 user properties can only be set (rule
+    /// `profile-operation-unsupported`).
+    case profile(ProfileOperation)
+    /// A group: GA4 has no groups (rule `group-unsupported`).
+    case group(type: String, key: String, traits: [String: PropertyValue])
+    /// A super-property change, which ``TrackersDelivery/VendorPipeline`` applies itself and never maps
+    /// (rule `handled-by-pipeline`, only reachable by mapping one directly).
+    case superProperties(SuperPropertyOperation)
+    /// A timer start, which ``TrackersDelivery/VendorPipeline`` applies itself (rule `handled-by-pipeline`).
+    case timeEvent(name: String)
+  }
 }
 
 extension GoogleAnalyticsEvent: CustomStringConvertible {
@@ -30,6 +50,16 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil"
+    case let .alias(userId):
+      "alias \(PropertyValue.string(userId))"
+    case let .unsupported(.profile(operation)):
+      "unsupported profile \(operation)"
+    case let .unsupported(.group(type, key, traits)):
+      traits.isEmpty ? "unsupported group \(type) \(key)" : "unsupported group \(type) \(key) \(PropertyValue.object(traits))"
+    case let .unsupported(.superProperties(operation)):
+      "unsupported superProperties \(operation)"
+    case let .unsupported(.timeEvent(name)):
+      "unsupported timeEvent \(name)"
     }
   }
 }

@@ -24,6 +24,22 @@ public enum GoogleAnalyticsLimits {
   public static let userIdLength = 256
   /// Items in an ecommerce `items` parameter.
   public static let items = 200
+  /// Parameters of an item beyond ``itemParams``: "up to 27 custom parameters in the items array"
+  /// (developers.google.com/analytics/devguides/collection/ga4/item-scoped-ecommerce).
+  public static let itemCustomParams = 27
+  /// The item parameters GA4's recommended events document
+  /// (developers.google.com/analytics/devguides/collection/ga4/reference/events).
+  public static let itemParams: Set<String> = [
+    "item_id", "item_name", "affiliation", "coupon", "creative_name", "creative_slot", "discount", "index",
+    "item_brand", "item_category", "item_category2", "item_category3", "item_category4", "item_category5",
+    "item_list_id", "item_list_name", "item_variant", "location_id", "price", "promotion_id", "promotion_name",
+    "quantity",
+  ]
+  /// The recommended events whose `value` GA4 counts as money, so it needs `currency` beside it.
+  public static let monetaryEventNames: Set<String> = [
+    "add_payment_info", "add_shipping_info", "add_to_cart", "add_to_wishlist", "begin_checkout", "purchase",
+    "refund", "remove_from_cart", "view_cart", "view_item", "generate_lead",
+  ]
 
   /// Event names GA4 keeps for itself.
   public static let reservedEventNames: Set<String> = [

@@ -16,5 +16,5 @@ import TrackersDelivery
 /// )
 /// ```
 public let googleAnalyticsTracker: Tracker<AnalyticsData> = VendorPipeline(
-  current: { Current }, map: googleAnalyticsEvent(for:), validate: googleAnalyticsIssues(_:)
+  current: { Current }, map: googleAnalyticsEvent(for:), validateWithSource: googleAnalyticsIssues(_:source:)
 ).tracker

@@ -9,6 +9,35 @@ import Trackers
 /// | `.error(message, properties)` | event `app_error` with `error_message` = message (cut to 100 characters), plus the properties (GA4 reserves `error` and `app_exception`) |
 /// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request |
 /// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
+/// | `.standard(event, properties)` | GA4's recommended event (below), with the properties as extra parameters (the event's own fields win) |
+/// | `.alias(userId)` | ``GoogleAnalyticsEvent/alias(userId:)``: nothing sent (GA4 joins `client_id` and `user_id` on each request) |
+/// | `.profile(operation)` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `profile-operation-unsupported` (GA4 user properties can only be set) |
+/// | `.group(type, key, traits)` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `group-unsupported` (GA4 has no groups) |
+/// | `.superProperties`, `.timeEvent` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `handled-by-pipeline` (the pipeline applies them and never maps them) |
+///
+/// Standard events become GA4's recommended events
+/// (developers.google.com/analytics/devguides/collection/ga4/reference/events), with an order's money in
+/// `currency`, `value`, `tax` and `shipping` and its products in `items`:
+///
+/// | ``Trackers/StandardEvent`` | GA4 event | parameters |
+/// |---|---|---|
+/// | `.productViewed(p)` | `view_item` | `currency`, `value` (price × quantity), `items: [p]` |
+/// | `.productAdded(p)` | `add_to_cart` | the same |
+/// | `.productRemoved(p)` | `remove_from_cart` | the same |
+/// | `.cartViewed(o)` | `view_cart` | `currency`, `value`, `items` |
+/// | `.checkoutStarted(o)` | `begin_checkout` | `currency`, `value`, `coupon`, `items` |
+/// | `.orderCompleted(o)` | `purchase` | `currency`, `value`, `transaction_id`, `tax`, `shipping`, `coupon`, `items` |
+/// | `.orderRefunded(o)` | `refund` | the same as `purchase` |
+/// | `.signedUp(method)` | `sign_up` | `method` |
+/// | `.loggedIn(method)` | `login` | `method` |
+/// | `.searched(query)` | `search` | `search_term` |
+/// | `.shared(method, contentType, itemId)` | `share` | `method`, `content_type`, `item_id` |
+///
+/// Each item is `{item_id, item_name, item_category, item_brand, item_variant, price, quantity, coupon}`
+/// (those that are set; a product's `sku` has no GA4 item parameter). An order's `value` is
+/// ``Trackers/Order/revenueAmount``, the products' price × quantity less the order's discount, because GA4
+/// asks for "the sum of (price * quantity) for all items" without shipping or tax, which have their own
+/// parameters. Parameters left unset are left out.
 ///
 /// The live environment adds `session_id` and `engagement_time_msec` to each event when it sends it (they
 /// depend on the session, not on the event), so they are not part of this mapping; validation counts them.
@@ -36,12 +65,73 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .userId(id)
   case let .lifecycle(event):
     return .event(name: GoogleAnalyticsNames.lifecycle(event), params: event.properties.mapValues(ga4Compatible))
-  // Issue 22, step 1: the vocabulary landed; this module's own forms of these follow.
   case let .standard(event, properties):
-    return googleAnalyticsEvent(for: .event(name: event.name, properties: event.properties.merging(properties) { event, _ in event }))
-  case .alias, .group, .profile, .superProperties, .timeEvent:
-    return googleAnalyticsEvent(for: .event(name: ""))
+    return recommendedEvent(event, extra: properties)
+  case let .alias(userId):
+    return .alias(userId: userId)
+  case let .profile(operation):
+    return .unsupported(.profile(operation))
+  case let .group(type, key, traits):
+    return .unsupported(.group(type: type, key: key, traits: traits))
+  case let .superProperties(operation):
+    return .unsupported(.superProperties(operation))
+  case let .timeEvent(name):
+    return .unsupported(.timeEvent(name: name))
   }
+}
+
+/// A standard event as GA4's recommended event; `extra` are the app's own properties, which the event's
+/// fields override.
+private func recommendedEvent(_ event: StandardEvent, extra: AnalyticsData.Properties) -> GoogleAnalyticsEvent {
+  var params = extra
+  func set(_ name: String, _ value: String?) {
+    if let value { params[name] = .string(value) }
+  }
+  func set(_ name: String, _ value: Double?) {
+    if let value { params[name] = .double(value) }
+  }
+  switch event {
+  case let .productViewed(product), let .productAdded(product), let .productRemoved(product):
+    set("currency", product.currency)
+    set("value", product.amount)
+    params["items"] = .array([item(product)])
+  case let .cartViewed(order), let .checkoutStarted(order), let .orderCompleted(order), let .orderRefunded(order):
+    params["currency"] = .string(order.currency)
+    params["value"] = .double(order.revenueAmount)
+    switch event {
+    case .cartViewed:
+      break
+    case .checkoutStarted:
+      set("coupon", order.coupon)
+    default:
+      set("transaction_id", order.id)
+      set("tax", order.tax)
+      set("shipping", order.shipping)
+      set("coupon", order.coupon)
+    }
+    params["items"] = .array(order.products.map(item))
+  case let .signedUp(method), let .loggedIn(method):
+    set("method", method)
+  case let .searched(query):
+    params["search_term"] = .string(query)
+  case let .shared(method, contentType, itemId):
+    set("method", method)
+    set("content_type", contentType)
+    set("item_id", itemId)
+  }
+  return .event(name: GoogleAnalyticsNames.recommended(event), params: params)
+}
+
+/// A product as an entry of GA4's `items`, with the parameters that are set.
+private func item(_ product: StandardEvent.Product) -> PropertyValue {
+  var item: [String: PropertyValue] = ["item_id": .string(product.id), "quantity": .int(product.quantity)]
+  if let name = product.name { item["item_name"] = .string(name) }
+  if let category = product.category { item["item_category"] = .string(category) }
+  if let brand = product.brand { item["item_brand"] = .string(brand) }
+  if let variant = product.variant { item["item_variant"] = .string(variant) }
+  if let price = product.price { item["price"] = .double(price) }
+  if let coupon = product.coupon { item["coupon"] = .string(coupon) }
+  return .object(item)
 }
 
 /// GA4 parameters are strings or numbers: `from_background` becomes 1 or 0.
@@ -67,6 +157,25 @@ public enum GoogleAnalyticsNames {
   /// The parameter with the milliseconds of engagement an event reports, which GA4 needs to show the event
   /// in Realtime: `engagement_time_msec`. The live environment adds it to every event that does not set it.
   public static let engagementTime = "engagement_time_msec"
+
+  /// The GA4 recommended event of a standard event: `view_item`, `add_to_cart`, `remove_from_cart`,
+  /// `view_cart`, `begin_checkout`, `purchase`, `refund`, `sign_up`, `login`, `search`, `share`
+  /// (developers.google.com/analytics/devguides/collection/ga4/reference/events).
+  public static func recommended(_ event: StandardEvent) -> String {
+    switch event {
+    case .productViewed: "view_item"
+    case .productAdded: "add_to_cart"
+    case .productRemoved: "remove_from_cart"
+    case .cartViewed: "view_cart"
+    case .checkoutStarted: "begin_checkout"
+    case .orderCompleted: "purchase"
+    case .orderRefunded: "refund"
+    case .signedUp: "sign_up"
+    case .loggedIn: "login"
+    case .searched: "search"
+    case .shared: "share"
+    }
+  }
 
   /// A lifecycle event's name: Segment's name in GA4's snake case, "application_opened". GA4 reserves
   /// the Firebase SDK's own names (`first_open`, `app_update`, `app_background`) for its SDK, so a

@@ -18,9 +18,31 @@ import TrackersDelivery
 ///
 /// The one rule this can't check is the count of user properties (at most 25 per request), which depends
 /// on the properties set before; the live environment checks it when a new property arrives.
+///
+/// A standard event is also checked against the rules every vendor applies alike
+/// (``Trackers/StandardEvent/issues(vendor:)``: amounts, quantities, currency codes, order ids).
 public func googleAnalyticsIssues(for data: AnalyticsData) -> [ValidationIssue] {
-  googleAnalyticsIssues(googleAnalyticsEvent(for: data))
+  googleAnalyticsIssues(googleAnalyticsEvent(for: data), source: data)
 }
+
+/// GA4's rules for `event`, mapped from `source`: the vendor rules, the neutral rules of a standard event
+/// first; and a super-property registration, which ``TrackersDelivery/VendorPipeline`` validates as an event
+/// named "Super Properties", checked as the parameters it will add to later events, not as an event name.
+func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent, source: AnalyticsData) -> [ValidationIssue] {
+  let issues = googleAnalyticsIssues(event)
+  switch source {
+  case .event:
+    guard !issues.isEmpty, case let .event(name, _) = source, name == superPropertiesEventName else { return issues }
+    return issues.filter { !$0.rule.hasPrefix("event-name") }
+  case let .standard(standard, _):
+    return standard.issues(vendor: "GA4") + issues
+  default:
+    return issues
+  }
+}
+
+/// The name ``TrackersDelivery/VendorPipeline`` gives a super-property registration it validates.
+private let superPropertiesEventName = "Super Properties"
 
 /// Checks a GA4 event against the Measurement Protocol's rules; see ``googleAnalyticsIssues(for:)``.
 public func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
@@ -38,7 +60,7 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     if let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
       return issues.append(issue)
     }
-  case .userId:
+  case .userId, .alias, .unsupported:
     break
   }
   switch event {
@@ -48,18 +70,29 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
       issues.append(issue("event-name-reserved", "event name '\(name)' is reserved by GA4; use a name of your own"))
     }
     checkParamCount(params, name: name, into: &issues)
-    ValidationRules.forEachMember(of: params, ordered: ordered) { key, value in
+    var value: PropertyValue?
+    var hasCurrency = false
+    ValidationRules.forEachMember(of: params, ordered: ordered) { key, member in
+      // Compared only for keys of their lengths: no hashing on the common path.
+      switch key.utf8.count {
+      case 5 where key == "value": value = member
+      case 8 where key == "currency": hasCurrency = true
+      default: break
+      }
       checkName(key, kind: "parameter name", rule: "param-name", into: &issues)
-      if key == "items", !isList(value) {
+      if key == "items", !isList(member) {
         // GA4 reads `items` as the ecommerce item list whatever the event: a count there is lost.
         issues.append(
           issue(
             "items-type",
-            "parameter 'items' is \(kindName(value)); GA4 reserves 'items' for the ecommerce list of item objects. "
+            "parameter 'items' is \(kindName(member)); GA4 reserves 'items' for the ecommerce list of item objects. "
               + "To fix this, send a list of items, or rename the parameter (a count: 'item_count')"))
         return
       }
-      checkParamValue(value, key: { key }, ordered: ordered, into: &issues)
+      checkParamValue(member, key: { key }, ordered: ordered, into: &issues)
+    }
+    if let value, GoogleAnalyticsLimits.monetaryEventNames.contains(name) {
+      checkMonetaryValue(value, hasCurrency: hasCurrency, name: name, into: &issues)
     }
   case let .userProperty(name, value):
     checkUserPropertyName(name, into: &issues)
@@ -74,8 +107,72 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
           "user_id has \(id.unicodeScalars.count) characters; GA4 accepts at most \(GoogleAnalyticsLimits.userIdLength)"
         ))
     }
-  case .userId(nil):
+  case .userId(nil), .alias:
     break
+  case let .unsupported(operation):
+    issues.append(unsupportedIssue(operation))
+  }
+}
+
+/// The refusal of an operation GA4 has no form of, naming its rule and what to do instead.
+private func unsupportedIssue(_ operation: GoogleAnalyticsEvent.Unsupported) -> ValidationIssue {
+  switch operation {
+  case let .profile(operation):
+    let instead =
+      switch operation {
+      case .setOnce, .increment, .append, .prepend, .union, .remove:
+        "compute the new value in the app and set it with .userProperty(name: \"\(operation.name)\", value: ...)"
+      case .unset:
+        "stop setting it: GA4 keeps a user property's last value, and the Measurement Protocol documents no way to clear one"
+      }
+    return issue(
+      "profile-operation-unsupported",
+      "GA4 user properties can only be set: '\(operation.operationName)' of user property '\(operation.name)' "
+        + "has no GA4 form, and is not sent as a plain set. To fix this, \(instead), or leave GA4 out of this operation")
+  case let .group(type, key, _):
+    return issue(
+      "group-unsupported",
+      "GA4 has no groups: group '\(type)' = '\(key)' has no GA4 form. To fix this, set a user property "
+        + "(.userProperty(name: \"\(type)\", value: \"\(key)\")), which every later request carries and "
+        + "reports can break down by, or leave GA4 out of this operation")
+  case let .superProperties(operation):
+    return issue(
+      "handled-by-pipeline",
+      "super-property change '\(operation)' is applied by the tracker's pipeline, never mapped. To fix this, "
+        + "track it through googleAnalyticsTracker instead of sending googleAnalyticsEvent(for:)'s result")
+  case let .timeEvent(name):
+    return issue(
+      "handled-by-pipeline",
+      "timer for '\(name)' is started by the tracker's pipeline, never mapped. To fix this, track it through "
+        + "googleAnalyticsTracker instead of sending googleAnalyticsEvent(for:)'s result")
+  }
+}
+
+/// The `value` of an ecommerce recommended event: a number, with `currency` beside it ("If you set value
+/// then currency is required for revenue metrics to be computed accurately"; developers.google.com/
+/// analytics/devguides/collection/ga4/reference/events), and not negative (a refund is `refund`).
+private func checkMonetaryValue(
+  _ value: PropertyValue, hasCurrency: Bool, name: String, into issues: inout [ValidationIssue]
+) {
+  let isNegative =
+    switch value {
+    case let .int(number): number < 0
+    case let .double(number): number < 0
+    default: false
+    }
+  if isNegative {
+    issues.append(
+      issue(
+        "value-negative",
+        "event '\(name)' has value \(value); GA4 adds an ecommerce event's value to revenue, so it is not "
+          + "negative. To fix this, send the amount as a positive number (a refund is the 'refund' event)"))
+  }
+  if !hasCurrency {
+    issues.append(
+      issue(
+        "value-needs-currency",
+        "event '\(name)' has a value but no 'currency'; GA4 needs the currency to count the value as revenue. "
+          + "To fix this, add 'currency' (an ISO 4217 code such as \"EUR\"; for a product event, set Product.currency)"))
   }
 }
 
@@ -219,9 +316,26 @@ private func checkItems(_ items: [PropertyValue], ordered: Bool, into issues: in
       issues.append(issue("items-type", "'items'[\(index)] is \(kindName(item)); each item is an object"))
       continue
     }
+    var customParams = 0
     ValidationRules.forEachMember(of: members, ordered: ordered) { key, value in
+      if !GoogleAnalyticsLimits.itemParams.contains(key) { customParams += 1 }
       checkName(key, kind: "item parameter name", rule: "param-name", into: &issues)
       checkParamValue(value, key: { "items[\(index)].\(key)" }, ordered: ordered, into: &issues)
+    }
+    if members["item_id"] == nil, members["item_name"] == nil {
+      issues.append(
+        issue(
+          "items-id",
+          "'items'[\(index)] has neither 'item_id' nor 'item_name'; GA4 needs one of them. To fix this, add the "
+            + "item's id"))
+    }
+    if customParams > GoogleAnalyticsLimits.itemCustomParams {
+      issues.append(
+        issue(
+          "items-custom-params",
+          "'items'[\(index)] has \(customParams) parameters of its own; GA4 takes at most "
+            + "\(GoogleAnalyticsLimits.itemCustomParams) besides the documented item parameters. To fix this, "
+            + "remove \(customParams - GoogleAnalyticsLimits.itemCustomParams)"))
     }
   }
 }

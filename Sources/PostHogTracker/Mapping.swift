@@ -127,7 +127,7 @@ func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue
   }
 }
 
-private func productMembers(_ product: Product) -> [String: PropertyValue] {
+private func productMembers(_ product: StandardEvent.Product) -> [String: PropertyValue] {
   var members: [String: PropertyValue] = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
   members["sku"] = product.sku.map(PropertyValue.string)
   members["category"] = product.category.map(PropertyValue.string)
@@ -139,17 +139,17 @@ private func productMembers(_ product: Product) -> [String: PropertyValue] {
   return members
 }
 
-private func products(of order: Order) -> PropertyValue {
+private func products(of order: StandardEvent.Order) -> PropertyValue {
   .array(order.products.map { .object(productMembers($0)) })
 }
 
 /// The spec's subtotal: "order total after discounts but before taxes and shipping".
-private func subtotalAfterDiscount(_ order: Order) -> Double {
+private func subtotalAfterDiscount(_ order: StandardEvent.Order) -> Double {
   order.subtotal - (order.discount ?? 0)
 }
 
 /// What `Checkout Started` and `Order Completed` share.
-private func orderAmounts(_ order: Order) -> [String: PropertyValue] {
+private func orderAmounts(_ order: StandardEvent.Order) -> [String: PropertyValue] {
   var properties: [String: PropertyValue] = [
     "revenue": .double(order.revenueAmount),
     "currency": .string(order.currency),

@@ -107,10 +107,10 @@ public enum SegmentStandardEvents {
     func set(_ key: String, _ value: PropertyValue?) {
       if let value { fields[key] = value }
     }
-    func setProduct(_ product: Product) {
+    func setProduct(_ product: StandardEvent.Product) {
       for (key, value) in productProperties(product) { fields[key] = value }
     }
-    func setOrder(_ order: Order) {
+    func setOrder(_ order: StandardEvent.Order) {
       set("order_id", order.id.map(PropertyValue.string))
       set("shipping", order.shipping.map(PropertyValue.double))
       set("tax", order.tax.map(PropertyValue.double))
@@ -155,7 +155,7 @@ public enum SegmentStandardEvents {
   }
 
   /// A product as the Spec names its fields, those that are set (`currency` is the event's or order's).
-  static func productProperties(_ product: Product) -> AnalyticsData.Properties {
+  static func productProperties(_ product: StandardEvent.Product) -> AnalyticsData.Properties {
     var fields: AnalyticsData.Properties = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
     if let sku = product.sku { fields["sku"] = .string(sku) }
     if let category = product.category { fields["category"] = .string(category) }

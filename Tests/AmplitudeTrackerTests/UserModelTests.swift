@@ -19,8 +19,8 @@ import VendorTestSupport
 /// - alias: nothing sent (the HTTP V2 API has no alias; a sign-in links the device to the user).
 @Suite(.isolatedEnvironments)
 struct UserModelTests {
-  static let shoe = Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2)
-  static let order = Order(id: "o-1001", currency: "EUR", products: [shoe], tax: 3.2, shipping: 4.9)
+  static let shoe = StandardEvent.Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2)
+  static let order = StandardEvent.Order(id: "o-1001", currency: "EUR", products: [shoe], tax: 3.2, shipping: 4.9)
 
   /// Session events off and IP location suppressed (the defaults): each test sees only its own events.
   private func configuration(
@@ -383,7 +383,7 @@ struct UserModelTests {
     #expect(rules(.group(type: "company", key: "acme", traits: ["[Amplitude] Plan": "pro"])) == ["property-name-reserved"])
     #expect(rules(.alias(userId: "42")) == ["user-id-length"])
     #expect(rules(.alias(userId: "null")) == ["user-id-placeholder"])
-    #expect(rules(.standard(.orderCompleted(Order(currency: "EUR", products: [])))) == ["standard-order-id"])
+    #expect(rules(.standard(.orderCompleted(StandardEvent.Order(currency: "EUR", products: [])))) == ["standard-order-id"])
     #expect(rules(.standard(.orderCompleted(Self.order), properties: ["currency": "USD"])) == ["standard-property-conflict"])
     #expect(rules(.superProperties(.register(["theme": "dark"]))) == ["handled-by-pipeline"])
     #expect(rules(.timeEvent(name: "Checkout Started")) == ["handled-by-pipeline"])

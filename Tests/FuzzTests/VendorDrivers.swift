@@ -128,6 +128,8 @@ extension Vendor {
         case let .userId(id):
           let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userId: id)
           return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
+        case .alias, .unsupported:
+          return []  // nothing on the wire
         }
       },
       sentinels: sentinels(in:)

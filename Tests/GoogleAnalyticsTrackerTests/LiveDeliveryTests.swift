@@ -40,7 +40,7 @@ struct LiveDeliveryTests {
     googleAnalyticsTracker(.userId("user-42"))
     googleAnalyticsTracker(.userProperty(name: "tier", value: "gold"))
     googleAnalyticsTracker(.userProperty(name: "seats", value: 5))
-    googleAnalyticsTracker(.event(name: "purchase", properties: ["value": 9.99, "count": 2, "at": .date(fixedDate)]))
+    googleAnalyticsTracker(.event(name: "purchase", properties: ["value": 9.99, "currency": "EUR", "count": 2, "at": .date(fixedDate)]))
     googleAnalyticsTracker(.screen(name: "Cart"))
     await Current.flush()
     let counters = Current.counters()
@@ -70,7 +70,7 @@ struct LiveDeliveryTests {
       ],
       "events": [
         // The session parameters GA4 needs for Realtime (SessionTests covers the session rule).
-        ["name": "purchase", "params": ["value": 9.99, "count": 2, "at": micros, "session_id": 1_700_000_000,
+        ["name": "purchase", "params": ["value": 9.99, "currency": "EUR", "count": 2, "at": micros, "session_id": 1_700_000_000,
                                         "engagement_time_msec": 100], "timestamp_micros": micros],
         ["name": "screen_view", "params": ["screen_name": "Cart", "session_id": 1_700_000_000,
                                            "engagement_time_msec": 1], "timestamp_micros": micros],

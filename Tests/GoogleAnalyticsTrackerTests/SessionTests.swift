@@ -60,31 +60,41 @@ struct SessionTests {
     #expect(events.map { $0["engagement_time_msec"] } == [100, 1_500, 1_800_000, 100])
   }
 
-  @Test func aNewUserIdStartsANewSessionEvenWithinTheSameSecond() async throws {
+  /// Firebase's `setUserID` and gtag's `user_id` keep the session (support.google.com/firebase/answer/9191807:
+  /// only the foreground and the timeout start and end one); the client id stays, so GA4 sees one journey.
+  @Test func signInAnotherUserAndSignOutKeepTheSession() async throws {
     let transport = ScriptedTransport()
     let clock = TestClock(start)
     Current = try .live(configuration(transport, storage: temporaryDirectory(), clock: clock))
     googleAnalyticsTracker(step(0))
-    googleAnalyticsTracker(.userId("user-1"))  // sign-in
+    clock.advance(milliseconds: 2_000)
+    googleAnalyticsTracker(.userId("user-1"))  // sign-up / sign-in
     googleAnalyticsTracker(step(1))
-    googleAnalyticsTracker(.userId("user-1"))  // the same user again: no change
-    googleAnalyticsTracker(step(2))
-    googleAnalyticsTracker(.userProperty(name: "tier", value: "gold"))  // not an identity change
-    googleAnalyticsTracker(step(3))
+    clock.advance(milliseconds: 3_000)
     googleAnalyticsTracker(.userId("user-2"))  // another user
-    googleAnalyticsTracker(step(4))
+    googleAnalyticsTracker(step(2))
+    clock.advance(milliseconds: 4_000)
     googleAnalyticsTracker(.userId(nil))  // sign-out
-    googleAnalyticsTracker(step(5))
+    googleAnalyticsTracker(step(3))
     await Current.flush()
     await Current.close(nil)
 
     let events = try sentEvents(transport)
-    try #require(events.count == 6)
-    // The clock never moved: each new session takes the next second, so ids never repeat.
-    #expect(events.map { $0["session_id"] } == [
-      1_700_000_000, 1_700_000_001, 1_700_000_001, 1_700_000_001, 1_700_000_002, 1_700_000_003,
-    ])
-    #expect(events.map { $0["engagement_time_msec"] } == [100, 100, 1, 1, 100, 100])
+    try #require(events.count == 4)
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000])
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 2_000, 3_000, 4_000])
+    // One client id throughout; each event's request carries the user id of its time.
+    var userIdOfStep: [Int: String] = [:]
+    var clientIds: Set<String> = []
+    for request in transport.requests {
+      let body = try parseJSON(request.body)
+      clientIds.insert(try #require(body["client_id"]?.stringValue))
+      for event in body["events"]?.arrayValue ?? [] {
+        userIdOfStep[try #require(event["params"]?["step"]?.intValue)] = body["user_id"]?.stringValue ?? "none"
+      }
+    }
+    #expect(clientIds.count == 1)
+    #expect(userIdOfStep == [0: "none", 1: "user-1", 2: "user-2", 3: "none"])
   }
 
   @Test func aPrivacyResetStartsANewSession() async throws {
@@ -154,7 +164,7 @@ struct SessionTests {
     #expect(events.map { $0["engagement_time_msec"] } == [100, 5_000, 600_000, 100])
   }
 
-  @Test func aSignOutBeforeQuittingEndsTheSavedSession() async throws {
+  @Test func aSignOutBeforeQuittingKeepsTheSavedSessionOnRelaunch() async throws {
     let transport = ScriptedTransport()
     let storage = temporaryDirectory()
     let clock = TestClock(start)
@@ -171,7 +181,8 @@ struct SessionTests {
     await Current.close(nil)
 
     let events = try sentEvents(transport)
-    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_060])
+    #expect(events.map { $0["session_id"] } == [1_700_000_000, 1_700_000_000])
+    #expect(events.map { $0["engagement_time_msec"] } == [100, 60_000])
   }
 
   @Test func theTimeoutIsConfigurable() async throws {

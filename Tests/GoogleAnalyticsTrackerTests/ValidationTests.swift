@@ -11,7 +11,7 @@ import Trackers
   private func name(_ length: Int) -> String { "a" + String(repeating: "b", count: length - 1) }
 
   @Test func validEventsPass() {
-    #expect(rules(.event(name: "add_to_cart", properties: ["value": 9.99, "count": 2, "at": .date(Date())])) == [])
+    #expect(rules(.event(name: "add_to_cart", properties: ["value": 9.99, "currency": "EUR", "count": 2, "at": .date(Date())])) == [])
     #expect(rules(.screen(name: "Cart")) == [])
     #expect(rules(.error(message: String(repeating: "x", count: 500))) == [])
     #expect(rules(.userId(nil)) == [])

@@ -315,9 +315,9 @@ struct UserModelTests {
 
   // MARK: - Standard events
 
-  static let boots = Product(id: "sku-1", name: "Boots", category: "Shoes", price: 80, quantity: 2, currency: "EUR")
-  static let socks = Product(id: "sku-2", name: "Socks", price: 5)
-  static let order = Order(id: "order-9", currency: "EUR", products: [boots, socks], tax: 3, shipping: 4.5, discount: 10)
+  static let boots = StandardEvent.Product(id: "sku-1", name: "Boots", category: "Shoes", price: 80, quantity: 2, currency: "EUR")
+  static let socks = StandardEvent.Product(id: "sku-2", name: "Socks", price: 5)
+  static let order = StandardEvent.Order(id: "order-9", currency: "EUR", products: [boots, socks], tax: 3, shipping: 4.5, discount: 10)
 
   /// Segment's spec names and e-commerce fields (StandardEvent.properties), which Segment's Mixpanel
   /// destination forwards as they are; the money as numbers beside the ISO currency, which Mixpanel sums.

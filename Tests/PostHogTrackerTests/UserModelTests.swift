@@ -207,11 +207,11 @@ struct UserModelTests {
 
   // MARK: - Standard events
 
-  static let shirt = Product(
+  static let shirt = StandardEvent.Product(
     id: "sku-1", name: "Shirt", sku: "SH-1", category: "apparel", brand: "Acme", variant: "blue", price: 20,
     quantity: 2, coupon: "SUMMER", currency: "EUR")
-  static let mug = Product(id: "sku-2", name: "Mug", price: 9.5)
-  static let order = Order(
+  static let mug = StandardEvent.Product(id: "sku-2", name: "Mug", price: 9.5)
+  static let order = StandardEvent.Order(
     id: "o-1", currency: "EUR", products: [shirt, mug], tax: 4.9, shipping: 5, discount: 2.5, coupon: "WELCOME")
 
   /// posthog.com/docs/data/event-spec/ecommerce-events, "Order Completed": `order_id`, `subtotal` (after
@@ -246,7 +246,7 @@ struct UserModelTests {
     viewed["value"] = 40.0
     added.removeValue(forKey: "value")
     let products: PropertyValue = [.object(shirt), .object(mug)]
-    let refund = Order(id: "o-1", currency: "EUR", products: [Self.mug], total: 9.5)
+    let refund = StandardEvent.Order(id: "o-1", currency: "EUR", products: [Self.mug], total: 9.5)
     let cases: [(StandardEvent, String, [String: PropertyValue])] = [
       (.productViewed(Self.shirt), "Product Viewed", viewed),
       (.productAdded(Self.shirt), "Product Added", added),
@@ -274,7 +274,7 @@ struct UserModelTests {
   }
 
   @Test func theOrdersOwnRevenueWinsAndTheSpecsFieldsWinOverExtraProperties() {
-    let order = Order(id: "o-2", currency: "USD", products: [Self.mug], revenue: 8)
+    let order = StandardEvent.Order(id: "o-2", currency: "USD", products: [Self.mug], revenue: 8)
     guard case let .capture(_, properties) = postHogEvent(
       for: .standard(.orderCompleted(order), properties: ["revenue": 1, "note": "gift"]))
     else { Issue.record("not a capture"); return }

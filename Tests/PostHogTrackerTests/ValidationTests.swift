@@ -14,7 +14,7 @@ import VendorTestSupport
       .screen(name: "Cart"), .userId("user-42"), .userId(nil), .userProperty(name: "tier", value: "gold"),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
-      .standard(.orderCompleted(Order(id: "o-1", currency: "EUR", products: [Product(id: "sku-1", price: 9.5)]))),
+      .standard(.orderCompleted(StandardEvent.Order(id: "o-1", currency: "EUR", products: [StandardEvent.Product(id: "sku-1", price: 9.5)]))),
       .standard(.searched(query: "red shoes"), properties: ["$process_person_profile": false]),
       .alias(userId: "user-42"), .group(type: "company", key: "acme", traits: ["plan": "pro"]),
       .profile(.setOnce(name: "first_order_at", value: .date(propertyDate))), .profile(.unset(name: "coupon")),

@@ -15,11 +15,11 @@ import VendorTestSupport
 /// shipping 3, tax 2, discount 2.5, coupon `hasbros`, USD).
 @Suite(.isolatedEnvironments)
 struct UserModelTests {
-  static let monopoly = Product(
+  static let monopoly = StandardEvent.Product(
     id: "507f1f77bcf86cd799439011", name: "Monopoly: 3rd Edition", sku: "45790-32", category: "Games", price: 19)
-  static let uno = Product(
+  static let uno = StandardEvent.Product(
     id: "505bd76785ebb509fc183733", name: "Uno Card Game", sku: "46493-32", category: "Games", price: 3, quantity: 2)
-  static let order = Order(
+  static let order = StandardEvent.Order(
     id: "50314b8e9bcf000000000000", currency: "USD", products: [monopoly, uno], revenue: 25, tax: 2, shipping: 3,
     discount: 2.5, coupon: "hasbros")
 
@@ -68,7 +68,7 @@ struct UserModelTests {
 
   /// The Spec's "Product Viewed" example: `value` is price × quantity; Added and Removed carry the product.
   @Test func productEvents() throws {
-    let product = Product(
+    let product = StandardEvent.Product(
       id: "507f1f77bcf86cd799439011", name: "Monopoly: 3rd Edition", sku: "G-32", category: "Games", brand: "Hasbro",
       variant: "200 pieces", price: 18.99, coupon: "MAYDEALS", currency: "USD")
     let fields = """
@@ -77,12 +77,12 @@ struct UserModelTests {
       """
     #expect(segmentMessage(for: .standard(.productViewed(product))) == .track(event: "Product Viewed", properties: try #require(parseJSON("{\(fields), \"value\": 18.99}").objectValue)))
     // An integral value stays a double.
-    #expect(segmentMessage(for: .standard(.productViewed(Product(id: "p1", price: 4, quantity: 2))))
+    #expect(segmentMessage(for: .standard(.productViewed(StandardEvent.Product(id: "p1", price: 4, quantity: 2))))
       == .track(event: "Product Viewed", properties: ["product_id": "p1", "price": .double(4), "quantity": 2, "value": .double(8)]))
     #expect(segmentMessage(for: .standard(.productAdded(product))) == .track(event: "Product Added", properties: try #require(parseJSON("{\(fields)}").objectValue)))
     #expect(segmentMessage(for: .standard(.productRemoved(product))) == .track(event: "Product Removed", properties: try #require(parseJSON("{\(fields)}").objectValue)))
     // Only what is set.
-    #expect(segmentMessage(for: .standard(.productAdded(Product(id: "p1")))) == .track(event: "Product Added", properties: ["product_id": "p1", "quantity": 1]))
+    #expect(segmentMessage(for: .standard(.productAdded(StandardEvent.Product(id: "p1")))) == .track(event: "Product Added", properties: ["product_id": "p1", "quantity": 1]))
   }
 
   /// B2B SaaS "Signed Up"/"Signed In" (no method in the Spec: sent as the app's `method`), "Products
@@ -161,7 +161,7 @@ struct UserModelTests {
     let missing = try #require(onlyIssue(.standard(.orderCompleted(order))))
     #expect(missing.rule == "standard-order-id" && missing.vendor == "Segment")
     #expect(onlyIssue(.standard(.searched(query: "")))?.rule == "standard-search-query")
-    #expect(onlyIssue(.standard(.productAdded(Product(id: "p", quantity: 0))))?.rule == "standard-quantity")
+    #expect(onlyIssue(.standard(.productAdded(StandardEvent.Product(id: "p", quantity: 0))))?.rule == "standard-quantity")
     #expect(onlyIssue(.standard(.searched(query: "q"), properties: ["x": .double(.infinity)]))?.rule == "property-value-number")
     #expect(segmentIssues(for: .standard(.orderCompleted(Self.order))).isEmpty)
   }

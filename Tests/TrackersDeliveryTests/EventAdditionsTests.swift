@@ -55,11 +55,11 @@ private func pipeline(
     let track = pipeline(environment, durationKey: "$duration").tracker
     track(.timeEvent(name: "Order Completed"))
     clock.advance(milliseconds: 12_500)
-    track(.standard(.orderCompleted(Order(id: "o-1", currency: "EUR", products: []))))
-    track(.standard(.orderCompleted(Order(id: "o-2", currency: "EUR", products: []))))
+    track(.standard(.orderCompleted(StandardEvent.Order(id: "o-1", currency: "EUR", products: []))))
+    track(.standard(.orderCompleted(StandardEvent.Order(id: "o-2", currency: "EUR", products: []))))
     #expect(sent.current == [
-      .standard(.orderCompleted(Order(id: "o-1", currency: "EUR", products: [])), properties: ["$duration": 12.5]),
-      .standard(.orderCompleted(Order(id: "o-2", currency: "EUR", products: []))),
+      .standard(.orderCompleted(StandardEvent.Order(id: "o-1", currency: "EUR", products: [])), properties: ["$duration": 12.5]),
+      .standard(.orderCompleted(StandardEvent.Order(id: "o-2", currency: "EUR", products: []))),
     ])
   }
 

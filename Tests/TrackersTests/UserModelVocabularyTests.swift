@@ -3,19 +3,19 @@ import Testing
 import Trackers
 
 @Suite struct UserModelVocabularyTests {
-  let shoe = Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2)
+  let shoe = StandardEvent.Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2)
 
   @Test func anOrderAddsUpItsProductsLessTheDiscountPlusTaxAndShipping() {
-    let order = Order(id: "o-1", currency: "EUR", products: [shoe, Product(id: "sku-2", price: 10)], tax: 3.5, shipping: 4.9, discount: 5)
+    let order = StandardEvent.Order(id: "o-1", currency: "EUR", products: [shoe, StandardEvent.Product(id: "sku-2", price: 10)], tax: 3.5, shipping: 4.9, discount: 5)
     #expect(order.subtotal == 189)
     #expect(order.value == 189 - 5 + 3.5 + 4.9)
     #expect(order.revenueAmount == 184)
-    #expect(Order(currency: "EUR", products: [shoe], total: 200, revenue: 150).value == 200)
-    #expect(Order(currency: "EUR", products: [shoe], total: 200, revenue: 150).revenueAmount == 150)
+    #expect(StandardEvent.Order(currency: "EUR", products: [shoe], total: 200, revenue: 150).value == 200)
+    #expect(StandardEvent.Order(currency: "EUR", products: [shoe], total: 200, revenue: 150).revenueAmount == 150)
   }
 
   @Test func standardEventsHaveSegmentSpecNamesAndFields() {
-    let order = Order(id: "o-1", currency: "EUR", products: [shoe], shipping: 5, coupon: "WELCOME")
+    let order = StandardEvent.Order(id: "o-1", currency: "EUR", products: [shoe], shipping: 5, coupon: "WELCOME")
     let data = AnalyticsData.standard(.orderCompleted(order), properties: ["gift": true])
     #expect(data.name == "Order Completed")
     #expect(data.properties == ["gift": true])
@@ -40,7 +40,7 @@ import Trackers
   }
 
   @Test func standardEventRulesNameWhatIsWrong() {
-    let refund = StandardEvent.orderRefunded(Order(currency: "eur", products: [Product(id: "", price: -.infinity, quantity: 0)]))
+    let refund = StandardEvent.orderRefunded(StandardEvent.Order(currency: "eur", products: [StandardEvent.Product(id: "", price: -.infinity, quantity: 0)]))
     #expect(refund.issues(vendor: "GA4").map(\.rule) == [
       "standard-currency", "standard-product-id", "standard-amount", "standard-quantity", "standard-amount",
       "standard-order-id",
@@ -50,8 +50,8 @@ import Trackers
       + "To fix this, pass a code like \"EUR\" or \"USD\"")
     #expect(StandardEvent.searched(query: "").issues(vendor: "Segment").map(\.rule) == ["standard-search-query"])
     #expect(StandardEvent.productViewed(shoe).issues(vendor: "GA4").isEmpty)
-    #expect(StandardEvent.checkoutStarted(Order(currency: "EUR", products: [shoe])).issues(vendor: "GA4").isEmpty)
-    let overDiscounted = Order(id: "o-2", currency: "EUR", products: [shoe], shipping: 30, discount: 200)
+    #expect(StandardEvent.checkoutStarted(StandardEvent.Order(currency: "EUR", products: [shoe])).issues(vendor: "GA4").isEmpty)
+    let overDiscounted = StandardEvent.Order(id: "o-2", currency: "EUR", products: [shoe], shipping: 30, discount: 200)
     #expect(StandardEvent.orderCompleted(overDiscounted).issues(vendor: "Amplitude").map(\.rule) == ["standard-amount"])
   }
 

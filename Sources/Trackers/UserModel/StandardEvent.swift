@@ -74,7 +74,7 @@ public enum StandardEvent: Sendable, Hashable {
   /// has an id, ids and a search query are not empty.
   ///
   /// ```swift
-  /// StandardEvent.orderCompleted(Order(currency: "EUR", products: [])).issues(vendor: "GA4")
+  /// StandardEvent.orderCompleted(.init(currency: "EUR", products: [])).issues(vendor: "GA4")
   /// // [GA4: Order Completed has no order id: ... To fix this, set Order.id]
   /// ```
   public func issues(vendor: String) -> [ValidationIssue] {
@@ -181,7 +181,7 @@ extension StandardEvent: CustomStringConvertible {
   }
 }
 
-extension Product {
+extension StandardEvent.Product {
   /// The product as Segment's e-commerce spec names its fields, only those that are set.
   public var properties: AnalyticsData.Properties {
     var fields: AnalyticsData.Properties = ["product_id": .string(id), "quantity": .int(quantity)]

@@ -27,10 +27,14 @@ public struct SessionRules: Sendable, Hashable {
   /// Firebase counts engagement): only time in the background counts as inactivity. Needs an
   /// ``Trackers/ApplicationLifecycle`` to know; without one, only the time between events counts.
   public var continuesInForeground: Bool
-  /// Whether another user id (sign-in of someone else, sign-out) starts a new session (GA4).
+  /// Whether another user id (sign-in, sign-in of someone else, sign-out) starts a new session. None of
+  /// the official SDKs of this package's vendors does: GA4's (Firebase `setUserID`, gtag `user_id`),
+  /// Amplitude-Swift's `setUserId` and posthog-ios's `identify` keep the session.
   public var endsWhenUserChanges: Bool
-  /// Whether a new anonymous id (``IdentityStore/reset()``, a privacy reset) starts a new session (GA4,
-  /// PostHog).
+  /// Whether a new anonymous id (``IdentityStore/reset()``, a privacy reset, and for vendors whose sign-out
+  /// starts a new anonymous id, a sign-out) starts a new session: GA4 (a new client id is a new user) and
+  /// PostHog (posthog-ios's `reset()` rotates the session), not Amplitude (Amplitude-Swift's `reset()`
+  /// keeps it).
   public var endsWhenAnonymousIdChanges: Bool
 
   /// Creates rules.

@@ -23,8 +23,8 @@ import Trackers
 /// ```
 public final class VendorSession: Sendable {
   /// Saves a session with the identity it belongs to (its ``SavedSession/anonymousId`` and
-  /// ``SavedSession/userId``; nothing when that identity is no longer the current one: the next save carries
-  /// the session), returning the error of a failed write.
+  /// ``SavedSession/userId``; nothing when the identity changed since in a way that ends the session under
+  /// the rules: the next save carries the next session), returning the error of a failed write.
   public typealias Save = @Sendable (_ session: SavedSession) -> (any Error)?
 
   /// The session of one event.
@@ -102,8 +102,13 @@ public final class VendorSession: Sendable {
       location: identity.file?.path ?? "memory", module: module, rules: rules, onReport: onReport
     ) { [weak identity] session in
       identity?.update { identity in
-        // The identity changed since the event (reset, sign-in): the next save carries the session.
-        guard identity.anonymousId == session.anonymousId, identity.userId == session.userId else { return }
+        // The identity changed since the event in a way that ends the session under the rules (a reset, for
+        // GA4 and PostHog): the next event starts another, which the next save carries. A change the rules
+        // keep the session across (a sign-out, for GA4) still saves it: a save that raced the sign-out
+        // would otherwise lose the session, and a relaunch start a new one.
+        let endsSession = (identity.anonymousId != session.anonymousId && rules.endsWhenAnonymousIdChanges)
+          || (identity.userId != session.userId && rules.endsWhenUserChanges)
+        guard !endsSession else { return }
         identity.session = session
       }
     }

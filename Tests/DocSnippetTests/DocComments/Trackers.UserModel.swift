@@ -24,23 +24,23 @@ private func userModel(tracker: Tracker<AnalyticsData>, orderDate: Date) {
     // end snippet
   }
   compile {
-    // snippet: Sources/Trackers/UserModel/Product.swift#1
-    let shoe = Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2, currency: "EUR")
+    // snippet: Sources/Trackers/UserModel/StandardEvent+Product.swift#1
+    let shoe = StandardEvent.Product(id: "sku-1", name: "Trail Shoe", category: "Shoes", price: 89.5, quantity: 2, currency: "EUR")
     tracker(.standard(.productAdded(shoe)))
     // end snippet
   }
   compile {
-    let shoe = Product(id: "sku-1")
-    // snippet: Sources/Trackers/UserModel/Product.swift#2
-    let order = Order(id: "o-1001", currency: "EUR", products: [shoe], tax: 3.2, shipping: 4.9)
+    let shoe = StandardEvent.Product(id: "sku-1")
+    // snippet: Sources/Trackers/UserModel/StandardEvent+Product.swift#2
+    let order = StandardEvent.Order(id: "o-1001", currency: "EUR", products: [shoe], tax: 3.2, shipping: 4.9)
     order.subtotal   // 179.0
     order.value      // 187.1: the total, which GA4 calls value
     tracker(.standard(.orderCompleted(order)))
     // end snippet
   }
   compile {
-    let shoe = Product(id: "sku-1")
-    let order = Order(id: "o-1001", currency: "EUR", products: [shoe])
+    let shoe = StandardEvent.Product(id: "sku-1")
+    let order = StandardEvent.Order(id: "o-1001", currency: "EUR", products: [shoe])
     // snippet: Sources/Trackers/UserModel/StandardEvent.swift#1
     tracker(.standard(.productViewed(shoe)))
     tracker(.standard(.orderCompleted(order), properties: ["gift_wrap": true]))
@@ -49,7 +49,7 @@ private func userModel(tracker: Tracker<AnalyticsData>, orderDate: Date) {
   }
   compile {
     // snippet: Sources/Trackers/UserModel/StandardEvent.swift#2
-    StandardEvent.orderCompleted(Order(currency: "EUR", products: [])).issues(vendor: "GA4")
+    StandardEvent.orderCompleted(.init(currency: "EUR", products: [])).issues(vendor: "GA4")
     // [GA4: Order Completed has no order id: ... To fix this, set Order.id]
     // end snippet
   }
