@@ -15,7 +15,7 @@ struct CatalogAnalyticsTests {
   @Test func aViewedProductIsTheStandardEventWithItsSkuAsIdNamePriceAndCurrency() {
     let product = Catalog.Product(sku: "tea-01", name: "Sencha", price: 4.5)
     #expect(catalogAnalytics(.productViewed(product)) == .standard(
-      .productViewed(Trackers.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))
+      .productViewed(StandardEvent.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))
     ))
     #expect(catalogAnalytics(.productViewed(product)).name == "Product Viewed")
   }
@@ -45,7 +45,7 @@ struct CatalogAnalyticsTests {
     recorder.expect(
       .screen(name: "Home"),
       .screen(name: "Category", properties: ["category": "Tea"]),
-      .standard(.productViewed(Trackers.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))),
+      .standard(.productViewed(StandardEvent.Product(id: "tea-01", name: "Sencha", price: 4.5, currency: "EUR"))),
       .standard(.searched(query: "green"), properties: ["results": .int(3)])
     )
   }

@@ -14,8 +14,8 @@ struct CheckoutAnalyticsTests {
 
   let paidAt = Date(timeIntervalSince1970: 1_793_817_970)
 
-  func product(_ item: Checkout.Item) -> Trackers.Product {
-    Trackers.Product(id: item.sku, price: item.price, currency: "EUR")
+  func product(_ item: Checkout.Item) -> StandardEvent.Product {
+    StandardEvent.Product(id: item.sku, price: item.price, currency: "EUR")
   }
 
   @Test func aPurchaseSendsExactlyTheseEventsInThisOrder() {
@@ -30,7 +30,7 @@ struct CheckoutAnalyticsTests {
     #expect(reducer(&checkout, .payTapped) == .chargeCard(amount: 5))
     #expect(reducer(&checkout, .paymentSucceeded(orderId: "o-1")) == nil)
 
-    let cart = Order(id: nil, currency: "EUR", products: [product(tea), product(cake)], total: 5, revenue: 5, discount: 5)
+    let cart = StandardEvent.Order(id: nil, currency: "EUR", products: [product(tea), product(cake)], total: 5, revenue: 5, discount: 5)
     var order = cart
     order.id = "o-1"
     recorder.expect(
@@ -77,7 +77,7 @@ struct CheckoutAnalyticsTests {
 
     _ = reducer(&checkout, .payTapped)
     _ = reducer(&checkout, .payTapped)                      // already paying: no second start
-    let cart = Order(id: nil, currency: "EUR", products: [product(tea)], total: 4, revenue: 4)
+    let cart = StandardEvent.Order(id: nil, currency: "EUR", products: [product(tea)], total: 4, revenue: 4)
     recorder.expect(.timeEvent(name: "Order Completed"), .standard(.checkoutStarted(cart)))
   }
 

@@ -17,7 +17,7 @@ import Trackers
   /// GoogleAnalyticsTracker names standard events itself; names the app chose are adapted, and a timer
   /// keeps a standard event's name, which is how the pipeline finds it.
   @Test func theUserModelKeepsStandardNamesAndAdaptsTheAppsOwn() {
-    let product = Product(id: "tea", price: 4.5, currency: "EUR")
+    let product = StandardEvent.Product(id: "tea", price: 4.5, currency: "EUR")
     #expect(ga4Compatible(.standard(.productAdded(product), properties: ["Gift Wrap": true]))
       == .standard(.productAdded(product), properties: ["gift_wrap": 1]))
     #expect(ga4Compatible(.timeEvent(name: "Order Completed")) == .timeEvent(name: "Order Completed"))

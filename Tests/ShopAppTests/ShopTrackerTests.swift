@@ -74,7 +74,7 @@ final class Lines: @unchecked Sendable {
     #expect(vendors.all.contains(.alias(userId: "user-42")))
     #expect(vendors.all.contains(.group(type: "company", key: "acme", traits: ["plan": "business"])))
     #expect(vendors.all.contains(.profile(.increment(name: "orders_count", by: 1))))
-    let order = vendors.all.compactMap { data -> Order? in
+    let order = vendors.all.compactMap { data -> StandardEvent.Order? in
       guard case let .standard(.orderCompleted(order), _) = data else { return nil }
       return order
     }

@@ -23,12 +23,12 @@ let traitsOnlyReceiver = TrackingPlanReceiver(
 /// The user model in tracking plans: each new case is an entry like an event, with what each vendor
 /// receives, a refusal by design included.
 @Suite struct TrackingPlanUserModelTests {
-  static let order = Order(
-    id: "o-1", currency: "EUR", products: [Product(id: "tea", price: 4.5)], total: 4.5, revenue: 4.5)
+  static let order = StandardEvent.Order(
+    id: "o-1", currency: "EUR", products: [StandardEvent.Product(id: "tea", price: 4.5)], total: 4.5, revenue: 4.5)
 
   static let userModel: [AnalyticsData] = [
     .standard(.orderCompleted(order), properties: ["gift": true]),
-    .standard(.productViewed(Product(id: "tea", name: "Sencha", price: 4.5, currency: "EUR"))),
+    .standard(.productViewed(StandardEvent.Product(id: "tea", name: "Sencha", price: 4.5, currency: "EUR"))),
     .alias(userId: "u-1"),
     .group(type: "company", key: "acme", traits: ["plan": "business"]),
     .profile(.increment(name: "orders_count", by: 1)),
@@ -91,7 +91,7 @@ let traitsOnlyReceiver = TrackingPlanReceiver(
     #expect(properties == ["gift": true])
     #expect(StandardEvent.orderCompleted(order).issues(vendor: "Test").isEmpty)
     // An order planned without its id samples without one, so a vendor that needs it says so.
-    let withoutId = trackedPlan([.standard(.orderCompleted(Order(currency: "EUR", products: [])))], receivers: [])
+    let withoutId = trackedPlan([.standard(.orderCompleted(StandardEvent.Order(currency: "EUR", products: [])))], receivers: [])
     let bareEntry = try #require(withoutId.entry("standard", "Order Completed"))
     let bare = try #require(TrackingPlanRecording.sample(bareEntry))
     #expect(bare.issues(vendor: "Test") == ["standard-order-id"])

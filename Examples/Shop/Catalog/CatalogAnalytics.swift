@@ -26,7 +26,7 @@ public let catalogCurrency = "EUR"
 
 extension Product {
   /// The product as the vocabulary's standard e-commerce events carry it: the SKU is its id.
-  public var analyticsProduct: Trackers.Product {
-    Trackers.Product(id: sku, name: name, price: price, currency: catalogCurrency)
+  public var analyticsProduct: StandardEvent.Product {
+    StandardEvent.Product(id: sku, name: name, price: price, currency: catalogCurrency)
   }
 }

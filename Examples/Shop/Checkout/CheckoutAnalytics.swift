@@ -55,16 +55,16 @@ func checkoutAnalytics(_ state: Checkout, _ action: CheckoutAction, now: () -> D
 
 extension Checkout.Item {
   /// The item as the standard e-commerce events carry it: the SKU is its id.
-  var analyticsProduct: Trackers.Product {
-    Trackers.Product(id: sku, price: price, currency: checkoutCurrency)
+  var analyticsProduct: StandardEvent.Product {
+    StandardEvent.Product(id: sku, price: price, currency: checkoutCurrency)
   }
 }
 
 extension Checkout {
   /// The cart as an order: its items, the coupon's discount, and what the customer pays as its total and
   /// its revenue.
-  func order(id: String?) -> Order {
-    Order(
+  func order(id: String?) -> StandardEvent.Order {
+    StandardEvent.Order(
       id: id, currency: checkoutCurrency, products: items.map(\.analyticsProduct), total: total, revenue: total,
       discount: discount > 0 ? discount : nil)
   }

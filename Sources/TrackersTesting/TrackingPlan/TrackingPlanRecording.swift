@@ -196,12 +196,12 @@ package final class TrackingPlanRecording: Sendable {
     func amount(_ name: String) -> Double? { present.contains(name) ? 1.5 : nil }
     // Currencies are checked as ISO 4217 codes: a representative "text" would break the rule.
     let currency = present.contains("currency") ? "USD" : nil
-    let product = Product(
+    let product = StandardEvent.Product(
       id: "text", name: text("name"), sku: text("sku"), category: text("category"), brand: text("brand"),
       variant: text("variant"), price: amount("price"), coupon: text("coupon"), currency: currency)
-    let order = Order(
+    let order = StandardEvent.Order(
       id: text("order_id"), currency: "USD",
-      products: present.contains("products") ? [Product(id: "text", name: "text", price: 1.5)] : [],
+      products: present.contains("products") ? [StandardEvent.Product(id: "text", name: "text", price: 1.5)] : [],
       total: amount("total"), revenue: amount("revenue"), tax: amount("tax"), shipping: amount("shipping"),
       discount: amount("discount"), coupon: text("coupon"))
     let method = text("method")

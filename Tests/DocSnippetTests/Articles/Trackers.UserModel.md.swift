@@ -15,7 +15,7 @@ private func userModel1() {
     )
 
     vendors(.superProperties(.register(["theme": "dark"])))
-    vendors(.standard(.productViewed(Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR"))))
+    vendors(.standard(.productViewed(StandardEvent.Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR"))))
     vendors(.userId("user-42"))
     vendors(.alias(userId: "user-42"))
     vendors(.group(type: "company", key: "acme", traits: ["plan": "business"]))
@@ -36,8 +36,8 @@ private func userModel2(vendors: @escaping Tracker<AnalyticsData>) {
 private func userModel3(vendors: @escaping Tracker<AnalyticsData>) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/UserModel.md#3
-    let sencha = Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR")
-    let order = Order(id: "order-1001", currency: "EUR", products: [sencha], total: 7.5, revenue: 7.5, discount: 5)
+    let sencha = StandardEvent.Product(id: "tea-sencha", name: "Sencha", price: 12.5, currency: "EUR")
+    let order = StandardEvent.Order(id: "order-1001", currency: "EUR", products: [sencha], total: 7.5, revenue: 7.5, discount: 5)
     vendors(.standard(.orderCompleted(order)))
     // end snippet
   }
@@ -82,7 +82,7 @@ private func userModel7(vendors: @escaping Tracker<AnalyticsData>) {
   }
 }
 
-private func userModel8(vendors: @escaping Tracker<AnalyticsData>, order: Order) {
+private func userModel8(vendors: @escaping Tracker<AnalyticsData>, order: StandardEvent.Order) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/UserModel.md#8
     vendors(.timeEvent(name: "Order Completed"))

@@ -26,8 +26,8 @@ public func ga4Compatible(_ data: AnalyticsData) -> AnalyticsData {
 
 /// The neutral names of the standard events, which GA4's module maps itself.
 private let standardEventNames: Set<String> = {
-  let product = Product(id: "")
-  let order = Order(currency: "", products: [])
+  let product = StandardEvent.Product(id: "")
+  let order = StandardEvent.Order(currency: "", products: [])
   let events: [StandardEvent] = [
     .productViewed(product), .productAdded(product), .productRemoved(product), .cartViewed(order),
     .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order), .signedUp(method: nil),

@@ -100,7 +100,7 @@ private func standardSignal(_ event: StandardEvent, properties: AnalyticsData.Pr
   return signal(type: event.name, properties: fields.merging(properties) { _, own in own })
 }
 
-private func productFields(_ product: Product) -> AnalyticsData.Properties {
+private func productFields(_ product: StandardEvent.Product) -> AnalyticsData.Properties {
   var fields: AnalyticsData.Properties = [
     TelemetryDeckNames.productId: .string(product.id), "quantity": .int(product.quantity),
   ]
@@ -141,7 +141,7 @@ public enum TelemetryDeckNames {
   public static let orderId = "orderId"
   /// The payload key of the currency of an order or a product: `currency`.
   public static let currency = "currency"
-  /// The payload key of an order's revenue (``Trackers/Order/revenueAmount``): `revenue`.
+  /// The payload key of an order's revenue (``Trackers/StandardEvent/Order/revenueAmount``): `revenue`.
   public static let revenue = "revenue"
   /// The payload key of the number of units in an order: `itemCount` (`count` is a key the server
   /// reserves).

@@ -24,9 +24,9 @@ struct UserModelTests {
     storage = try TemporaryStorage("TelemetryDeckUserModel")
   }
 
-  static let sencha = Product(id: "tea-sencha", name: "Sencha", price: 12.5, quantity: 2, currency: "EUR")
-  static let order = Order(
-    id: "order-1001", currency: "EUR", products: [Product(id: "tea-sencha", price: 12.5, quantity: 2)], total: 20,
+  static let sencha = StandardEvent.Product(id: "tea-sencha", name: "Sencha", price: 12.5, quantity: 2, currency: "EUR")
+  static let order = StandardEvent.Order(
+    id: "order-1001", currency: "EUR", products: [StandardEvent.Product(id: "tea-sencha", price: 12.5, quantity: 2)], total: 20,
     revenue: 20, discount: 5)
 
   @Test func aCompletedOrderIsASignalWithItsValueAsTheNumberTelemetryDeckSums() {
@@ -96,7 +96,7 @@ struct UserModelTests {
     #expect(telemetryDeckIssues(for: .alias(userId: "u")).first?.message.contains("To fix this, ") == true)
     #expect(telemetryDeckIssues(for: .group(type: "company", key: "acme")).first?.message.contains("To fix this, ") == true)
     // The vocabulary's shared rules hold for standard events.
-    #expect(rules(.standard(.orderCompleted(Order(currency: "EUR", products: [])))) == ["standard-order-id"])
+    #expect(rules(.standard(.orderCompleted(StandardEvent.Order(currency: "EUR", products: [])))) == ["standard-order-id"])
     #expect(rules(.standard(.searched(query: ""))) == ["standard-search-query"])
   }
 
