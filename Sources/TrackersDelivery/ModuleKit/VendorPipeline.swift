@@ -93,16 +93,17 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     process(data, in: environment)
   }
 
-  /// Applies a super-property operation or starts a timer. A registration is validated first as the
-  /// properties of an event (they will be merged into later ones), so a property the vendor refuses is
-  /// refused once, here, and not on every later event.
+  /// Applies a super-property operation or starts a timer. A registration is validated first: the super
+  /// properties it would leave, as the properties of an event named
+  /// ``EventAdditions/registrationEventName`` (they will be merged into later ones), so a property the
+  /// vendor refuses, or one too many, is refused once, here, and not on every later event.
   @usableFromInline
   func changeLocalState(_ data: AnalyticsData, _ additions: EventAdditions, in environment: VendorEnvironment<Event>) {
     switch data {
     case let .superProperties(operation):
-      let properties = operation.properties
-      if !properties.isEmpty {
-        let asEvent = AnalyticsData.event(name: "Super Properties", properties: properties)
+      if !operation.properties.isEmpty {
+        let properties = additions.superProperties(after: operation)
+        let asEvent = AnalyticsData.event(name: EventAdditions.registrationEventName, properties: properties)
         let redacted = environment.redactor.map { $0.redact(asEvent) } ?? asEvent
         let issues = validate(map(redacted), redacted)
         guard issues.isEmpty else { return reject(issues, data, in: environment) }
