@@ -26,23 +26,12 @@ public func googleAnalyticsIssues(for data: AnalyticsData) -> [ValidationIssue] 
 }
 
 /// GA4's rules for `event`, mapped from `source`: the vendor rules, the neutral rules of a standard event
-/// first; and a super-property registration, which ``TrackersDelivery/VendorPipeline`` validates as an event
-/// named "Super Properties", checked as the parameters it will add to later events, not as an event name.
+/// first.
 func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent, source: AnalyticsData) -> [ValidationIssue] {
   let issues = googleAnalyticsIssues(event)
-  switch source {
-  case .event:
-    guard !issues.isEmpty, case let .event(name, _) = source, name == superPropertiesEventName else { return issues }
-    return issues.filter { !$0.rule.hasPrefix("event-name") }
-  case let .standard(standard, _):
-    return standard.issues(vendor: "GA4") + issues
-  default:
-    return issues
-  }
+  guard case let .standard(standard, _) = source else { return issues }
+  return standard.issues(vendor: "GA4") + issues
 }
-
-/// The name ``TrackersDelivery/VendorPipeline`` gives a super-property registration it validates.
-private let superPropertiesEventName = "Super Properties"
 
 /// Checks a GA4 event against the Measurement Protocol's rules; see ``googleAnalyticsIssues(for:)``.
 public func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {

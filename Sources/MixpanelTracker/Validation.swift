@@ -16,9 +16,25 @@ public func mixpanelIssues(for data: AnalyticsData) -> [ValidationIssue] {
 /// The vendor's rules, after the vocabulary's own rules for a standard event (amounts, quantities,
 /// currency, order id; ``Trackers/StandardEvent/issues(vendor:)``).
 func mixpanelIssues(_ event: MixpanelEvent, source: AnalyticsData) -> [ValidationIssue] {
+  if case let .event(EventAdditions.registrationEventName, properties) = source {
+    return mixpanelIssues(event) + perEventKeys(in: properties)
+  }
   guard case let .standard(standard, _) = source else { return mixpanelIssues(event) }
   let neutral = standard.issues(vendor: "Mixpanel")
   return neutral.isEmpty ? mixpanelIssues(event) : neutral + mixpanelIssues(event)
+}
+
+/// A super-property registration (validated by the pipeline as an event of
+/// ``TrackersDelivery/EventAdditions/registrationEventName``) may not register what identifies one event:
+/// every later event would carry the same `$insert_id`, and Mixpanel would keep only one of them.
+private func perEventKeys(in properties: [String: PropertyValue]) -> [ValidationIssue] {
+  guard properties[WireFormat.insertIdKey] != nil else { return [] }
+  return [
+    issue(
+      "super-property-per-event",
+      "super property '\(WireFormat.insertIdKey)' would give every later event the same id, and Mixpanel keeps "
+        + "one event per id. To fix this, set '\(WireFormat.insertIdKey)' on the one event it identifies.")
+  ]
 }
 
 /// Checks a Mixpanel event against the ingestion API's rules; see ``mixpanelIssues(for:)``.

@@ -262,6 +262,21 @@ struct UserModelTests {
     #expect(events[1]["properties"]?["$duration"] == nil)
   }
 
+  /// A registered `$insert_id` would make every later event a duplicate of the first.
+  @Test func aSuperPropertyMayNotCarryAnEventsOwnId() {
+    let issues = collectingIssues {
+      withIsolatedEnvironments {
+        MixpanelTracker.Current = .mock
+        mixpanelTracker(.superProperties(.register(["$insert_id": "order-1234"])))
+        #expect(MixpanelTracker.Current.additions?.superProperties == [:])
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix(
+      "Mixpanel: super property '$insert_id' would give every later event the same id, and Mixpanel keeps one event "
+        + "per id. To fix this, set '$insert_id' on the one event it identifies.") == true)
+  }
+
   /// Only reachable by calling the mapping directly: the pipeline applies both before mapping.
   @Test func superPropertiesAndTimersAreRefusedByTheMapping() {
     for data in [AnalyticsData.superProperties(.register(["theme": "dark"])), .timeEvent(name: "Checkout Started")] {

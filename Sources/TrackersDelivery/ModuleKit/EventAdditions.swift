@@ -58,6 +58,33 @@ public final class EventAdditions: Sendable {
     state.withLock { $0.superProperties }
   }
 
+  /// The name of the event ``VendorPipeline`` validates a registration as: the super properties the
+  /// registration would leave, as the properties of an event of this name (valid for every vendor), so
+  /// that a vendor's property rules (names, values, how many) refuse it once, at registration, rather than
+  /// every later event. A module's rules can recognise it to refuse what only one event may carry (a
+  /// Mixpanel `$insert_id`).
+  public static let registrationEventName = "super_properties"
+
+  /// The super properties `operation` would leave, without applying it.
+  public func superProperties(after operation: SuperPropertyOperation) -> AnalyticsData.Properties {
+    var properties = superProperties
+    Self.apply(operation, to: &properties)
+    return properties
+  }
+
+  private static func apply(_ operation: SuperPropertyOperation, to properties: inout AnalyticsData.Properties) {
+    switch operation {
+    case let .register(new):
+      properties.merge(new) { _, new in new }
+    case let .registerOnce(new):
+      properties.merge(new) { old, _ in old }
+    case let .unregister(name):
+      properties[name] = nil
+    case .unregisterAll:
+      properties = [:]
+    }
+  }
+
   /// Applies a super-property operation (Mixpanel's `register`, `register_once`, `unregister`) and saves
   /// the result; returns the error of a failed save (the change holds in memory).
   @discardableResult
@@ -66,16 +93,7 @@ public final class EventAdditions: Sendable {
     // registering is rare (launch, a setting changed).
     state.withLock { state in
       let before = state.superProperties
-      switch operation {
-      case let .register(properties):
-        state.superProperties.merge(properties) { _, new in new }
-      case let .registerOnce(properties):
-        state.superProperties.merge(properties) { old, _ in old }
-      case let .unregister(name):
-        state.superProperties[name] = nil
-      case .unregisterAll:
-        state.superProperties = [:]
-      }
+      Self.apply(operation, to: &state.superProperties)
       guard state.superProperties != before, let file else { return nil }
       do {
         let encoder = JSONEncoder()
