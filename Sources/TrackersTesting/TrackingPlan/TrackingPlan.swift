@@ -153,7 +153,9 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
       if !entry.received.isEmpty {
         text += "\n| Vendor | Receives |\n| --- | --- |\n"
         for (vendor, form) in entry.received.sorted(by: { $0.key < $1.key }) {
-          text += "| \(vendor) | `\(form.replacingOccurrences(of: "|", with: "\\|"))` |\n"
+          let cell = form.replacingOccurrences(of: "|", with: "\\|")
+          // A form with a backtick of its own (a refusal's message quoting code) needs a longer fence.
+          text += "| \(vendor) | \(cell.contains("`") ? "`` \(cell) ``" : "`\(cell)`") |\n"
         }
       }
     }

@@ -155,7 +155,8 @@ package final class TrackingPlanRecording: Sendable {
     // An error's properties go to the vendors as an event's do: their names and types are checked too.
     case "error": return .error(message: "text", properties: properties)
     case "standard": return standardSample(entry)
-    case "alias": return .alias(userId: "text")
+    // Long enough for every vendor's shortest id (Amplitude's 5 characters).
+    case "alias": return .alias(userId: "user-text")
     case "group": return .group(type: entry.name, key: "text", traits: properties)
     case "profile.setOnce": return .profile(.setOnce(name: entry.name, value: value))
     case "profile.increment": return .profile(.increment(name: entry.name, by: properties["by"] ?? .int(1)))
@@ -175,7 +176,8 @@ package final class TrackingPlanRecording: Sendable {
 
   /// What a vendor's rules check for an entry: its sample, except for what the vendor modules' pipeline
   /// keeps instead of mapping. A registered super property is checked as the pipeline checks it, as the
-  /// property of an event named `super_properties`; unregistering and timers break no rule (`nil`).
+  /// property of an event named `super_properties` (`TrackersDelivery`'s
+  /// `EventAdditions.registrationEventName`); unregistering and timers break no rule (`nil`).
   static func ruleSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
     switch entry.kind {
     case "superProperty", "superProperty.once":

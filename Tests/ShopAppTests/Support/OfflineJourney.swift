@@ -26,7 +26,14 @@ struct OfflineJourney {
 
   /// Exactly what the vendors refuse by design in the journey, in order: the operations they do not have.
   static let expectedRefusals: [Refusal] = [
+    // GA4 has no groups, and its user properties can only be set.
+    Refusal(vendor: .ga4, value: #"group company acme {"plan": "business"}"#),
+    Refusal(vendor: .ga4, value: "profile increment orders_count by 1"),
+    // Segment's traits and PostHog's person properties have no increment.
     Refusal(vendor: .segment, value: "profile increment orders_count by 1"),
+    Refusal(vendor: .posthog, value: "profile increment orders_count by 1"),
+    // GA4's user properties and Segment's traits have no set once.
+    Refusal(vendor: .ga4, value: "profile set once first_order_at = 2026-11-04T18:47:15.000Z"),
     Refusal(vendor: .segment, value: "profile set once first_order_at = 2026-11-04T18:47:15.000Z"),
   ]
 
