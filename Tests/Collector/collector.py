@@ -53,7 +53,7 @@ def vendor_success(path, body):
     count = len(records) if isinstance(records, list) else 0
     if path == "/import":  # Mixpanel
         answer = {"code": 200, "num_records_imported": count, "status": "OK"}
-    elif path == "/engage":  # Mixpanel, verbose=1
+    elif path in ("/engage", "/groups"):  # Mixpanel, verbose=1
         answer = {"status": 1, "error": None}
     elif path in ("/2/httpapi", "/batch"):  # Amplitude
         answer = {"code": 200, "events_ingested": count, "payload_size_bytes": len(body),

@@ -19,8 +19,10 @@ import VendorTestSupport
   /// which sends nothing, the theme and the timer, which its pipeline keeps, and what it refuses by design.
   static let segmentMessages =
     OfflineJourney.trackedPerVendor - 3 - OfflineJourney.expectedRefusals.filter { $0.vendor == .segment }.count
-  /// The events Mixpanel's `/import` receives for the journey: its `event` lines offline.
-  static let mixpanelEvents = 0
+  /// The events Mixpanel's `/import` receives for the journey: every value tracked but the identity's
+  /// (two sign-ins and the alias), the profile's (a set, an increment, a set once: `/engage`), the group's
+  /// (`/groups`), the theme and the timer.
+  static let mixpanelEvents = OfflineJourney.trackedPerVendor - 9
 
   static func journey() async throws -> [RecordedRequest] {
     let transport = ScriptedTransport.vendorSuccess()

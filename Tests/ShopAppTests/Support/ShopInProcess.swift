@@ -51,7 +51,7 @@ extension ScriptedTransport {
     let records = json?.arrayValue ?? json?["events"]?.arrayValue ?? json?["batch"]?.arrayValue ?? []
     switch request.rawPath {
     case "/import": return #"{"code": 200, "num_records_imported": \#(records.count), "status": "OK"}"#
-    case "/engage": return #"{"status": 1, "error": null}"#
+    case "/engage", "/groups": return #"{"status": 1, "error": null}"#
     case "/2/httpapi", "/batch":
       return #"{"code": 200, "events_ingested": \#(records.count), "payload_size_bytes": \#(request.body.count), "#
         + #""server_upload_time": 1700000000000}"#
