@@ -31,7 +31,7 @@ public enum Journey {
 
   static let sencha = Catalog.Product(sku: "tea-sencha", name: "Sencha", price: 12.5)
 
-  /// When the offline journey starts, by its scripted clock (``Clock``): 2026-11-04T18:46:10Z.
+  /// When the offline journey starts, by its scripted clock (``ScriptedClock``): 2026-11-04T18:46:10Z.
   public static let start = Date(timeIntervalSince1970: 1_793_817_970)
   /// How long each step of the offline journey takes by its scripted clock.
   public static let stepDuration: TimeInterval = 5
@@ -39,7 +39,7 @@ public enum Journey {
   /// The offline journey's clock: it starts at ``Journey/start`` and moves ``Journey/stepDuration`` on
   /// at each step, so what depends on time (a timed event's duration, the first order's date) prints the
   /// same on every run. Live, the journey runs on the system's clock.
-  public final class Clock: Sendable {
+  public final class ScriptedClock: Sendable {
     private let date = LockIsolated(Journey.start)
 
     /// A clock at ``Journey/start``.
@@ -89,7 +89,7 @@ public enum Journey {
   ///
   /// Checkout actions run through ``Checkout/checkoutReducer(tracker:now:)``, whose analytics reach
   /// `track` as ``ShopEvent/checkout(_:)``.
-  public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink, clock: Clock? = nil) {
+  public static func play(into track: @escaping Tracker<ShopEvent>, log sink: LogSink, clock: ScriptedClock? = nil) {
     var now: @Sendable () -> Date = { Date() }
     if let clock { now = { clock.now() } }
     let checkout = checkoutReducer(tracker: pullback(track, transform: { ShopEvent.checkout($0) }), now: now)

@@ -98,7 +98,7 @@ public enum ShopApp {
   /// Every vendor prints what it would receive, or why it refuses it; nothing is sent. The journey runs
   /// on its scripted clock, so every run prints the same.
   static func runOffline(_ sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink) async {
-    let clock = Journey.Clock()
+    let clock = Journey.ScriptedClock()
     for session in sessions {
       session.link.printOffline(
         output, "      " + session.link.vendor.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), clock.now)
@@ -196,7 +196,7 @@ public enum ShopApp {
   /// Launches the app through `lifecycle` ("Application Installed" on a fresh storage, "Updated" after
   /// another version, then "Opened"), then plays the journey.
   static func playJourney(
-    into sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink, clock: Journey.Clock? = nil
+    into sessions: [VendorRun], lifecycle: ApplicationLifecycle, output: LogSink, clock: Journey.ScriptedClock? = nil
   ) {
     let vendors = combine(sessions.map(\.tracker))
     output.write("lifecycle: launched")
