@@ -48,7 +48,9 @@ public struct ShopOptions: Sendable, Equatable {
     usage: shop [options]
 
     With no options, plays a short scripted journey (launch, browse, sign up, add to cart, checkout,
-    an API timeout, logout) offline and shows, per event, what each vendor would receive.
+    an API timeout, logout) offline and shows, per event, what each vendor would receive, or why it
+    sends nothing. The journey uses the whole user model: a super property, standard e-commerce events
+    with the order's revenue, an alias, a group, a timed checkout and profile operations.
 
     options:
       --vendor V          ga4 | mixpanel | amplitude | segment | posthog | all (default: all)
