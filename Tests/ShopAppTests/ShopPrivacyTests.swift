@@ -187,6 +187,13 @@ import VendorTestSupport
       ["--endpoint", scriptedEndpoint, "--storage", storage.path], transport: transport)
     #expect(run.status == 0, "\(run.errors)")
     #expect(summaries(run).values.allSatisfy { $0["delivered"] != "0" && $0["dropped"] == "0" && $0["pending"] == "0" })
+    // Live, what a vendor does not have is said on standard output, counted as unsupported, not an error.
+    for vendor in Vendor.allCases {
+      let expected = OfflineJourney.expectedRefusals.filter { $0.vendor == vendor }.count
+      #expect(summaries(run)[vendor.rawValue]?["unsupported"] == "\(expected)", "\(vendor)")
+      #expect(run.output.filter { $0.hasPrefix("shop: \(vendor): not sent, by design: ") }.count == expected, "\(vendor)")
+    }
+    #expect(!run.errors.contains("by design"), "\(run.errors)")
     let requests = transport.requests
     #expect(Set(requests.map(\.rawPath)).count >= 5)
     let wire = requests.map { "\($0.request.url.absoluteString)\n\($0.bodyText)" }.joined(separator: "\n")
