@@ -22,11 +22,11 @@ public func catalogAnalytics(_ event: CatalogEvent) -> AnalyticsData {
 }
 
 /// The currency of every price in the catalog: the shop sells in euros.
-public let catalogCurrency = "EUR"
+let catalogCurrency = "EUR"
 
 extension Product {
   /// The product as the vocabulary's standard e-commerce events carry it: the SKU is its id.
-  public var analyticsProduct: StandardEvent.Product {
+  var analyticsProduct: StandardEvent.Product {
     StandardEvent.Product(id: sku, name: name, price: price, currency: catalogCurrency)
   }
 }
