@@ -21,7 +21,7 @@ import TrackersTesting
 public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { vendor in
   TrackingPlanReceiver(
     vendor.consentDestination, rules(of: vendor), receives: mapping(of: vendor),
-    durationKey: vendor == .mixpanel ? "$duration" : "duration")
+    durationKey: vendor == .mixpanel ? MixpanelLimits.durationKey : "duration")
 }
 
 /// The vendor module's mapping, after the shop's adapter where the shop has one, as one line.
