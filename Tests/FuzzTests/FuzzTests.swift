@@ -276,8 +276,10 @@ final class Vendor: Sendable {
 struct VendorEnvironmentBox: Sendable {
   let deliverPending: @Sendable () async -> TrackerCounters
   let close: @Sendable () async -> Void
+  let counters: @Sendable () -> TrackerCounters
 
   init<Event>(_ environment: VendorEnvironment<Event>) {
+    counters = environment.counters
     deliverPending = { await environment.deliverPending() }
     close = { await environment.close(nil) }
   }

@@ -2,9 +2,9 @@
 import PackageDescription
 
 // The name check (Architecture, "Names beside SwiftUI, Foundation and swift-case-paths"): an app's root file
-// imports SwiftUI, Foundation, swift-case-paths and every product of swift-trackers, and uses their names
+// imports SwiftUI, StoreKit, Foundation, swift-case-paths and every product of swift-trackers, and uses their names
 // unqualified. This package depends on swift-trackers by path and on nothing else, so SwiftUI (off Apple
-// platforms) and swift-case-paths are stand-ins declaring the same names with the same shapes.
+// platforms), StoreKit (its `Product`) and swift-case-paths are stand-ins declaring the same names with the same shapes.
 let package = Package(
   name: "NamesBesideSwiftUI",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -14,11 +14,13 @@ let package = Package(
   targets: [
     .target(name: "SwiftUIStandIn"),
     .target(name: "CasePathsStandIn"),
+    .target(name: "StoreKitStandIn"),
     .testTarget(
       name: "NamesBesideSwiftUITests",
       dependencies: [
         "SwiftUIStandIn",
         "CasePathsStandIn",
+        "StoreKitStandIn",
         .product(name: "Trackers", package: "swift-trackers"),
         .product(name: "TrackersTesting", package: "swift-trackers"),
         .product(name: "TrackersDelivery", package: "swift-trackers"),

@@ -19,6 +19,11 @@ import TrackersTesting
 #else
   import SwiftUIStandIn
 #endif
+#if canImport(StoreKit)
+  import StoreKit
+#else
+  import StoreKitStandIn
+#endif
 
 // MARK: The app's events, as a swift-case-paths app declares them
 
@@ -42,6 +47,14 @@ enum AppEvent: CasePathable, Sendable {
   switch event {
   case let .orderCompleted(orderId): .event(name: "order_completed", properties: ["order_id": .string(orderId)])
   }
+}
+
+// MARK: A purchase, with StoreKit's `Product` unqualified beside the standard events
+
+@Sendable func purchaseAnalytics(_ product: Product, orderId: String) -> AnalyticsData {
+  let price = NSDecimalNumber(decimal: product.price).doubleValue
+  let item = StandardEvent.Product(id: product.id, name: product.displayName, price: price)
+  return .standard(.orderCompleted(.init(id: orderId, currency: "EUR", products: [item])))
 }
 
 // MARK: The root file
@@ -100,6 +113,13 @@ struct PressedStyle: ButtonStyle {
     // This package's own path, beside them.
     let eventPath = EventPath(AppEvent.checkout, { $0.checkout })
     #expect(eventPath.extract(from: .launched) == nil)
+  }
+
+  @Test func storeKitsProductStaysUnqualified() {
+    let product = Product(id: "pro.monthly", displayName: "Pro", price: 4.99)
+    let data = purchaseAnalytics(product, orderId: "o-1")
+    #expect(data.name == "Order Completed")
+    #expect(mixpanelIssues(for: data).isEmpty)
   }
 
   @Test func everyVendorNameIsPrefixed() {
