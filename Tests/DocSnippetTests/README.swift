@@ -82,3 +82,17 @@ struct ReadmeCurrent {
   // end snippet
   struct CatalogTests {}
 }
+
+private func userModel(tracker: Tracker<AnalyticsData>) {
+  compile {
+    // snippet: README.md#6
+    tracker(.superProperties(.register(["theme": "dark"])))   // merged into every later event, kept across launches
+    tracker(.alias(userId: "user-42"))                         // Segment alias, PostHog $create_alias
+    tracker(.group(type: "company", key: "acme", traits: ["plan": "enterprise"]))
+    tracker(.profile(.increment(name: "orders_count", by: 1))) // Mixpanel $add, Amplitude $add; Segment refuses it
+    tracker(.timeEvent(name: "Order Completed"))               // the order then carries its duration
+    let shoe = StandardEvent.Product(id: "sku-1", name: "Trail Shoe", price: 89.5)
+    tracker(.standard(.orderCompleted(.init(id: "o-1", currency: "EUR", products: [shoe]))))  // GA4 purchase, ...
+    // end snippet
+  }
+}

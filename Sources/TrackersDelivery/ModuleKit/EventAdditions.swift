@@ -124,9 +124,13 @@ public final class EventAdditions: Sendable {
   /// for its name, the seconds since the timer started under `durationKey` (the timer stops). Cases
   /// without properties of their own (identity, profile, group, lifecycle) are returned as they are.
   public func adding(to data: AnalyticsData, durationKey: String) -> AnalyticsData {
-    // The common case, nothing registered, costs one uncontended lock.
-    guard let additions = additions(for: data, durationKey: durationKey) else { return data }
-    return data.adding(additions)
+    added(to: data, durationKey: durationKey) ?? data
+  }
+
+  /// ``adding(to:durationKey:)``, or `nil` when there is nothing to add (nothing registered, no timer for
+  /// its name): the pipeline's path, which then keeps the event it was given rather than a copy.
+  public func added(to data: AnalyticsData, durationKey: String) -> AnalyticsData? {
+    additions(for: data, durationKey: durationKey).map { data.adding($0) }
   }
 
   /// What to add to `data`, or `nil` for nothing; stops the timer it uses.

@@ -84,11 +84,21 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   public func track(_ data: AnalyticsData) {
     let environment = current()
     guard let additions = environment.additions else { return dropNotConfigured(data, in: environment) }
-    let data = additions.adding(to: data, durationKey: durationKey)
     switch data {
-    case .superProperties, .timeEvent: return changeLocalState(data, additions, in: environment)
-    default: break
+    case .superProperties, .timeEvent:
+      return changeLocalState(data, additions, in: environment)
+    case .event, .screen, .error, .standard:
+      // Nothing registered and no timer, the common case, returns `nil`: the event goes on as it was given,
+      // without a copy.
+      if let added = additions.added(to: data, durationKey: durationKey) { return redactAndProcess(added, in: environment) }
+    case .userId, .userProperty, .lifecycle, .alias, .group, .profile:
+      break
     }
+    redactAndProcess(data, in: environment)
+  }
+
+  @inlinable
+  func redactAndProcess(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     if let redactor = environment.redactor { return trackRedacted(data, by: redactor, in: environment) }
     process(data, in: environment)
   }
@@ -130,8 +140,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
       let drop: Tracker<AnalyticsData> = Event.vendorModule.notConfigured(onReport: environment.onReport)
       drop(data)
     default:
-      if let redactor = environment.redactor { return trackRedacted(data, by: redactor, in: environment) }
-      process(data, in: environment)
+      redactAndProcess(data, in: environment)
     }
   }
 
