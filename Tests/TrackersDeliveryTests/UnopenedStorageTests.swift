@@ -73,14 +73,16 @@ import TrackersDeliveryTesting
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
-    // Nothing listens on the discard port: what is written stays pending.
+    // Every attempt loses its connection: what is written stays pending. (A real socket to the discard
+    // port once waited in the process's shared URLSession behind other tests' requests for a minute.)
+    let down = ScriptedTransport(answering: .dropConnection)
     // Told when the directory opens (before the log is installed): no polling.
     let opened = ScriptedTransport.Gate()
     var configuration = configuration(directory, lock: lock)
     configuration.storageOpened = { opened.open() }
     let queue = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!),
-      configuration: configuration, onReport: { _ in })
+      destination: TestDestination(url: scriptedURL),
+      configuration: configuration, transport: down, onReport: { _ in })
     for i in 0..<5 { try queue.enqueue(payload(i)) }
     lock.unlock()
     queue.storageMayBeAvailable()
@@ -90,7 +92,7 @@ import TrackersDeliveryTesting
     await queue.close(timeout: .zero)
 
     let reopened = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: testConfiguration(directory),
+      destination: TestDestination(url: scriptedURL), configuration: testConfiguration(directory), transport: down,
       onReport: { _ in })
     #expect(reopened.counters.recovered == 5)
     await reopened.close(timeout: .zero)
