@@ -13,7 +13,7 @@ import VendorTestSupport
 struct ContextTests {
   /// Every member an event of the fixture context has besides its own: the ids, time, session and context.
   static let fixtureContext: [String: PropertyValue] = [
-    "library": "swift-trackers/0.5.0",
+    "library": "swift-trackers/0.8.0",
     "platform": "iOS",
     "os_name": "ios",
     "os_version": "18.1",
@@ -55,7 +55,7 @@ struct ContextTests {
     let event = try #require(try sentEvents(transport).first)
     #expect(event["event_type"] == "Opened")
     #expect(context(of: event) == Self.fixtureContext)
-    #expect(event["library"] == "swift-trackers/0.5.0")
+    #expect(event["library"] == "swift-trackers/0.8.0")
     #expect(event["platform"] == "iOS")
     #expect(event["os_name"] == "ios")  // lowercased, as Amplitude-Swift sends it
     #expect(event["os_version"] == "18.1")
@@ -93,7 +93,7 @@ struct ContextTests {
 
     let event = try #require(try sentEvents(transport).first)
     #expect(context(of: event) == [
-      "library": "swift-trackers/0.5.0", "platform": "Linux", "os_name": "linux", "os_version": "6.8.0-45-generic",
+      "library": "swift-trackers/0.8.0", "platform": "Linux", "os_name": "linux", "os_version": "6.8.0-45-generic",
     ])
   }
 }

@@ -21,7 +21,7 @@ struct LiveDeliveryTests {
 
   /// The fields `TrackingContext.fixture` puts on every event, as JSON members.
   static let context = """
-    "library": "swift-trackers/0.5.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
+    "library": "swift-trackers/0.8.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
     "device_model": "iPhone17,3", "device_manufacturer": "Apple", "app_version": "2.1.0", "language": "fr-FR"
     """
 

@@ -80,7 +80,7 @@ struct SessionTests {
     let events = try sentEvents(transport)
     let device = try #require(events.first?["device_id"]?.stringValue)
     let context = """
-      "library": "swift-trackers/0.5.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
+      "library": "swift-trackers/0.8.0", "platform": "iOS", "os_name": "ios", "os_version": "18.1",
       "device_model": "iPhone17,3", "device_manufacturer": "Apple", "app_version": "2.1.0", "language": "fr-FR"
       """
     #expect(events[4].removing(["insert_id"]) == (try parseJSON("""

@@ -55,7 +55,7 @@ struct ContextTests {
     try #require(events.count == 1)
     let properties = events[0]
     #expect(properties["mp_lib"] == "swift-trackers")
-    #expect(properties["$lib_version"] == "0.5.0")
+    #expect(properties["$lib_version"] == "0.8.0")
     #expect(properties["$os"] == "iOS")
     #expect(properties["$os_version"] == "18.1")
     #expect(properties["$model"] == "iPhone17,3")
@@ -89,7 +89,7 @@ struct ContextTests {
     }
     try #require(events.count == 1)
     #expect(events[0].filter { Self.contextKeys.contains($0.key) } == [
-      "mp_lib": "swift-trackers", "$lib_version": "0.5.0", "$os": "Linux", "$os_version": "6.8.0",
+      "mp_lib": "swift-trackers", "$lib_version": "0.8.0", "$os": "Linux", "$os_version": "6.8.0",
     ])
   }
 

@@ -82,7 +82,7 @@ struct LiveDeliveryTests {
     // The context's properties, from TrackingContext.fixture, as mixpanel-swift names them (ContextTests
     // covers each one).
     let context: [String: PropertyValue] = [
-      "mp_lib": "swift-trackers", "$lib_version": "0.5.0", "$os": "iOS", "$os_version": "18.1",
+      "mp_lib": "swift-trackers", "$lib_version": "0.8.0", "$os": "iOS", "$os_version": "18.1",
       "$model": "iPhone17,3", "$manufacturer": "Apple", "$app_version_string": "2.1.0", "$app_build_number": "142",
       "$screen_width": 393, "$screen_height": 852,
     ]

@@ -14,7 +14,7 @@ struct ContextTests {
   /// Every property the fixture context puts on an event.
   static let fixtureContext: [String: PropertyValue] = [
     "$lib": "swift-trackers",
-    "$lib_version": "0.5.0",
+    "$lib_version": "0.8.0",
     "$os_name": "iOS",
     "$os_version": "18.1",
     "$device_model": "iPhone17,3",
@@ -63,7 +63,7 @@ struct ContextTests {
     #expect(context(of: event) == Self.fixtureContext)
     let properties = try #require(event["properties"])
     #expect(properties["$lib"] == "swift-trackers")
-    #expect(properties["$lib_version"] == "0.5.0")
+    #expect(properties["$lib_version"] == "0.8.0")
     #expect(properties["$os_name"] == "iOS")
     #expect(properties["$os_version"] == "18.1")
     #expect(properties["$device_model"] == "iPhone17,3")
@@ -107,7 +107,7 @@ struct ContextTests {
 
     let event = try #require(try sentEvents(transport).first)
     #expect(context(of: event) == [
-      "$lib": "swift-trackers", "$lib_version": "0.5.0", "$os_name": "Linux", "$os_version": "6.8.0-45-generic",
+      "$lib": "swift-trackers", "$lib_version": "0.8.0", "$os_name": "Linux", "$os_version": "6.8.0-45-generic",
       "$app_build": "2024.1-beta",
     ])
   }

@@ -36,7 +36,7 @@ struct LiveDeliveryTests {
 
   /// The properties `TrackingContext.fixture` puts on every event, after `distinct_id` and `$geoip_disable`.
   static let context = """
-    "$lib": "swift-trackers", "$lib_version": "0.5.0", "$os_name": "iOS", "$os_version": "18.1",
+    "$lib": "swift-trackers", "$lib_version": "0.8.0", "$os_name": "iOS", "$os_version": "18.1",
     "$device_model": "iPhone17,3", "$device_manufacturer": "Apple", "$app_name": "Shop", "$app_version": "2.1.0",
     "$app_build": 142, "$app_namespace": "com.example.shop", "$locale": "fr", "$timezone": "Europe/Paris",
     "$screen_width": 393, "$screen_height": 852

@@ -53,7 +53,7 @@ struct ContextTests {
     try #require(messages.count == 3)
     let context = try #require(messages[0]["context"])
     #expect(context["library"]?["name"] == "swift-trackers")
-    #expect(context["library"]?["version"] == "0.5.0")
+    #expect(context["library"]?["version"] == "0.8.0")
     #expect(context["os"]?["name"] == "iOS")
     #expect(context["os"]?["version"] == "18.1")
     #expect(context["device"]?["manufacturer"] == "Apple")
@@ -69,7 +69,7 @@ struct ContextTests {
     #expect(context["ip"] == "0.0.0.0")
     // Nothing else, at any level.
     #expect(context == (try parseJSON("""
-      {"library": {"name": "swift-trackers", "version": "0.5.0"}, "os": {"name": "iOS", "version": "18.1"},
+      {"library": {"name": "swift-trackers", "version": "0.8.0"}, "os": {"name": "iOS", "version": "18.1"},
        "device": {"manufacturer": "Apple", "model": "iPhone17,3"},
        "app": {"name": "Shop", "version": "2.1.0", "build": "142", "namespace": "com.example.shop"},
        "screen": {"width": 393, "height": 852}, "locale": "fr-FR", "timezone": "Europe/Paris", "ip": "0.0.0.0"}
@@ -104,7 +104,7 @@ struct ContextTests {
     })
     try #require(messages.count == 1)
     #expect(messages[0]["context"] == [
-      "library": ["name": "swift-trackers", "version": "0.5.0"], "os": ["name": "Linux", "version": "6.8.0"],
+      "library": ["name": "swift-trackers", "version": "0.8.0"], "os": ["name": "Linux", "version": "6.8.0"],
       "ip": "0.0.0.0",
     ])
   }

@@ -66,7 +66,7 @@ struct LiveDeliveryTests {
     // The same context on every message: TrackingContext.fixture as analytics-swift's Context plugin names
     // it, and the IP suppressed (ContextTests covers each field).
     let context = """
-      {"library": {"name": "swift-trackers", "version": "0.5.0"}, "os": {"name": "iOS", "version": "18.1"},
+      {"library": {"name": "swift-trackers", "version": "0.8.0"}, "os": {"name": "iOS", "version": "18.1"},
        "device": {"manufacturer": "Apple", "model": "iPhone17,3"},
        "app": {"name": "Shop", "version": "2.1.0", "build": "142", "namespace": "com.example.shop"},
        "screen": {"width": 393, "height": 852}, "locale": "fr-FR", "timezone": "Europe/Paris", "ip": "0.0.0.0"}

@@ -13,7 +13,7 @@ import VendorTestSupport
   static let host = URL(string: "https://segment.invalid")!
 
   /// `TrackingContext.fixture` as every message carries it, IP suppressed (ContextTests covers each field).
-  static let context = #"{"library":{"name":"swift-trackers","version":"0.5.0"},"os":{"name":"iOS","version":"18.1"},"#
+  static let context = #"{"library":{"name":"swift-trackers","version":"0.8.0"},"os":{"name":"iOS","version":"18.1"},"#
     + #""device":{"manufacturer":"Apple","model":"iPhone17,3"},"#
     + #""app":{"build":"142","name":"Shop","namespace":"com.example.shop","version":"2.1.0"},"#
     + #""screen":{"height":852,"width":393},"locale":"fr-FR","timezone":"Europe/Paris","ip":"0.0.0.0"}"#

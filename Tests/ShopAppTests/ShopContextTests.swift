@@ -52,7 +52,7 @@ import VendorTestSupport
     #expect(segment.count == Self.segmentMessages)
     for message in segment {
       let sent = message["context"]
-      #expect(sent?["library"] == ["name": "swift-trackers", "version": "0.5.0"])
+      #expect(sent?["library"] == ["name": "swift-trackers", "version": "0.8.0"])
       #expect(sent?["os"] == ["name": os, "version": osVersion])
       #expect(sent?["app"] == ["name": "Shop", "version": "2.1.0", "build": "142", "namespace": "com.example.shop"])
       #expect(sent?["device"]?["model"] == context.device.model.map(PropertyValue.string))
@@ -70,7 +70,7 @@ import VendorTestSupport
       "[Amplitude] Application Installed", "[Amplitude] Application Opened", "[Amplitude] Application Backgrounded",
     ])
     for event in amplitude {
-      #expect(event["library"] == "swift-trackers/0.5.0")
+      #expect(event["library"] == "swift-trackers/0.8.0")
       #expect(event["platform"] == os && event["os_name"] == .string(context.os.name.lowercased()))
       #expect(event["os_version"] == osVersion)
       #expect(event["device_model"] == context.device.model.map(PropertyValue.string))
@@ -84,7 +84,7 @@ import VendorTestSupport
     let mixpanel = try Self.events(requests, path: "/import", in: nil).compactMap { $0["properties"] }
     #expect(mixpanel.count == Self.mixpanelEvents)
     for properties in mixpanel {
-      #expect(properties["mp_lib"] == "swift-trackers" && properties["$lib_version"] == "0.5.0")
+      #expect(properties["mp_lib"] == "swift-trackers" && properties["$lib_version"] == "0.8.0")
       #expect(properties["$os"] == os && properties["$os_version"] == osVersion)
       #expect(properties["$model"] == context.device.model.map(PropertyValue.string))
       #expect(properties["$app_version_string"] == "2.1.0" && properties["$app_build_number"] == "142")
@@ -95,7 +95,7 @@ import VendorTestSupport
     let postHog = try Self.events(requests, path: "/batch/", in: "batch")
     for event in postHog {
       let properties = event["properties"]
-      #expect(properties?["$lib"] == "swift-trackers" && properties?["$lib_version"] == "0.5.0")
+      #expect(properties?["$lib"] == "swift-trackers" && properties?["$lib_version"] == "0.8.0")
       #expect(properties?["$os_name"] == os && properties?["$os_version"] == osVersion)
       #expect(properties?["$device_model"] == context.device.model.map(PropertyValue.string))
       #expect(properties?["$app_name"] == "Shop" && properties?["$app_version"] == "2.1.0")

@@ -210,7 +210,7 @@ enum WireFormat {
   }
 
   /// The context as Amplitude-Swift's `ContextPlugin` names it, as top-level event fields: `library`
-  /// ("swift-trackers/0.5.0"), `platform` ("iOS"), `os_name` (lowercased, "ios", as the SDK sends it),
+  /// ("swift-trackers/0.8.0"), `platform` ("iOS"), `os_name` (lowercased, "ios", as the SDK sends it),
   /// `os_version`, `device_model`, `device_manufacturer`, `app_version` (the HTTP V2 API's name; the SDK
   /// sends `version_name`) and `language`.
   static func contextMembers(for context: TrackingContext) -> [UInt8] {

@@ -22,7 +22,7 @@ public struct TrackingContext: Sendable, Hashable {
   public struct Library: Sendable, Hashable {
     /// The library's name, "swift-trackers".
     public var name: String
-    /// The library's version, "0.5.0".
+    /// The library's version, "0.8.0".
     public var version: String
 
     /// Creates a library description.
@@ -32,7 +32,7 @@ public struct TrackingContext: Sendable, Hashable {
     }
 
     /// This library: the name and the version the README states.
-    public static let swiftTrackers = Library(name: "swift-trackers", version: "0.5.0")
+    public static let swiftTrackers = Library(name: "swift-trackers", version: "0.8.0")
   }
 
   /// The operating system the app runs on.

@@ -18,7 +18,7 @@ let minute = 60_000
 /// The payload `TrackingContext.fixture` puts on every signal, under the SDK's names and in its formats.
 let fixturePayload: [String: PropertyValue] = [
   "TelemetryDeck.SDK.name": "swift-trackers",
-  "TelemetryDeck.SDK.version": "0.5.0",
+  "TelemetryDeck.SDK.version": "0.8.0",
   "TelemetryDeck.Device.operatingSystem": "iOS",
   "TelemetryDeck.Device.systemVersion": "iOS 18.1.0",
   "TelemetryDeck.Device.modelName": "iPhone17,3",

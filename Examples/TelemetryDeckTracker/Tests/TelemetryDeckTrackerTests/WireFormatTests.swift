@@ -96,7 +96,7 @@ struct WireFormatTests {
 
     let request = try #require(transport.requests.first)
     let session = try #require(try request.json().arrayValue?.first?["sessionID"]?.stringValue)
-    let context = #""TelemetryDeck.SDK.name":"swift-trackers","TelemetryDeck.SDK.version":"0.5.0","#
+    let context = #""TelemetryDeck.SDK.name":"swift-trackers","TelemetryDeck.SDK.version":"0.8.0","#
       + #""TelemetryDeck.Device.operatingSystem":"iOS","TelemetryDeck.Device.systemVersion":"iOS 18.1.0","#
       + #""TelemetryDeck.Device.modelName":"iPhone17,3","TelemetryDeck.Device.timeZone":"UTC+1","#
       + #""TelemetryDeck.Device.screenResolutionWidth":"393.0","TelemetryDeck.Device.screenResolutionHeight":"852.0","#
@@ -123,7 +123,7 @@ struct WireFormatTests {
     #expect(signal["isTestMode"] == "false")
     // What the context doesn't know is left out; a version that is not dotted numbers is sent as it is.
     #expect(signal["payload"] == [
-      "TelemetryDeck.SDK.name": "swift-trackers", "TelemetryDeck.SDK.version": "0.5.0",
+      "TelemetryDeck.SDK.name": "swift-trackers", "TelemetryDeck.SDK.version": "0.8.0",
       "TelemetryDeck.Device.operatingSystem": "Linux", "TelemetryDeck.Device.systemVersion": "Linux 6.8.0-45-generic",
     ])
   }
