@@ -114,7 +114,7 @@ extension AmplitudeEvent: CustomStringConvertible {
     case .userId(nil):
       "userId nil"
     case let .alias(userId):
-      "alias \(PropertyValue.string(userId))"
+      "alias \(PropertyValue.string(userId)) (nothing sent: Amplitude links the device_id and user_id of one event)"
     case let .notSent(kind):
       "\(kind) (not sent)"
     }

@@ -51,7 +51,7 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
     case .userId(nil):
       "userId nil"
     case let .alias(userId):
-      "alias \(PropertyValue.string(userId))"
+      "alias \(PropertyValue.string(userId)) (nothing sent: GA4 links the client_id and the user_id of one request)"
     case let .unsupported(.profile(operation)):
       "unsupported profile \(operation)"
     case let .unsupported(.group(type, key, traits)):

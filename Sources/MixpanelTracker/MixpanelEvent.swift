@@ -89,7 +89,7 @@ extension MixpanelEvent: CustomStringConvertible {
         ? "group \(key) = \(PropertyValue.string(id))"
         : "group \(key) = \(PropertyValue.string(id)) \(PropertyValue.object(traits))"
     case let .alias(userId):
-      "alias \(PropertyValue.string(userId))"
+      "alias \(PropertyValue.string(userId)) (nothing sent: Simplified ID Merge links the $device_id and $user_id of one event)"
     case let .identify(id?):
       "identify \(PropertyValue.string(id))"
     case .identify(nil):

@@ -111,7 +111,8 @@ struct UserModelTests {
     #expect(AmplitudeEvent.identify(.postInsert, name: "interests", value: ["shoes"]).description
       == #"identify $postInsert interests = ["shoes"]"#)
     #expect(AmplitudeEvent.group(type: "company", key: "acme", properties: [:]).description == #"group company = "acme""#)
-    #expect(AmplitudeEvent.alias(userId: "user-42").description == #"alias "user-42""#)
+    #expect(AmplitudeEvent.alias(userId: "user-42").description
+      == #"alias "user-42" (nothing sent: Amplitude links the device_id and user_id of one event)"#)
     #expect(AmplitudeEvent.revenue(
       type: "Order Refunded", properties: [:], revenue: .init(revenue: -179, revenueType: "refund", currency: "EUR")
     ).description == "event Order Refunded {} revenue -179.0 revenueType refund currency EUR")
