@@ -128,15 +128,7 @@ func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue
 }
 
 private func productMembers(_ product: StandardEvent.Product) -> [String: PropertyValue] {
-  var members: [String: PropertyValue] = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
-  members["sku"] = product.sku.map(PropertyValue.string)
-  members["category"] = product.category.map(PropertyValue.string)
-  members["name"] = product.name.map(PropertyValue.string)
-  members["brand"] = product.brand.map(PropertyValue.string)
-  members["variant"] = product.variant.map(PropertyValue.string)
-  members["price"] = product.price.map(PropertyValue.double)
-  members["coupon"] = product.coupon.map(PropertyValue.string)
-  return members
+  product.specProperties(includingCurrency: false)
 }
 
 private func products(of order: StandardEvent.Order) -> PropertyValue {

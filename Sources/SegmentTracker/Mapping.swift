@@ -156,14 +156,6 @@ public enum SegmentStandardEvents {
 
   /// A product as the Spec names its fields, those that are set (`currency` is the event's or order's).
   static func productProperties(_ product: StandardEvent.Product) -> AnalyticsData.Properties {
-    var fields: AnalyticsData.Properties = ["product_id": .string(product.id), "quantity": .int(product.quantity)]
-    if let sku = product.sku { fields["sku"] = .string(sku) }
-    if let category = product.category { fields["category"] = .string(category) }
-    if let name = product.name { fields["name"] = .string(name) }
-    if let brand = product.brand { fields["brand"] = .string(brand) }
-    if let variant = product.variant { fields["variant"] = .string(variant) }
-    if let price = product.price { fields["price"] = .double(price) }
-    if let coupon = product.coupon { fields["coupon"] = .string(coupon) }
-    return fields
+    product.specProperties(includingCurrency: false)
   }
 }

@@ -182,8 +182,15 @@ extension StandardEvent: CustomStringConvertible {
 }
 
 extension StandardEvent.Product {
-  /// The product as Segment's e-commerce spec names its fields, only those that are set.
+  /// The product as Segment's e-commerce spec names its fields, only those that are set, its `currency`
+  /// included.
   public var properties: AnalyticsData.Properties {
+    specProperties(includingCurrency: true)
+  }
+
+  /// The product's spec fields; without its `currency` for a vendor that carries the currency once, on the
+  /// event or the order (Segment's and PostHog's e-commerce specs).
+  public func specProperties(includingCurrency: Bool) -> AnalyticsData.Properties {
     var fields: AnalyticsData.Properties = ["product_id": .string(id), "quantity": .int(quantity)]
     if let name { fields["name"] = .string(name) }
     if let sku { fields["sku"] = .string(sku) }
@@ -192,7 +199,7 @@ extension StandardEvent.Product {
     if let variant { fields["variant"] = .string(variant) }
     if let price { fields["price"] = .double(price) }
     if let coupon { fields["coupon"] = .string(coupon) }
-    if let currency { fields["currency"] = .string(currency) }
+    if includingCurrency, let currency { fields["currency"] = .string(currency) }
     return fields
   }
 }
