@@ -14,7 +14,10 @@ public enum AmplitudeEvent: Sendable, Hashable {
   case event(type: String, properties: [String: PropertyValue])
   /// An event that also carries Amplitude's revenue fields at the top level of the event (`revenue`,
   /// `revenueType`, `currency`, ...), which put it in Amplitude's revenue charts.
-  case revenue(type: String, properties: [String: PropertyValue], revenue: Revenue)
+  ///
+  /// Indirect: its revenue fields would make every event several times larger, and events are copied on
+  /// their way to the queue.
+  indirect case revenue(type: String, properties: [String: PropertyValue], revenue: Revenue)
   /// A `$identify` event with `user_properties: {"$set": {name: value}}`.
   case userProperty(name: String, value: PropertyValue)
   /// A `$identify` event with one of Amplitude's other user property operations:

@@ -25,7 +25,7 @@ public enum MixpanelEvent: Sendable, Hashable {
   case identify(String?)
   /// Something Mixpanel has no form of, or that the pipeline handles before mapping: never sent; validation
   /// refuses it with `issue`, so it is counted under the issue's rule and reported.
-  case unsupported(ValidationIssue)
+  indirect case unsupported(ValidationIssue)
 }
 
 /// A profile operation of Mixpanel's `/engage` API besides `$set`

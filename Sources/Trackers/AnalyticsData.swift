@@ -39,7 +39,10 @@ public enum AnalyticsData: Sendable, Hashable {
   case lifecycle(LifecycleEvent)
   /// One of the common journeys (e-commerce, sign-up, login, search, share) that each vendor module sends
   /// under its vendor's own name and fields, with extra properties of the app's.
-  case standard(StandardEvent, properties: Properties = [:])
+  ///
+  /// Indirect: a product or an order is many times the size of the other cases, and every event is copied
+  /// several times on its way to the queue.
+  indirect case standard(StandardEvent, properties: Properties = [:])
   /// Links the anonymous id this device had before the user signed in to `userId`, where the vendor links
   /// ids by a call (Segment `alias`, PostHog `$create_alias`); vendors that link the ids carried on one
   /// event (Mixpanel, Amplitude, GA4) send nothing for it. Each vendor module's page says which.
