@@ -1,5 +1,6 @@
 import ClassicTrackers
 import Trackers
+import TrackersDelivery
 
 /// One feature's events; every feature of the benchmark uses this shape.
 enum FeatureEvent: Sendable {
@@ -148,19 +149,6 @@ struct DispatchBenchmark {
       samples.append(elapsed.nanoseconds / Double(passes * events.count))
     }
     return samples.median
-  }
-}
-
-/// A tiny deterministic generator, so every run dispatches the same events.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

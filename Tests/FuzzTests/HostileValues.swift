@@ -1,22 +1,10 @@
 import Foundation
 import Trackers
+import TrackersDelivery
 
-/// SplitMix64: a tiny, fast generator whose sequence depends only on its seed, on every platform and
-/// toolchain (the helpers below never go through the standard library's `random(in:using:)`, whose
-/// algorithm may change).
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// The fuzz test's draws, from the package's seeded generator (`TrackersDelivery`'s `SplitMix64`); the
+/// helpers below never go through the standard library's `random(in:using:)`, whose algorithm may change.
+extension SplitMix64 {
   /// A number in `0..<bound`.
   mutating func below(_ bound: Int) -> Int {
     Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
