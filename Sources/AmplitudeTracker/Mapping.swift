@@ -127,7 +127,7 @@ private enum UserModelMapping {
   /// beside them). A completed order also carries its revenue in the HTTP V2 API's revenue fields, at the
   /// top level of the event (amplitude.com/docs/apis/analytics/http-v2, keys `revenue`, `revenueType`,
   /// `currency`), where Amplitude's revenue charts read it: `revenue` is the order's
-  /// ``Trackers/Order/revenueAmount`` (Segment's `revenue`, which Segment's Amplitude destination sends
+  /// ``Trackers/StandardEvent/Order/revenueAmount`` (Segment's `revenue`, which Segment's Amplitude destination sends
   /// there too), `revenueType` "purchase"; a refund is the negative amount with `revenueType` "refund" (the
   /// API: "Use negative values for refunds"; amplitude.com/docs/data/sources/instrument-track-revenue names
   /// "refund" among the revenue types). No `price` or `quantity`: with both, Amplitude would take their

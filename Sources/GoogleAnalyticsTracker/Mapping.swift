@@ -35,7 +35,7 @@ import Trackers
 ///
 /// Each item is `{item_id, item_name, item_category, item_brand, item_variant, price, quantity, coupon}`
 /// (those that are set; a product's `sku` has no GA4 item parameter). An order's `value` is
-/// ``Trackers/Order/revenueAmount``, the products' price × quantity less the order's discount, because GA4
+/// ``Trackers/StandardEvent/Order/revenueAmount``, the products' price × quantity less the order's discount, because GA4
 /// asks for "the sum of (price * quantity) for all items" without shipping or tax, which have their own
 /// parameters. Parameters left unset are left out.
 ///

@@ -82,76 +82,16 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
 ///
 /// A product is `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`, `quantity`, `coupon`.
 /// Amounts follow the spec: `subtotal` is after discounts, before tax and shipping; `total` adds them
-/// (``Trackers/Order/value``); `revenue` is the order's own revenue, else the subtotal, so that PostHog's
+/// (``Trackers/StandardEvent/Order/value``); `revenue` is the order's own revenue, else the subtotal, so that PostHog's
 /// revenue analytics, set to read `Order Completed`'s `revenue` and `currency`, finds it on every order.
 /// An unknown field is left out.
 func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
-  switch event {
-  case let .productViewed(product):
-    var properties = productMembers(product)
-    properties["currency"] = product.currency.map(PropertyValue.string)
-    properties["value"] = product.amount.map(PropertyValue.double)
-    return properties
-  case let .productAdded(product), let .productRemoved(product):
-    var properties = productMembers(product)
-    properties["currency"] = product.currency.map(PropertyValue.string)
-    return properties
-  case let .cartViewed(order):
-    return ["products": products(of: order), "currency": .string(order.currency)]
-  case let .checkoutStarted(order):
-    var properties = orderAmounts(order)
-    properties["value"] = .double(order.value)
-    return properties
-  case let .orderCompleted(order):
-    var properties = orderAmounts(order)
-    properties["subtotal"] = .double(subtotalAfterDiscount(order))
-    properties["total"] = .double(order.value)
-    return properties
-  case let .orderRefunded(order):
-    var properties: [String: PropertyValue] = [
-      "total": .double(order.value), "currency": .string(order.currency), "products": products(of: order),
-    ]
-    properties["order_id"] = order.id.map(PropertyValue.string)
-    return properties
-  case let .searched(query):
-    return ["query": .string(query)]
-  case let .signedUp(method), let .loggedIn(method):
-    return method.map { ["method": .string($0)] } ?? [:]
-  case let .shared(method, contentType, itemId):
-    var properties: [String: PropertyValue] = [:]
-    // The spec's sharing events name the method `share_via` ("Product Shared", "Cart Shared").
-    properties["share_via"] = method.map(PropertyValue.string)
-    properties["content_type"] = contentType.map(PropertyValue.string)
-    properties["item_id"] = itemId.map(PropertyValue.string)
-    return properties
-  }
-}
-
-private func productMembers(_ product: StandardEvent.Product) -> [String: PropertyValue] {
-  product.specProperties(includingCurrency: false)
-}
-
-private func products(of order: StandardEvent.Order) -> PropertyValue {
-  .array(order.products.map { .object(productMembers($0)) })
-}
-
-/// The spec's subtotal: "order total after discounts but before taxes and shipping".
-private func subtotalAfterDiscount(_ order: StandardEvent.Order) -> Double {
-  order.subtotal - (order.discount ?? 0)
-}
-
-/// What `Checkout Started` and `Order Completed` share.
-private func orderAmounts(_ order: StandardEvent.Order) -> [String: PropertyValue] {
+  guard case let .orderRefunded(order) = event else { return event.specProperties() }
   var properties: [String: PropertyValue] = [
-    "revenue": .double(order.revenueAmount),
-    "currency": .string(order.currency),
-    "products": products(of: order),
+    "total": .double(order.value), "currency": .string(order.currency),
+    "products": .array(order.products.map { .object($0.specProperties(includingCurrency: false)) }),
   ]
   properties["order_id"] = order.id.map(PropertyValue.string)
-  properties["shipping"] = order.shipping.map(PropertyValue.double)
-  properties["tax"] = order.tax.map(PropertyValue.double)
-  properties["discount"] = order.discount.map(PropertyValue.double)
-  properties["coupon"] = order.coupon.map(PropertyValue.string)
   return properties
 }
 

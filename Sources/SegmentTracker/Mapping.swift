@@ -84,10 +84,10 @@ public enum SegmentNames {
 /// | `.shared(method, contentType, id)` | `Content Shared` | `share_via`, `content_type`, `item_id` |
 ///
 /// A product's properties: `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`,
-/// `quantity`, `coupon`, those that are set. In an order, `total` is ``Trackers/Order/value`` (the total, or
+/// `quantity`, `coupon`, those that are set. In an order, `total` is ``Trackers/StandardEvent/Order/value`` (the total, or
 /// the subtotal less the discount plus tax and shipping: the Spec's "revenue with discounts and coupons added
 /// in"), `subtotal` the products' amounts less the discount (the Spec's "after discounts but before taxes and
-/// shipping"), `revenue` ``Trackers/Order/revenueAmount`` (the Spec's "excluding shipping and tax"). The
+/// shipping"), `revenue` ``Trackers/StandardEvent/Order/revenueAmount`` (the Spec's "excluding shipping and tax"). The
 /// Spec has no sign-up or sign-in method: `method` is sent as a property of the app's. Fields the model has
 /// no value for (`cart_id`, `checkout_id`, `position`, `url`, `image_url`) are the app's to add as
 /// properties. The app's properties are sent too; a Spec property of the same name wins.
@@ -99,63 +99,16 @@ public enum SegmentStandardEvents {
   }
 
   /// The properties of `event`'s `track` call, with `extra` (the app's own and the pipeline's: super
-  /// properties, a timed event's `duration`) where the Spec's have no property of the same name.
+  /// properties, a timed event's `duration`) where the Spec's have no property of the same name
+  /// (``Trackers/StandardEvent/specProperties(adding:)``; a product's share names it `product_id`, as
+  /// `Product Shared` does).
   public static func properties(
     of event: StandardEvent, adding extra: AnalyticsData.Properties = [:]
   ) -> AnalyticsData.Properties {
-    var fields: AnalyticsData.Properties = extra
-    func set(_ key: String, _ value: PropertyValue?) {
-      if let value { fields[key] = value }
-    }
-    func setProduct(_ product: StandardEvent.Product) {
-      for (key, value) in productProperties(product) { fields[key] = value }
-    }
-    func setOrder(_ order: StandardEvent.Order) {
-      set("order_id", order.id.map(PropertyValue.string))
-      set("shipping", order.shipping.map(PropertyValue.double))
-      set("tax", order.tax.map(PropertyValue.double))
-      set("discount", order.discount.map(PropertyValue.double))
-      set("coupon", order.coupon.map(PropertyValue.string))
-      fields["revenue"] = .double(order.revenueAmount)
-      fields["currency"] = .string(order.currency)
-      fields["products"] = .array(order.products.map { .object(productProperties($0)) })
-    }
-    switch event {
-    case let .productViewed(product):
-      setProduct(product)
-      set("currency", product.currency.map(PropertyValue.string))
-      set("value", product.amount.map(PropertyValue.double))
-    case let .productAdded(product), let .productRemoved(product):
-      setProduct(product)
-      set("currency", product.currency.map(PropertyValue.string))
-    case let .cartViewed(order):
-      fields["currency"] = .string(order.currency)
-      fields["products"] = .array(order.products.map { .object(productProperties($0)) })
-    case let .checkoutStarted(order):
-      setOrder(order)
-      fields["value"] = .double(order.value)
-    case let .orderCompleted(order), let .orderRefunded(order):
-      setOrder(order)
-      fields["subtotal"] = .double(order.subtotal - (order.discount ?? 0))
-      fields["total"] = .double(order.value)
-    case let .signedUp(method), let .loggedIn(method):
-      set("method", method.map(PropertyValue.string))
-    case let .searched(query):
-      fields["query"] = .string(query)
-    case let .shared(method, contentType, itemId):
-      set("share_via", method.map(PropertyValue.string))
-      if contentType == "product" {
-        set("product_id", itemId.map(PropertyValue.string))
-      } else {
-        set("content_type", contentType.map(PropertyValue.string))
-        set("item_id", itemId.map(PropertyValue.string))
-      }
-    }
+    guard case let .shared(method, "product", itemId) = event else { return event.specProperties(adding: extra) }
+    var fields = extra
+    if let method { fields["share_via"] = .string(method) }
+    if let itemId { fields["product_id"] = .string(itemId) }
     return fields
-  }
-
-  /// A product as the Spec names its fields, those that are set (`currency` is the event's or order's).
-  static func productProperties(_ product: StandardEvent.Product) -> AnalyticsData.Properties {
-    product.specProperties(includingCurrency: false)
   }
 }

@@ -181,6 +181,63 @@ extension StandardEvent: CustomStringConvertible {
   }
 }
 
+extension StandardEvent {
+  /// The event's fields as Segment's Spec sends them (V2 Ecommerce Events, B2B SaaS), those that are set,
+  /// with `extra` (the app's own properties and the pipeline's) where the Spec has no field of the same
+  /// name: what SegmentTracker sends, and PostHogTracker too, whose e-commerce spec takes Segment's names.
+  ///
+  /// Products carry the Spec's fields without `currency`, which the event or the order carries once. In an
+  /// order, `total` is ``Order/value``, `subtotal` the products' amounts less the discount ("after discounts
+  /// but before taxes and shipping"), `revenue` ``Order/revenueAmount`` ("excluding shipping and tax");
+  /// `Order Refunded` has the fields of `Order Completed` ("the same properties from the previous Order
+  /// Completed call"); a share names its method `share_via`, as the Spec's sharing events do.
+  public func specProperties(adding extra: AnalyticsData.Properties = [:]) -> AnalyticsData.Properties {
+    var fields = extra
+    func set(_ key: String, _ value: PropertyValue?) {
+      if let value { fields[key] = value }
+    }
+    func products(of order: Order) -> PropertyValue {
+      .array(order.products.map { .object($0.specProperties(includingCurrency: false)) })
+    }
+    func setOrder(_ order: Order) {
+      set("order_id", order.id.map(PropertyValue.string))
+      set("shipping", order.shipping.map(PropertyValue.double))
+      set("tax", order.tax.map(PropertyValue.double))
+      set("discount", order.discount.map(PropertyValue.double))
+      set("coupon", order.coupon.map(PropertyValue.string))
+      fields["revenue"] = .double(order.revenueAmount)
+      fields["currency"] = .string(order.currency)
+      fields["products"] = products(of: order)
+    }
+    switch self {
+    case let .productViewed(product):
+      fields.merge(product.specProperties(includingCurrency: true)) { _, spec in spec }
+      set("value", product.amount.map(PropertyValue.double))
+    case let .productAdded(product), let .productRemoved(product):
+      fields.merge(product.specProperties(includingCurrency: true)) { _, spec in spec }
+    case let .cartViewed(order):
+      fields["currency"] = .string(order.currency)
+      fields["products"] = products(of: order)
+    case let .checkoutStarted(order):
+      setOrder(order)
+      fields["value"] = .double(order.value)
+    case let .orderCompleted(order), let .orderRefunded(order):
+      setOrder(order)
+      fields["subtotal"] = .double(order.subtotal - (order.discount ?? 0))
+      fields["total"] = .double(order.value)
+    case let .signedUp(method), let .loggedIn(method):
+      set("method", method.map(PropertyValue.string))
+    case let .searched(query):
+      fields["query"] = .string(query)
+    case let .shared(method, contentType, itemId):
+      set("share_via", method.map(PropertyValue.string))
+      set("content_type", contentType.map(PropertyValue.string))
+      set("item_id", itemId.map(PropertyValue.string))
+    }
+    return fields
+  }
+}
+
 extension StandardEvent.Product {
   /// The product as Segment's e-commerce spec names its fields, only those that are set, its `currency`
   /// included.
