@@ -70,28 +70,12 @@ extension AmplitudeEnvironment {
           break
         }
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        let deviceBefore = userId == nil ? nil : delivery.identity.current.identity.anonymousId
         delivery.enqueue(event, signingIn: userId) { owner, members, id in
           guard case .some = WireFormat.eventType(of: event) else { return nil }
           let (sessionId, date) = stamp(owner, members.all)
           return WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
         }
-        if let deviceBefore { forgetGroupsOfThePreviousUser(deviceBefore, delivery: delivery) }
       }
-    }
-  }
-
-  /// A sign-out, or a sign-in as another user, starts a new device id for whoever uses the app next: the
-  /// groups were the previous user's, and would attribute the next one's events to them. (Amplitude-Swift
-  /// keeps no groups on the device: `setGroup` makes them a user property of the user who set them.)
-  private static func forgetGroupsOfThePreviousUser(_ deviceBefore: String, delivery: VendorDelivery<WireFormat.Members>) {
-    let error = delivery.identity.update { identity in
-      if identity.anonymousId != deviceBefore { identity.groups = [:] }
-    }
-    if let error {
-      delivery.reportFailure(
-        "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep the "
-          + "new identity until the app quits. To fix this, give the module a writable storage directory.")
     }
   }
 

@@ -55,16 +55,6 @@ extension PostHogEnvironment {
               "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep "
                 + "the group until the app quits. To fix this, give the module a writable storage directory.")
           }
-        case let .userId(id):
-          // A new anonymous id (sign-out, another user) forgets the groups, as posthog-ios's `reset()` does.
-          let current = delivery.identity.current.identity
-          if !current.groups.isEmpty, id == nil || current.userId.map({ $0 != id }) == true {
-            if let error = delivery.identity.update({ $0.groups = [:] }) {
-              delivery.reportFailure(
-                "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events "
-                  + "keep the new identity until the app quits. To fix this, give the module a writable storage directory.")
-            }
-          }
         default:
           break
         }

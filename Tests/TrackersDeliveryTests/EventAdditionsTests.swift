@@ -121,6 +121,16 @@ private func pipeline(
       == #"{"theme":"dark"}"#)
   }
 
+  @Test func theGroupsGoWithTheAnonymousIdTheyWereJoinedUnder() {
+    typealias Identity = IdentityStore<Int>.Identity
+    let anonymous = Identity(anonymousId: "a-1", groups: ["company": "acme"])
+    let signedIn = anonymous.signingIn("user-1", newAnonymousId: { "a-2" })
+    #expect(signedIn == Identity(anonymousId: "a-1", userId: "user-1", groups: ["company": "acme"]))
+    #expect(signedIn.signingIn("user-1", newAnonymousId: { "a-3" }).groups == ["company": "acme"])
+    #expect(signedIn.signingIn("user-2", newAnonymousId: { "a-3" }) == Identity(anonymousId: "a-3", userId: "user-2"))
+    #expect(signedIn.signingIn(nil, newAnonymousId: { "a-4" }) == Identity(anonymousId: "a-4"))
+  }
+
   @Test func anIdentityFileWrittenBeforeGroupsExistedStillReads() throws {
     let old = #"{"anonymousId":"a-1","userId":"u-1","userProperties":{}}"#
     let identity = try JSONDecoder().decode(IdentityStore<Int>.Identity.self, from: Data(old.utf8))
