@@ -26,3 +26,16 @@ public struct ValidationIssue: Error, Sendable, Hashable, CustomStringConvertibl
   /// `"<vendor>: <message>"`.
   public var description: String { "\(vendor): \(message)" }
 }
+
+extension ValidationIssue {
+  /// Whether `rule` refuses an operation the vendor does not have (Segment's traits have no increment,
+  /// GA4 has no groups) rather than an event that broke one of its rules: vendor modules name such rules
+  /// `…-unsupported` (`profile-operation-unsupported`). An app that sends the whole user model to every
+  /// vendor expects these; a tracking plan records them as what the vendor receives.
+  public static func isRefusalByDesign(rule: String) -> Bool {
+    rule.hasSuffix("-unsupported")
+  }
+
+  /// Whether this issue refuses an operation the vendor does not have (see ``isRefusalByDesign(rule:)``).
+  public var isRefusalByDesign: Bool { Self.isRefusalByDesign(rule: rule) }
+}

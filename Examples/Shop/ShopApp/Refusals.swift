@@ -10,7 +10,7 @@ import TrackersDelivery
 enum Refusals {
   /// Whether `rule` says the vendor has no such operation, rather than that the event broke a rule.
   static func isByDesign(_ rule: String) -> Bool {
-    rule.hasSuffix("-unsupported")
+    ValidationIssue.isRefusalByDesign(rule: rule)
   }
 
   /// Whether every issue of a refused event is a refusal by design.

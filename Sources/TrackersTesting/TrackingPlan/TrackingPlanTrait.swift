@@ -44,9 +44,9 @@ public struct TrackingPlanReceiver: Sendable {
   }
 
   /// Whether `issue` says the vendor has no such operation (its rule ends in `-unsupported`), rather than
-  /// that the value broke one of its rules.
+  /// that the value broke one of its rules: ``Trackers/ValidationIssue/isRefusalByDesign``.
   public static func isRefusalByDesign(_ issue: ValidationIssue) -> Bool {
-    issue.rule.hasSuffix("-unsupported")
+    issue.isRefusalByDesign
   }
 }
 
