@@ -2,7 +2,7 @@
 // 6.1, not 6.0: TrackersTesting's traits conform to Swift Testing's `TestScoping`, new in Swift 6.1 (Xcode 16.3).
 import PackageDescription
 
-// The library: nine products, each with its test target. Everything after `package` is an example or a
+// The library: ten products, each with its test target. Everything after `package` is an example or a
 // benchmark that `swift run shop` and `swift test` build from the root; an app that depends on
 // swift-trackers builds only the products' targets.
 let package = Package(
@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "AmplitudeTracker", targets: ["AmplitudeTracker"]),
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
+    .library(name: "TrackersSwiftUI", targets: ["TrackersSwiftUI"]),
   ],
   targets: [
     // Core: trackers, composition, the vocabulary, privacy, context and lifecycle.
@@ -34,6 +35,10 @@ let package = Package(
     vendorModule("AmplitudeTracker"),
     vendorModule("SegmentTracker"),
     vendorModule("PostHogTracker"),
+    // SwiftUI screens: the `trackScreen` view modifiers, a product of their own so that an app without SwiftUI
+    // doesn't link them. Its rule is plain Swift, tested on Linux; the SwiftUI file is type-checked there
+    // against .ci/apple-sdk.
+    .target(name: "TrackersSwiftUI", dependencies: ["Trackers"]),
   ] + libraryTests,
   swiftLanguageModes: [.v6]
 )
@@ -69,6 +74,7 @@ var libraryTests: [Target] {
     vendorTests("AmplitudeTracker"),
     vendorTests("SegmentTracker"),
     vendorTests("PostHogTracker"),
+    .testTarget(name: "TrackersSwiftUITests", dependencies: ["TrackersSwiftUI", "Trackers"]),
     // Consent, opt-out, reset and redaction across the vendor modules.
     .testTarget(name: "VendorPrivacyTests", dependencies: acrossVendors),
     // Seeded hostile values through every vendor's validate, map, encode and live pipeline, on a 512 KiB
@@ -84,8 +90,8 @@ var libraryTests: [Target] {
     .testTarget(
       name: "DocSnippetTests",
       dependencies: vendorModules + [
-        "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "AppLifecycle", "APIClient",
-        "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
+        "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersSwiftUI", "AppLifecycle",
+        "APIClient", "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
       ]
     ),
   ]
