@@ -9,7 +9,7 @@ import TrackersSwiftUI
   let product43 = AnalyticsData.screen(name: "Product", properties: ["id": "43"])
 
   /// The screens a rule tracks, in order, when its view identity appears showing each of `appearances`.
-  func tracked<Screen>(_ appearances: [Screen], policy: ScreenTrackingPolicy = .whenScreenChanges) -> [Screen] {
+  func tracked<Screen: Equatable>(_ appearances: [Screen], policy: ScreenTrackingPolicy = .whenScreenChanges) -> [Screen] {
     var rule = ScreenTrackingRule<Screen>(policy: policy)
     return appearances.filter { rule.appeared(showing: $0) }
   }
@@ -17,7 +17,8 @@ import TrackersSwiftUI
   @Test func theFirstAppearanceIsTracked() {
     var rule = ScreenTrackingRule<AnalyticsData>()
     #expect(rule.lastTracked == nil)
-    #expect(rule.appeared(showing: product42))
+    let first = rule.appeared(showing: product42)
+    #expect(first)
     #expect(rule.lastTracked == product42)
   }
 
@@ -70,19 +71,24 @@ import TrackersSwiftUI
 
   @Test func thePolicyCanChangeBetweenAppearances() {
     var rule = ScreenTrackingRule<AnalyticsData>()
-    #expect(rule.appeared(showing: product42))
-    #expect(!rule.appeared(showing: product42))
+    let first = rule.appeared(showing: product42)
+    #expect(first)
+    let again = rule.appeared(showing: product42)
+    #expect(!again)
     rule.policy = .onEveryAppearance
-    #expect(rule.appeared(showing: product42))
+    let everyAppearance = rule.appeared(showing: product42)
+    #expect(everyAppearance)
     rule.policy = .whenScreenChanges
-    #expect(!rule.appeared(showing: product42))
+    let backToTheDefault = rule.appeared(showing: product42)
+    #expect(!backToTheDefault)
   }
 
   @Test func aNotTrackedAppearanceLeavesTheRuleAsItWas() {
     var rule = ScreenTrackingRule<AnalyticsData>()
     _ = rule.appeared(showing: product42)
     let before = rule
-    #expect(!rule.appeared(showing: product42))
+    let again = rule.appeared(showing: product42)
+    #expect(!again)
     #expect(rule == before)
   }
 
