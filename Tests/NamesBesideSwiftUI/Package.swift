@@ -30,6 +30,7 @@ let package = Package(
         .product(name: "AmplitudeTracker", package: "swift-trackers"),
         .product(name: "SegmentTracker", package: "swift-trackers"),
         .product(name: "PostHogTracker", package: "swift-trackers"),
+        .product(name: "TrackersSwiftUI", package: "swift-trackers"),
       ]
     ),
   ],

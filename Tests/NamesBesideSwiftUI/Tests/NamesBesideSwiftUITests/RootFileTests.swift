@@ -12,6 +12,7 @@ import Testing
 import Trackers
 import TrackersDelivery
 import TrackersDeliveryTesting
+import TrackersSwiftUI
 import TrackersTesting
 
 #if canImport(SwiftUI)
@@ -120,6 +121,14 @@ struct PressedStyle: ButtonStyle {
     let data = purchaseAnalytics(product, orderId: "o-1")
     #expect(data.name == "Order Completed")
     #expect(mixpanelIssues(for: data).isEmpty)
+  }
+
+  @Test func theScreenRuleNamesStayUnqualified() {
+    // On Apple platforms the same import adds `trackScreen` to SwiftUI's `View`; these are its plain names.
+    var rule = ScreenTrackingRule<AnalyticsData>(policy: ScreenTrackingPolicy.whenScreenChanges)
+    let first = rule.appeared(showing: .screen(name: "Orders"))
+    let again = rule.appeared(showing: .screen(name: "Orders"))
+    #expect(first && !again)
   }
 
   @Test func everyVendorNameIsPrefixed() {
