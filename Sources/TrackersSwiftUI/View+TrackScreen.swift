@@ -40,8 +40,8 @@
     ///
     /// <!-- snippet: not compiled: SwiftUI, which Linux lacks (.ci/apple-sdk type-checks the modifier itself) -->
     /// ```swift
-    /// CartView()
-    ///   .trackScreen(ShopScreen.cart(items: cart.count), with: shopTracker)
+    /// ProductView(product: product)
+    ///   .trackScreen(ShopScreen.product(id: product.id), with: shopTracker)
     /// ```
     ///
     /// - Parameters:
@@ -67,8 +67,9 @@
     func body(content: Content) -> some View {
       // `task(id:)`, not `onAppear`: it runs when the view appears and again when `screen` changes while the
       // view is visible, on every OS this package supports (iOS 15+); `onChange(of:initial:_:)` is iOS 17+,
-      // and `onChange(of:perform:)` is deprecated. The closure is `@MainActor`, where `@State` lives, whichever
-      // way the SDK declares the action (`@Sendable` with the actor context inherited, or `@isolated(any)`).
+      // and `onChange(of:perform:)` is deprecated (iOS 17, and visionOS 1: a warning there). The closure is
+      // `@MainActor`, where `@State` lives, whichever way the SDK declares the action (`@Sendable` with the
+      // actor context inherited, or `sending @isolated(any)`): without it, the second does not compile.
       content.task(id: screen) { @MainActor in
         var next = rule
         next.policy = policy

@@ -9,9 +9,15 @@ import TrackersSwiftUI
   let product43 = AnalyticsData.screen(name: "Product", properties: ["id": "43"])
 
   /// The screens a rule tracks, in order, when its view identity appears showing each of `appearances`.
-  func tracked<Screen: Equatable>(_ appearances: [Screen], policy: ScreenTrackingPolicy = .whenScreenChanges) -> [Screen] {
+  func tracked<Screen: Equatable>(
+    _ appearances: [Screen], policy: ScreenTrackingPolicy = .whenScreenChanges
+  ) -> [Screen] {
     var rule = ScreenTrackingRule<Screen>(policy: policy)
-    return appearances.filter { rule.appeared(showing: $0) }
+    var tracked: [Screen] = []
+    for screen in appearances where rule.appeared(showing: screen) {
+      tracked.append(screen)
+    }
+    return tracked
   }
 
   @Test func theFirstAppearanceIsTracked() {
