@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Vendor modules register with it through their configuration's `lifecycle`, as they do with the privacy
 /// registry. The app calls three methods; on Apple platforms
-/// `observeApplicationNotifications()` calls the last two for you, and ``backgroundTimeExpired()`` when
-/// the background task runs out of time:
+/// `observeApplicationNotifications()` calls the last two for you (in an app extension,
+/// `observeExtensionHostNotifications()`, following the host app), and ``backgroundTimeExpired()`` when
+/// the background task or activity runs out of time:
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
@@ -237,7 +238,10 @@ public final class ApplicationLifecycle: Sendable {
   /// flush ends: one that came back meanwhile keeps sending.
   ///
   /// On iOS, call it inside a background task, as `observeApplicationNotifications()` does, so the
-  /// requests can finish, and call ``backgroundTimeExpired()`` from the task's expiration handler.
+  /// requests can finish, and call ``backgroundTimeExpired()`` from the task's expiration handler (on
+  /// watchOS and in an app extension, inside `ProcessInfo`'s expiring activity, as
+  /// `observeApplicationNotifications()` and `observeExtensionHostNotifications()` do). A widget awaits it
+  /// before returning its timeline.
   public func enteredBackground(timeout: Duration = .seconds(5)) async {
     guard let trip = leaveForeground() else { return }
     await finishLeaving(trip, timeout: timeout)
