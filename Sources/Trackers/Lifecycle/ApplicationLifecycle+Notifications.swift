@@ -109,7 +109,8 @@ extension ApplicationLifecycle {
   #endif
   #elseif os(watchOS) && canImport(WatchKit)
   /// Follows the watch app's foreground and background notifications for the life of the app
-  /// (`WKApplication`'s, watchOS 7 and later; they are posted to an app with a WatchKit extension too). On
+  /// (`WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`, watchOS 7 and
+  /// later; `WKExtension`'s names for them are deprecated since watchOS 9.2). On
   /// the way to the background, the flush runs inside `ProcessInfo`'s expiring activity, which ends when it
   /// is done or when the system says the time is up (then the queues let go of their storage at once,
   /// ``backgroundTimeExpired()``). Call it once, on the main thread, after ``launched(tracking:)``.

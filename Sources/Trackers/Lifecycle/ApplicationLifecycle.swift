@@ -113,7 +113,9 @@ public final class ApplicationLifecycle: Sendable {
   ///
   /// - Parameters:
   ///   - storageDirectory: where `lifecycle.json` keeps the last launch's version and build; `nil` keeps
-  ///     nothing.
+  ///     nothing. On tvOS, a directory under Caches (where the vendor modules' default storage is): a tvOS
+  ///     app can't create Application Support on a device. The system may purge Caches; the next launch
+  ///     then counts as an install.
   ///   - context: the app's version and build come from here.
   ///   - now: the clock that dates the transitions the vendor sessions see.
   ///   - relinquishesStorageInBackground: whether queues let go of their storage in the background;
@@ -420,7 +422,7 @@ public final class ApplicationLifecycle: Sendable {
     } catch {
       reportIssue(
         "ApplicationLifecycle could not save the app version to \(file.path): \(error). The next launch "
-          + "counts as an install. To fix this, give it a writable storage directory.")
+          + "counts as an install. To fix this, give it a writable storage directory (on tvOS, one under Caches).")
     }
   }
 }
