@@ -7,7 +7,7 @@ import PackageDescription
 // swift-trackers builds only the products' targets.
 let package = Package(
   name: "swift-trackers",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Trackers", targets: ["Trackers"]),
     .library(name: "TrackersTesting", targets: ["TrackersTesting"]),

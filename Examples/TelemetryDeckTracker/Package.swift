@@ -5,7 +5,7 @@ import PackageDescription
 // swift-trackers by path and using nothing but its public API.
 let package = Package(
   name: "TelemetryDeckTracker",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "TelemetryDeckTracker", targets: ["TelemetryDeckTracker"])
   ],

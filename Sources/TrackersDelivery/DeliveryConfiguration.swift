@@ -80,6 +80,12 @@ public struct DeliveryConfiguration: Sendable {
   /// Asked before each attempt to open the directory, with its path: an `errno` fails the attempt as if
   /// opening had failed with it. How the tests on Linux, which run as root, play a device that is locked.
   package var simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+  /// Whether a directory or file that can't be opened for lack of permission (`EPERM`, `EACCES`) may open
+  /// once the device is first unlocked (Data Protection), so the queue and the identity wait in memory; else
+  /// the failure is final and thrown. This process's platform's
+  /// (``StoragePlatform/processHasDataProtection``: iOS, iPadOS, watchOS, visionOS); the tests set it to
+  /// play another platform.
+  package var hasDataProtection = StoragePlatform.processHasDataProtection
   /// Called once the directory opened after the queue started without it, so what shares the directory
   /// (the vendor's identity) can load its files too.
   package var storageOpened: (@Sendable () -> Void)?
@@ -118,12 +124,17 @@ public struct DeliveryConfiguration: Sendable {
   /// user reads them; elsewhere `$XDG_DATA_HOME/<executable>/swift-trackers/<name>` (`~/.local/share` when
   /// unset), the temporary directory when there is no home.
   ///
+  /// On tvOS it is `Caches/<bundle identifier>/swift-trackers/<name>`: a tvOS app can't create
+  /// Application Support on a device, and keeps its data in Caches, which the system may purge when it
+  /// needs room. A purge loses the events not sent yet, the anonymous id and user id (the next launch is a
+  /// new anonymous user, until the app identifies the user again), the super properties and the session.
+  ///
   /// Versions before 2026-11 used `Application Support/swift-trackers/<name>`, shared by every
   /// non-sandboxed Mac app and tool of the user. Where that directory is certainly this app's (iOS,
-  /// iPadOS, tvOS, watchOS, visionOS, a sandboxed Mac app) it is moved to the new place the first time
-  /// this is asked, if nothing is there yet, so an upgrade keeps the pending events and the anonymous id.
-  /// A non-sandboxed Mac app's is left where it is: it may be another app's. Pass it as the directory to
-  /// keep using it.
+  /// iPadOS, watchOS, visionOS, a sandboxed Mac or Mac Catalyst app) it is moved to the new place the first
+  /// time this is asked, if nothing is there yet, so an upgrade keeps the pending events and the anonymous
+  /// id. A non-sandboxed Mac or Mac Catalyst app's is left where it is: it may be another app's. Pass it as
+  /// the directory to keep using it.
   public static func defaultDirectory(for destinationName: String) -> URL {
     DefaultStorage.directory(for: destinationName)
   }

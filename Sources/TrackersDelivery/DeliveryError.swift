@@ -31,7 +31,10 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
         + "(127.0.0.0/8, localhost, ::1). To fix this, use an https:// endpoint."
     case .storage(let operation, let path, let code):
       "Storage error: \(operation) \(path) failed: \(POSIXFile.errorDescription(code)) (errno \(code)). To fix this, "
-        + "check that the directory is writable and the disk is not full."
+        + (DataProtection.isPermission(code)
+          ? "give it a directory the app may write (on tvOS only Caches is, where "
+            + "DeliveryConfiguration.defaultDirectory(for:) puts it; Application Support can't be created on a device)."
+          : "check that the directory is writable and the disk is not full.")
     case .directoryInUse(let path):
       "Another DeliveryQueue in this process already uses \(path). To fix this, give each destination its own "
         + "directory, or close the other queue first."

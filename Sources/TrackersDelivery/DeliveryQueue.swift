@@ -19,14 +19,15 @@ import Foundation
 /// closes or exits. Nothing is lost and nothing is sent twice beyond what a retry allows. See
 /// <doc:SharingAQueueBetweenProcesses>.
 ///
-/// A directory that can't be opened for lack of permission (`EPERM`, `EACCES`) does not fail the queue:
-/// an app launched in the background before the device's first unlock can't open its files (Data
-/// Protection). The queue then keeps what is enqueued in memory, in order (at most 5,000 records or 1 MiB;
+/// On iOS, iPadOS, watchOS and visionOS, a directory that can't be opened for lack of permission (`EPERM`,
+/// `EACCES`) does not fail the queue: an app launched in the background before the device's first unlock
+/// can't open its files (Data Protection). The queue then keeps what is enqueued in memory, in order (at most 5,000 records or 1 MiB;
 /// past that the oldest are dropped, counted as ``DropReason/storageUnavailable``), tries to open the
 /// directory again after a back-off (1 second, doubling to a minute), on ``flush()``, on
 /// ``reclaimDirectory()``, on ``storageMayBeAvailable()`` and, on iOS and visionOS, when the system says
-/// protected data became available, and writes them to the log once it opens. On iOS, tvOS, watchOS and
-/// visionOS the directory's protection class is set to `completeUntilFirstUserAuthentication`, so after
+/// protected data became available, and writes them to the log once it opens. Elsewhere (tvOS, the Mac,
+/// Mac Catalyst, Linux) no unlock is coming, and the queue throws ``DeliveryError/storage(operation:path:errno:)``
+/// at once. On iOS, tvOS, watchOS and visionOS the directory's protection class is set to `completeUntilFirstUserAuthentication`, so after
 /// that first unlock the queue keeps working while the device is locked.
 ///
 /// ```swift

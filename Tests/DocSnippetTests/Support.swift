@@ -51,3 +51,12 @@ extension URL {
   static var applicationSupportDirectory: URL { FileManager.default.temporaryDirectory }
 }
 #endif
+
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+import Trackers
+
+extension ApplicationLifecycle {
+  /// App extensions on Apple platforms only: here it lets the examples that call it compile.
+  @MainActor func observeExtensionHostNotifications() {}
+}
+#endif

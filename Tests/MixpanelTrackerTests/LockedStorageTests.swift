@@ -35,6 +35,7 @@ import VendorTestSupport
     configuration.delivery = { delivery in
       fastRetries(&delivery)
       delivery.simulatedOpenFailure = { _ in locked.withLock { $0 } }
+      delivery.hasDataProtection = true  // a platform that waits for the first unlock, as iOS does
     }
     let environment = try MixpanelEnvironment.live(configuration)
     environment.send(.event(name: "Push Received", properties: [:]))
@@ -56,5 +57,20 @@ import VendorTestSupport
     let devices = events.map { $0["properties"]?["$device_id"]?.stringValue }
     #expect(devices[0] != savedId)
     #expect(devices[1] == savedId)
+  }
+
+  /// On a platform without Data Protection (tvOS, the Mac, Linux) a storage the app may not write is final:
+  /// `.live` throws, naming the file and the fix, instead of holding the events in memory for ever.
+  @Test func withoutDataProtectionLiveThrowsForAStorageItMayNotWrite() throws {
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    var configuration = MixpanelConfiguration(projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: storage)
+    configuration.delivery = { delivery in
+      delivery.simulatedOpenFailure = { _ in EPERM }
+      delivery.hasDataProtection = false
+    }
+    let error = #expect(throws: DeliveryError.self) { _ = try MixpanelEnvironment.live(configuration) }
+    #expect(error == .storage(operation: "write", path: storage.appendingPathComponent("identity.json").path, errno: EPERM))
+    #expect(error?.description.contains("To fix this, give it a directory the app may write") == true)
   }
 }

@@ -29,6 +29,8 @@ import TrackersDeliveryTesting
   ) -> DeliveryConfiguration {
     var configuration = testConfiguration(directory, overflowPolicy: overflowPolicy, writeMode: writeMode)
     configuration.simulatedOpenFailure = lock.simulate
+    // A platform whose files wait for the first unlock (iOS, watchOS, visionOS); Linux's have no such wait.
+    configuration.hasDataProtection = true
     return configuration
   }
 
@@ -250,6 +252,34 @@ import TrackersDeliveryTesting
     QueueDirectories.closed(directory.path)
   }
 
+  /// Where no unlock is coming (tvOS, the Mac, Mac Catalyst, Linux), `EPERM` and `EACCES` are a directory
+  /// the app may not write (a tvOS app's Application Support on a device): the queue fails at once, saying
+  /// so, instead of holding events in memory for ever.
+  @Test(arguments: [EPERM, EACCES])
+  func withoutDataProtectionAPermissionFailureFailsTheQueueAtOnce(code: Int32) {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    var configuration = testConfiguration(directory)
+    configuration.simulatedOpenFailure = { _ in code }
+    configuration.hasDataProtection = false
+    let reports = ReportLog()
+    let expected = DeliveryError.storage(operation: "open", path: directory.path, errno: code)
+    #expect(throws: expected) {
+      _ = try DeliveryQueue(
+        destination: TestDestination(url: URL(string: "http://127.0.0.1:9/x")!), configuration: configuration,
+        onReport: reports.handler)
+    }
+    #expect(expected.description.contains("on tvOS only Caches is"))
+    #expect(!reports.descriptions.contains { $0.contains("could not open the queue's directory yet") })
+    #expect(QueueDirectories.register(directory.path))
+    QueueDirectories.closed(directory.path)
+
+    // The identity does not wait either: it throws, naming the file.
+    #expect(throws: DeliveryError.storage(operation: "write", path: directory.appendingPathComponent("identity.json").path, errno: code)) {
+      _ = try IdentityStore<Int>(directory: directory, simulatedOpenFailure: { _ in code }, hasDataProtection: false) { _ in 0 }
+    }
+  }
+
   @Test func theBackOffDoublesToAMinute() {
     #expect((1...9).map(UnopenedStorage.delay(afterFailures:)) == [1, 2, 4, 8, 16, 32, 60, 60, 60].map { .seconds($0) })
   }
@@ -264,7 +294,7 @@ import TrackersDeliveryTesting
     let savedId = saved.current.identity.anonymousId
 
     let lock = Lock()
-    let store = try IdentityStore<String>(directory: directory, simulatedOpenFailure: lock.simulate) { $0.anonymousId }
+    let store = try IdentityStore<String>(directory: directory, simulatedOpenFailure: lock.simulate, hasDataProtection: true) { $0.anonymousId }
     #expect(store.isWaitingForStorage)
     #expect(store.current.identity.anonymousId != savedId)  // a temporary one, until the file can be read
     #expect(store.storageMayBeAvailable() == nil)
@@ -285,7 +315,7 @@ import TrackersDeliveryTesting
     defer { removeDirectory(directory) }
     _ = try IdentityStore<Int>(directory: directory) { _ in 0 }
     let lock = Lock()
-    let store = try IdentityStore<Int>(directory: directory, simulatedOpenFailure: lock.simulate) { _ in 0 }
+    let store = try IdentityStore<Int>(directory: directory, simulatedOpenFailure: lock.simulate, hasDataProtection: true) { _ in 0 }
     store.update { $0.userId = "user-2" }
     let memoryId = store.current.identity.anonymousId
     lock.unlock()
@@ -299,7 +329,7 @@ import TrackersDeliveryTesting
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let lock = Lock()
-    let store = try IdentityStore<Int>(directory: directory, simulatedOpenFailure: lock.simulate) { _ in 0 }
+    let store = try IdentityStore<Int>(directory: directory, simulatedOpenFailure: lock.simulate, hasDataProtection: true) { _ in 0 }
     #expect(store.isWaitingForStorage)
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("identity.json").path))
     lock.unlock()

@@ -41,7 +41,7 @@ extension TrackingContext {
 
   static func operatingSystem() -> OperatingSystem {
     #if os(Linux)
-    return OperatingSystem(name: "Linux", version: uname().release ?? ProcessInfo.processInfo.operatingSystemVersionString)
+    return OperatingSystem(name: "Linux", version: kernelNames().release ?? ProcessInfo.processInfo.operatingSystemVersionString)
     #else
     let version = ProcessInfo.processInfo.operatingSystemVersion
     let number = "\(version.majorVersion).\(version.minorVersion)" + (version.patchVersion > 0 ? ".\(version.patchVersion)" : "")
@@ -73,7 +73,7 @@ extension TrackingContext {
     return Device(model: systemControl("hw.machine"), manufacturer: "Apple")
     #endif
     #else
-    return Device(model: uname().machine, manufacturer: nil)
+    return Device(model: kernelNames().machine, manufacturer: nil)
     #endif
   }
 
@@ -88,9 +88,10 @@ extension TrackingContext {
   }
   #else
   /// The kernel release ("6.8.0-45-generic") and the machine ("x86_64") from `uname(2)`.
-  private static func uname() -> (release: String?, machine: String?) {
+  /// (Named apart from libc's `uname`, which it calls unqualified: Glibc's, or Musl's in the static Linux SDK.)
+  private static func kernelNames() -> (release: String?, machine: String?) {
     var names = utsname()
-    guard Glibc.uname(&names) == 0 else { return (nil, nil) }
+    guard uname(&names) == 0 else { return (nil, nil) }
     func string<T>(_ field: T) -> String? {
       withUnsafeBytes(of: field) { raw in
         let value = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

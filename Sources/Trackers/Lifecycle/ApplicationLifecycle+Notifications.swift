@@ -1,10 +1,17 @@
 // The only Apple-only code of the lifecycle: it turns the system's notifications into calls of the plain
-// API (`enteredForeground()`, `enteredBackground()`, `backgroundTimeExpired()`) that the tests and the
-// example drive on Linux.
+// API (`enteredForeground()`, `enteredBackground()`, `backgroundTimeExpired()`, and `follow(_:activity:)`
+// with `ProcessInfo`'s expiring activity) that the tests and the example drive on Linux.
+//
+// What an app extension may not use (`UIApplication.shared`, background tasks) is marked unavailable in
+// extensions, as Apple's "App Extension Programming Guide" asks; an extension calls
+// `observeExtensionHostNotifications()` instead.
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 #elseif canImport(AppKit)
 import AppKit
+#endif
+#if os(watchOS) && canImport(WatchKit)
+import WatchKit
 #endif
 
 extension ApplicationLifecycle {
@@ -14,6 +21,14 @@ extension ApplicationLifecycle {
   /// background, the flush runs inside a background task so the requests can finish; if the task runs out
   /// of time, the queues let go of their storage and the task ends (``backgroundTimeExpired()``). Call it
   /// once, on the main thread, after ``launched(tracking:)``.
+  ///
+  /// Not in an app extension, which has no `UIApplication`: there, call
+  /// `observeExtensionHostNotifications()`, or ``enteredBackground(timeout:)`` at the end of each piece of
+  /// work (a widget).
+  @available(iOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
+  @available(visionOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
   @MainActor public func observeApplicationNotifications() {
     let center = NotificationCenter.default
     _ = center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) {
@@ -42,6 +57,10 @@ extension ApplicationLifecycle {
   /// Leaves the foreground now (so a return that follows is seen after it), then flushes and lets go of
   /// the storage inside a background task, which ends exactly once: when that is done, or when its time
   /// runs out, whichever comes first.
+  @available(iOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
+  @available(visionOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
   @MainActor private func flushInBackgroundTask() {
     guard let trip = leaveForeground() else { return }
     let application = UIApplication.shared
@@ -63,6 +82,10 @@ extension ApplicationLifecycle {
 
   /// A background task's identifier, ended once: the expiration handler and the end of the flush both
   /// try, on the main thread.
+  @available(iOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
+  @available(visionOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
   @MainActor private final class BackgroundTask {
     var identifier = UIBackgroundTaskIdentifier.invalid
 
@@ -74,6 +97,9 @@ extension ApplicationLifecycle {
   }
 
   #if os(iOS) || os(tvOS)
+  @available(iOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
   @MainActor private func recordScreenSize(of scene: UIWindowScene?) {
     guard let bounds = scene?.screen.bounds,
       let width = Int(exactly: bounds.width.rounded()), let height = Int(exactly: bounds.height.rounded())
@@ -81,6 +107,24 @@ extension ApplicationLifecycle {
     context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
   }
   #endif
+  #elseif os(watchOS) && canImport(WatchKit)
+  /// Follows the watch app's foreground and background notifications for the life of the app
+  /// (`WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`, watchOS 7 and
+  /// later; `WKExtension`'s names for them are deprecated since watchOS 9.2). On
+  /// the way to the background, the flush runs inside `ProcessInfo`'s expiring activity, which ends when it
+  /// is done or when the system says the time is up (then the queues let go of their storage at once,
+  /// ``backgroundTimeExpired()``). Call it once, on the main thread, after ``launched(tracking:)``.
+  @MainActor public func observeApplicationNotifications() {
+    let center = NotificationCenter.default
+    _ = center.addObserver(forName: WKApplication.willEnterForegroundNotification, object: nil, queue: .main) {
+      [self] _ in
+      follow(.willEnterForeground, activity: Self.processActivity)
+    }
+    _ = center.addObserver(forName: WKApplication.didEnterBackgroundNotification, object: nil, queue: .main) {
+      [self] _ in
+      follow(.didEnterBackground, activity: Self.processActivity)
+    }
+  }
   #elseif canImport(AppKit)
   /// Follows `NSApplication`'s activation notifications for the life of the app (active is the foreground,
   /// resigning it the background, as Segment's macOS SDK counts them), and records the main screen's size
@@ -106,6 +150,33 @@ extension ApplicationLifecycle {
       let width = Int(exactly: frame.width.rounded()), let height = Int(exactly: frame.height.rounded())
     else { return }
     context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
+  }
+  #endif
+
+  #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+  /// In an app extension (a share extension, a keyboard, an action, a notification content extension):
+  /// follows the host app's foreground and background notifications for the life of the extension. When
+  /// the host goes to the background, the flush and the letting go of a shared directory run inside
+  /// `ProcessInfo`'s expiring activity, as Apple advises for an extension's background work, and end when
+  /// done or when the system says the time is up (then ``backgroundTimeExpired()``). Call it once, on the
+  /// main thread, after ``launched(tracking:)``.
+  ///
+  /// A widget has no host app to follow: call ``enteredForeground()`` when its work begins and
+  /// ``enteredBackground(timeout:)`` before it returns its timeline (see "Sharing a queue between
+  /// processes" in TrackersDelivery).
+  @MainActor public func observeExtensionHostNotifications() {
+    let center = NotificationCenter.default
+    _ = center.addObserver(forName: .NSExtensionHostWillEnterForeground, object: nil, queue: .main) { [self] _ in
+      follow(.willEnterForeground, activity: Self.processActivity)
+    }
+    _ = center.addObserver(forName: .NSExtensionHostDidEnterBackground, object: nil, queue: .main) { [self] _ in
+      follow(.didEnterBackground, activity: Self.processActivity)
+    }
+  }
+
+  /// `ProcessInfo`'s expiring activity, the one the system grants a watchOS app and an app extension.
+  private static let processActivity: ExpiringActivity = { reason, block in
+    ProcessInfo.processInfo.performExpiringActivity(withReason: reason, using: block)
   }
   #endif
 }

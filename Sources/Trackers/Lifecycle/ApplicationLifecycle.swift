@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Vendor modules register with it through their configuration's `lifecycle`, as they do with the privacy
 /// registry. The app calls three methods; on Apple platforms
-/// `observeApplicationNotifications()` calls the last two for you, and ``backgroundTimeExpired()`` when
-/// the background task runs out of time:
+/// `observeApplicationNotifications()` calls the last two for you (in an app extension,
+/// `observeExtensionHostNotifications()`, following the host app), and ``backgroundTimeExpired()`` when
+/// the background task or activity runs out of time:
 ///
 /// ```swift
 /// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
@@ -112,7 +113,9 @@ public final class ApplicationLifecycle: Sendable {
   ///
   /// - Parameters:
   ///   - storageDirectory: where `lifecycle.json` keeps the last launch's version and build; `nil` keeps
-  ///     nothing.
+  ///     nothing. On tvOS, a directory under Caches (where the vendor modules' default storage is): a tvOS
+  ///     app can't create Application Support on a device. The system may purge Caches; the next launch
+  ///     then counts as an install.
   ///   - context: the app's version and build come from here.
   ///   - now: the clock that dates the transitions the vendor sessions see.
   ///   - relinquishesStorageInBackground: whether queues let go of their storage in the background;
@@ -237,7 +240,10 @@ public final class ApplicationLifecycle: Sendable {
   /// flush ends: one that came back meanwhile keeps sending.
   ///
   /// On iOS, call it inside a background task, as `observeApplicationNotifications()` does, so the
-  /// requests can finish, and call ``backgroundTimeExpired()`` from the task's expiration handler.
+  /// requests can finish, and call ``backgroundTimeExpired()`` from the task's expiration handler (on
+  /// watchOS and in an app extension, inside `ProcessInfo`'s expiring activity, as
+  /// `observeApplicationNotifications()` and `observeExtensionHostNotifications()` do). A widget awaits it
+  /// before returning its timeline.
   public func enteredBackground(timeout: Duration = .seconds(5)) async {
     guard let trip = leaveForeground() else { return }
     await finishLeaving(trip, timeout: timeout)
@@ -416,7 +422,7 @@ public final class ApplicationLifecycle: Sendable {
     } catch {
       reportIssue(
         "ApplicationLifecycle could not save the app version to \(file.path): \(error). The next launch "
-          + "counts as an install. To fix this, give it a writable storage directory.")
+          + "counts as an install. To fix this, give it a writable storage directory (on tvOS, one under Caches).")
     }
   }
 }

@@ -111,11 +111,12 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   /// Throws when the directory can't be created or the file can't be written: an app that can't keep its
   /// anonymous id would count every launch as a new user.
   ///
-  /// A file that can't be read or written for lack of permission does not throw: before the device's
-  /// first unlock (Data Protection) an app launched in the background can't open its files. The store
-  /// then starts with a temporary anonymous id in memory and loads the saved identity (or saves its own)
-  /// once the files can be opened (``storageMayBeAvailable()``, which a vendor's live environment calls when
-  /// its queue's directory opens).
+  /// On iOS, iPadOS, watchOS and visionOS, a file that can't be read or written for lack of permission
+  /// does not throw: before the device's first unlock (Data Protection) an app launched in the background
+  /// can't open its files. The store then starts with a temporary anonymous id in memory and loads the
+  /// saved identity (or saves its own) once the files can be opened (``storageMayBeAvailable()``, which a
+  /// vendor's live environment calls when its queue's directory opens). Elsewhere (tvOS, the Mac, Linux)
+  /// no unlock is coming: it throws ``DeliveryError/storage(operation:path:errno:)``.
   public convenience init(
     directory: URL?,
     existing: ExistingIdentity? = nil,
@@ -125,17 +126,20 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   /// ``init(directory:derive:)``, with an `errno` that `simulatedOpenFailure` may return to fail the file's
-  /// opening as a locked device would (`DeliveryConfiguration.simulatedOpenFailure`).
+  /// opening as a locked device would (`DeliveryConfiguration.simulatedOpenFailure`), and whether a
+  /// permission failure may be Data Protection's (`DeliveryConfiguration.hasDataProtection`).
   package init(
     directory: URL?,
     existing: ExistingIdentity? = nil,
     simulatedOpenFailure: (@Sendable (String) -> Int32?)?,
+    hasDataProtection: Bool = StoragePlatform.processHasDataProtection,
     derive: @escaping @Sendable (Identity) -> Derived
   ) throws {
     self.derive = derive
     let file = directory?.appendingPathComponent("identity.json", isDirectory: false)
     self.file = file
     self.simulatedOpenFailure = simulatedOpenFailure
+    self.hasDataProtection = hasDataProtection
     // A user moving from the vendor's SDK keeps the ids it gave them, the first time only: a saved
     // identity (read below) wins.
     var identity = Identity(
@@ -144,7 +148,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     var waiting: WaitingForStorage?
     var needsWrite = file != nil
     if let file {
-      switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure) {
+      switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure, hasDataProtection: hasDataProtection) {
       case .stored(let stored):
         identity = stored
         needsWrite = false
@@ -159,6 +163,10 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
       do {
         try Self.write(identity, to: file, simulatedOpenFailure: simulatedOpenFailure)
       } catch where Self.isPermissionError(error) {
+        // No unlock is coming where there is no Data Protection: a directory the app may not write.
+        guard hasDataProtection else {
+          throw DeliveryError.storage(operation: "write", path: file.path, errno: Self.posixCode(of: error) ?? EACCES)
+        }
         waiting = WaitingForStorage(load: false, changed: true)
       }
     }
@@ -166,6 +174,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   private let simulatedOpenFailure: (@Sendable (String) -> Int32?)?
+  private let hasDataProtection: Bool
 
   /// Whether the identity waits in memory for its file to be readable or writable (see
   /// ``init(directory:derive:)``).
@@ -183,7 +192,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     return state.withLock { state -> (any Error)? in
       guard let waiting = state.waitingForStorage else { return nil }
       if waiting.load {
-        switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure) {
+        switch Self.read(file, simulatedOpenFailure: simulatedOpenFailure, hasDataProtection: hasDataProtection) {
         case .notPermitted:
           return nil
         case .stored(let stored) where !waiting.changed:
@@ -212,18 +221,24 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     case stored(Identity)
     /// No file, or one that does not decode: a new identity is made.
     case absent
-    /// The file exists and may not be read (yet).
+    /// The file exists and may not be read yet (Data Protection).
     case notPermitted
   }
 
-  private static func read(_ file: URL, simulatedOpenFailure: (@Sendable (String) -> Int32?)?) -> ReadResult {
-    if simulatedOpenFailure?(file.deletingLastPathComponent().path) != nil { return .notPermitted }
+  /// Without Data Protection, a file that may not be read is `absent`: the write that follows fails, and
+  /// says why.
+  private static func read(
+    _ file: URL, simulatedOpenFailure: (@Sendable (String) -> Int32?)?, hasDataProtection: Bool
+  ) -> ReadResult {
+    if simulatedOpenFailure?(file.deletingLastPathComponent().path) != nil {
+      return hasDataProtection ? .notPermitted : .absent
+    }
     do {
       let data = try Data(contentsOf: file)
       guard let stored = try? JSONDecoder().decode(Identity.self, from: data) else { return .absent }
       return .stored(stored)
     } catch {
-      return isPermissionError(error) ? .notPermitted : .absent
+      return hasDataProtection && isPermissionError(error) ? .notPermitted : .absent
     }
   }
 
@@ -238,6 +253,14 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
       return underlying.domain == NSPOSIXErrorDomain && (underlying.code == Int(EPERM) || underlying.code == Int(EACCES))
     }
     return false
+  }
+
+  /// The `errno` of Foundation's error, or of the error under it.
+  private static func posixCode(of error: any Error) -> Int32? {
+    let ns = error as NSError
+    let posix = ns.domain == NSPOSIXErrorDomain ? ns : ns.userInfo[NSUnderlyingErrorKey] as? NSError
+    guard let posix, posix.domain == NSPOSIXErrorDomain else { return nil }
+    return Int32(exactly: posix.code)
   }
 
   /// The identity and what the module derived from it, read together.

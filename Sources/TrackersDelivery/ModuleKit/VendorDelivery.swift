@@ -73,7 +73,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     options.delivery(&configuration)
     let identity = try IdentityStore(
       directory: options.storageDirectory, existing: options.existingIdentity,
-      simulatedOpenFailure: configuration.simulatedOpenFailure
+      simulatedOpenFailure: configuration.simulatedOpenFailure, hasDataProtection: configuration.hasDataProtection
     ) { derive($0, context.current) }
     self.identity = identity
     let additions = EventAdditions(directory: options.storageDirectory, now: options.now)

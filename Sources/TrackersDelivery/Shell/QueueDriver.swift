@@ -347,7 +347,7 @@ final class QueueDriver: Sendable {
     let opened: OpenedLog
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
-    } catch where DataProtection.mayOpenLater(error) {
+    } catch where DataProtection.mayOpenLater(error, hasDataProtection: configuration.hasDataProtection) {
       // Launched in the background before the first unlock: keep what is tracked in memory until the
       // files can be opened, rather than fail the app's launch.
       var initial = DriverState(

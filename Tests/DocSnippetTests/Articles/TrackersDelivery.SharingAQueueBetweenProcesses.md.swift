@@ -24,18 +24,31 @@ private func trackersDeliverySharingAQueueBetweenProcesses1(token: String) {
   }
 }
 
-private func trackersDeliverySharingAQueueBetweenProcesses2() {
+private func trackersDeliverySharingAQueueBetweenProcesses2(lifecycle: ApplicationLifecycle) {
   compile {
     // snippet: Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md#2
-    // Seals what this process wrote, so the app, if it is running, takes it while the extension is suspended.
-    await MixpanelTracker.Current.flush()
+    lifecycle.enteredForeground()        // takes the shared directory back (nothing to do the first time)
+    // ... load the entries, track what the widget tracks ...
+    await lifecycle.enteredBackground()  // flushes, then lets go of the directory: the widget may be suspended
     // end snippet
   }
 }
 
-private func trackersDeliverySharingAQueueBetweenProcesses3(queue: DeliveryQueue) {
+@MainActor private func trackersDeliverySharingAQueueBetweenProcesses3(lifecycle: ApplicationLifecycle) {
   compile {
     // snippet: Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md#3
+    // Once, on the main thread, when the extension's view controller loads:
+    lifecycle.launched()
+    lifecycle.observeExtensionHostNotifications()
+    // When the user has shared, before extensionContext?.completeRequest(returningItems:completionHandler:):
+    await lifecycle.enteredBackground()
+    // end snippet
+  }
+}
+
+private func trackersDeliverySharingAQueueBetweenProcesses4(queue: DeliveryQueue) {
+  compile {
+    // snippet: Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md#4
     // At the end of the background task, or of the extension's work:
     await queue.flush()
     await queue.relinquishDirectory()   // the process may be suspended now
