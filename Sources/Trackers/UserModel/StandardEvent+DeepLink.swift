@@ -37,7 +37,7 @@ extension StandardEvent {
     ///
     /// - Parameter keepingParameters: names of the query and fragment parameters kept with their values;
     ///   a name ending in `*` keeps every name starting with what comes before it. Names are compared
-    ///   percent-decoded and without regard to ASCII case. By default none is kept.
+    ///   percent-decoded and without regard to case. By default none is kept.
     public init(url: String, referrer: String? = nil, keepingParameters: [String] = []) {
       self.url = Self.redacted(url, keepingParameters: keepingParameters)
       self.referrer = referrer.map { Self.redacted($0, keepingParameters: keepingParameters) }
