@@ -17,6 +17,8 @@ import Trackers
 /// | `.profile(.unset(name))` | `$identify` with `user_properties: {"$unset": {name: "-"}}` |
 /// | `.group(type, key, traits)` | `groups: {type: key}` on every later event; `$identify` with `groups` and `user_properties: {"$set": {type: key}}`; with traits, `$groupidentify` with `groups: {type: key}` and `group_properties: {"$set": traits}` |
 /// | `.standard(event, properties)` | `event_type`: the Segment spec name (``Trackers/StandardEvent/name``), `event_properties`: the spec's fields (``Trackers/StandardEvent/properties``) and the properties |
+/// | `.standard(.deepLinkOpened(link))` | `event_type: "[Amplitude] Deep Link Opened"` with `"[Amplitude] Link URL"` and `"[Amplitude] Link Referrer"`, as Amplitude-Swift's `DeepLinkOpenedEvent` sends them |
+/// | `.standard(.pushNotificationReceived(push))`, `.pushNotificationOpened` | `event_type: "Push Notification Received"` / `"Push Notification Tapped"` (Segment's names: Amplitude's SDKs send no push event) with `campaign: {id, name, source, medium, term, content}` and `action` |
 /// | `.standard(.orderCompleted(order))` | also `revenue: order.revenueAmount`, `revenueType: "purchase"`, `currency` at the top level of the event |
 /// | `.standard(.orderRefunded(order))` | also `revenue: -order.revenueAmount`, `revenueType: "refund"`, `currency` at the top level |
 /// | `.userId(id)` | nothing sent; `user_id` on every following event, next to the `device_id` (links them) |
@@ -96,6 +98,30 @@ public enum AmplitudeNames {
     }
     return properties
   }
+  /// The event type of a deep link, as Amplitude-Swift's `DeepLinkOpenedEvent` sends it:
+  /// `[Amplitude] Deep Link Opened`.
+  public static let deepLinkOpened = "[Amplitude] Deep Link Opened"
+  /// Its event property holding the (redacted) URL: `[Amplitude] Link URL`.
+  public static let linkURL = "[Amplitude] Link URL"
+  /// Its event property holding the referrer: `[Amplitude] Link Referrer`.
+  public static let linkReferrer = "[Amplitude] Link Referrer"
+
+  /// A standard event's event type: ``deepLinkOpened`` for a deep link, as Amplitude-Swift names it, the
+  /// Segment spec name (``Trackers/StandardEvent/name``) for the others.
+  public static func standardEventType(_ event: StandardEvent) -> String {
+    if case .deepLinkOpened = event { return deepLinkOpened }
+    return event.name
+  }
+
+  /// A standard event's own event properties: ``linkURL`` and ``linkReferrer`` for a deep link, the spec's
+  /// fields (``Trackers/StandardEvent/properties``) for the others.
+  public static func standardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
+    guard case let .deepLinkOpened(link) = event else { return event.properties }
+    var properties: [String: PropertyValue] = [linkURL: .string(link.url)]
+    if let referrer = link.referrer { properties[linkReferrer] = .string(referrer) }
+    return properties
+  }
+
   /// The value Amplitude-Swift sends with `$unset`, which Amplitude ignores: `"-"`.
   public static let unsetValue = "-"
 
@@ -133,7 +159,7 @@ private enum UserModelMapping {
   /// "refund" among the revenue types). No `price` or `quantity`: with both, Amplitude would take their
   /// product as the revenue.
   static func standard(_ event: StandardEvent, properties: AnalyticsData.Properties) -> AmplitudeEvent {
-    var fields = event.properties
+    var fields = AmplitudeNames.standardProperties(event)
     // A property of the same name as a field is refused by validation (`standard-property-conflict`).
     fields.merge(properties) { field, _ in field }
     switch event {
@@ -148,7 +174,7 @@ private enum UserModelMapping {
         revenue: AmplitudeEvent.Revenue(
           revenue: -order.revenueAmount, revenueType: AmplitudeNames.refundRevenueType, currency: order.currency))
     default:
-      return .event(type: event.name, properties: fields)
+      return .event(type: AmplitudeNames.standardEventType(event), properties: fields)
     }
   }
 }

@@ -94,9 +94,12 @@ enum AmplitudeValidation {
       checkUserId(userId, into: &issues)
     case let .standard(event, properties):
       issues += event.issues(vendor: vendor)
+      // The values as the spec's fields hold them (a deep link's are sent under Amplitude's own `[Amplitude]`
+      // names, which no app property may take); a conflict is with a field under the name it is sent as.
       let fields = event.properties
+      let sent = AmplitudeNames.standardProperties(event)
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, _ in
-        guard fields[name] != nil else { return }
+        guard sent[name] != nil else { return }
         issues.append(issue(
           "standard-property-conflict",
           "event property '\(name)' of \(event.name) has the name of one of its own fields, which Amplitude "

@@ -32,6 +32,15 @@ import Trackers
 /// | `.loggedIn(method)` | `login` | `method` |
 /// | `.searched(query)` | `search` | `search_term` |
 /// | `.shared(method, contentType, itemId)` | `share` | `method`, `content_type`, `item_id` |
+/// | `.deepLinkOpened(link)` | `deep_link_opened` | `link_url`, `link_referrer` (each cut to 100 characters) |
+/// | `.pushNotificationReceived(push)` | `push_notification_received` | `campaign_id`, `campaign`, `source`, `medium`, `term`, `content` |
+/// | `.pushNotificationOpened(push)` | `push_notification_tapped` | the same, and `action` |
+///
+/// GA4 has no recommended event for a deep link or a push notification, and reserves the Firebase SDK's
+/// own (`dynamic_link_app_open`, `notification_receive`, `notification_open`, `firebase_campaign`) for it:
+/// these are Segment's names in GA4's snake case, as for lifecycle events. A link's URL is in `link_url`,
+/// the parameter GA4's enhanced measurement names a clicked link with; a campaign's fields are in the
+/// parameters GA4's `campaign_details` event names them with.
 ///
 /// Each item is `{item_id, item_name, item_category, item_brand, item_variant, price, quantity, coupon}`
 /// (those that are set; a product's `sku` has no GA4 item parameter). An order's `value` is
@@ -56,8 +65,7 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .event(name: GoogleAnalyticsNames.screenView, params: params)
   case let .error(message, properties):
     var params = properties
-    params[GoogleAnalyticsNames.errorMessage] = .string(
-      String(message.unicodeScalars.prefix(GoogleAnalyticsLimits.paramValueLength)))
+    params[GoogleAnalyticsNames.errorMessage] = .string(cut(message))
     return .event(name: GoogleAnalyticsNames.error, params: params)
   case let .userProperty(name, value):
     return .userProperty(name: name, value: value)
@@ -118,8 +126,24 @@ private func recommendedEvent(_ event: StandardEvent, extra: AnalyticsData.Prope
     set("method", method)
     set("content_type", contentType)
     set("item_id", itemId)
+  case let .deepLinkOpened(link):
+    set("link_url", cut(link.url))
+    set("link_referrer", link.referrer.map(cut))
+  case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
+    set("campaign_id", push.campaign.id)
+    set("campaign", push.campaign.name)
+    set("source", push.campaign.source)
+    set("medium", push.campaign.medium)
+    set("term", push.campaign.term)
+    set("content", push.campaign.content)
+    set("action", push.action)
   }
   return .event(name: GoogleAnalyticsNames.recommended(event), params: params)
+}
+
+/// `text` cut to GA4's longest parameter value.
+private func cut(_ text: String) -> String {
+  String(text.unicodeScalars.prefix(GoogleAnalyticsLimits.paramValueLength))
 }
 
 /// A product as an entry of GA4's `items`, with the parameters that are set.
@@ -160,7 +184,10 @@ public enum GoogleAnalyticsNames {
 
   /// The GA4 recommended event of a standard event: `view_item`, `add_to_cart`, `remove_from_cart`,
   /// `view_cart`, `begin_checkout`, `purchase`, `refund`, `sign_up`, `login`, `search`, `share`
-  /// (developers.google.com/analytics/devguides/collection/ga4/reference/events).
+  /// (developers.google.com/analytics/devguides/collection/ga4/reference/events); for the events GA4 has
+  /// no recommended name for, Segment's name in snake case: `deep_link_opened`, `push_notification_received`,
+  /// `push_notification_tapped` (GA4 reserves the Firebase SDK's `dynamic_link_app_open`,
+  /// `notification_receive` and `notification_open`).
   public static func recommended(_ event: StandardEvent) -> String {
     switch event {
     case .productViewed: "view_item"
@@ -174,6 +201,9 @@ public enum GoogleAnalyticsNames {
     case .loggedIn: "login"
     case .searched: "search"
     case .shared: "share"
+    case .deepLinkOpened: "deep_link_opened"
+    case .pushNotificationReceived: "push_notification_received"
+    case .pushNotificationOpened: "push_notification_tapped"
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Trackers
 
 /// The PostHog form of a vocabulary event; pure, so tests and tracking plans can check it.
@@ -79,6 +80,9 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
 /// | `Products Searched` | `query` |
 /// | `Signed Up`, `Signed In` | `method` |
 /// | `Content Shared` | `share_via` (the method, as the spec's `Product Shared` names it), `content_type`, `item_id` |
+/// | `Deep Link Opened` | `url`, `$referrer`, `$referring_domain` (the referrer's host, when it is a URL), as posthog-ios's `handleOpenURL` sends them |
+/// | `Push Notification Received` | `campaign`: `{id, name, source, medium, term, content}` (Segment's Native Mobile Spec: PostHog's SDKs send no push event) |
+/// | `Push Notification Tapped` | `campaign`, `action` |
 ///
 /// A product is `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`, `quantity`, `coupon`.
 /// Amounts follow the spec: `subtotal` is after discounts, before tax and shipping; `total` adds them
@@ -86,6 +90,14 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
 /// revenue analytics, set to read `Order Completed`'s `revenue` and `currency`, finds it on every order.
 /// An unknown field is left out.
 func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
+  if case let .deepLinkOpened(link) = event {
+    var properties: [String: PropertyValue] = ["url": .string(link.url)]
+    if let referrer = link.referrer {
+      properties[PostHogNames.referrer] = .string(referrer)
+      if let host = referringDomain(referrer) { properties[PostHogNames.referringDomain] = .string(host) }
+    }
+    return properties
+  }
   guard case let .orderRefunded(order) = event else { return event.specProperties() }
   var properties: [String: PropertyValue] = [
     "total": .double(order.value), "currency": .string(order.currency),
@@ -93,6 +105,18 @@ func postHogStandardProperties(_ event: StandardEvent) -> [String: PropertyValue
   ]
   properties["order_id"] = order.id.map(PropertyValue.string)
   return properties
+}
+
+/// The host of a referrer that is a URL (`https://mail.example/inbox` → `mail.example`), or `nil` for a
+/// bundle id or anything without `://`.
+private func referringDomain(_ referrer: String) -> String? {
+  guard let separator = referrer.range(of: "://") else { return nil }
+  let authority = referrer[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+  let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+  // An IPv6 host is bracketed, colons and all: `[::1]:8080`.
+  let host = hostAndPort.hasPrefix("[")
+    ? hostAndPort.prefix { $0 != "]" }.dropFirst() : hostAndPort.prefix { $0 != ":" }
+  return host.isEmpty ? nil : String(host)
 }
 
 /// The names this module uses for the vocabulary cases PostHog has no direct form of.
@@ -135,6 +159,10 @@ public enum PostHogNames {
   /// The event property that keeps a person's `last_seen_at` as it is (`false`): `$update_person_last_seen_at`
   /// (posthog.com/docs/product-analytics/person-properties).
   public static let updatePersonLastSeenAt = "$update_person_last_seen_at"
+  /// The property of a deep link naming what referred the user: `$referrer`, as posthog-ios sends it.
+  public static let referrer = "$referrer"
+  /// The property of a deep link naming its referrer's host, when the referrer is a URL: `$referring_domain`.
+  public static let referringDomain = "$referring_domain"
   /// The property of a timed event holding its duration in seconds: `duration`.
   public static let duration = "duration"
 }

@@ -65,8 +65,8 @@ public enum SegmentNames {
 }
 
 /// How ``segmentMessage(for:)`` sends a ``Trackers/StandardEvent``: the event names and properties of
-/// Segment's Spec, V2 Ecommerce Events (segment.com/docs/connections/spec/ecommerce/v2/) and B2B SaaS
-/// (segment.com/docs/connections/spec/b2b-saas/).
+/// Segment's Spec, V2 Ecommerce Events (segment.com/docs/connections/spec/ecommerce/v2/), B2B SaaS
+/// (segment.com/docs/connections/spec/b2b-saas/) and Native Mobile (segment.com/docs/connections/spec/mobile/).
 ///
 /// | Standard event | `track` `event` | `properties` |
 /// |---|---|---|
@@ -82,6 +82,14 @@ public enum SegmentNames {
 /// | `.searched(query)` | `Products Searched` | `query` |
 /// | `.shared(method, "product", id)` | `Product Shared` | `share_via`, `product_id` |
 /// | `.shared(method, contentType, id)` | `Content Shared` | `share_via`, `content_type`, `item_id` |
+/// | `.deepLinkOpened(link)` | `Deep Link Opened` | `url`, `referring_application` |
+/// | `.pushNotificationReceived(push)` | `Push Notification Received` | `campaign`: `{id, name, source, medium, term, content}` |
+/// | `.pushNotificationOpened(push)` | `Push Notification Tapped` | `campaign`, `action` |
+///
+/// Deep links and push notifications are the Native Mobile Spec's (segment.com/docs/connections/spec/mobile/):
+/// the link's `url` (redacted, ``Trackers/StandardEvent/DeepLink``), its referrer under the name the Spec's
+/// `Application Opened` gives the source application, as analytics-swift's `openURL(_:options:)` adds the
+/// system's options beside `url`; the notification's `campaign` object, and the action that opened it.
 ///
 /// A product's properties: `product_id`, `sku`, `category`, `name`, `brand`, `variant`, `price`,
 /// `quantity`, `coupon`, those that are set. In an order, `total` is ``Trackers/StandardEvent/Order/value`` (the total, or

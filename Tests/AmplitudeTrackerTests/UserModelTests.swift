@@ -155,6 +155,36 @@ struct UserModelTests {
     await Current.close(nil)
   }
 
+  /// `[Amplitude] Deep Link Opened` with `[Amplitude] Link URL` and `[Amplitude] Link Referrer`, as
+  /// Amplitude-Swift's `DeepLinkOpenedEvent` sends it; the push events, which Amplitude's SDKs do not send,
+  /// under Segment's Native Mobile Spec names with its `campaign` object.
+  @Test func deepLinksAndPushNotificationsOnTheWire() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport))
+    amplitudeTracker(.standard(.deepLinkOpened(MobileFixtures.link), properties: ["url": "an app property"]))
+    amplitudeTracker(.standard(.pushNotificationReceived(MobileFixtures.received)))
+    amplitudeTracker(.standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["screen": "order"]))
+    await Current.flush()
+    let events = try sentEvents(transport)
+    let device = try #require(events.first?["device_id"]?.stringValue)
+    let head = head(device)
+    let campaign = #"{"id": "8245", "name": "Spring sale", "source": "Firebase", "medium": "notification"}"#
+    #expect(PropertyValue.array(events) == (try parseJSON("""
+      [{"event_type": "[Amplitude] Deep Link Opened", \(head), "event_properties": {
+         "[Amplitude] Link URL": "\(MobileFixtures.redactedURL)", "[Amplitude] Link Referrer": "com.apple.mobilemail",
+         "url": "an app property"}},
+       {"event_type": "Push Notification Received", \(head), "event_properties": {"campaign": \(campaign)}},
+       {"event_type": "Push Notification Tapped", \(head), "event_properties": {"campaign": \(campaign),
+         "action": "open", "screen": "order"}}]
+      """)))
+    #expect(Current.counters().invalid == 0)
+    #expect(amplitudeIssues(for: .standard(.deepLinkOpened(MobileFixtures.link), properties: ["[Amplitude] Link URL": "x"]))
+      .map(\.rule).contains("standard-property-conflict"))
+    #expect(amplitudeIssues(for: .standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["action": "x"]))
+      .map(\.rule) == ["standard-property-conflict"])
+    await Current.close(nil)
+  }
+
   /// `.group`: Amplitude-Swift's `setGroup` `$identify`, then `groupIdentify`'s `$groupidentify` with the
   /// traits, then `groups` on every later event; a group without traits sends no `$groupidentify`.
   @Test func groupsOnTheWire() async throws {

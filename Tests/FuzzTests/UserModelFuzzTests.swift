@@ -51,6 +51,19 @@ import VendorTestSupport
     }
   }
 
+  /// Whatever surrounds them, the values of parameters that are not kept never survive a deep link's
+  /// redaction, in its query or its fragment.
+  @Test func hostileLinksNeverKeepATokenTheyWereNotToldToKeep() {
+    var generator = UserModelValues(seed: 0x5EED_0027)
+    var leaks: [String] = []
+    for _ in 0..<5_000 {
+      let raw = generator.url() + "?&tok=SECRET" + generator.url() + "#&%74ok=SECRET"
+      let link = StandardEvent.DeepLink(url: raw, referrer: raw, keepingParameters: StandardEvent.DeepLink.campaignParameters)
+      if link.url.contains("SECRET") || link.referrer?.contains("SECRET") == true { leaks.append(raw) }
+    }
+    #expect(leaks.isEmpty, "\(leaks.prefix(5))")
+  }
+
   /// What the counters say became of one value, or `nil` if nothing counted it.
   static func fate(_ before: TrackerCounters, _ after: TrackerCounters) -> String? {
     if after.invalid > before.invalid { return "invalid" }
@@ -109,7 +122,7 @@ struct UserModelValues {
   }
 
   mutating func standard() -> StandardEvent {
-    switch hostile.random.below(11) {
+    switch hostile.random.below(14) {
     case 0: .productViewed(product())
     case 1: .productAdded(product())
     case 2: .productRemoved(product())
@@ -120,8 +133,43 @@ struct UserModelValues {
     case 7: .signedUp(method: optionalString())
     case 8: .loggedIn(method: optionalString())
     case 9: .searched(query: hostile.string())
-    default: .shared(method: optionalString(), contentType: optionalString(), itemId: optionalString())
+    case 10: .shared(method: optionalString(), contentType: optionalString(), itemId: optionalString())
+    case 11:
+      .deepLinkOpened(StandardEvent.DeepLink(
+        url: url(), referrer: hostile.random.oneIn(2) ? url() : optionalString(),
+        keepingParameters: hostile.random.oneIn(2) ? StandardEvent.DeepLink.campaignParameters : [hostile.string(), "*"]))
+    case 12: .pushNotificationReceived(StandardEvent.PushNotification(userInfo: userInfo()))
+    default: .pushNotificationOpened(StandardEvent.PushNotification(userInfo: userInfo(), action: optionalString()))
     }
+  }
+
+  /// A URL-like text from hostile pieces and the characters a URL parser splits on.
+  mutating func url() -> String {
+    let pieces = ["://", "?", "#", "&", "=", "@", "%", "%2", "%ZZ", "%25", "utm_", "+", "/", ":", "[", "]"]
+    return (0..<hostile.random.int(in: 0...8)).map { _ in
+      hostile.random.oneIn(2) ? pieces[hostile.random.below(pieces.count)] : hostile.string()
+    }.joined()
+  }
+
+  /// A notification payload with the known campaign keys holding values of any type, nested objects and
+  /// keys that are not text.
+  mutating func userInfo() -> [AnyHashable: Any] {
+    let keys = [
+      "google.c.a.c_id", "google.c.a.c_l", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
+      "campaign", "aps",
+    ]
+    var payload: [AnyHashable: Any] = [:]
+    for _ in 0..<hostile.random.int(in: 0...6) {
+      let key = keys[hostile.random.below(keys.count)]
+      switch hostile.random.below(5) {
+      case 0: payload[key] = hostile.string()
+      case 1: payload[key] = hostile.value()
+      case 2: payload[key] = hostile.int()
+      case 3: payload[key] = ["name": hostile.string(), "source": hostile.int(), "medium": hostile.value()] as [String: Any]
+      default: payload[AnyHashable(hostile.int())] = ["campaign": hostile.string()]
+      }
+    }
+    return payload
   }
 
   mutating func profileOperation() -> ProfileOperation {

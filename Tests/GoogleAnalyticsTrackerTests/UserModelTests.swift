@@ -307,6 +307,45 @@ struct UserModelTests {
       ["name": "begin_checkout", "params": ["currency": "EUR", "value": 179, "items": [shoeItem], "duration": 2.5]]
     ])
   }
+
+  // MARK: - Deep links and push notifications
+
+  /// GA4 has no recommended event for a deep link or a push notification and reserves the Firebase SDK's
+  /// (`dynamic_link_app_open`, `notification_receive`, `notification_open`): Segment's names in snake case,
+  /// the link in `link_url` (the parameter enhanced measurement names a link with), the campaign in the
+  /// parameters of GA4's `campaign_details` (developers.google.com/analytics/devguides/collection/protocol/ga4/reference/events).
+  @Test func deepLinksAndPushNotificationsOnTheWire() async throws {
+    let (events, counters, _, bodies) = try await run { _ in
+      googleAnalyticsTracker(.standard(.deepLinkOpened(MobileFixtures.link)))
+      googleAnalyticsTracker(.standard(.pushNotificationReceived(MobileFixtures.received)))
+      googleAnalyticsTracker(.standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["screen": "order"]))
+    }
+    #expect(counters.invalid == 0)
+    #expect(counters.delivery.delivered == 3)
+    let campaign: [String: PropertyValue] = [
+      "campaign_id": "8245", "campaign": "Spring sale", "source": "Firebase", "medium": "notification",
+    ]
+    #expect(events == [
+      ["name": "deep_link_opened", "params": [
+        "link_url": .string(MobileFixtures.redactedURL), "link_referrer": "com.apple.mobilemail",
+      ]],
+      ["name": "push_notification_received", "params": .object(campaign)],
+      ["name": "push_notification_tapped", "params": .object(campaign.merging(["action": "open", "screen": "order"]) { $1 })],
+    ])
+    #expect(!bodies.joined().contains("s3cr3t"))
+  }
+
+  @Test func aLongLinkIsCutToGA4sLongestValueAndTheRulesHold() {
+    let long = StandardEvent.DeepLink(url: "https://shop.example/" + text(200))
+    guard case let .event(name, params) = googleAnalyticsEvent(for: .standard(.deepLinkOpened(long))) else {
+      Issue.record("not an event")
+      return
+    }
+    #expect(name == "deep_link_opened")
+    #expect(params["link_url"]?.stringValue?.count == 100)
+    #expect(googleAnalyticsIssues(for: .standard(.deepLinkOpened(long))).isEmpty)
+    #expect(googleAnalyticsIssues(for: .standard(.deepLinkOpened(.init(url: "")))).map(\.rule) == ["standard-deep-link-url"])
+  }
 }
 
 extension PropertyValue {

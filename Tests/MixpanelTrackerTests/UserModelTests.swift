@@ -386,6 +386,33 @@ struct UserModelTests {
     #expect(properties["products"]?.arrayValue?.count == 2)
   }
 
+  /// Mixpanel's SDK names no deep-link or push event (mixpanel-swift has none; Mixpanel's own `$campaign_*`
+  /// events belonged to its retired Messages product): Segment's Native Mobile Spec names and fields, as
+  /// Segment's Mixpanel destination forwards them, the campaign as an object property.
+  @Test func deepLinksAndPushNotificationsOnTheWire() async throws {
+    let transport = transport()
+    let counters = try await run(transport) {
+      mixpanelTracker(.standard(.deepLinkOpened(MobileFixtures.link)))
+      mixpanelTracker(.standard(.pushNotificationReceived(MobileFixtures.received)))
+      mixpanelTracker(.standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["screen": "order"]))
+    }
+    #expect(counters.delivery.delivered == 3)
+    let own: Set<String> = ["url", "referring_application", "campaign", "action", "screen"]
+    let events = try records(transport, to: "/import").map { event -> PropertyValue in
+      guard case let .object(properties)? = event["properties"] else { return event }
+      return ["event": event["event"] ?? .null, "properties": .object(properties.filter { own.contains($0.key) })]
+    }
+    let campaign = #"{"id": "8245", "name": "Spring sale", "source": "Firebase", "medium": "notification"}"#
+    #expect(PropertyValue.array(events) == (try parseJSON("""
+      [{"event": "Deep Link Opened", "properties": {"url": "\(MobileFixtures.redactedURL)",
+         "referring_application": "com.apple.mobilemail"}},
+       {"event": "Push Notification Received", "properties": {"campaign": \(campaign)}},
+       {"event": "Push Notification Tapped", "properties": {"campaign": \(campaign), "action": "open", "screen": "order"}}]
+      """)))
+    #expect(!requests(transport, to: "/import").contains { $0.bodyText.contains("s3cr3t") })
+    #expect(mixpanelIssues(for: .standard(.deepLinkOpened(.init(url: "")))).map(\.rule) == ["standard-deep-link-url"])
+  }
+
   /// The vocabulary's own rules run before Mixpanel's, under their own rules.
   @Test func standardEventsAreCheckedByTheNeutralRules() {
     let issues = mixpanelIssues(for: .standard(.searched(query: "")))

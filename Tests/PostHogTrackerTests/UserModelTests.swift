@@ -273,6 +273,33 @@ struct UserModelTests {
     }
   }
 
+  /// `Deep Link Opened` as posthog-ios's `handleOpenURL` captures it (`url`, `$referrer`, and
+  /// `$referring_domain` when the referrer is a URL); the push events, which PostHog's SDKs do not send, under
+  /// Segment's Native Mobile Spec names with its `campaign` object, as PostHog's e-commerce spec takes
+  /// Segment's.
+  @Test func deepLinksAndPushNotificationsOnTheWire() async throws {
+    let events = try await send([
+      .standard(.deepLinkOpened(MobileFixtures.link)),
+      .standard(.pushNotificationReceived(MobileFixtures.received)),
+      .standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["screen": "order"]),
+      .standard(.deepLinkOpened(.init(url: "shop://tea", referrer: "https://user:pw@[::1]:8443/search?q=tea"))),
+    ])
+    try #require(events.count == 4)
+    let distinctId = try #require(events[0]["properties"]?["distinct_id"]?.stringValue)
+    let campaign = #"{"id": "8245", "name": "Spring sale", "source": "Firebase", "medium": "notification"}"#
+    #expect(PropertyValue.array(events.map(own).map { $0.removing(["timestamp"]) }) == (try parseJSON("""
+      [{"event": "Deep Link Opened", "properties": {"distinct_id": "\(distinctId)", "url": "\(MobileFixtures.redactedURL)",
+         "$referrer": "com.apple.mobilemail"}},
+       {"event": "Push Notification Received", "properties": {"distinct_id": "\(distinctId)", "campaign": \(campaign)}},
+       {"event": "Push Notification Tapped", "properties": {"distinct_id": "\(distinctId)", "campaign": \(campaign),
+         "action": "open", "screen": "order"}},
+       {"event": "Deep Link Opened", "properties": {"distinct_id": "\(distinctId)", "url": "shop://tea",
+         "$referrer": "https://[::1]:8443/search?q=redacted", "$referring_domain": "::1"}}]
+      """)))
+    #expect(postHogIssues(for: .standard(.deepLinkOpened(MobileFixtures.link))).isEmpty)
+    #expect(postHogIssues(for: .standard(.pushNotificationOpened(MobileFixtures.opened))).isEmpty)
+  }
+
   @Test func theOrdersOwnRevenueWinsAndTheSpecsFieldsWinOverExtraProperties() {
     let order = StandardEvent.Order(id: "o-2", currency: "USD", products: [Self.mug], revenue: 8)
     guard case let .capture(_, properties) = postHogEvent(

@@ -256,6 +256,33 @@ struct UserModelTests {
     await Current.close(nil)
   }
 
+  /// The Native Mobile Spec's events (segment.com/docs/connections/spec/mobile/): `Deep Link Opened` with
+  /// `url` (its token redacted) and the referrer under `referring_application`; `Push Notification Received`
+  /// and `Push Notification Tapped` with the Spec's `campaign` object, and the action that opened it.
+  @Test func deepLinksAndPushNotificationsOnTheWire() async throws {
+    let run = Run()
+    try run.install()
+    segmentTracker(.standard(.deepLinkOpened(MobileFixtures.link)))
+    segmentTracker(.standard(.pushNotificationReceived(MobileFixtures.received)))
+    segmentTracker(.standard(.pushNotificationOpened(MobileFixtures.opened), properties: ["screen": "order"]))
+    let sent = try await run.sent()
+    let anonymous = try #require(sent.first?["anonymousId"]?.stringValue)
+    let t0 = "2026-11-04T18:46:10.123Z"
+    let campaign = #"{"id": "8245", "name": "Spring sale", "source": "Firebase", "medium": "notification"}"#
+    #expect(PropertyValue.array(sent) == (try parseJSON("""
+      [{"type": "track", "event": "Deep Link Opened", "properties": {"url": "\(MobileFixtures.redactedURL)",
+         "referring_application": "com.apple.mobilemail"}, "anonymousId": "\(anonymous)", "timestamp": "\(t0)"},
+       {"type": "track", "event": "Push Notification Received", "properties": {"campaign": \(campaign)},
+        "anonymousId": "\(anonymous)", "timestamp": "\(t0)"},
+       {"type": "track", "event": "Push Notification Tapped", "properties": {"campaign": \(campaign), "action": "open",
+         "screen": "order"}, "anonymousId": "\(anonymous)", "timestamp": "\(t0)"}]
+      """)))
+    #expect(!run.transport.requests.contains { String(decoding: $0.body, as: UTF8.self).contains("s3cr3t") })
+    #expect(Current.counters().delivery.delivered == 3)
+    #expect(segmentIssues(for: .standard(.deepLinkOpened(.init(url: "")))).map(\.rule) == ["standard-deep-link-url"])
+    await Current.close(nil)
+  }
+
   /// Super properties are validated once, when registered, as an event's properties.
   @Test func aSuperPropertySegmentRefusesIsRefusedWhenRegistered() async throws {
     let run = Run()

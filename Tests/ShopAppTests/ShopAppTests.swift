@@ -63,7 +63,7 @@ import Trackers
     }
     let firstOrder = try #require(journey.steps.first { $0.value.hasPrefix("profile set once first_order_at") })
     // Eleven steps of 5 seconds after 18:46:10: the payment's.
-    #expect(firstOrder.value == "profile set once first_order_at = 2026-11-04T18:47:15.000Z")
+    #expect(firstOrder.value == "profile set once first_order_at = 2026-11-04T18:47:30.000Z")
     #expect(journey.steps.contains { $0.value == #"group company acme {"plan": "business"}"# })
     #expect(journey.steps.contains { $0.value == #"alias "user-42""# })
   }

@@ -69,8 +69,20 @@ final class Lines: @unchecked Sendable {
     ])
     #expect(vendors.all.contains(.timeEvent(name: "Order Completed")))
     // Launch and background are the lifecycle's events (sent around the journey), not the journey's: it
-    // starts with the theme, a super property.
-    #expect(vendors.all.prefix(2) == [.superProperties(.register(["theme": "dark"])), .screen(name: "Welcome")])
+    // starts with the theme, a super property, then the spring sale's notification, received and opened, and
+    // the newsletter's link, its campaign kept and its sign-in token redacted.
+    let springSale = StandardEvent.Campaign(id: "8245", name: "Spring sale", source: "Firebase", medium: "notification")
+    #expect(Array(vendors.all.prefix(5)) == [
+      .superProperties(.register(["theme": "dark"])),
+      .standard(.pushNotificationReceived(.init(campaign: springSale))),
+      .standard(.pushNotificationOpened(.init(campaign: springSale, action: "open"))),
+      .screen(name: "Welcome"),
+      .standard(.deepLinkOpened(.init(
+        url: "https://shop.example/tea/sencha?utm_source=newsletter&utm_campaign=spring&token=redacted",
+        referrer: "com.apple.mobilemail", keepingParameters: StandardEvent.DeepLink.campaignParameters))),
+    ])
+    #expect(!vendors.all.map(\.description).joined().contains("tok-8f3a91"))
+    #expect(!lines.all.joined().contains("tok-8f3a91"))
     #expect(vendors.all.contains(.alias(userId: "user-42")))
     #expect(vendors.all.contains(.group(type: "company", key: "acme", traits: ["plan": "business"])))
     #expect(vendors.all.contains(.profile(.increment(name: "orders_count", by: 1))))
@@ -84,8 +96,8 @@ final class Lines: @unchecked Sendable {
     #expect(vendors.all.contains(.error(message: "request timed out", properties: ["endpoint": "/recommendations"])))
     #expect(lines.all.contains("checkout effect: chargeCard(amount: 7.5)"))
     #expect(lines.all.filter { $0.hasPrefix("== ") } == [
-      "== 1. Launch", "== 2. Browse", "== 3. Sign up", "== 4. Add to cart", "== 5. Checkout", "== 6. API timeout",
-      "== 7. Logout",
+      "== 1. Launch", "== 2. Newsletter link", "== 3. Browse", "== 4. Sign up", "== 5. Add to cart", "== 6. Checkout",
+      "== 7. API timeout", "== 8. Logout",
     ])
   }
 }

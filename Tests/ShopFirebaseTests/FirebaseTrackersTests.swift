@@ -23,6 +23,19 @@ struct FirebaseTrackersTests {
     recorder.expect(expected)
   }
 
+  /// A link and a notification are the vocabulary's standard events, which the vendor module names.
+  @Test func linksAndNotificationsAreStandardEvents() {
+    let recorder = TrackerRecorder<AnalyticsData>()
+    Current.send = recorder.tracker
+    let link = StandardEvent.DeepLink(url: "shop://tea?token=1")
+    let push = StandardEvent.PushNotification(campaign: .init(name: "Spring sale"))
+    firebaseAppEventTracker(.openedFromLink(link))
+    firebaseAppEventTracker(.notificationReceived(push))
+    firebaseAppEventTracker(.notificationOpened(push))
+    recorder.expect(
+      .standard(.deepLinkOpened(link)), .standard(.pushNotificationReceived(push)), .standard(.pushNotificationOpened(push)))
+  }
+
   @Test func apiFailuresAreErrorsCarryingTheEndpoint() {
     let recorder = TrackerRecorder<AnalyticsData>()
     Current.send = recorder.tracker

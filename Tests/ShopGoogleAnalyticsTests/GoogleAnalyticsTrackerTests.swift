@@ -7,6 +7,19 @@ import TrackersTesting
 /// The Google Analytics module maps app events to GA4 event names; each test swaps the module's `Current`.
 @Suite(.isolatedEnvironments)
 struct GoogleAnalyticsTrackerTests {
+  /// A link and a notification are the vocabulary's standard events, which the vendor module names.
+  @Test func linksAndNotificationsAreStandardEvents() {
+    let recorder = TrackerRecorder<AnalyticsData>()
+    Current.send = recorder.tracker
+    let link = StandardEvent.DeepLink(url: "shop://tea?token=1")
+    let push = StandardEvent.PushNotification(campaign: .init(name: "Spring sale"))
+    googleAnalyticsTracker(.openedFromLink(link))
+    googleAnalyticsTracker(.notificationReceived(push))
+    googleAnalyticsTracker(.notificationOpened(push))
+    recorder.expect(
+      .standard(.deepLinkOpened(link)), .standard(.pushNotificationReceived(push)), .standard(.pushNotificationOpened(push)))
+  }
+
   @Test func appLaunch() {
     let recorder = TrackerRecorder<AnalyticsData>()
     Current.send = recorder.tracker

@@ -4,8 +4,8 @@ import Foundation
 import Onboarding
 import Trackers
 
-/// The scripted user journey `shop` plays by default: launch, browse, sign up, add to cart, checkout,
-/// an API timeout, logout. The app's launch and its way to the background are the library's
+/// The scripted user journey `shop` plays by default: launch from a push notification, a newsletter's
+/// deep link, browse, sign up, add to cart, checkout, an API timeout, logout. The app's launch and its way to the background are the library's
 /// ``Trackers/ApplicationLifecycle`` events, sent around the journey.
 ///
 /// It uses the whole user model, as a real shop would: the theme registered at launch as a super property,
@@ -56,9 +56,33 @@ public enum Journey {
   /// The new user's phone number, in international format: personal data that must never reach a vendor.
   public static let userPhone = "+33 6 12 34 56 78"
 
+  /// The spring sale's push notification, as Firebase Cloud Messaging delivers its payload: the campaign's
+  /// id and name in `google.c.a.*`, and the message id, which the vocabulary does not read.
+  public static let springSalePayload: [String: String] = [
+    "google.c.a.c_id": "8245", "google.c.a.c_l": "Spring sale", "gcm.message_id": "1793817970000001",
+  ]
+  /// The newsletter's link to the sencha, as Mail hands it to the shop: the campaign's `utm_*` parameters and
+  /// a sign-in token, which must never reach a vendor.
+  public static let newsletterLink =
+    "https://shop.example/tea/sencha?utm_source=newsletter&utm_campaign=spring&token=tok-8f3a91"
+
+  static var springSale: StandardEvent.PushNotification {
+    StandardEvent.PushNotification(userInfo: springSalePayload)
+  }
+
   /// The journey, in order.
   public static let chapters: [Chapter] = [
-    Chapter(title: "Launch", steps: [.track(.theme("dark")), .track(.onboarding(.welcomeShown))]),
+    Chapter(title: "Launch", steps: [
+      .track(.theme("dark")),
+      .track(.app(.notificationReceived(springSale))),
+      .track(.app(.notificationOpened(StandardEvent.PushNotification(userInfo: springSalePayload, action: "open")))),
+      .track(.onboarding(.welcomeShown)),
+    ]),
+    Chapter(title: "Newsletter link", steps: [
+      .track(.app(.openedFromLink(StandardEvent.DeepLink(
+        url: newsletterLink, referrer: "com.apple.mobilemail",
+        keepingParameters: StandardEvent.DeepLink.campaignParameters))))
+    ]),
     Chapter(title: "Browse", steps: [
       .track(.catalog(.homeViewed)),
       .track(.catalog(.categoryViewed(name: "Green tea"))),

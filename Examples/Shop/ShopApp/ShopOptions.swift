@@ -47,10 +47,11 @@ public struct ShopOptions: Sendable, Equatable {
   public static let help = """
     usage: shop [options]
 
-    With no options, plays a short scripted journey (launch, browse, sign up, add to cart, checkout,
-    an API timeout, logout) offline and shows, per event, what each vendor would receive, or why it
-    sends nothing. The journey uses the whole user model: a super property, standard e-commerce events
-    with the order's revenue, an alias, a group, a timed checkout and profile operations.
+    With no options, plays a short scripted journey (launch from a push notification, a deep link,
+    browse, sign up, add to cart, checkout, an API timeout, logout) offline and shows, per event, what
+    each vendor would receive, or why it sends nothing. The journey uses the whole user model: a super
+    property, standard e-commerce events with the order's revenue, a redacted deep link, push
+    notifications, an alias, a group, a timed checkout and profile operations.
 
     options:
       --vendor V          ga4 | mixpanel | amplitude | segment | posthog | all (default: all)

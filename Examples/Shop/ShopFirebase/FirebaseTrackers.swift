@@ -17,6 +17,10 @@ func firebaseEvent(for event: AppEvent) -> AnalyticsData {
   case .appLaunched: "app_open"
   case .appEnteredForeground: .event(name: "app_state", properties: ["state": "foreground"])
   case .appEnteredBackground: .event(name: "app_state", properties: ["state": "background"])
+  // The vocabulary's standard events: the vendor module names them as its SDK does.
+  case let .openedFromLink(link): .standard(.deepLinkOpened(link))
+  case let .notificationReceived(push): .standard(.pushNotificationReceived(push))
+  case let .notificationOpened(push): .standard(.pushNotificationOpened(push))
   }
 }
 

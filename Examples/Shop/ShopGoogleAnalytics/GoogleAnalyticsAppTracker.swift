@@ -12,5 +12,9 @@ func googleAnalyticsEvent(for event: AppEvent) -> AnalyticsData {
   case .appLaunched: "app_launch"
   case .appEnteredForeground: "app_foreground"
   case .appEnteredBackground: "app_background_entered"
+  // The vocabulary's standard events: the vendor module names them as its SDK does.
+  case let .openedFromLink(link): .standard(.deepLinkOpened(link))
+  case let .notificationReceived(push): .standard(.pushNotificationReceived(push))
+  case let .notificationOpened(push): .standard(.pushNotificationOpened(push))
   }
 }

@@ -15,7 +15,8 @@
 /// What is covered, at any depth: event, screen and error properties (nested arrays and objects, with key
 /// rules applying at every level; below ``PropertyValue/maximumDepth`` levels the walk goes on with an
 /// explicit stack rather than recursion, so no value can exhaust the stack), event and screen names, user
-/// property names and values, the error message, and the user id when it looks like an e-mail address. A
+/// property names and values, the error message, a search query, a deep link's URL and referrer, a push
+/// notification's campaign and action, and the user id when it looks like an e-mail address. A
 /// user id is an identity, so prefer an opaque one: every redacted id becomes the same `[redacted:email]`.
 ///
 /// Cost: most values are short and hold no '@' and few digits, so they are scanned once and left as they
@@ -103,10 +104,7 @@ public struct Redactor: Sendable {
     case .lifecycle:
       return data  // versions and builds only: nothing personal
     case let .standard(event, properties):
-      var newEvent: StandardEvent?
-      if case let .searched(query) = event, let newQuery = redacted(query, patterns: patterns) {
-        newEvent = .searched(query: newQuery)
-      }
+      let newEvent = redacted(event)
       let newProperties = redacted(properties)
       guard newEvent != nil || newProperties != nil else { return data }
       return .standard(newEvent ?? event, properties: newProperties ?? properties)
@@ -131,6 +129,36 @@ public struct Redactor: Sendable {
       }
     case let .timeEvent(name):
       return redacted(name, patterns: patterns).map { .timeEvent(name: $0) } ?? data
+    }
+  }
+
+  /// The texts of a standard event a user writes or a link carries (a search query, a deep link and its
+  /// referrer, a notification's campaign) with the value rules applied, or `nil` if unchanged. A deep
+  /// link's query and fragment were redacted when it was made.
+  private func redacted(_ event: StandardEvent) -> StandardEvent? {
+    /// The value redacted, or `nil` when it is `nil` or unchanged.
+    func text(_ value: String?) -> String? {
+      value.flatMap { redacted($0, patterns: patterns) }
+    }
+    switch event {
+    case let .searched(query):
+      return text(query).map { .searched(query: $0) }
+    case let .deepLinkOpened(link):
+      let url = text(link.url)
+      let referrer = text(link.referrer)
+      guard url != nil || referrer != nil else { return nil }
+      return .deepLinkOpened(link.replacing(url: url ?? link.url, referrer: referrer ?? link.referrer))
+    case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
+      var new = push
+      for field in [\StandardEvent.Campaign.id, \.name, \.source, \.medium, \.term, \.content] {
+        if let value = text(push.campaign[keyPath: field]) { new.campaign[keyPath: field] = value }
+      }
+      if let action = text(push.action) { new.action = action }
+      guard new != push else { return nil }
+      if case .pushNotificationReceived = event { return .pushNotificationReceived(new) }
+      return .pushNotificationOpened(new)
+    default:
+      return nil
     }
   }
 

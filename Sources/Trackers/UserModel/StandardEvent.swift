@@ -1,4 +1,5 @@
-/// The common journeys every vendor has its own names for: e-commerce, sign-up, login, search and share.
+/// The common journeys every vendor has its own names for: e-commerce, sign-up, login, search, share, and
+/// the deep links and push notifications that bring the user in.
 ///
 /// Track one with ``AnalyticsData/standard(_:properties:)``; each vendor module sends it under its
 /// vendor's name and fields (GA4's recommended events, Segment's e-commerce spec, ...), with an order's
@@ -9,6 +10,7 @@
 /// tracker(.standard(.productViewed(shoe)))
 /// tracker(.standard(.orderCompleted(order), properties: ["gift_wrap": true]))
 /// tracker(.standard(.signedUp(method: "email")))
+/// tracker(.standard(.deepLinkOpened(.init(url: url, keepingParameters: StandardEvent.DeepLink.campaignParameters))))
 /// ```
 public enum StandardEvent: Sendable, Hashable {
   /// The user saw a product's page (GA4 `view_item`).
@@ -33,9 +35,16 @@ public enum StandardEvent: Sendable, Hashable {
   case searched(query: String)
   /// The user shared something (GA4 `share`): how, what kind of content, and its id.
   case shared(method: String?, contentType: String?, itemId: String?)
+  /// A link opened the app (Segment's `Deep Link Opened`); the link's tokens are redacted when it is made.
+  case deepLinkOpened(DeepLink)
+  /// A push notification reached the app (Segment's `Push Notification Received`).
+  case pushNotificationReceived(PushNotification)
+  /// The user opened the app from a push notification (Segment's `Push Notification Tapped`).
+  case pushNotificationOpened(PushNotification)
 
   /// The vendor-neutral name, Segment's spec name: "Product Viewed", "Order Completed", "Signed Up",
-  /// "Products Searched", "Content Shared", ...
+  /// "Products Searched", "Content Shared", "Deep Link Opened", "Push Notification Received", "Push
+  /// Notification Tapped", ...
   public var name: String {
     switch self {
     case .productViewed: "Product Viewed"
@@ -49,6 +58,9 @@ public enum StandardEvent: Sendable, Hashable {
     case .loggedIn: "Signed In"
     case .searched: "Products Searched"
     case .shared: "Content Shared"
+    case .deepLinkOpened: "Deep Link Opened"
+    case .pushNotificationReceived: "Push Notification Received"
+    case .pushNotificationOpened: "Push Notification Tapped"
     }
   }
 
@@ -69,9 +81,17 @@ public enum StandardEvent: Sendable, Hashable {
     }
   }
 
+  /// The push notification of a push event, or `nil`.
+  public var pushNotification: PushNotification? {
+    switch self {
+    case let .pushNotificationReceived(push), let .pushNotificationOpened(push): push
+    default: nil
+    }
+  }
+
   /// The rules every vendor applies alike, each issue naming its rule: amounts are finite and not
   /// negative, quantities at least 1, currencies three-letter ISO 4217 codes, a completed or refunded order
-  /// has an id, ids and a search query are not empty.
+  /// has an id, ids, a search query and a deep link's URL are not empty.
   ///
   /// ```swift
   /// StandardEvent.orderCompleted(.init(currency: "EUR", products: [])).issues(vendor: "GA4")
@@ -134,6 +154,9 @@ public enum StandardEvent: Sendable, Hashable {
     if case let .searched(query) = self, query.isEmpty {
       issue("standard-search-query", "has an empty query. To fix this, track a search only once the user entered one")
     }
+    if case let .deepLinkOpened(link) = self, link.url.isEmpty {
+      issue("standard-deep-link-url", "has an empty URL. To fix this, pass the URL the system opened the app with")
+    }
     return issues
   }
 }
@@ -174,6 +197,10 @@ extension StandardEvent: CustomStringConvertible {
       if let method { fields["share_via"] = .string(method) }
       if let contentType { fields["content_type"] = .string(contentType) }
       if let itemId { fields["item_id"] = .string(itemId) }
+    case let .deepLinkOpened(link):
+      fields = link.properties
+    case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
+      fields = push.properties
     default:
       break
     }
@@ -185,6 +212,10 @@ extension StandardEvent {
   /// The event's fields as Segment's Spec sends them (V2 Ecommerce Events, B2B SaaS), those that are set,
   /// with `extra` (the app's own properties and the pipeline's) where the Spec has no field of the same
   /// name: what SegmentTracker sends, and PostHogTracker too, whose e-commerce spec takes Segment's names.
+  /// A deep link is `url` and `referring_application` (Native Mobile Spec's `Deep Link Opened`, with the
+  /// referrer under the name its `Application Opened` gives the source application); a push notification
+  /// is the Spec's `campaign` object (`id`, `name`, `source`, `medium`, `term`, `content`, those that are
+  /// set) and, opened, its `action`.
   ///
   /// Products carry the Spec's fields without `currency`, which the event or the order carries once. In an
   /// order, `total` is ``Order/value``, `subtotal` the products' amounts less the discount ("after discounts
@@ -233,6 +264,10 @@ extension StandardEvent {
       set("share_via", method.map(PropertyValue.string))
       set("content_type", contentType.map(PropertyValue.string))
       set("item_id", itemId.map(PropertyValue.string))
+    case let .deepLinkOpened(link):
+      fields.merge(link.properties) { _, spec in spec }
+    case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
+      fields.merge(push.properties) { _, spec in spec }
     }
     return fields
   }

@@ -207,11 +207,16 @@ package final class TrackingPlanRecording: Sendable {
       total: amount("total"), revenue: amount("revenue"), tax: amount("tax"), shipping: amount("shipping"),
       discount: amount("discount"), coupon: text("coupon"))
     let method = text("method")
+    let campaign = present.contains("campaign")
+      ? StandardEvent.Campaign(id: "text", name: "text", source: "text", medium: "text") : StandardEvent.Campaign()
+    let push = StandardEvent.PushNotification(campaign: campaign, action: text("action"))
     let candidates: [StandardEvent] = [
       .productViewed(product), .productAdded(product), .productRemoved(product), .cartViewed(order),
       .checkoutStarted(order), .orderCompleted(order), .orderRefunded(order), .signedUp(method: method),
       .loggedIn(method: method), .searched(query: "text"),
       .shared(method: text("share_via"), contentType: text("content_type"), itemId: text("item_id")),
+      .deepLinkOpened(StandardEvent.DeepLink(url: "text", referrer: text("referring_application"))),
+      .pushNotificationReceived(push), .pushNotificationOpened(push),
     ]
     guard let event = candidates.first(where: { $0.name == entry.name }) else { return nil }
     let fields = event.properties

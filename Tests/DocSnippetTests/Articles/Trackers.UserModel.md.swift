@@ -92,3 +92,27 @@ private func userModel8(vendors: @escaping Tracker<AnalyticsData>, order: Standa
     // end snippet
   }
 }
+
+private func userModel9(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#9
+    let link = StandardEvent.DeepLink(
+      url: "https://shop.example/tea/sencha?utm_source=newsletter&utm_campaign=spring&token=tok-8f3a91",
+      referrer: "com.apple.mobilemail", keepingParameters: StandardEvent.DeepLink.campaignParameters)
+    vendors(.standard(.deepLinkOpened(link)))
+    // url: https://shop.example/tea/sencha?utm_source=newsletter&utm_campaign=spring&token=redacted
+    // end snippet
+  }
+}
+
+private func userModel10(vendors: @escaping Tracker<AnalyticsData>) {
+  compileDeclarations {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#10
+    func userNotificationCenter(didReceive userInfo: [AnyHashable: Any], actionIdentifier: String) {
+      vendors(.standard(.pushNotificationOpened(StandardEvent.PushNotification(userInfo: userInfo, action: actionIdentifier))))
+    }
+    vendors(.standard(.pushNotificationReceived(StandardEvent.PushNotification(
+      campaign: .init(id: "8245", name: "Spring sale", source: "Firebase", medium: "notification")))))
+    // end snippet
+  }
+}

@@ -59,6 +59,12 @@ public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
 /// (TelemetryDeck's style), the event's own properties over them, and the money it carries as `floatValue`,
 /// the one number TelemetryDeck sums: an order's value, a product's price times its quantity.
 ///
+/// A deep link is `url` (redacted) and `referrer`; a push notification its campaign flattened
+/// (`campaignId`, `campaignName`, `campaignSource`, `campaignMedium`, `campaignTerm`, `campaignContent`) and
+/// `action`. TelemetryDeck's SDK has no signal for either (its `TelemetryDeck.Acquisition.userAcquired` counts
+/// a user once, by channel, not each link or notification), so they keep the neutral names, Segment's
+/// `Deep Link Opened`, `Push Notification Received` and `Push Notification Tapped`.
+///
 /// Not the SDK's `TelemetryDeck.Purchase.completed`: that signal is for App Store purchases, its
 /// `floatValue` in US dollars converted by the SDK from a StoreKit transaction, and the `TelemetryDeck.`
 /// prefix is the SDK's own; an order here is in its own currency, which the payload's `currency` says.
@@ -92,6 +98,17 @@ private func standardSignal(_ event: StandardEvent, properties: AnalyticsData.Pr
     fields["method"] = method.map(PropertyValue.string)
     fields["contentType"] = contentType.map(PropertyValue.string)
     fields["itemId"] = itemId.map(PropertyValue.string)
+  case let .deepLinkOpened(link):
+    fields["url"] = .string(link.url)
+    fields["referrer"] = link.referrer.map(PropertyValue.string)
+  case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
+    fields["campaignId"] = push.campaign.id.map(PropertyValue.string)
+    fields["campaignName"] = push.campaign.name.map(PropertyValue.string)
+    fields["campaignSource"] = push.campaign.source.map(PropertyValue.string)
+    fields["campaignMedium"] = push.campaign.medium.map(PropertyValue.string)
+    fields["campaignTerm"] = push.campaign.term.map(PropertyValue.string)
+    fields["campaignContent"] = push.campaign.content.map(PropertyValue.string)
+    fields["action"] = push.action.map(PropertyValue.string)
   default:
     break
   }

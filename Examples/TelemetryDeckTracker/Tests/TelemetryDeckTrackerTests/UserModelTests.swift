@@ -67,6 +67,30 @@ struct UserModelTests {
       floatValue: 20))
   }
 
+  /// TelemetryDeck's SDK has no deep-link or push signal: the neutral names, the link and the campaign
+  /// flattened into the payload under lower-camel keys.
+  @Test func deepLinksAndPushNotificationsKeepTheirNeutralNames() {
+    let link = StandardEvent.DeepLink(
+      url: "https://shop.example/tea?utm_source=mail&token=abc", referrer: "com.apple.mobilemail",
+      keepingParameters: StandardEvent.DeepLink.campaignParameters)
+    #expect(telemetryDeckSignal(for: .standard(.deepLinkOpened(link))) == .signal(
+      type: "Deep Link Opened",
+      payload: ["url": "https://shop.example/tea?utm_source=mail&token=redacted", "referrer": "com.apple.mobilemail"],
+      floatValue: nil))
+    let push = StandardEvent.PushNotification(campaign: .init(id: "8245", name: "Spring sale", source: "Firebase"), action: "open")
+    #expect(telemetryDeckSignal(for: .standard(.pushNotificationOpened(push), properties: ["screen": "order"])) == .signal(
+      type: "Push Notification Tapped",
+      payload: [
+        "campaignId": "8245", "campaignName": "Spring sale", "campaignSource": "Firebase", "action": "open",
+        "screen": "order",
+      ],
+      floatValue: nil))
+    #expect(telemetryDeckSignal(for: .standard(.pushNotificationReceived(.init())))
+      == .signal(type: "Push Notification Received", payload: [:], floatValue: nil))
+    #expect(telemetryDeckIssues(for: .standard(.pushNotificationOpened(push))).isEmpty)
+    #expect(telemetryDeckIssues(for: .standard(.deepLinkOpened(link))).isEmpty)
+  }
+
   @Test func anUnsetRemovesTheUserPropertyAndWhatTelemetryDeckLacksIsUnsupported() {
     #expect(telemetryDeckSignal(for: .profile(.unset(name: "plan"))) == .userProperty(name: "plan", value: nil))
     #expect(telemetryDeckIssues(for: .profile(.unset(name: "plan"))).isEmpty)
