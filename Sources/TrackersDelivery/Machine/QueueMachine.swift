@@ -58,8 +58,8 @@ struct QueueMachine {
     case keptInMemory(droppedOldest: Int)
     case refusedInMemory
     /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
-    /// the cap, `lost` could not be written.
-    case wroteKeptRecords(overflow: Int, lost: Int)
+    /// the `cap`, `lost` could not be written (`lostBecause` says why).
+    case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
     /// The log and the locks were released (`close`, the queue's end).
     case released
     case flushRequested(FlushTicket)
@@ -96,6 +96,8 @@ struct QueueMachine {
     /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
     /// found on disk.
     case logInstalled(pendingEvents: Int, recovered: Int)
+    /// Damaged regions were found in the log (opening it, taking what other processes handed over).
+    case corruptFound([CorruptRegion])
     /// `events` records other processes handed over were taken (or records kept in memory written); the
     /// log holds `pendingEvents` now.
     case adopted(events: Int, pendingEvents: Int)
@@ -112,42 +114,6 @@ struct QueueMachine {
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
-  }
-
-  enum Command {
-    /// Wake the sender's task.
-    case wakeSender
-    /// The record is not accepted: `enqueue` throws.
-    case refuse(DeliveryError)
-    /// Answer these `flush()` calls.
-    case answer([FlushTicket])
-    case report(DeliveryReport)
-    /// A drop report of a repeated cause: folded with the others of its reason within the interval.
-    case reportFolding(DeliveryReport)
-    /// The sender's task ends.
-    case exit
-    /// The queue's part changed: run the loop of the new one.
-    case modeChanged
-    /// Let go of the directory now, between two requests.
-    case relinquish
-    /// `relinquishDirectory` waits for the sender to let go between two requests.
-    case waitForSender
-    /// Wait this long, or until woken (`nil`).
-    case wait(Duration?)
-    /// What was read from a replaced log is void: drop it, and read from `generation` on.
-    case voidReadAhead(generation: Int)
-    /// Send what is pending up to `target`, then answer `answerAfter`.
-    case drain(target: LogPosition, answerAfter: [FlushTicket])
-    /// Nothing is sent before the pause is up.
-    case pause(Duration)
-    /// Try the directory's sender lock.
-    case probeSenderLock
-    /// Seal what this process wrote so the sender takes it.
-    case sealForHandover
-    /// Purge the log just taken back.
-    case purge
-    /// Try to open the directory the queue started without.
-    case openStorage
   }
 
   let destination: String
@@ -256,10 +222,16 @@ struct QueueMachine {
       counters.dropped[.refused, default: 0] += 1
       return []
 
-    case .wroteKeptRecords(let overflow, let lost):
-      if overflow > 0 { counters.dropped[.overflow, default: 0] += overflow }
-      if lost > 0 { counters.dropped[.storageUnavailable, default: 0] += lost }
-      return []
+    case .wroteKeptRecords(let overflow, let lost, let cap, let lostBecause):
+      let overflowed = Outcomes.countDropped(
+        overflow, reason: .overflow,
+        detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory",
+        destination: destination, counters: &counters)
+      let lost = Outcomes.countDropped(
+        lost, reason: .storageUnavailable,
+        detail: "records kept in memory until the directory opened could not be written to it: \(lostBecause)",
+        destination: destination, counters: &counters)
+      return [overflowed, lost].compactMap { $0.map { .report($0) } }
 
     case .released:
       closed = true
@@ -371,6 +343,9 @@ struct QueueMachine {
       pendingSince = pendingEvents > 0 ? now : nil
       return []
 
+    case .corruptFound(let regions):
+      return countCorrupt(regions).map { [.report($0)] } ?? []
+
     case .adopted(let events, let pendingEvents):
       counters.adopted += events
       if pendingEvents > 0, pendingSince == nil { pendingSince = now }
@@ -425,16 +400,6 @@ struct QueueMachine {
     counters.dropped[.corrupt, default: 0] += regions
     counters.corruptBytes += bytes
     return .corruptDataSkipped(destination: destination, regions: regions, bytes: bytes, detail: detail())
-  }
-
-  /// The reports among `commands`, folded or not.
-  static func reports(in commands: [Command]) -> [DeliveryReport] {
-    commands.compactMap { command in
-      switch command {
-      case .report(let report), .reportFolding(let report): report
-      default: nil
-      }
-    }
   }
 
   private mutating func takeTickets() -> [FlushTicket] {

@@ -31,6 +31,9 @@ struct DriverState {
   var unopened: UnopenedStorage?
   /// The queue's directory, whichever role its log plays.
   let directory: String
+  /// What the machine answered under the lock, run by `QueueDriver.withState` once it is released, in
+  /// order (see `QueueDriver.run`).
+  var outbox: [QueueMachine.Command] = []
 
   init(log: SegmentLog, directory: String, machine: QueueMachine) {
     self.log = log
@@ -47,6 +50,16 @@ struct DriverState {
         closing: machine.closing, closed: machine.closed, unopened: unopened != nil,
         relinquished: machine.relinquished, writing: writerDirectory != nil, senderGone: machine.senderGone)
     }
+  }
+
+  /// Feeds the machine `input`: its commands go to the outbox, which `QueueDriver.withState` runs once the
+  /// lock is released; they are returned too, for the caller to read the ones only it can act on
+  /// (`refuse`, `waitForSender`, the sender's loop).
+  @discardableResult
+  mutating func handle(_ input: QueueMachine.Input, at now: Duration) -> [QueueMachine.Command] {
+    let commands = machine.handle(input, at: now)
+    if !commands.isEmpty { outbox += commands }
+    return commands
   }
 
   /// Holds `continuation` as a `flush()` waiting; returns its ticket.
@@ -68,7 +81,7 @@ struct DriverState {
     guard !machine.closed else { return }
     try? log.persistCursor()
     log.closeFiles()
-    _ = machine.handle(.released, at: .zero)
+    handle(.released, at: .zero)
     letGoOfLocks()
     if registered { QueueDirectories.closed(directory) }
     registered = false
@@ -85,22 +98,21 @@ struct DriverState {
   /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
-    _ = machine.handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
+    handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
     try? log.persistCursor()
     log.closeFiles()
     letGoOfLocks()
   }
 
   /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
-  /// damage as dropped. Returns the report of that damage, if any.
-  mutating func install(_ opened: OpenedLog, destination: String, now: Duration) -> DeliveryReport? {
+  /// damage as dropped (and reported).
+  mutating func install(_ opened: OpenedLog, now: Duration) {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
-    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
-    let report = countCorrupt(log.corruptRegions, destination: destination)
+    handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
+    handle(.corruptFound(log.corruptRegions), at: now)
     try? log.persistCursor()
-    return report
   }
 
   /// Keeps one record's frame in memory while the directory can't be opened, within the memory bounds:
@@ -117,7 +129,7 @@ struct DriverState {
         sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
         policy: configuration.overflowPolicy)
     else {
-      _ = machine.handle(.refusedInMemory, at: .zero)
+      handle(.refusedInMemory, at: .zero)
       let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
         + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
       return (
@@ -136,15 +148,13 @@ struct DriverState {
     }
     unopened?.frames.append(frame)
     unopened?.bytes += frame.count
-    _ = machine.handle(.keptInMemory(droppedOldest: dropped), at: .zero)
+    handle(.keptInMemory(droppedOldest: dropped), at: .zero)
     return (report, nil)
   }
 
   /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
-  /// `enqueue` would; what can't be written is counted lost. Returns the reports of the losses.
-  mutating func persist(
-    _ frames: [[UInt8]], configuration: DeliveryConfiguration, destination: String, now: Duration
-  ) -> [DeliveryReport] {
+  /// `enqueue` would; what can't be written is counted lost (and reported).
+  mutating func persist(_ frames: [[UInt8]], configuration: DeliveryConfiguration, now: Duration) {
     let cap = Int64(configuration.maxPendingBytes)
     var overflow = 0
     var lost = 0
@@ -165,28 +175,12 @@ struct DriverState {
         lost += 1
       }
     }
-    _ = machine.handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
-    _ = machine.handle(.wroteKeptRecords(overflow: overflow, lost: lost), at: now)
-    var reports: [DeliveryReport] = []
-    if overflow > 0 {
-      reports.append(
-        .dropped(
-          destination: destination, count: overflow, reason: .overflow,
-          detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
-    }
-    if lost > 0 {
-      reports.append(
-        .dropped(
-          destination: destination, count: lost, reason: .storageUnavailable,
-          detail: "records kept in memory until the directory opened could not be written to it: "
-            + (failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)")))
-    }
-    return reports
-  }
-
-  /// Counts damaged regions found in the log and describes them in one report.
-  mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
-    machine.countCorrupt(regions)
+    handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
+    handle(
+      .wroteKeptRecords(
+        overflow: overflow, lost: lost, cap: cap,
+        lostBecause: failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)"),
+      at: now)
   }
 }
 
@@ -371,9 +365,9 @@ final class QueueDriver: Sendable {
       throw error
     }
     var initial = DriverState(log: opened.log, directory: directory, machine: machine)
-    let report = initial.install(opened, destination: name, now: clock.now.instant)
+    initial.install(opened, now: clock.now.instant)
     state = LockIsolated(initial)
-    emit(report.map { [$0] } ?? [])
+    withState { _ in }
   }
 
   /// Creates the directory (with its protection class on Apple platforms) and opens its log.
@@ -406,24 +400,24 @@ final class QueueDriver: Sendable {
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
     configuration.storageOpened?()
-    var reports: [DeliveryReport] = []
-    let installed = state.withLock { s -> Bool in
+    let installed = withState { s -> Bool in
       guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
       s.unopened = nil
-      if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
-      // A new log: what was read before is void (the wake-up is below).
-      let commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
-      if commands.contains(where: { if case .purge = $0 { true } else { false } }), let purged = try? s.log.purge() {
-        // purge() was called while the directory was closed to us: what it held goes before the records
-        // tracked since are written.
-        _ = s.machine.handle(.handedOver(purged.takenBySender), at: clock.now.instant)
-        reports += QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
-            at: clock.now.instant))
+      let now = clock.now.instant
+      s.install(opened, now: now)
+      // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
+      // while the directory was closed to us, and what it held goes before the records tracked since are
+      // written.
+      let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
+      s.outbox += commands.filter { $0 != .purge }
+      if commands.contains(.purge), let purged = try? s.log.purge() {
+        s.handle(.handedOver(purged.takenBySender), at: now)
+        s.handle(
+          .purgedRecords(
+            purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
+          at: now)
       }
-      reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
+      s.persist(unopened.frames, configuration: configuration, now: now)
       return true
     }
     if !installed {
@@ -431,8 +425,6 @@ final class QueueDriver: Sendable {
       return state.withLock { $0.unopened == nil }
     }
     stopObservingProtectedData()
-    emit(reports)
-    wakeup.signal()
     return true
   }
 
@@ -481,16 +473,14 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
       return false
     }
-    var report: DeliveryReport?
-    let promoted = state.withLock { s -> Bool in
+    let promoted = withState { s -> Bool in
       guard s.writerDirectory != nil, !s.machine.closing else { return false }
       // To the sender, this queue itself.
       s.handOverLog()
-      report = s.install(opened, destination: name, now: clock.now.instant)
+      s.install(opened, now: clock.now.instant)
       return true
     }
     if !promoted { opened.discard() }
-    if let report { emit([report]) }
     return promoted
   }
 
@@ -509,16 +499,15 @@ final class QueueDriver: Sendable {
     }
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let waitForSender = state.withLock { s -> Bool in
-        let commands = s.machine.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant)
-        guard commands.contains(where: { if case .waitForSender = $0 { true } else { false } }) else { return false }
+      // The sender lets go between two requests (see Sender.nextStep), woken by the machine's command.
+      let waitForSender = withState { s -> Bool in
+        guard s.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant).contains(.waitForSender) else {
+          return false
+        }
         s.relinquishWaiters.append(continuation)
         return true
       }
-      if waitForSender {
-        // The sender lets go between two requests (see Sender.nextStep).
-        wakeup.signal()
-      } else {
+      if !waitForSender {
         relinquishNow()
         continuation.resume()
       }
@@ -527,30 +516,26 @@ final class QueueDriver: Sendable {
 
   /// Lets go of the directory now; answers every `relinquishDirectory` waiting.
   func relinquishNow() {
-    var waiters: [CheckedContinuation<Void, Never>] = []
-    let changed = state.withLock { s -> Bool in
-      defer {
-        waiters = s.relinquishWaiters
-        s.relinquishWaiters = []
-      }
+    let waiters = withState { s -> [CheckedContinuation<Void, Never>] in
+      defer { s.relinquishWaiters = [] }
       let heldLog = s.unopened == nil
       // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
       // open, nothing locked, only no attempts to open until the directory is taken back.)
       if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
-      return !s.machine.handle(.relinquished(heldLog: heldLog), at: clock.now.instant).isEmpty
+      s.handle(.relinquished(heldLog: heldLog), at: clock.now.instant)
+      return s.relinquishWaiters
     }
     for waiter in waiters { waiter.resume() }
-    if changed { wakeup.signal() }
   }
 
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the sender's
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
-    let neverOpened = state.withLock { s -> Bool in
+    let neverOpened = withState { s -> Bool in
       guard s.unopened != nil, !s.machine.closing else { return false }
       // Nothing to take back, only the directory to try again.
-      _ = s.machine.handle(.reclaimed(heldLog: false), at: clock.now.instant)
+      s.handle(.reclaimed(heldLog: false), at: clock.now.instant)
       return true
     }
     if neverOpened { return requestStorageAttempt() }
@@ -563,19 +548,14 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take the directory back: \(error)")])
       return
     }
-    var report: DeliveryReport?
-    var commands: [QueueMachine.Command] = []
-    let reclaimed = state.withLock { s -> Bool in
+    // A purge deferred while let go of is run by `run`, outside the lock.
+    let reclaimed = withState { s -> Bool in
       guard s.machine.relinquished, !s.machine.closing else { return false }
-      report = s.install(opened, destination: name, now: clock.now.instant)
-      commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
+      s.install(opened, now: clock.now.instant)
+      s.handle(.reclaimed(heldLog: true), at: clock.now.instant)
       return true
     }
-    if commands.contains(where: { if case .purge = $0 { true } else { false } }) {
-      do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
-    }
     if !reclaimed { opened.discard() }
-    if let report { emit([report]) }
     wakeup.signal()
   }
 
@@ -583,9 +563,9 @@ final class QueueDriver: Sendable {
   /// and counts what the sender has taken.
   func sealForHandover() {
     var report: DeliveryReport?
-    state.withLock { s in
+    withState { s in
       guard s.writerDirectory != nil else { return }
-      _ = s.machine.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
+      s.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
       do throws(DeliveryError) {
         try s.log.sealForHandover()
       } catch {
@@ -605,13 +585,13 @@ final class QueueDriver: Sendable {
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     var reports: [DeliveryReport] = []
     var taken = 0
-    let moved = state.withLock { s -> Bool in
+    let moved = withState { s -> Bool in
       guard s.writerDirectory == nil, !s.machine.closed, !s.machine.relinquished else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
-        _ = s.machine.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
-        if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
+        s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
+        s.handle(.corruptFound(adoption.corrupt), at: clock.now.instant)
         try? s.log.persistCursor()
         return true
       } catch {
@@ -625,7 +605,7 @@ final class QueueDriver: Sendable {
   }
 
   deinit {
-    state.withLock { $0.release() }
+    withState { $0.release() }
   }
 
   func emit(_ reports: [DeliveryReport]) {
@@ -653,7 +633,7 @@ final class QueueDriver: Sendable {
     var report: DeliveryReport?
     var failure: DeliveryError?
     var wake = false
-    state.withLock { s in
+    withState { s in
       switch Roles.route(s.roleFacts) {
       case .refuse:
         failure = .closed
@@ -670,7 +650,7 @@ final class QueueDriver: Sendable {
         do throws(DeliveryError) {
           try Handover.writeToInbox(
             RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
-          _ = s.machine.handle(.wroteToInbox, at: now.instant)
+          s.handle(.wroteToInbox, at: now.instant)
         } catch {
           failure = error
         }
@@ -686,16 +666,12 @@ final class QueueDriver: Sendable {
       case .append:
         break
       case .refuse:
-        for command in s.machine.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
-          if case .reportFolding(let refusal) = command { report = refusal }
-          if case .refuse(let error) = command { failure = error }
+        for case .refuse(let error) in s.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
+          failure = error
         }
         return
       case .dropOldest(let needed):
-        let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-        for case .reportFolding(let drop) in s.machine.handle(.droppedOldest(dropped, cap: cap), at: now.instant) {
-          report = drop
-        }
+        s.handle(.droppedOldest(s.log.dropOldest(toFit: needed, cap: cap), cap: cap), at: now.instant)
         if s.log.pendingBytes + needed > cap {
           failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
           return
@@ -709,8 +685,7 @@ final class QueueDriver: Sendable {
         failure = error
         return
       }
-      wake = !s.machine.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
-        .isEmpty
+      s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
     }
     if let report { emitFolding(report) }
     if wake { wakeup.signal() }
@@ -748,20 +723,31 @@ final class QueueDriver: Sendable {
 
   // MARK: Running the machine
 
-  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
-  /// and runs, in order, the commands every caller runs alike (answers, wakes, reports, the seal for the
-  /// sending process) once the lock is released; returns them all, for the caller to run the rest.
+  /// The one way to the state: runs `body` under the lock, where it feeds the machine (`DriverState.handle`),
+  /// then runs what the machine answered once the lock is released (`run`).
   @discardableResult
-  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
-    let now = clock.now.instant
-    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [[CheckedContinuation<Void, Never>]]) in
-      guard let input = input(&s) else { return ([], []) }
-      let commands = s.machine.handle(input, at: now)
-      return (commands, commands.map { command in
+  func withState<T>(_ body: (inout DriverState) -> T) -> T {
+    var commands: [QueueMachine.Command] = []
+    var waiters: [[CheckedContinuation<Void, Never>]] = []
+    let result = state.withLock { s -> T in
+      let result = body(&s)
+      // The common case, an enqueue that wakes no one: nothing to run, nothing allocated.
+      guard !s.outbox.isEmpty else { return result }
+      swap(&commands, &s.outbox)
+      waiters = commands.map { command in
         guard case .answer(let tickets) = command else { return [] }
         return s.takeWaiters(tickets)
-      })
+      }
+      return result
     }
+    if !commands.isEmpty { run(commands, waiters: waiters) }
+    return result
+  }
+
+  /// The one place that runs the machine's commands, in order, outside the lock: answers, wakes, reports,
+  /// the seal for the sending process, a purge deferred until the directory was taken back. The loop's own
+  /// steps (`wait`, `drain`, `exit`, ...) are the sender's (`Sender.follow`), `refuse` is `enqueue`'s.
+  private func run(_ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]]) {
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
@@ -770,10 +756,23 @@ final class QueueDriver: Sendable {
       case .reportFolding(let report): emitFolding(report)
       // Before the flush() calls answered after it: they were made before the seal.
       case .sealForHandover: sealForHandover()
+      case .purge:
+        do throws(DeliveryError) {
+          try purge()
+        } catch {
+          emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
+        }
       default: break
       }
     }
-    return commands
+  }
+
+  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
+  /// `withState` runs its commands, and returns them, for the sender's loop to follow.
+  @discardableResult
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+    let now = clock.now.instant
+    return withState { s in input(&s).map { s.handle($0, at: now) } ?? [] }
   }
 
   /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
@@ -798,51 +797,46 @@ final class QueueDriver: Sendable {
   }
 
   func purge() throws(DeliveryError) {
-    var reports: [DeliveryReport] = []
     let now = clock.now.instant
-    let result: Result<Void, DeliveryError> = state.withLock { s in
+    let result: Result<Void, DeliveryError> = withState { s in
       if let unopened = s.unopened {
         // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
         // once it opens (before the records kept in memory are written to it).
         s.unopened?.frames = []
         s.unopened?.bytes = 0
-        _ = s.machine.handle(.purgeDeferred, at: now)
+        s.handle(.purgeDeferred, at: now)
         guard !unopened.frames.isEmpty else { return .success(()) }
-        reports = QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              unopened.frames.count,
-              detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
-            at: now))
+        s.handle(
+          .purgedRecords(
+            unopened.frames.count,
+            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
+          at: now)
         return .success(())
       }
       if s.machine.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
         let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        _ = s.machine.handle(.handedOver(-removed), at: now)
-        _ = s.machine.handle(.purgeDeferred, at: now)
+        s.handle(.handedOver(-removed), at: now)
+        s.handle(.purgeDeferred, at: now)
         guard removed > 0 else { return .success(()) }
-        reports = QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              removed,
-              detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
-            at: now))
+        s.handle(
+          .purgedRecords(
+            removed,
+            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
+          at: now)
         return .success(())
       }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
-        _ = s.machine.handle(.handedOver(takenBySender), at: now)
-        _ = s.machine.handle(.purged, at: now)
-        reports = QueueMachine.reports(
-          in: s.machine.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now))
+        s.handle(.handedOver(takenBySender), at: now)
+        s.handle(.purged, at: now)
+        s.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now)
         return .success(())
       } catch {
         return .failure(error)
       }
     }
-    emit(reports)
     try result.get()
   }
 
