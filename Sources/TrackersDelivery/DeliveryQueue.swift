@@ -218,13 +218,15 @@ public final class DeliveryQueue: Sendable {
     let deadline = driver.clock.now.instant + timeout
     driver.feed { _ in .closeRequested(deadline: deadline) }
     let sender = self.sender
-    let watchdog = Task {
-      try? await Task.sleep(for: timeout)
-      sender.cancel()
+    // At the deadline on the queue's clock, the request in flight is cancelled (the machine stops the
+    // drain there; a request can't be stopped but from outside).
+    let watchdog = Task { [clock = driver.clock] in
+      await clock.wait(on: Wakeup(), timeout: timeout)
+      if !Task.isCancelled { sender.cancel() }
     }
     await sender.value
     watchdog.cancel()
-    driver.state.withLock { $0.release() }
+    driver.withState { $0.release() }
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.

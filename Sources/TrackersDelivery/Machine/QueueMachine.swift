@@ -52,11 +52,6 @@ struct QueueMachine {
     case purgedRecords(Int, detail: String)
     /// The queue closed before its directory opened: the `count` records kept in memory are lost.
     case lostInMemory(Int)
-    /// While the directory can't be opened, a record was kept in memory, the oldest `droppedOldest` gone
-    /// to make room (see `Overflow.keepInMemory`); or, the memory full under
-    /// ``DeliveryConfiguration/OverflowPolicy/refuseNew``, refused.
-    case keptInMemory(droppedOldest: Int)
-    case refusedInMemory
     /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
     /// the `cap`, `lost` could not be written (`lostBecause` says why).
     case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
@@ -212,15 +207,6 @@ struct QueueMachine {
             destination: destination, count: count, reason: .storageUnavailable,
             detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
       ]
-
-    case .keptInMemory(let droppedOldest):
-      if droppedOldest > 0 { counters.dropped[.storageUnavailable, default: 0] += droppedOldest }
-      counters.enqueued += 1
-      return []
-
-    case .refusedInMemory:
-      counters.dropped[.refused, default: 0] += 1
-      return []
 
     case .wroteKeptRecords(let overflow, let lost, let cap, let lostBecause):
       let overflowed = Outcomes.countDropped(

@@ -115,41 +115,32 @@ struct DriverState {
     try? log.persistCursor()
   }
 
-  /// Keeps one record's frame in memory while the directory can't be opened, within the memory bounds:
-  /// past them the oldest is dropped (or, under `refuseNew`, the new one refused).
-  mutating func keepInMemory(
-    _ frame: [UInt8], id: RecordID, configuration: DeliveryConfiguration, destination: String
-  ) -> (DeliveryReport?, DeliveryError?) {
-    guard let current = unopened else { return (nil, .closed) }
-    let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frame.count, configuration: configuration)
-    var report: DeliveryReport?
-    guard
-      let dropped = Overflow.keepInMemory(
-        frameBytes: frame.count, records: current.frames.count, bytes: current.bytes,
-        sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
-        policy: configuration.overflowPolicy)
-    else {
-      handle(.refusedInMemory, at: .zero)
-      let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
-        + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
-      return (
-        .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
-        .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
-      )
+  /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
+  /// holds; its reports and wake-up go to the outbox.
+  mutating func enqueue(
+    _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
+  ) -> QueueMachine.EnqueueAnswer {
+    let kept = unopened.map {
+      QueueMachine.EnqueueRequest.Kept(records: $0.frames.count, bytes: $0.bytes, attemptDue: $0.nextAttempt <= now.instant)
     }
+    let request = QueueMachine.EnqueueRequest(
+      id: id, frameBytes: frameBytes, writing: writerDirectory != nil, pendingBytes: log.pendingBytes, kept: kept,
+      afterDroppingOldest: afterDroppingOldest)
+    let (answer, commands) = machine.enqueue(
+      request, keptSizes: (unopened?.frames ?? []).lazy.map(\.count), at: now.instant)
+    if !commands.isEmpty { outbox += commands }
+    return answer
+  }
+
+  /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
+  mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
+    guard let current = unopened else { return }
     if dropped > 0 {
-      let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      unopened?.bytes -= current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
       unopened?.frames.removeFirst(dropped)
-      unopened?.bytes -= gone
-      report = .dropped(
-        destination: destination, count: dropped, reason: .storageUnavailable,
-        detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
-          + "or \(maxBytes) bytes: the oldest dropped")
     }
     unopened?.frames.append(frame)
     unopened?.bytes += frame.count
-    handle(.keptInMemory(droppedOldest: dropped), at: .zero)
-    return (report, nil)
   }
 
   /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
@@ -161,7 +152,7 @@ struct DriverState {
     var failure: DeliveryError?
     for frame in frames {
       let needed = Int64(frame.count)
-      if log.pendingBytes + needed > cap, writerDirectory == nil, configuration.overflowPolicy == .dropOldest {
+      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes, writing: writerDirectory != nil) {
         overflow += log.dropOldest(toFit: needed, cap: cap)
       }
       guard failure == nil, log.pendingBytes + needed <= cap else {
@@ -489,10 +480,11 @@ final class QueueDriver: Sendable {
   /// saved), the locks are released, and records tracked until ``reclaimDirectory()`` are written to the
   /// inbox. Whatever this queue held is the next sender's now.
   func relinquishDirectory(timeout: Duration) async {
-    let timer = Task { [weak self] in
+    let timer = Task { [weak self, clock] in
       // Cancelled once the sender let go: then there is nothing to do (and the queue may even have been
       // taken back since).
-      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      await clock.wait(on: Wakeup(), timeout: timeout)
+      guard !Task.isCancelled else { return }
       // Still waiting: let go anyway. The request's records may be sent again by the next sender, as
       // after a retry.
       self?.relinquishNow()
@@ -629,66 +621,39 @@ final class QueueDriver: Sendable {
     let enqueuedAt = now.date
     let frameSize = RecordFrame.encodedSize(
       payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
-    let cap = Int64(configuration.maxPendingBytes)
-    var report: DeliveryReport?
     var failure: DeliveryError?
-    var wake = false
     withState { s in
-      switch Roles.route(s.roleFacts) {
-      case .refuse:
-        failure = .closed
-        return
-      case .keepInMemory:
-        (report, failure) = s.keepInMemory(
-          RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
-          id: id, configuration: configuration, destination: name)
-        // The back-off is up: the sender tries again (off this thread).
-        if !s.machine.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
-        return
-      case .writeToInbox:
-        // No lock to write under: a file of its own, which the next sender takes.
-        do throws(DeliveryError) {
+      var answer = s.enqueue(id, frameBytes: frameSize, now: now)
+      if case .dropOldest(let needed) = answer {
+        let cap = Int64(configuration.maxPendingBytes)
+        s.handle(.droppedOldest(s.log.dropOldest(toFit: needed, cap: cap), cap: cap), at: now.instant)
+        answer = s.enqueue(id, frameBytes: frameSize, afterDroppingOldest: true, now: now)
+      }
+      do throws(DeliveryError) {
+        switch answer {
+        case .refuse(let error):
+          failure = error
+        case .dropOldest:
+          // Asked again after dropping, the machine appends or refuses; never dropped twice.
+          failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: configuration.maxPendingBytes)
+        case .keepInMemory(let dropped):
+          s.keepInMemory(
+            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), droppingOldest: dropped)
+        case .writeToInbox:
+          // No lock to write under: a file of its own, which the next sender takes.
           try Handover.writeToInbox(
             RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
           s.handle(.wroteToInbox, at: now.instant)
-        } catch {
-          failure = error
-        }
-        return
-      case .append:
-        break
-      }
-      // Writing for another process's sender, the oldest records may be in its hands already.
-      switch Overflow.admit(
-        frameBytes: Int64(frameSize), pendingBytes: s.log.pendingBytes, cap: cap, policy: configuration.overflowPolicy,
-        writingForAnother: s.writerDirectory != nil)
-      {
-      case .append:
-        break
-      case .refuse:
-        for case .refuse(let error) in s.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
-          failure = error
-        }
-        return
-      case .dropOldest(let needed):
-        s.handle(.droppedOldest(s.log.dropOldest(toFit: needed, cap: cap), cap: cap), at: now.instant)
-        if s.log.pendingBytes + needed > cap {
-          failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
-          return
-        }
-      }
-      do throws(DeliveryError) {
-        try s.log.append(size: frameSize) { frame in
-          RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+        case .append:
+          try s.log.append(size: frameSize) { frame in
+            RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+          }
+          s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
         }
       } catch {
         failure = error
-        return
       }
-      s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
     }
-    if let report { emitFolding(report) }
-    if wake { wakeup.signal() }
     if let failure { throw failure }
     return id
   }

@@ -97,4 +97,122 @@ import Testing
       ])
     #expect(m.counters.delivered == 3 && m.counters.dropped(.rejected) == 1)
   }
+
+  // MARK: Enqueue: asked, not told
+
+  typealias Request = QueueMachine.EnqueueRequest
+
+  func enqueue(
+    _ m: inout QueueMachine, _ request: Request, sizes: [Int] = [], at now: Duration = .zero
+  ) -> (QueueMachine.EnqueueAnswer, [QueueMachine.Command]) {
+    m.enqueue(request, keptSizes: sizes, at: now)
+  }
+
+  /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again.
+  @Test func aFrameThatFitsIsAppendedAndPastTheCapTheOldestMakeRoom() {
+    var m = machine { $0.maxPendingBytes = 1000 }
+    let id = RecordID()
+    #expect(enqueue(&m, Request(id: id, frameBytes: 100, pendingBytes: 900)) == (.append, []))
+    #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (.dropOldest(toFit: 101), []))
+    #expect(m.handle(.droppedOldest(2, cap: 1000), at: .zero) == [
+      .reportFolding(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
+    ])
+    #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 700, afterDroppingOldest: true)) == (.append, []))
+    // Nothing more could go (what is left is in flight): refused, not dropped twice.
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 950, afterDroppingOldest: true))
+        == (.refuse(.queueFull(pendingBytes: 950, maxPendingBytes: 1000)), []))
+    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.refused) == 0)
+  }
+
+  /// Bounds: refuseNew, and any writer for another process's sender, refuse at the cap, counted once.
+  @Test func refuseNewAndWritersRefuseAtTheCapCountedOnce() {
+    var m = machine {
+      $0.maxPendingBytes = 1000
+      $0.overflowPolicy = .refuseNew
+    }
+    let id = RecordID()
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (
+        .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)),
+        [.reportFolding(dropped(1, .refused, "queue full (900 of 1000 bytes pending), record \(id) refused"))]
+      ))
+    var writer = machine { $0.maxPendingBytes = 1000 }
+    #expect(enqueue(&writer, Request(id: id, frameBytes: 101, writing: true, pendingBytes: 900)).0 == .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)))
+    #expect(m.counters.dropped(.refused) == 1 && writer.counters.dropped(.refused) == 1)
+    #expect(m.counters.enqueued == 0)
+  }
+
+  /// Several processes: let go of the directory, a record goes to the inbox; closing, it is refused.
+  @Test func relinquishedWritesToTheInboxAndClosingRefuses() {
+    var m = machine()
+    let id = RecordID()
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.writeToInbox, []))
+    #expect(m.handle(.wroteToInbox, at: .zero) == [])
+    #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
+    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.refuse(.closed), []))
+    #expect(m.counters.droppedTotal == 0)
+  }
+
+  /// Before the first unlock: records wait in memory within its bounds, the oldest dropped past them (or,
+  /// under refuseNew, the new one refused); an enqueue past the back-off wakes the sender to try again.
+  @Test func beforeTheFirstUnlockRecordsWaitInMemoryWithinItsBounds() {
+    var m = machine {
+      $0.unopenedMaxRecords = 3
+      $0.unopenedMaxBytes = 1000
+    }
+    let id = RecordID()
+    let kept = Request.Kept(records: 2, bytes: 20, attemptDue: false)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
+    let full = Request.Kept(records: 3, bytes: 30, attemptDue: true)
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10]) == (
+        .keepInMemory(droppingOldest: 1),
+        [
+          .reportFolding(
+            dropped(
+              1, .storageUnavailable,
+              "the queue's directory can't be opened yet and the memory it waits in holds 3 records or 1000 bytes: the oldest dropped")),
+          .wakeSender,
+        ]
+      ))
+    #expect(m.counters.enqueued == 2 && m.counters.dropped(.storageUnavailable) == 1)
+    var refusing = machine {
+      $0.unopenedMaxRecords = 3
+      $0.overflowPolicy = .refuseNew
+    }
+    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10])
+    #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
+    #expect(commands.count == 2 && commands.last == .wakeSender)
+    #expect(refusing.counters.dropped(.refused) == 1 && refusing.counters.enqueued == 0)
+  }
+
+  /// Before the first unlock: records written to the log opened late are counted and reported once.
+  @Test func keptRecordsWrittenLateAreCountedAndReported() {
+    var m = machine()
+    #expect(
+      m.handle(.wroteKeptRecords(overflow: 2, lost: 1, cap: 500, lostBecause: "disk full"), at: .zero) == [
+        .report(dropped(2, .overflow, "oldest records dropped to stay under 500 pending bytes while writing the records kept in memory")),
+        .report(dropped(1, .storageUnavailable, "records kept in memory until the directory opened could not be written to it: disk full")),
+      ])
+    #expect(m.handle(.wroteKeptRecords(overflow: 0, lost: 0, cap: 500, lostBecause: ""), at: .zero) == [])
+    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.storageUnavailable) == 1)
+  }
+
+  /// Corruption found opening the log or taking handed-over segments: counted and reported once.
+  @Test func corruptionFoundIsCountedAndReported() {
+    var m = machine()
+    let regions = [CorruptRegion(segment: 1, offset: 4, length: 12), CorruptRegion(segment: 2, offset: 0, length: 8)]
+    #expect(
+      m.handle(.corruptFound(regions), at: .zero) == [
+        .report(
+          .corruptDataSkipped(
+            destination: Self.destination, regions: 2, bytes: 20,
+            detail: "\(SegmentLog.segmentFileName(1))@4+12, \(SegmentLog.segmentFileName(2))@0+8"))
+      ])
+    #expect(m.handle(.corruptFound([]), at: .zero) == [])
+    #expect(m.counters.dropped(.corrupt) == 2 && m.counters.corruptBytes == 20)
+  }
 }
