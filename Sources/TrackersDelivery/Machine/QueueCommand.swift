@@ -38,6 +38,10 @@ extension QueueMachine {
     case purge
     /// Try to open the directory the queue started without.
     case openStorage
+    /// What becomes of the batch just answered: the sender applies it to the log.
+    case resolve(BatchResolution)
+    /// These records of the batch (indices in batch order) ran out of attempts: finish them on the log.
+    case giveUp([Int])
   }
 }
 
@@ -55,6 +59,8 @@ extension QueueMachine.Command {
     case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
     case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
     case (.pause(let a), .pause(let b)): a == b
+    case (.resolve(let a), .resolve(let b)): a == b
+    case (.giveUp(let a), .giveUp(let b)): a == b
     default: false
     }
   }

@@ -65,6 +65,13 @@ struct QueueMachine {
     case drainEnded(progressed: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
+    /// The batch's request was answered, or could not be made: the machine says what becomes of the batch
+    /// (`.resolve`), with the destination's refusal reported first.
+    case answered(BatchAnswer)
+    /// A retry was counted on the log: `attempts` are what each record of the batch has made now (in batch
+    /// order). Those out of attempts are finished (`.giveUp`), the others wait for the pause; then as
+    /// `.retried`.
+    case attemptsCounted([Int], serverDelay: Duration?, detail: String)
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
@@ -109,6 +116,18 @@ struct QueueMachine {
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
+  }
+
+  /// How a batch's request ended, as the shell saw it.
+  enum BatchAnswer {
+    /// The destination's reading of its answer (`classify`); `ids` are the batch's records in order,
+    /// `response` describes the answer for reports.
+    case outcome(DeliveryOutcome, ids: [RecordID], response: String, statusCode: Int)
+    /// The request could not be made (`makeRequest` threw, an insecure URL) or the transport refused it
+    /// for good.
+    case requestFailed(String)
+    /// No answer (the network).
+    case noAnswer(any Error)
   }
 
   let destination: String
@@ -254,6 +273,33 @@ struct QueueMachine {
     case .requestSent:
       counters.requests += 1
       return []
+
+    case .answered(let answer):
+      let resolution: BatchResolution
+      switch answer {
+      case .outcome(let outcome, let ids, let response, let statusCode):
+        resolution = Outcomes.resolve(outcome, ids: ids, response: response, statusCode: statusCode, destination: destination)
+      case .requestFailed(let detail):
+        resolution = Outcomes.requestFailed(detail)
+      case .noAnswer(let error):
+        resolution = Outcomes.networkFailed(error, rules: configuration)
+      }
+      switch resolution {
+      case .drop(_, _, _, let refusal?):
+        return [.report(.permanentFailure(destination: destination, statusCode: refusal.statusCode, detail: refusal.detail)),
+          .resolve(resolution)]
+      case .split:
+        // Too large: the server answered, failures so far no longer count.
+        pace.answered()
+        return [.resolve(resolution)]
+      default:
+        return [.resolve(resolution)]
+      }
+
+    case .attemptsCounted(let attempts, let serverDelay, let detail):
+      let (kept, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+      return [.giveUp(exhausted)]
+        + handle(.retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
 
     case .finished(let delivered, let rejected, let reasons):
       pace.answered()

@@ -134,9 +134,11 @@ struct DriverState {
 
   /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
   mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
-    guard let current = unopened else { return }
+    guard unopened != nil else { return }
     if dropped > 0 {
-      unopened?.bytes -= current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      // Read in place: a copy of the frames held across the removal would copy the whole array.
+      let gone = unopened.map { $0.frames.prefix(dropped).reduce(0) { $0 + $1.count } } ?? 0
+      unopened?.bytes -= gone
       unopened?.frames.removeFirst(dropped)
     }
     unopened?.frames.append(frame)

@@ -322,7 +322,7 @@ final class Sender {
       try request.validateTransportSecurity()
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
-      return apply(Outcomes.requestFailed(detail), to: batch)
+      return apply(.requestFailed(detail), to: batch)
     }
 
     driver.feed { _ in .requestSent }
@@ -330,16 +330,25 @@ final class Sender {
     do {
       response = try await driver.transport.send(request)
     } catch let error as DeliveryError {
-      return apply(Outcomes.requestFailed(error.description), to: batch)
+      return apply(.requestFailed(error.description), to: batch)
     } catch {
       if Task.isCancelled { return .cancelled(batch) }
-      return apply(Outcomes.networkFailed(error, rules: driver.configuration), to: batch)
+      return apply(.noAnswer(error), to: batch)
     }
 
-    let resolution = Outcomes.resolve(
-      driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-      response: "\(response)", statusCode: response.statusCode, destination: driver.name)
-    return apply(resolution, to: batch)
+    return apply(
+      .outcome(
+        driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+        response: "\(response)", statusCode: response.statusCode),
+      to: batch)
+  }
+
+  /// Asks the machine what becomes of `batch` after `answer` (`.answered`), and applies it.
+  private func apply(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) -> SendResult {
+    for case .resolve(let resolution) in driver.feed({ _ in .answered(answer) }) {
+      return apply(resolution, to: batch)
+    }
+    return .next([])
   }
 
   /// Applies what the machine decided for `batch` to the log.
@@ -351,17 +360,14 @@ final class Sender {
     case .finish(let rejected):
       finish(batch, rejected: rejected)
       return .next([])
-    case .drop(let reason, let detail, let folding, let permanentFailure):
-      if let permanentFailure {
-        driver.emit([.permanentFailure(destination: driver.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
-      }
+    case .drop(let reason, let detail, let folding, _):
+      // The destination's refusal was reported by the machine's answer.
       drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
       return .next([])
     case .dropAndResend(let dropped, let detail, let rest):
       drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
       return .next(rest.isEmpty ? [] : [part(rest)])
     case .split(let half):
-      driver.feed { _ in .split }
       return .next([part(0..<half), part(half..<batch.entries.count)])
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
@@ -407,31 +413,35 @@ final class Sender {
     if let failure { driver.emit([failure]) }
   }
 
+  /// Counts the attempt on the log; the machine says which records ran out of attempts (`.giveUp`), and
+  /// the others wait for its pause.
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    let maxAttempts = driver.configuration.maxAttempts
+    let now = clock.now.instant
     var failure: DeliveryReport?
-    var remaining: PendingBatch?
-    driver.feed { s in
+    let remaining = driver.withState { s -> PendingBatch? in
       // The log was replaced: its pause and its records are no longer this batch's.
       guard s.machine.generation == batch.generation else { return nil }
       let entries = batch.entries.filter { s.log.isPending($0.position) }
       let attempts = entries.map {
         countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
       }
-      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: maxAttempts)
-      for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
-      let kept = keptIndices.map { index -> PendingBatch.Entry in
+      var kept = entries.indices.map { index -> PendingBatch.Entry? in
         var entry = entries[index]
         let r = entry.record
         entry.record = Record(
           id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
         return entry
       }
+      for case .giveUp(let exhausted) in s.handle(.attemptsCounted(attempts, serverDelay: serverDelay, detail: detail), at: now) {
+        for index in exhausted {
+          s.log.finish(entries[index].position, length: entries[index].length)
+          kept[index] = nil
+        }
+      }
       s.log.advanceHead()
       failure = persist(&s)
-      remaining = kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
-      return .retried(
-        kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail)
+      let left = kept.compactMap { $0 }
+      return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)
     }
     if let failure { driver.emit([failure]) }
     return .backoff(remaining)

@@ -215,4 +215,89 @@ import Testing
     #expect(m.handle(.corruptFound([]), at: .zero) == [])
     #expect(m.counters.dropped(.corrupt) == 2 && m.counters.corruptBytes == 20)
   }
+
+  // MARK: A batch's answer: asked, not told
+
+  let ids = (0..<4).map { _ in RecordID() }
+
+  func answered(_ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200) -> [QueueMachine.Command] {
+    m.handle(.answered(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status)), at: .zero)
+  }
+
+  /// Outcomes: delivered finishes the batch; a partial success finishes it with the rejected records.
+  @Test func deliveredAndPartialSuccessFinishTheBatch() {
+    var m = machine()
+    #expect(answered(&m, .delivered) == [.resolve(.finish(rejected: [:]))])
+    #expect(answered(&m, .partiallyDelivered(rejected: [1: "bad"])) == [.resolve(.finish(rejected: [1: "bad"]))])
+  }
+
+  /// Outcomes, misbehaving servers: 413 splits in halves (the server answered: the backoff starts again
+  /// from its base); a single record still too large is dropped, its report folded.
+  @Test func tooLargeSplitsThenDropsASingleRecordFolded() {
+    var m = machine()
+    _ = m.handle(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
+    #expect(m.pace.consecutiveFailures == 1)
+    #expect(answered(&m, .tooLarge, status: 413) == [.resolve(.split(at: 2))])
+    #expect(m.pace.consecutiveFailures == 0)
+    #expect(
+      answered(&m, .tooLarge, count: 1, status: 413) == [
+        .resolve(.drop(.tooLarge, detail: "a single record is too large for Test: HTTP 413", folding: true, permanentFailure: nil))
+      ])
+  }
+
+  /// Outcomes: a permanent failure is reported loudly before the batch is dropped.
+  @Test func aPermanentFailureIsReportedThenTheBatchDropped() {
+    var m = machine()
+    let refusal = BatchResolution.PermanentFailure(statusCode: 401, detail: "bad key")
+    #expect(
+      answered(&m, .drop(reason: "bad key"), status: 401) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: 401, detail: "bad key")),
+        .resolve(.drop(.permanentFailure, detail: "bad key", folding: false, permanentFailure: refusal)),
+      ])
+    #expect(
+      m.handle(.answered(.requestFailed("insecure URL")), at: .zero) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: nil, detail: "insecure URL")),
+        .resolve(
+          .drop(
+            .permanentFailure, detail: "insecure URL", folding: false,
+            permanentFailure: .init(statusCode: nil, detail: "insecure URL"))),
+      ])
+  }
+
+  /// Outcomes: Retry-After and unexpected answers retry, counting an attempt; no answer at all counts one
+  /// only if the configuration says so.
+  @Test func retriesCountAttemptsAsConfigured() {
+    var m = machine()
+    #expect(
+      answered(&m, .retry(after: .seconds(3)), status: 429) == [
+        .resolve(.retry(serverDelay: .seconds(3), countsAsAttempt: true, detail: "HTTP 429"))
+      ])
+    #expect(
+      answered(&m, .unexpectedAnswer(reason: "a redirect")) == [
+        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "a redirect"))
+      ])
+    let offline = URLError(.notConnectedToInternet)
+    for counts in [false, true] {
+      var n = machine { $0.networkErrorsCountAsAttempts = counts }
+      #expect(
+        n.handle(.answered(.noAnswer(offline)), at: .zero) == [
+          .resolve(.retry(serverDelay: nil, countsAsAttempt: counts, detail: "network error: \(offline)"))
+        ])
+    }
+  }
+
+  /// Bounds (time): after a retry, the records out of attempts are given up and counted, the others wait
+  /// for the pause.
+  @Test func retryPartitionsTheBatchByAttempts() {
+    var m = machine { $0.maxAttempts = 3 }
+    #expect(
+      m.handle(.attemptsCounted([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503"), at: .seconds(1)) == [
+        .giveUp([1, 3]),
+        .pause(.seconds(2)),
+        .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
+        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+      ])
+    #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
+    #expect(m.pace.backoffUntil == .seconds(3))
+  }
 }
