@@ -169,7 +169,7 @@ public final class DeliveryQueue: Sendable {
   /// ``DeliveryQueue``). Its ``role`` reads ``Role/sender`` meanwhile: which part it plays is known once
   /// the directory opens.
   package var isWaitingForStorage: Bool {
-    driver.state.withLock { $0.unopened != nil }
+    driver.state.withLock { $0.machine.isWaitingForStorage }
   }
 
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.

@@ -42,6 +42,8 @@ extension QueueMachine {
     case resolve(BatchResolution)
     /// These records of the batch (indices in batch order) ran out of attempts: finish them on the log.
     case giveUp([Int])
+    /// Take the segments other processes sealed or left behind.
+    case takeHandedOver
   }
 }
 
@@ -50,7 +52,7 @@ extension QueueMachine.Command {
     switch (lhs, rhs) {
     case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
       (.waitForSender, .waitForSender), (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
-      (.purge, .purge), (.openStorage, .openStorage):
+      (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver):
       true
     case (.refuse(let a), .refuse(let b)): a == b
     case (.answer(let a), .answer(let b)): a == b

@@ -9,16 +9,15 @@ extension QueueMachine {
     /// Another process sends: this one writes to a directory of its own.
     var writing = false
     var pendingBytes: Int64 = 0
-    /// Waiting for the directory: the records kept in memory (their sizes are passed beside the request).
-    var kept: Kept?
+    /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
+    /// request).
+    var kept = Kept()
     /// The oldest records were dropped to make room already, and this asks again.
     var afterDroppingOldest = false
 
     struct Kept: Equatable {
-      var records: Int
-      var bytes: Int
-      /// The back-off before the next attempt to open the directory is up.
-      var attemptDue: Bool
+      var records = 0
+      var bytes = 0
     }
   }
 
@@ -44,7 +43,7 @@ extension QueueMachine {
     _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
   ) -> (EnqueueAnswer, [Command]) {
     let facts = Roles.Facts(
-      closing: closing, closed: closed, unopened: request.kept != nil, relinquished: relinquished,
+      closing: closing, closed: closed, unopened: storageWait != nil, relinquished: relinquished,
       writing: request.writing, senderGone: senderGone)
     switch Roles.route(facts) {
     case .refuse:
@@ -52,10 +51,9 @@ extension QueueMachine {
     case .writeToInbox:
       return (.writeToInbox, [])
     case .keepInMemory:
-      guard let kept = request.kept else { return (.refuse(.closed), []) }
-      var (answer, commands) = keepInMemory(request.id, frameBytes: request.frameBytes, kept: kept, sizes: keptSizes)
+      var (answer, commands) = keepInMemory(request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes)
       // The back-off is up: the sender tries again (off the caller's thread).
-      if !relinquished && kept.attemptDue { commands.append(.wakeSender) }
+      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.append(.wakeSender) }
       return (answer, commands)
     case .append:
       break

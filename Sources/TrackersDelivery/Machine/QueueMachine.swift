@@ -116,6 +116,22 @@ struct QueueMachine {
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
+    /// The directory could not be opened when the queue started: records wait in memory, and the machine
+    /// says when to try again.
+    case startedWithoutStorage
+    /// An attempt to open the directory failed again: the next one waits longer.
+    case openFailed
+    /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
+    case storageAttemptRequested
+    /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
+    /// no commands once it is open.
+    case storageTimerFired
+    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
+    case storageIdle
+    /// The sender's loop starts: what other processes handed over is taken at its first look.
+    case sendLoopStarted
+    /// The sender's loop looks whether the handover interval is up (`.takeHandedOver`).
+    case handoverTimerFired
   }
 
   /// How a batch's request ended, as the shell saw it.
@@ -149,6 +165,10 @@ struct QueueMachine {
   var relinquishRequested = false
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
   var purgeWhenReclaimed = false
+  /// Set while the directory can't be opened: when to try again.
+  var storageWait: UnopenedStorage?
+  /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
+  var nextHandoverLook: Duration?
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
   /// what it read from the old one.
   var generation = 0
@@ -167,6 +187,9 @@ struct QueueMachine {
   }
 
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
+  /// Whether the queue waits for a directory it could not open, its records in memory.
+  var isWaitingForStorage: Bool { storageWait != nil }
+
   func roleFacts(writing: Bool, unopened: Bool) -> Roles.Facts {
     Roles.Facts(
       closing: closing, closed: closed, unopened: unopened, relinquished: relinquished, writing: writing,
@@ -353,6 +376,8 @@ struct QueueMachine {
     case .reclaimed(let heldLog):
       relinquished = false
       guard heldLog else { return [] }
+      // A log is installed: opened late, the wait for the directory is over.
+      storageWait = nil
       generation += 1
       var commands: [Command] = []
       if purgeWhenReclaimed {
@@ -414,6 +439,35 @@ struct QueueMachine {
       senderGone = true
       senderWait = nil
       return [.answer(takeTickets())]
+
+    case .startedWithoutStorage:
+      storageWait = UnopenedStorage(now: now)
+      return []
+
+    case .openFailed:
+      storageWait?.failedAgain(now: now)
+      return []
+
+    case .storageAttemptRequested:
+      guard storageWait != nil else { return [] }
+      storageWait?.attemptRequested = true
+      return [.wakeSender]
+
+    case .storageTimerFired:
+      guard let wait = storageWait else { return [] }
+      return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
+
+    case .storageIdle:
+      return handle(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+
+    case .sendLoopStarted:
+      nextHandoverLook = nil
+      return []
+
+    case .handoverTimerFired:
+      if let next = nextHandoverLook, now < next { return [] }
+      nextHandoverLook = now + configuration.handoverInterval
+      return [.takeHandedOver]
     }
   }
 
@@ -464,7 +518,10 @@ struct QueueMachine {
     case .exit: commands.append(.exit)
     case .modeChanged: commands.append(.modeChanged)
     case .relinquish: commands.append(.relinquish)
-    case .wait(let timeout): commands.append(.wait(timeout))
+    case .wait(let timeout):
+      // Idle or not, the sender looks again for what other processes hand over when the interval is up.
+      let untilLook = nextHandoverLook.map { max(.zero, $0 - now) }
+      commands.append(.wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout))
     case .drain(let includingHandedOver):
       // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
       // what was enqueued before it.

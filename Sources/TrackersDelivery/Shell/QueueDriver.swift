@@ -26,9 +26,9 @@ struct DriverState {
   var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
-  /// Set while the directory can't be opened (Data Protection before the first unlock): records wait
-  /// here, in memory, and `log` is a closed placeholder.
-  var unopened: UnopenedStorage?
+  /// While the directory can't be opened (Data Protection before the first unlock, see
+  /// `QueueMachine.storageWait`), records wait here, in memory, and `log` is a closed placeholder.
+  var kept = KeptFrames()
   /// The queue's directory, whichever role its log plays.
   let directory: String
   /// What the machine answered under the lock, run by `QueueDriver.withState` once it is released, in
@@ -47,7 +47,7 @@ struct DriverState {
   var roleFacts: Roles.Facts {
     mutating get {
       Roles.Facts(
-        closing: machine.closing, closed: machine.closed, unopened: unopened != nil,
+        closing: machine.closing, closed: machine.closed, unopened: machine.storageWait != nil,
         relinquished: machine.relinquished, writing: writerDirectory != nil, senderGone: machine.senderGone)
     }
   }
@@ -120,29 +120,22 @@ struct DriverState {
   mutating func enqueue(
     _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
-    let kept = unopened.map {
-      QueueMachine.EnqueueRequest.Kept(records: $0.frames.count, bytes: $0.bytes, attemptDue: $0.nextAttempt <= now.instant)
-    }
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, writing: writerDirectory != nil, pendingBytes: log.pendingBytes, kept: kept,
-      afterDroppingOldest: afterDroppingOldest)
-    let (answer, commands) = machine.enqueue(
-      request, keptSizes: (unopened?.frames ?? []).lazy.map(\.count), at: now.instant)
+      id: id, frameBytes: frameBytes, writing: writerDirectory != nil, pendingBytes: log.pendingBytes,
+      kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
+    let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
     if !commands.isEmpty { outbox += commands }
     return answer
   }
 
   /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
   mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
-    guard unopened != nil else { return }
     if dropped > 0 {
-      // Read in place: a copy of the frames held across the removal would copy the whole array.
-      let gone = unopened.map { $0.frames.prefix(dropped).reduce(0) { $0 + $1.count } } ?? 0
-      unopened?.bytes -= gone
-      unopened?.frames.removeFirst(dropped)
+      kept.bytes -= kept.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      kept.frames.removeFirst(dropped)
     }
-    unopened?.frames.append(frame)
-    unopened?.bytes += frame.count
+    kept.frames.append(frame)
+    kept.bytes += frame.count
   }
 
   /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
@@ -178,111 +171,11 @@ struct DriverState {
 }
 
 /// The records a queue accepted while its directory could not be opened, in memory and in order, until
-/// it opens (see ``DeliveryQueue``).
-struct UnopenedStorage {
+/// it opens (see ``DeliveryQueue``); when to try again is the machine's (`UnopenedStorage`).
+struct KeptFrames {
   /// Encoded frames, oldest first.
   var frames: [[UInt8]] = []
   var bytes = 0
-  /// Why the directory could not be opened, the last time it was tried.
-  var failure: DeliveryError
-  var failedAttempts = 1
-  /// On the queue clock's monotonic line.
-  var nextAttempt: Duration
-  /// `flush()`, `reclaimDirectory()` or `storageMayBeAvailable()` asked for an attempt now.
-  var attemptRequested = false
-
-  init(failure: DeliveryError, now: Duration) {
-    self.failure = failure
-    nextAttempt = now + Self.delay(afterFailures: 1)
-  }
-
-  /// 1 second after the first failure, doubling up to a minute: the device may be unlocked any time, and
-  /// a failed `open` costs microseconds.
-  static func delay(afterFailures count: Int) -> Duration {
-    .seconds(min(60, 1 << min(max(0, count - 1), 6)))
-  }
-
-  mutating func failedAgain(_ error: DeliveryError, now: Duration) {
-    failure = error
-    failedAttempts += 1
-    nextAttempt = now + Self.delay(afterFailures: failedAttempts)
-    attemptRequested = false
-  }
-}
-
-/// A log opened on a queue's directory, with what holds it: the directory's sender lock, or, while
-/// another process sends, this process's writer directory (see ``Handover``).
-struct OpenedLog {
-  let log: SegmentLog
-  let lock: Int32?
-  let writerDirectory: Handover.WriterDirectory?
-
-  /// Opens the directory as its sender if the lock is free (tried `patience` more times, 2 ms apart: a
-  /// process closing its queue, an extension finishing, may be about to let go), as a writer otherwise.
-  static func takingDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
-    let directory = configuration.directory.path
-    let lock = try takeSenderLock(directory, patience: patience)
-    // Another process sends for this directory: write to a directory of our own and hand it over.
-    let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
-    return try opening(configuration, lock: lock, writer: writer)
-  }
-
-  /// Opens the directory as its sender, or returns `nil` at once if another queue holds the lock.
-  static func takingDirectoryAsSender(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog? {
-    guard let lock = try takeSenderLock(configuration.directory.path, patience: 0) else { return nil }
-    return try opening(configuration, lock: lock, writer: nil)
-  }
-
-  private static func opening(
-    _ configuration: DeliveryConfiguration, lock: Int32?, writer: Handover.WriterDirectory?
-  ) throws(DeliveryError) -> OpenedLog {
-    do {
-      let log = try SegmentLog(
-        directory: writer?.path ?? configuration.directory.path,
-        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
-        writeMode: configuration.writeMode)
-      return OpenedLog(log: log, lock: lock, writerDirectory: writer)
-    } catch {
-      if let lock { close(lock) }
-      writer?.release()
-      throw error
-    }
-  }
-
-  /// Undoes `takingDirectory` for a log that was not installed: closes it and lets go of what held it.
-  func discard() {
-    log.closeFiles()
-    if let lock { close(lock) }
-    writerDirectory?.release()
-  }
-
-  /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
-  /// directory, across processes too; the kernel releases the lock if the process is killed.
-  private static func takeSenderLock(_ directory: String, patience: Int) throws(DeliveryError) -> Int32? {
-    let lockPath = directory + "/lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    for attempt in 0...patience {
-      if Handover.lockExclusively(fd) { return fd }
-      if attempt < patience { usleep(2_000) }
-    }
-    close(fd)
-    return nil
-  }
-}
-
-/// The queue directories this process has a queue open on, sending or writing for another process's
-/// sender: a second queue here on one of them is a mistake, where a queue in another process is not.
-enum QueueDirectories {
-
-  private static let open = LockIsolated<Set<String>>([])
-
-  /// Notes a queue on `directory`; `false` if one is open there already. One step, so two queues
-  /// opened at once can't both pass: the registry is all that tells them apart, a process never
-  /// conflicting with its own locks.
-  static func register(_ directory: String) -> Bool { open.withLock { $0.insert(directory).inserted } }
-
-  static func closed(_ directory: String) { _ = open.withLock { $0.remove(directory) } }
 }
 
 /// The I/O shell around `QueueMachine`: the only code that touches the world for a queue. It holds the
@@ -342,7 +235,7 @@ final class QueueDriver: Sendable {
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
         directory: directory, machine: machine)
-      initial.unopened = UnopenedStorage(failure: error, now: clock.now.instant)
+      initial.handle(.startedWithoutStorage, at: clock.now.instant)
       state = LockIsolated(initial)
       observeProtectedData()
       emit([
@@ -380,22 +273,23 @@ final class QueueDriver: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.unopened != nil && !$0.machine.closed && !$0.machine.relinquished }) else {
-      return state.withLock { $0.unopened == nil }
+    guard state.withLock({ $0.machine.isWaitingForStorage && !$0.machine.closed && !$0.machine.relinquished }) else {
+      return state.withLock { !$0.machine.isWaitingForStorage }
     }
     let opened: OpenedLog
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
     } catch {
-      state.withLock { [clock] in $0.unopened?.failedAgain(error, now: clock.now.instant) }
+      feed { _ in .openFailed }
       return false
     }
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
     configuration.storageOpened?()
     let installed = withState { s -> Bool in
-      guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
-      s.unopened = nil
+      guard s.machine.isWaitingForStorage, !s.machine.closed, !s.machine.relinquished else { return false }
+      let frames = s.kept.frames
+      s.kept = KeptFrames()
       let now = clock.now.instant
       s.install(opened, now: now)
       // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
@@ -410,12 +304,12 @@ final class QueueDriver: Sendable {
             purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
           at: now)
       }
-      s.persist(unopened.frames, configuration: configuration, now: now)
+      s.persist(frames, configuration: configuration, now: now)
       return true
     }
     if !installed {
       opened.discard()
-      return state.withLock { $0.unopened == nil }
+      return state.withLock { !$0.machine.isWaitingForStorage }
     }
     stopObservingProtectedData()
     return true
@@ -423,21 +317,16 @@ final class QueueDriver: Sendable {
 
   /// Asks for an attempt to open the directory now, if the queue started without it.
   func requestStorageAttempt() {
-    let waiting = state.withLock { s -> Bool in
-      guard s.unopened != nil else { return false }
-      s.unopened?.attemptRequested = true
-      return true
-    }
-    if waiting { wakeup.signal() }
+    feed { _ in .storageAttemptRequested }
   }
 
   /// The queue ends without having opened its directory: the records kept in memory are lost, counted
   /// and reported.
   func dropUnopened() {
     feed { s in
-      guard let count = s.unopened?.frames.count, count > 0 else { return nil }
-      s.unopened?.frames = []
-      s.unopened?.bytes = 0
+      let count = s.kept.frames.count
+      guard count > 0 else { return nil }
+      s.kept = KeptFrames()
       return .lostInMemory(count)
     }
     stopObservingProtectedData()
@@ -512,7 +401,7 @@ final class QueueDriver: Sendable {
   func relinquishNow() {
     let waiters = withState { s -> [CheckedContinuation<Void, Never>] in
       defer { s.relinquishWaiters = [] }
-      let heldLog = s.unopened == nil
+      let heldLog = !s.machine.isWaitingForStorage
       // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
       // open, nothing locked, only no attempts to open until the directory is taken back.)
       if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
@@ -527,7 +416,7 @@ final class QueueDriver: Sendable {
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
     let neverOpened = withState { s -> Bool in
-      guard s.unopened != nil, !s.machine.closing else { return false }
+      guard s.machine.isWaitingForStorage, !s.machine.closing else { return false }
       // Nothing to take back, only the directory to try again.
       s.handle(.reclaimed(heldLog: false), at: clock.now.instant)
       return true
@@ -757,8 +646,8 @@ final class QueueDriver: Sendable {
       counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
       counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
       // Kept in memory until the directory opens: this queue's whatever its role.
-      counters.pendingEvents += s.unopened?.frames.count ?? 0
-      counters.pendingBytes += s.unopened?.bytes ?? 0
+      counters.pendingEvents += s.kept.frames.count
+      counters.pendingBytes += s.kept.bytes
       return counters
     }
   }
@@ -766,16 +655,16 @@ final class QueueDriver: Sendable {
   func purge() throws(DeliveryError) {
     let now = clock.now.instant
     let result: Result<Void, DeliveryError> = withState { s in
-      if let unopened = s.unopened {
+      if s.machine.isWaitingForStorage {
         // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
         // once it opens (before the records kept in memory are written to it).
-        s.unopened?.frames = []
-        s.unopened?.bytes = 0
+        let count = s.kept.frames.count
+        s.kept = KeptFrames()
         s.handle(.purgeDeferred, at: now)
-        guard !unopened.frames.isEmpty else { return .success(()) }
+        guard count > 0 else { return .success(()) }
         s.handle(
           .purgedRecords(
-            unopened.frames.count,
+            count,
             detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
           at: now)
         return .success(())

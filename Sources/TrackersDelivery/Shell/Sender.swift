@@ -89,14 +89,12 @@ final class Sender {
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
     while !Task.isCancelled {
-      var commands = driver.feed { s in
-        s.unopened.map { .storageLook(attemptRequested: $0.attemptRequested, nextAttempt: $0.nextAttempt) }
-      }
+      var commands = driver.feed { _ in .storageTimerFired }
       // Opened: the flush() calls waiting are the sender's to answer, after sending.
       if commands.isEmpty { return .modeChanged }
       if case .openStorage? = commands.first {
         if driver.openUnopenedStorage() { return .modeChanged }
-        commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
+        commands = driver.feed { _ in .storageIdle }
       }
       if let outcome = await follow(commands) { return outcome }
     }
@@ -116,12 +114,11 @@ final class Sender {
 
   /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
   private func sendUntilModeChanges() async -> Outcome {
-    let handoverInterval = driver.configuration.handoverInterval
-    var nextHandoverLook = clock.now.instant
+    driver.feed { _ in .sendLoopStarted }
     while true {
-      if clock.now.instant >= nextHandoverLook {
+      // Every handoverInterval (the machine's cadence), and at the loop's first look.
+      if driver.feed({ _ in .handoverTimerFired }).contains(.takeHandedOver) {
         driver.takeHandedOverSegments(scanner: reader.scanner)
-        nextHandoverLook = clock.now.instant + handoverInterval
       }
       switch nextStep() {
       case .exit:
@@ -133,9 +130,8 @@ final class Sender {
         driver.relinquishNow()
         return .modeChanged
       case .wait(let timeout):
-        // Idle or not, look again for what other processes hand over when the interval is up.
-        let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
-        await clock.wait(on: driver.wakeup, timeout: min(timeout ?? untilLook, untilLook))
+        // Bounded by the machine to the next look for what other processes hand over.
+        await clock.wait(on: driver.wakeup, timeout: timeout)
       case .drain(var target, let flushes):
         // flush() sends what other processes sealed before it too.
         if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {

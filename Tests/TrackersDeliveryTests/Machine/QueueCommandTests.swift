@@ -163,12 +163,14 @@ import Testing
       $0.unopenedMaxRecords = 3
       $0.unopenedMaxBytes = 1000
     }
+    #expect(m.handle(.startedWithoutStorage, at: .zero) == [])
     let id = RecordID()
-    let kept = Request.Kept(records: 2, bytes: 20, attemptDue: false)
+    let kept = Request.Kept(records: 2, bytes: 20)
     #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
-    let full = Request.Kept(records: 3, bytes: 30, attemptDue: true)
+    // The back-off (1 s after the first failure) is up: the enqueue wakes the sender to try again.
+    let full = Request.Kept(records: 3, bytes: 30)
     #expect(
-      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10]) == (
+      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(1)) == (
         .keepInMemory(droppingOldest: 1),
         [
           .reportFolding(
@@ -183,7 +185,8 @@ import Testing
       $0.unopenedMaxRecords = 3
       $0.overflowPolicy = .refuseNew
     }
-    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10])
+    _ = refusing.handle(.startedWithoutStorage, at: .zero)
+    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
     #expect(commands.count == 2 && commands.last == .wakeSender)
     #expect(refusing.counters.dropped(.refused) == 1 && refusing.counters.enqueued == 0)
@@ -299,5 +302,43 @@ import Testing
       ])
     #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
     #expect(m.pace.backoffUntil == .seconds(3))
+  }
+
+  // MARK: Time: every wait on the machine's clock
+
+  /// Before the first unlock: the attempts to open the directory back off 1 s, 2 s, 4 s ... on the
+  /// machine's schedule; asking for one tries at once; an attempt that opens ends the wait.
+  @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
+    var m = machine()
+    #expect(m.handle(.storageTimerFired, at: .zero) == [])  // opened: nothing to wait for
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.isWaitingForStorage)
+    #expect(m.handle(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
+    #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.handle(.openFailed, at: .seconds(1)) == [])
+    #expect(m.handle(.storageIdle, at: .seconds(1)) == [.answer([]), .wait(.seconds(2))])
+    #expect(m.handle(.storageAttemptRequested, at: .seconds(2)) == [.wakeSender])
+    #expect(m.handle(.storageTimerFired, at: .seconds(2)) == [.openStorage])
+    _ = m.handle(.openFailed, at: .seconds(2))
+    #expect(m.handle(.storageIdle, at: .seconds(2)) == [.answer([]), .wait(.seconds(4))])
+    // Opened: the wait is over, a request for an attempt does nothing.
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(6))
+    #expect(!m.isWaitingForStorage)
+    #expect(m.handle(.storageAttemptRequested, at: .seconds(6)) == [])
+  }
+
+  /// Several processes: the sender takes what writers handed over at its loop's first look, then every
+  /// handoverInterval, and no wait outlasts the next look.
+  @Test func theSenderLooksForHandedOverSegmentsOnTheInterval() {
+    var m = machine()
+    #expect(m.handle(.sendLoopStarted, at: .seconds(10)) == [])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(14)) == [])
+    // Idle: the wait ends at the next look (5 s after the last), not only when woken.
+    #expect(m.handle(look(m), at: .seconds(12)) == [.answer([]), .wait(.seconds(3))])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(15)) == [.takeHandedOver])
+    // A new loop (taken over, taken back) looks at once.
+    _ = m.handle(.sendLoopStarted, at: .seconds(16))
+    #expect(m.handle(.handoverTimerFired, at: .seconds(16)) == [.takeHandedOver])
   }
 }

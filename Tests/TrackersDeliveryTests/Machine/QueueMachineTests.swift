@@ -51,6 +51,7 @@ import Testing
       case .openStorage: "openStorage"
       case .resolve(let resolution): "resolve \(resolution)"
       case .giveUp(let indices): "giveUp \(indices)"
+      case .takeHandedOver: "takeHandedOver"
       }
     }
   }
