@@ -1,13 +1,11 @@
 /// `enqueue` asks, the machine answers: where a frame goes (the log, the inbox, memory), and what the
 /// pending cap or the memory bounds do to it, counted and reported here, once.
 extension QueueMachine {
-  /// A frame of `frameBytes` to enqueue, with what the shell holds: whether it writes for another process's
-  /// sender, the log's pending bytes, and, while the directory can't be opened, what memory holds.
+  /// A frame of `frameBytes` to enqueue, with what the shell holds: the log's pending bytes, and, while the
+  /// directory can't be opened, what memory holds.
   struct EnqueueRequest: Equatable {
     var id: RecordID
     var frameBytes: Int
-    /// Another process sends: this one writes to a directory of its own.
-    var writing = false
     var pendingBytes: Int64 = 0
     /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
     /// request).
@@ -42,9 +40,6 @@ extension QueueMachine {
   mutating func enqueue(
     _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
   ) -> (EnqueueAnswer, [Command]) {
-    let facts = Roles.Facts(
-      closing: closing, closed: closed, unopened: storageWait != nil, relinquished: relinquished,
-      writing: request.writing, senderGone: senderGone)
     switch Roles.route(facts) {
     case .refuse:
       return (.refuse(.closed), [])
@@ -59,7 +54,7 @@ extension QueueMachine {
       break
     }
     let cap = Int64(configuration.maxPendingBytes)
-    switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes, writing: request.writing) {
+    switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes) {
     case .append:
       return (.append, [])
     case .dropOldest(let needed):
@@ -77,10 +72,10 @@ extension QueueMachine {
 
   /// The pending cap, for an enqueue or a record kept in memory written to the log opened late. Writing
   /// for another process's sender, the oldest records may be in its hands already: refused.
-  func admission(frameBytes: Int64, pendingBytes: Int64, writing: Bool) -> Overflow.Admission {
+  func admission(frameBytes: Int64, pendingBytes: Int64) -> Overflow.Admission {
     Overflow.admit(
       frameBytes: frameBytes, pendingBytes: pendingBytes, cap: Int64(configuration.maxPendingBytes),
-      policy: configuration.overflowPolicy, writingForAnother: writing)
+      policy: configuration.overflowPolicy, writingForAnother: role == .writer)
   }
 
   /// The memory bounds while the directory can't be opened: past them the oldest go (or, under

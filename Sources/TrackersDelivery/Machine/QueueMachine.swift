@@ -97,7 +97,7 @@ struct QueueMachine {
     case purged
     /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
     /// found on disk.
-    case logInstalled(pendingEvents: Int, recovered: Int)
+    case logInstalled(pendingEvents: Int, recovered: Int, writing: Bool)
     /// Damaged regions were found in the log (opening it, taking what other processes handed over).
     case corruptFound([CorruptRegion])
     /// `events` records other processes handed over were taken (or records kept in memory written); the
@@ -152,21 +152,34 @@ struct QueueMachine {
   /// The backoff's jitter starts from this source.
   var random: any QueueRandom
 
+  /// The part the queue plays for its directory.
+  enum Role: Equatable {
+    /// The directory could not be opened yet (Data Protection before the first unlock): records wait in
+    /// memory, and the machine says when to try again.
+    case unopened(UnopenedStorage)
+    /// It holds the directory's lock and sends.
+    case sender
+    /// Another process sends: it writes to a directory of its own and hands it over.
+    case writer
+    /// It let go of the directory (the process is about to be suspended); `waiting`: before it ever
+    /// opened, the wait it goes back to when taken back.
+    case relinquished(waiting: UnopenedStorage?)
+    /// The log and the locks were released: nothing more is read or written. What it was is kept for the
+    /// counters (`relinquished`: nothing is pending here) and `isWaitingForStorage`.
+    case closed(relinquished: Bool, waiting: UnopenedStorage?)
+  }
+
   var counters = DeliveryCounters()
+  /// A sender until the shell installs the log it opened (`.logInstalled`) or could not (`.startedWithoutStorage`).
+  var role = Role.sender
   var closing = false
   /// On the queue clock's monotonic line, as are the other instants here.
   var closeDeadline: Duration?
-  /// The log and the locks were released: nothing more is read or written.
-  var closed = false
   var senderGone = false
-  /// Whether the queue let go of the directory (the process is about to be suspended).
-  var relinquished = false
   /// `relinquishDirectory` waits for the sender to finish the request in flight and let go.
   var relinquishRequested = false
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
   var purgeWhenReclaimed = false
-  /// Set while the directory can't be opened: when to try again.
-  var storageWait: UnopenedStorage?
   /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
   var nextHandoverLook: Duration?
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
@@ -189,6 +202,52 @@ struct QueueMachine {
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
   /// Whether the queue waits for a directory it could not open, its records in memory.
   var isWaitingForStorage: Bool { storageWait != nil }
+
+  /// While the directory can't be opened (let go of meanwhile, or closed before it opened): when to try again.
+  var storageWait: UnopenedStorage? {
+    switch role {
+    case .unopened(let wait): wait
+    case .relinquished(let wait), .closed(_, let wait): wait
+    case .sender, .writer: nil
+    }
+  }
+
+  /// Let go of the directory (closed since, too).
+  var relinquished: Bool {
+    switch role {
+    case .relinquished, .closed(relinquished: true, _): true
+    default: false
+    }
+  }
+
+  /// The log and the locks were released.
+  var closed: Bool {
+    if case .closed = role { true } else { false }
+  }
+
+  /// What `Roles` decides from. A mutating getter that reads the role in place: `enqueue` asks on every
+  /// event, and a plain getter would copy the whole machine.
+  var facts: Roles.Facts {
+    mutating get {
+      Roles.Facts(
+        closing: closing, closed: closed, unopened: storageWait != nil, relinquished: relinquished,
+        writing: role == .writer, senderGone: senderGone)
+    }
+  }
+
+  /// Changes the wait for the directory, in whichever role holds it.
+  private mutating func updateStorageWait(_ change: (inout UnopenedStorage) -> Void) {
+    switch role {
+    case .unopened(var wait):
+      change(&wait)
+      role = .unopened(wait)
+    case .relinquished(var wait?):
+      change(&wait)
+      role = .relinquished(waiting: wait)
+    default:
+      break
+    }
+  }
 
   func roleFacts(writing: Bool, unopened: Bool) -> Roles.Facts {
     Roles.Facts(
@@ -262,7 +321,7 @@ struct QueueMachine {
       return [overflowed, lost].compactMap { $0.map { .report($0) } }
 
     case .released:
-      closed = true
+      role = .closed(relinquished: relinquished, waiting: storageWait)
       return []
 
     case .flushRequested(let ticket):
@@ -364,7 +423,7 @@ struct QueueMachine {
     case .relinquished(let heldLog):
       relinquishRequested = false
       guard !closed, !relinquished else { return [] }
-      relinquished = true
+      role = .relinquished(waiting: storageWait)
       if heldLog {
         // What was read from the log let go of is void; its pause goes with it.
         generation += 1
@@ -374,10 +433,16 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .reclaimed(let heldLog):
-      relinquished = false
-      guard heldLog else { return [] }
-      // A log is installed: opened late, the wait for the directory is over.
-      storageWait = nil
+      guard heldLog else {
+        // Never opened: back to waiting for the directory.
+        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender }
+        return []
+      }
+      // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
+      switch role {
+      case .unopened, .relinquished: role = .sender
+      case .sender, .writer, .closed: break
+      }
       generation += 1
       var commands: [Command] = []
       if purgeWhenReclaimed {
@@ -395,7 +460,8 @@ struct QueueMachine {
       pace.reset()
       return []
 
-    case .logInstalled(let pendingEvents, let recovered):
+    case .logInstalled(let pendingEvents, let recovered, let writing):
+      if !closed { role = writing ? .writer : .sender }
       counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
       return []
@@ -441,16 +507,16 @@ struct QueueMachine {
       return [.answer(takeTickets())]
 
     case .startedWithoutStorage:
-      storageWait = UnopenedStorage(now: now)
+      role = .unopened(UnopenedStorage(now: now))
       return []
 
     case .openFailed:
-      storageWait?.failedAgain(now: now)
+      updateStorageWait { $0.failedAgain(now: now) }
       return []
 
     case .storageAttemptRequested:
       guard storageWait != nil else { return [] }
-      storageWait?.attemptRequested = true
+      updateStorageWait { $0.attemptRequested = true }
       return [.wakeSender]
 
     case .storageTimerFired:

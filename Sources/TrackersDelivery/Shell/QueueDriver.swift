@@ -41,15 +41,10 @@ struct DriverState {
     self.machine = machine
   }
 
-  /// What `Roles` decides from. A mutating getter that reads the flags one by one: `enqueue` asks on every
-  /// event, and a plain getter made a copy of the whole state (every array and dictionary retained and
-  /// released) to read six flags, about a tenth of `track`.
+  /// What `Roles` decides from: the machine's role. A mutating getter: a plain one made a copy of the whole
+  /// state (every array and dictionary retained and released) to read a few facts.
   var roleFacts: Roles.Facts {
-    mutating get {
-      Roles.Facts(
-        closing: machine.closing, closed: machine.closed, unopened: machine.storageWait != nil,
-        relinquished: machine.relinquished, writing: writerDirectory != nil, senderGone: machine.senderGone)
-    }
+    mutating get { machine.facts }
   }
 
   /// Feeds the machine `input`: its commands go to the outbox, which `QueueDriver.withState` runs once the
@@ -110,7 +105,9 @@ struct DriverState {
     log = opened.log
     lockFD = opened.lock ?? -1
     writerDirectory = opened.writerDirectory
-    handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
+    handle(
+      .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: writerDirectory != nil),
+      at: now)
     handle(.corruptFound(log.corruptRegions), at: now)
     try? log.persistCursor()
   }
@@ -121,7 +118,7 @@ struct DriverState {
     _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, writing: writerDirectory != nil, pendingBytes: log.pendingBytes,
+      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes,
       kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
     let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
     if !commands.isEmpty { outbox += commands }
@@ -147,7 +144,7 @@ struct DriverState {
     var failure: DeliveryError?
     for frame in frames {
       let needed = Int64(frame.count)
-      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes, writing: writerDirectory != nil) {
+      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
         overflow += log.dropOldest(toFit: needed, cap: cap)
       }
       guard failure == nil, log.pendingBytes + needed <= cap else {

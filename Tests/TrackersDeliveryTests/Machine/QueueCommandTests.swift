@@ -138,7 +138,9 @@ import Testing
         [.reportFolding(dropped(1, .refused, "queue full (900 of 1000 bytes pending), record \(id) refused"))]
       ))
     var writer = machine { $0.maxPendingBytes = 1000 }
-    #expect(enqueue(&writer, Request(id: id, frameBytes: 101, writing: true, pendingBytes: 900)).0 == .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)))
+    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(writer.role == .writer)
+    #expect(enqueue(&writer, Request(id: id, frameBytes: 101, pendingBytes: 900)).0 == .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)))
     #expect(m.counters.dropped(.refused) == 1 && writer.counters.dropped(.refused) == 1)
     #expect(m.counters.enqueued == 0)
   }
@@ -340,5 +342,35 @@ import Testing
     // A new loop (taken over, taken back) looks at once.
     _ = m.handle(.sendLoopStarted, at: .seconds(16))
     #expect(m.handle(.handoverTimerFired, at: .seconds(16)) == [.takeHandedOver])
+  }
+
+  // MARK: One role
+
+  /// The queue's part is one value: unopened, sender, writer, relinquished, closed; each move is an input.
+  @Test func theRoleMovesThroughItsInputs() {
+    var m = machine()
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    // Let go of before it opened: no attempts, and back to waiting when taken back.
+    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
+    #expect(m.relinquished && m.isWaitingForStorage)
+    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
+    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    // Opened late, as another process's writer; then that sender has gone: this one sends.
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
+    #expect(m.role == .writer)
+    #expect(Roles.role(m.facts) == .writer)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
+    #expect(m.role == .sender)
+    // Let go of, then closed: nothing is pending here, and nothing more moves it.
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(3))
+    _ = m.handle(.released, at: .seconds(4))
+    #expect(m.role == .closed(relinquished: true, waiting: nil))
+    #expect(m.closed && m.relinquished)
+    #expect(m.handle(.relinquished(heldLog: true), at: .seconds(5)) == [])
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
+    #expect(m.closed)
   }
 }
