@@ -124,7 +124,7 @@ struct QueueMachine {
     /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
     case storageAttemptRequested
     /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
-    /// no commands once it is open.
+    /// once it is open, the loop of the new part runs.
     case storageTimerFired
     /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
     case storageIdle
@@ -520,7 +520,8 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .storageTimerFired:
-      guard let wait = storageWait else { return [] }
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      guard let wait = storageWait else { return [.modeChanged] }
       return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
 
     case .storageIdle:

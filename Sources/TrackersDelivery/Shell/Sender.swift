@@ -20,17 +20,6 @@ struct PendingBatch: Sendable {
 /// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
 /// and runs the loop of the queue's part (`Roles.loop`), asking the machine each step.
 final class Sender {
-  enum Step {
-    case exit
-    /// The queue let go of the directory: the sender's loop ends.
-    case modeChanged
-    /// `relinquishDirectory` waits: let go now, between two requests.
-    case relinquish
-    case wait(Duration?)
-    /// Send up to `target`, then answer `flushes`: the `flush()` calls made before `target` was read.
-    case drain(target: LogPosition, flushes: [FlushTicket])
-  }
-
   enum SendResult {
     case next([PendingBatch])
     case backoff(PendingBatch?)
@@ -82,23 +71,13 @@ final class Sender {
     }
   }
 
-  /// While the queue's directory can't be opened (see `DriverState.unopened`): tries again when the
+  /// While the queue's directory can't be opened (see `QueueMachine.Role.unopened`): tries again when the
   /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
   /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
   /// Nothing while the queue has let go of its directory: no lock may be taken then.
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
-    while !Task.isCancelled {
-      var commands = driver.feed { _ in .storageTimerFired }
-      // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      if commands.isEmpty { return .modeChanged }
-      if case .openStorage? = commands.first {
-        if driver.openUnopenedStorage() { return .modeChanged }
-        commands = driver.feed { _ in .storageIdle }
-      }
-      if let outcome = await follow(commands) { return outcome }
-    }
-    return .exit
+    return await loop { _ in .storageTimerFired }
   }
 
   /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
@@ -106,55 +85,42 @@ final class Sender {
   /// is dropped: the next log may be another process's doing.
   private func waitWhileRelinquished() async -> Outcome {
     dropReadAhead()
-    while !Task.isCancelled {
-      if let outcome = await follow(driver.feed { _ in .relinquishedTimerFired }) { return outcome }
-    }
-    return .exit
+    return await loop { _ in .relinquishedTimerFired }
   }
 
-  /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
+  /// The sender's loop: takes what other processes hand over (on the machine's cadence), reads what is
+  /// pending and sends it.
   private func sendUntilModeChanges() async -> Outcome {
     driver.feed { _ in .sendLoopStarted }
-    while true {
-      // Every handoverInterval (the machine's cadence), and at the loop's first look.
-      if driver.feed({ _ in .handoverTimerFired }).contains(.takeHandedOver) {
-        driver.takeHandedOverSegments(scanner: reader.scanner)
+    while !Task.isCancelled {
+      if let outcome = await follow(driver.feed { _ in .handoverTimerFired }) { return outcome }
+      if Task.isCancelled { break }
+      let hasCarry = !carry.isEmpty
+      let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+      let readGeneration = generation
+      let look = driver.feed { s in
+        .timerFired(
+          .init(
+            maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
+            pendingBytes: s.log.pendingBytes,
+            logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
+            writerEnd: s.log.writerEnd))
       }
-      switch nextStep() {
-      case .exit:
-        return .exit
-      case .modeChanged:
-        return .modeChanged
-      case .relinquish:
-        // Between two requests: the last one's outcome is saved, nothing is in flight.
-        driver.relinquishNow()
-        return .modeChanged
-      case .wait(let timeout):
-        // Bounded by the machine to the next look for what other processes hand over.
-        await clock.wait(on: driver.wakeup, timeout: timeout)
-      case .drain(var target, let flushes):
-        // flush() sends what other processes sealed before it too.
-        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-          target = driver.state.withLock { $0.log.writerEnd }
-        }
-        let progressed = await drain(upTo: target)
-        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-        driver.answer(flushes)
-        if let outcome = await follow(commands) { return outcome }
-      }
+      if let outcome = await follow(look) { return outcome }
     }
+    return .exit
   }
 
   /// While another process sends for the directory: seals what this one wrote every interval (and on
   /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
   private func handOverUntilSending() async -> Outcome {
+    await loop { _ in .writerTimerFired }
+  }
+
+  /// Feeds `input` and follows the machine's answer until the loop ends.
+  private func loop(_ input: (inout DriverState) -> QueueMachine.Input?) async -> Outcome {
     while !Task.isCancelled {
-      var commands = driver.feed { _ in .writerTimerFired }
-      if case .probeSenderLock? = commands.first {
-        let free = driver.takeOverSendingIfFree()
-        commands = driver.feed { _ in .senderLock(free: free) }
-      }
-      if let outcome = await follow(commands) { return outcome }
+      if let outcome = await follow(driver.feed(input)) { return outcome }
     }
     return .exit
   }
@@ -174,49 +140,46 @@ final class Sender {
     for waiter in left { waiter.resume() }
   }
 
-  /// Runs the loop commands of an idle loop (`wait`, `exit`, `modeChanged`; `feed` ran the others);
-  /// returns how the loop ends, if it does.
+  /// Runs the loop's commands, in order (`QueueDriver.withState` ran the others: answers, wakes, reports):
+  /// the sending task's one place for them. Returns how the loop ends, if it does.
   private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
     for command in commands {
       switch command {
-      case .exit: return .exit
-      case .modeChanged: return .modeChanged
-      case .wait(let timeout): await clock.wait(on: driver.wakeup, timeout: timeout)
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// Asks the machine for the next step (`Batching.next`), with what the log holds.
-  private func nextStep() -> Step {
-    if Task.isCancelled { return .exit }
-    let hasCarry = !carry.isEmpty
-    let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
-    let readGeneration = generation
-    let commands = driver.feed { s in
-      .timerFired(
-        .init(
-          maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
-          pendingBytes: s.log.pendingBytes,
-          logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
-          writerEnd: s.log.writerEnd))
-    }
-    var step = Step.wait(nil)
-    for command in commands {
-      switch command {
+      case .exit:
+        return .exit
+      case .modeChanged:
+        return .modeChanged
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        driver.relinquishNow()
+        return .modeChanged
+      case .wait(let timeout):
+        await clock.wait(on: driver.wakeup, timeout: timeout)
       case .voidReadAhead(let current):
         generation = current
         dropReadAhead()
-      case .exit: step = .exit
-      case .modeChanged: step = .modeChanged
-      case .relinquish: step = .relinquish
-      case .wait(let timeout): step = .wait(timeout)
-      case .drain(let target, let flushes): step = .drain(target: target, flushes: flushes)
-      default: break
+      case .takeHandedOver:
+        driver.takeHandedOverSegments(scanner: reader.scanner)
+      case .openStorage:
+        if driver.openUnopenedStorage() { return .modeChanged }
+        return await follow(driver.feed { _ in .storageIdle })
+      case .probeSenderLock:
+        let free = driver.takeOverSendingIfFree()
+        return await follow(driver.feed { _ in .senderLock(free: free) })
+      case .drain(var target, let flushes):
+        // flush() sends what other processes sealed before it too.
+        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+          target = driver.state.withLock { $0.log.writerEnd }
+        }
+        let progressed = await drain(upTo: target)
+        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+        driver.answer(flushes)
+        return await follow(commands)
+      default:
+        break
       }
     }
-    return step
+    return nil
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the

@@ -312,7 +312,7 @@ import Testing
   /// machine's schedule; asking for one tries at once; an attempt that opens ends the wait.
   @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
     var m = machine()
-    #expect(m.handle(.storageTimerFired, at: .zero) == [])  // opened: nothing to wait for
+    #expect(m.handle(.storageTimerFired, at: .zero) == [.modeChanged])  // opened: the sender's loop runs
     _ = m.handle(.startedWithoutStorage, at: .zero)
     #expect(m.isWaitingForStorage)
     #expect(m.handle(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
@@ -372,5 +372,52 @@ import Testing
     #expect(m.handle(.relinquished(heldLog: true), at: .seconds(5)) == [])
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
     #expect(m.closed)
+  }
+
+  // MARK: More rows of the guarantees
+
+  /// Bounds (time): records older than maxAge found while reading are dropped and counted, never sent.
+  @Test func recordsPastMaxAgeAreDroppedWhenRead() {
+    var m = machine { $0.maxAge = .seconds(3600) }
+    #expect(
+      m.handle(.readSkipped(aged: 3, corruptRegions: 0, corruptBytes: 0), at: .zero) == [
+        .report(dropped(3, .maxAge, "older than 3600.0 seconds"))
+      ])
+    #expect(m.counters.dropped(.maxAge) == 3)
+  }
+
+  /// Several processes: a writer's flush() seals what it wrote and is answered; closing, it seals once
+  /// more and ends.
+  @Test func aWritersFlushSealsAndIsAnswered() {
+    var m = machine()
+    _ = m.handle(.logInstalled(pendingEvents: 2, recovered: 2, writing: true), at: .zero)
+    #expect(m.counters.recovered == 2)
+    #expect(m.handle(.flushRequested(FlushTicket(id: 9)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.writerTimerFired, at: .zero) == [.probeSenderLock])
+    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([FlushTicket(id: 9)]), .wait(.seconds(5))])
+    #expect(m.handle(.handedOver(2), at: .zero) == [])
+    #expect(m.counters.handedOver == 2)
+    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([]), .exit])
+  }
+
+  /// Counters balance: taking what writers handed over counts it adopted and starts the interval.
+  @Test func adoptedRecordsAreCountedAndStartTheInterval() {
+    var m = machine()
+    #expect(m.handle(.adopted(events: 5, pendingEvents: 5), at: .seconds(3)) == [])
+    #expect(m.counters.adopted == 5 && m.pendingSince == .seconds(3))
+    #expect(m.handle(look(m, pending: 5), at: .seconds(4)) == [.wait(.seconds(59))])
+  }
+
+  /// close(timeout:) drains what is pending, then the loop ends and every flush() is answered.
+  @Test func closeDrainsThenEndsAndAnswersEveryFlush() {
+    var m = machine()
+    _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [FlushTicket(id: 1)])])
+    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [])
+    #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
+    #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
   }
 }
