@@ -334,9 +334,7 @@ final class Sender {
   }
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
-    var failure: DeliveryReport?
-    driver.feed { s in
-      guard s.machine.generation == batch.generation else { return nil }
+    onLog(batch.generation) { s, now in
       var delivered = 0
       var droppedCount = 0
       var reasons: [String] = []
@@ -349,11 +347,8 @@ final class Sender {
           delivered += 1
         }
       }
-      s.log.advanceHead()
-      failure = persist(&s)
-      return .finished(delivered: delivered, rejected: droppedCount, reasons: reasons)
+      s.handle(.finished(delivered: delivered, rejected: droppedCount, reasons: reasons), at: now)
     }
-    if let failure { driver.emit([failure]) }
   }
 
   /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
@@ -361,25 +356,17 @@ final class Sender {
   private func drop(
     _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
   ) {
-    var failure: DeliveryReport?
-    driver.feed { s in
-      guard s.machine.generation == generation else { return nil }
+    onLog(generation) { s, now in
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      s.log.advanceHead()
-      failure = persist(&s)
-      return .dropped(count: count, reason: reason, detail: detail, folding: folding)
+      s.handle(.dropped(count: count, reason: reason, detail: detail, folding: folding), at: now)
     }
-    if let failure { driver.emit([failure]) }
   }
 
   /// Counts the attempt on the log; the machine says which records ran out of attempts (`.giveUp`), and
   /// the others wait for its pause.
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    let now = clock.now.instant
-    var failure: DeliveryReport?
-    let remaining = driver.withState { s -> PendingBatch? in
-      // The log was replaced: its pause and its records are no longer this batch's.
-      guard s.machine.generation == batch.generation else { return nil }
+    // The log was replaced: its pause and its records are no longer this batch's.
+    let remaining = onLog(batch.generation) { s, now -> PendingBatch? in
       let entries = batch.entries.filter { s.log.isPending($0.position) }
       let attempts = entries.map {
         countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
@@ -397,21 +384,28 @@ final class Sender {
           kept[index] = nil
         }
       }
-      s.log.advanceHead()
-      failure = persist(&s)
       let left = kept.compactMap { $0 }
       return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)
     }
-    if let failure { driver.emit([failure]) }
-    return .backoff(remaining)
+    return .backoff(remaining ?? nil)
   }
 
-  private func persist(_ s: inout DriverState) -> DeliveryReport? {
-    do {
-      try s.log.persistCursor()
-      return nil
-    } catch {
-      return .storageFailure(destination: driver.name, detail: error.description)
+  /// Applies an outcome to the log of `generation` under the lock (nothing once the log was replaced: the
+  /// positions may name other records), then moves its head and saves the cursor, a failure to save
+  /// reported after what `change` fed the machine.
+  @discardableResult
+  private func onLog<T>(_ generation: Int, _ change: (inout DriverState, Duration) -> T) -> T? {
+    let now = clock.now.instant
+    return driver.withState { s -> T? in
+      guard s.machine.generation == generation else { return nil }
+      let result = change(&s, now)
+      s.log.advanceHead()
+      do throws(DeliveryError) {
+        try s.log.persistCursor()
+      } catch {
+        s.outbox.append(.report(.storageFailure(destination: driver.name, detail: error.description)))
+      }
+      return result
     }
   }
 }
