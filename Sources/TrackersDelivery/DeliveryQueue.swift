@@ -170,7 +170,7 @@ public final class DeliveryQueue: Sendable {
   /// ``DeliveryQueue``). Its ``role`` reads ``Role/sender`` meanwhile: which part it plays is known once
   /// the directory opens.
   package var isWaitingForStorage: Bool {
-    driver.state.withLock { $0.unopened != nil }
+    driver.state.withLock { $0.machine.isWaitingForStorage }
   }
 
   /// Appends one event to the on-disk log and returns its id; synchronous, safe from any thread.
@@ -219,13 +219,15 @@ public final class DeliveryQueue: Sendable {
     let deadline = driver.clock.now.instant + timeout
     driver.feed { _ in .closeRequested(deadline: deadline) }
     let sender = self.sender
-    let watchdog = Task {
-      try? await Task.sleep(for: timeout)
-      sender.cancel()
+    // At the deadline on the queue's clock, the request in flight is cancelled (the machine stops the
+    // drain there; a request can't be stopped but from outside).
+    let watchdog = Task { [clock = driver.clock] in
+      await clock.wait(on: Wakeup(), timeout: timeout)
+      if !Task.isCancelled { sender.cancel() }
     }
     await sender.value
     watchdog.cancel()
-    driver.state.withLock { $0.release() }
+    driver.withState { $0.release() }
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.

@@ -52,14 +52,9 @@ struct QueueMachine {
     case purgedRecords(Int, detail: String)
     /// The queue closed before its directory opened: the `count` records kept in memory are lost.
     case lostInMemory(Int)
-    /// While the directory can't be opened, a record was kept in memory, the oldest `droppedOldest` gone
-    /// to make room (see `Overflow.keepInMemory`); or, the memory full under
-    /// ``DeliveryConfiguration/OverflowPolicy/refuseNew``, refused.
-    case keptInMemory(droppedOldest: Int)
-    case refusedInMemory
     /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
-    /// the cap, `lost` could not be written.
-    case wroteKeptRecords(overflow: Int, lost: Int)
+    /// the `cap`, `lost` could not be written (`lostBecause` says why).
+    case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
     /// The log and the locks were released (`close`, the queue's end).
     case released
     case flushRequested(FlushTicket)
@@ -70,6 +65,13 @@ struct QueueMachine {
     case drainEnded(progressed: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
+    /// The batch's request was answered, or could not be made: the machine says what becomes of the batch
+    /// (`.resolve`), with the destination's refusal reported first.
+    case answered(BatchAnswer)
+    /// A retry was counted on the log: `attempts` are what each record of the batch has made now (in batch
+    /// order). Those out of attempts are finished (`.giveUp`), the others wait for the pause; then as
+    /// `.retried`.
+    case attemptsCounted([Int], serverDelay: Duration?, detail: String)
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
@@ -95,7 +97,9 @@ struct QueueMachine {
     case purged
     /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
     /// found on disk.
-    case logInstalled(pendingEvents: Int, recovered: Int)
+    case logInstalled(pendingEvents: Int, recovered: Int, writing: Bool)
+    /// Damaged regions were found in the log (opening it, taking what other processes handed over).
+    case corruptFound([CorruptRegion])
     /// `events` records other processes handed over were taken (or records kept in memory written); the
     /// log holds `pendingEvents` now.
     case adopted(events: Int, pendingEvents: Int)
@@ -112,42 +116,34 @@ struct QueueMachine {
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
+    /// The directory could not be opened when the queue started: records wait in memory, and the machine
+    /// says when to try again.
+    case startedWithoutStorage
+    /// An attempt to open the directory failed again: the next one waits longer.
+    case openFailed
+    /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
+    case storageAttemptRequested
+    /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
+    /// once it is open, the loop of the new part runs.
+    case storageTimerFired
+    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
+    case storageIdle
+    /// The sender's loop starts: what other processes handed over is taken at its first look.
+    case sendLoopStarted
+    /// The sender's loop looks whether the handover interval is up (`.takeHandedOver`).
+    case handoverTimerFired
   }
 
-  enum Command {
-    /// Wake the sender's task.
-    case wakeSender
-    /// The record is not accepted: `enqueue` throws.
-    case refuse(DeliveryError)
-    /// Answer these `flush()` calls.
-    case answer([FlushTicket])
-    case report(DeliveryReport)
-    /// A drop report of a repeated cause: folded with the others of its reason within the interval.
-    case reportFolding(DeliveryReport)
-    /// The sender's task ends.
-    case exit
-    /// The queue's part changed: run the loop of the new one.
-    case modeChanged
-    /// Let go of the directory now, between two requests.
-    case relinquish
-    /// `relinquishDirectory` waits for the sender to let go between two requests.
-    case waitForSender
-    /// Wait this long, or until woken (`nil`).
-    case wait(Duration?)
-    /// What was read from a replaced log is void: drop it, and read from `generation` on.
-    case voidReadAhead(generation: Int)
-    /// Send what is pending up to `target`, then answer `answerAfter`.
-    case drain(target: LogPosition, answerAfter: [FlushTicket])
-    /// Nothing is sent before the pause is up.
-    case pause(Duration)
-    /// Try the directory's sender lock.
-    case probeSenderLock
-    /// Seal what this process wrote so the sender takes it.
-    case sealForHandover
-    /// Purge the log just taken back.
-    case purge
-    /// Try to open the directory the queue started without.
-    case openStorage
+  /// How a batch's request ended, as the shell saw it.
+  enum BatchAnswer {
+    /// The destination's reading of its answer (`classify`); `ids` are the batch's records in order,
+    /// `response` describes the answer for reports.
+    case outcome(DeliveryOutcome, ids: [RecordID], response: String, statusCode: Int)
+    /// The request could not be made (`makeRequest` threw, an insecure URL) or the transport refused it
+    /// for good.
+    case requestFailed(String)
+    /// No answer (the network).
+    case noAnswer(any Error)
   }
 
   let destination: String
@@ -156,19 +152,36 @@ struct QueueMachine {
   /// The backoff's jitter starts from this source.
   var random: any QueueRandom
 
+  /// The part the queue plays for its directory.
+  enum Role: Equatable {
+    /// The directory could not be opened yet (Data Protection before the first unlock): records wait in
+    /// memory, and the machine says when to try again.
+    case unopened(UnopenedStorage)
+    /// It holds the directory's lock and sends.
+    case sender
+    /// Another process sends: it writes to a directory of its own and hands it over.
+    case writer
+    /// It let go of the directory (the process is about to be suspended); `waiting`: before it ever
+    /// opened, the wait it goes back to when taken back.
+    case relinquished(waiting: UnopenedStorage?)
+    /// The log and the locks were released: nothing more is read or written. What it was is kept for the
+    /// counters (`relinquished`: nothing is pending here) and `isWaitingForStorage`.
+    case closed(relinquished: Bool, waiting: UnopenedStorage?)
+  }
+
   var counters = DeliveryCounters()
+  /// A sender until the shell installs the log it opened (`.logInstalled`) or could not (`.startedWithoutStorage`).
+  var role = Role.sender
   var closing = false
   /// On the queue clock's monotonic line, as are the other instants here.
   var closeDeadline: Duration?
-  /// The log and the locks were released: nothing more is read or written.
-  var closed = false
   var senderGone = false
-  /// Whether the queue let go of the directory (the process is about to be suspended).
-  var relinquished = false
   /// `relinquishDirectory` waits for the sender to finish the request in flight and let go.
   var relinquishRequested = false
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
   var purgeWhenReclaimed = false
+  /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
+  var nextHandoverLook: Duration?
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
   /// what it read from the old one.
   var generation = 0
@@ -187,6 +200,55 @@ struct QueueMachine {
   }
 
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
+  /// Whether the queue waits for a directory it could not open, its records in memory.
+  var isWaitingForStorage: Bool { storageWait != nil }
+
+  /// While the directory can't be opened (let go of meanwhile, or closed before it opened): when to try again.
+  var storageWait: UnopenedStorage? {
+    switch role {
+    case .unopened(let wait): wait
+    case .relinquished(let wait), .closed(_, let wait): wait
+    case .sender, .writer: nil
+    }
+  }
+
+  /// Let go of the directory (closed since, too).
+  var relinquished: Bool {
+    switch role {
+    case .relinquished, .closed(relinquished: true, _): true
+    default: false
+    }
+  }
+
+  /// The log and the locks were released.
+  var closed: Bool {
+    if case .closed = role { true } else { false }
+  }
+
+  /// What `Roles` decides from. A mutating getter that reads the role in place: `enqueue` asks on every
+  /// event, and a plain getter would copy the whole machine.
+  var facts: Roles.Facts {
+    mutating get {
+      Roles.Facts(
+        closing: closing, closed: closed, unopened: storageWait != nil, relinquished: relinquished,
+        writing: role == .writer, senderGone: senderGone)
+    }
+  }
+
+  /// Changes the wait for the directory, in whichever role holds it.
+  private mutating func updateStorageWait(_ change: (inout UnopenedStorage) -> Void) {
+    switch role {
+    case .unopened(var wait):
+      change(&wait)
+      role = .unopened(wait)
+    case .relinquished(var wait?):
+      change(&wait)
+      role = .relinquished(waiting: wait)
+    default:
+      break
+    }
+  }
+
   func roleFacts(writing: Bool, unopened: Bool) -> Roles.Facts {
     Roles.Facts(
       closing: closing, closed: closed, unopened: unopened, relinquished: relinquished, writing: writing,
@@ -247,22 +309,19 @@ struct QueueMachine {
             detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
       ]
 
-    case .keptInMemory(let droppedOldest):
-      if droppedOldest > 0 { counters.dropped[.storageUnavailable, default: 0] += droppedOldest }
-      counters.enqueued += 1
-      return []
-
-    case .refusedInMemory:
-      counters.dropped[.refused, default: 0] += 1
-      return []
-
-    case .wroteKeptRecords(let overflow, let lost):
-      if overflow > 0 { counters.dropped[.overflow, default: 0] += overflow }
-      if lost > 0 { counters.dropped[.storageUnavailable, default: 0] += lost }
-      return []
+    case .wroteKeptRecords(let overflow, let lost, let cap, let lostBecause):
+      let overflowed = Outcomes.countDropped(
+        overflow, reason: .overflow,
+        detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory",
+        destination: destination, counters: &counters)
+      let lost = Outcomes.countDropped(
+        lost, reason: .storageUnavailable,
+        detail: "records kept in memory until the directory opened could not be written to it: \(lostBecause)",
+        destination: destination, counters: &counters)
+      return [overflowed, lost].compactMap { $0.map { .report($0) } }
 
     case .released:
-      closed = true
+      role = .closed(relinquished: relinquished, waiting: storageWait)
       return []
 
     case .flushRequested(let ticket):
@@ -296,6 +355,33 @@ struct QueueMachine {
     case .requestSent:
       counters.requests += 1
       return []
+
+    case .answered(let answer):
+      let resolution: BatchResolution
+      switch answer {
+      case .outcome(let outcome, let ids, let response, let statusCode):
+        resolution = Outcomes.resolve(outcome, ids: ids, response: response, statusCode: statusCode, destination: destination)
+      case .requestFailed(let detail):
+        resolution = Outcomes.requestFailed(detail)
+      case .noAnswer(let error):
+        resolution = Outcomes.networkFailed(error, rules: configuration)
+      }
+      switch resolution {
+      case .drop(_, _, _, let refusal?):
+        return [.report(.permanentFailure(destination: destination, statusCode: refusal.statusCode, detail: refusal.detail)),
+          .resolve(resolution)]
+      case .split:
+        // Too large: the server answered, failures so far no longer count.
+        pace.answered()
+        return [.resolve(resolution)]
+      default:
+        return [.resolve(resolution)]
+      }
+
+    case .attemptsCounted(let attempts, let serverDelay, let detail):
+      let (kept, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+      return [.giveUp(exhausted)]
+        + handle(.retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
 
     case .finished(let delivered, let rejected, let reasons):
       pace.answered()
@@ -337,7 +423,7 @@ struct QueueMachine {
     case .relinquished(let heldLog):
       relinquishRequested = false
       guard !closed, !relinquished else { return [] }
-      relinquished = true
+      role = .relinquished(waiting: storageWait)
       if heldLog {
         // What was read from the log let go of is void; its pause goes with it.
         generation += 1
@@ -347,8 +433,16 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .reclaimed(let heldLog):
-      relinquished = false
-      guard heldLog else { return [] }
+      guard heldLog else {
+        // Never opened: back to waiting for the directory.
+        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender }
+        return []
+      }
+      // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
+      switch role {
+      case .unopened, .relinquished: role = .sender
+      case .sender, .writer, .closed: break
+      }
       generation += 1
       var commands: [Command] = []
       if purgeWhenReclaimed {
@@ -366,10 +460,14 @@ struct QueueMachine {
       pace.reset()
       return []
 
-    case .logInstalled(let pendingEvents, let recovered):
+    case .logInstalled(let pendingEvents, let recovered, let writing):
+      if !closed { role = writing ? .writer : .sender }
       counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
       return []
+
+    case .corruptFound(let regions):
+      return countCorrupt(regions).map { [.report($0)] } ?? []
 
     case .adopted(let events, let pendingEvents):
       counters.adopted += events
@@ -407,6 +505,36 @@ struct QueueMachine {
       senderGone = true
       senderWait = nil
       return [.answer(takeTickets())]
+
+    case .startedWithoutStorage:
+      role = .unopened(UnopenedStorage(now: now))
+      return []
+
+    case .openFailed:
+      updateStorageWait { $0.failedAgain(now: now) }
+      return []
+
+    case .storageAttemptRequested:
+      guard storageWait != nil else { return [] }
+      updateStorageWait { $0.attemptRequested = true }
+      return [.wakeSender]
+
+    case .storageTimerFired:
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      guard let wait = storageWait else { return [.modeChanged] }
+      return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
+
+    case .storageIdle:
+      return handle(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+
+    case .sendLoopStarted:
+      nextHandoverLook = nil
+      return []
+
+    case .handoverTimerFired:
+      if let next = nextHandoverLook, now < next { return [] }
+      nextHandoverLook = now + configuration.handoverInterval
+      return [.takeHandedOver]
     }
   }
 
@@ -425,16 +553,6 @@ struct QueueMachine {
     counters.dropped[.corrupt, default: 0] += regions
     counters.corruptBytes += bytes
     return .corruptDataSkipped(destination: destination, regions: regions, bytes: bytes, detail: detail())
-  }
-
-  /// The reports among `commands`, folded or not.
-  static func reports(in commands: [Command]) -> [DeliveryReport] {
-    commands.compactMap { command in
-      switch command {
-      case .report(let report), .reportFolding(let report): report
-      default: nil
-      }
-    }
   }
 
   private mutating func takeTickets() -> [FlushTicket] {
@@ -467,7 +585,10 @@ struct QueueMachine {
     case .exit: commands.append(.exit)
     case .modeChanged: commands.append(.modeChanged)
     case .relinquish: commands.append(.relinquish)
-    case .wait(let timeout): commands.append(.wait(timeout))
+    case .wait(let timeout):
+      // Idle or not, the sender looks again for what other processes hand over when the interval is up.
+      let untilLook = nextHandoverLook.map { max(.zero, $0 - now) }
+      commands.append(.wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout))
     case .drain(let includingHandedOver):
       // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
       // what was enqueued before it.

@@ -9,295 +9,6 @@ import Trackers
   import Darwin
 #endif
 
-/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
-/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
-struct DriverState {
-  var machine: QueueMachine
-  var log: SegmentLog
-  /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
-  var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
-  private var nextTicket = 0
-  /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
-  /// (see ``Handover``) and once released by `close`.
-  var lockFD: Int32 = -1
-  /// This process's writer directory while another process sends for the directory.
-  var writerDirectory: Handover.WriterDirectory?
-  /// `relinquishDirectory` calls waiting for the sender to finish the request in flight and let go.
-  var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Whether this queue counts in `QueueDirectories` (until it is released).
-  var registered = true
-  /// Set while the directory can't be opened (Data Protection before the first unlock): records wait
-  /// here, in memory, and `log` is a closed placeholder.
-  var unopened: UnopenedStorage?
-  /// The queue's directory, whichever role its log plays.
-  let directory: String
-
-  init(log: SegmentLog, directory: String, machine: QueueMachine) {
-    self.log = log
-    self.directory = directory
-    self.machine = machine
-  }
-
-  /// What `Roles` decides from. A mutating getter that reads the flags one by one: `enqueue` asks on every
-  /// event, and a plain getter made a copy of the whole state (every array and dictionary retained and
-  /// released) to read six flags, about a tenth of `track`.
-  var roleFacts: Roles.Facts {
-    mutating get {
-      Roles.Facts(
-        closing: machine.closing, closed: machine.closed, unopened: unopened != nil,
-        relinquished: machine.relinquished, writing: writerDirectory != nil, senderGone: machine.senderGone)
-    }
-  }
-
-  /// Holds `continuation` as a `flush()` waiting; returns its ticket.
-  mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
-    nextTicket += 1
-    let ticket = FlushTicket(id: nextTicket)
-    flushWaiters[ticket] = continuation
-    return ticket
-  }
-
-  /// The callers of `tickets`, no longer held.
-  mutating func takeWaiters(_ tickets: [FlushTicket]) -> [CheckedContinuation<Void, Never>] {
-    tickets.compactMap { flushWaiters.removeValue(forKey: $0) }
-  }
-
-  /// Closes the log and lets another queue open the directory (or, writing for another process's
-  /// sender, lets that one take everything left).
-  mutating func release() {
-    guard !machine.closed else { return }
-    try? log.persistCursor()
-    log.closeFiles()
-    _ = machine.handle(.released, at: .zero)
-    letGoOfLocks()
-    if registered { QueueDirectories.closed(directory) }
-    registered = false
-  }
-
-  /// Unlocks the directory (or this process's writer directory): whoever sends next takes what is left.
-  mutating func letGoOfLocks() {
-    if lockFD >= 0 { _ = close(lockFD) }
-    writerDirectory?.release()
-    lockFD = -1
-    writerDirectory = nil
-  }
-
-  /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
-  /// (what a sender already took from a writer's directory included).
-  mutating func handOverLog() {
-    _ = machine.handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
-    try? log.persistCursor()
-    log.closeFiles()
-    letGoOfLocks()
-  }
-
-  /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
-  /// damage as dropped. Returns the report of that damage, if any.
-  mutating func install(_ opened: OpenedLog, destination: String, now: Duration) -> DeliveryReport? {
-    log = opened.log
-    lockFD = opened.lock ?? -1
-    writerDirectory = opened.writerDirectory
-    _ = machine.handle(.logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents), at: now)
-    let report = countCorrupt(log.corruptRegions, destination: destination)
-    try? log.persistCursor()
-    return report
-  }
-
-  /// Keeps one record's frame in memory while the directory can't be opened, within the memory bounds:
-  /// past them the oldest is dropped (or, under `refuseNew`, the new one refused).
-  mutating func keepInMemory(
-    _ frame: [UInt8], id: RecordID, configuration: DeliveryConfiguration, destination: String
-  ) -> (DeliveryReport?, DeliveryError?) {
-    guard let current = unopened else { return (nil, .closed) }
-    let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frame.count, configuration: configuration)
-    var report: DeliveryReport?
-    guard
-      let dropped = Overflow.keepInMemory(
-        frameBytes: frame.count, records: current.frames.count, bytes: current.bytes,
-        sizes: current.frames.lazy.map(\.count), bounds: (maxRecords, maxBytes),
-        policy: configuration.overflowPolicy)
-    else {
-      _ = machine.handle(.refusedInMemory, at: .zero)
-      let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
-        + "(\(current.frames.count) records, \(current.bytes) bytes); record \(id) refused"
-      return (
-        .dropped(destination: destination, count: 1, reason: .refused, detail: detail),
-        .queueFull(pendingBytes: current.bytes, maxPendingBytes: maxBytes)
-      )
-    }
-    if dropped > 0 {
-      let gone = current.frames.prefix(dropped).reduce(0) { $0 + $1.count }
-      unopened?.frames.removeFirst(dropped)
-      unopened?.bytes -= gone
-      report = .dropped(
-        destination: destination, count: dropped, reason: .storageUnavailable,
-        detail: "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
-          + "or \(maxBytes) bytes: the oldest dropped")
-    }
-    unopened?.frames.append(frame)
-    unopened?.bytes += frame.count
-    _ = machine.handle(.keptInMemory(droppedOldest: dropped), at: .zero)
-    return (report, nil)
-  }
-
-  /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
-  /// `enqueue` would; what can't be written is counted lost. Returns the reports of the losses.
-  mutating func persist(
-    _ frames: [[UInt8]], configuration: DeliveryConfiguration, destination: String, now: Duration
-  ) -> [DeliveryReport] {
-    let cap = Int64(configuration.maxPendingBytes)
-    var overflow = 0
-    var lost = 0
-    var failure: DeliveryError?
-    for frame in frames {
-      let needed = Int64(frame.count)
-      if log.pendingBytes + needed > cap, writerDirectory == nil, configuration.overflowPolicy == .dropOldest {
-        overflow += log.dropOldest(toFit: needed, cap: cap)
-      }
-      guard failure == nil, log.pendingBytes + needed <= cap else {
-        lost += 1
-        continue
-      }
-      do throws(DeliveryError) {
-        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
-      } catch {
-        failure = error
-        lost += 1
-      }
-    }
-    _ = machine.handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
-    _ = machine.handle(.wroteKeptRecords(overflow: overflow, lost: lost), at: now)
-    var reports: [DeliveryReport] = []
-    if overflow > 0 {
-      reports.append(
-        .dropped(
-          destination: destination, count: overflow, reason: .overflow,
-          detail: "oldest records dropped to stay under \(cap) pending bytes while writing the records kept in memory"))
-    }
-    if lost > 0 {
-      reports.append(
-        .dropped(
-          destination: destination, count: lost, reason: .storageUnavailable,
-          detail: "records kept in memory until the directory opened could not be written to it: "
-            + (failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)")))
-    }
-    return reports
-  }
-
-  /// Counts damaged regions found in the log and describes them in one report.
-  mutating func countCorrupt(_ regions: [CorruptRegion], destination: String) -> DeliveryReport? {
-    machine.countCorrupt(regions)
-  }
-}
-
-/// The records a queue accepted while its directory could not be opened, in memory and in order, until
-/// it opens (see ``DeliveryQueue``).
-struct UnopenedStorage {
-  /// Encoded frames, oldest first.
-  var frames: [[UInt8]] = []
-  var bytes = 0
-  /// Why the directory could not be opened, the last time it was tried.
-  var failure: DeliveryError
-  var failedAttempts = 1
-  /// On the queue clock's monotonic line.
-  var nextAttempt: Duration
-  /// `flush()`, `reclaimDirectory()` or `storageMayBeAvailable()` asked for an attempt now.
-  var attemptRequested = false
-
-  init(failure: DeliveryError, now: Duration) {
-    self.failure = failure
-    nextAttempt = now + Self.delay(afterFailures: 1)
-  }
-
-  /// 1 second after the first failure, doubling up to a minute: the device may be unlocked any time, and
-  /// a failed `open` costs microseconds.
-  static func delay(afterFailures count: Int) -> Duration {
-    .seconds(min(60, 1 << min(max(0, count - 1), 6)))
-  }
-
-  mutating func failedAgain(_ error: DeliveryError, now: Duration) {
-    failure = error
-    failedAttempts += 1
-    nextAttempt = now + Self.delay(afterFailures: failedAttempts)
-    attemptRequested = false
-  }
-}
-
-/// A log opened on a queue's directory, with what holds it: the directory's sender lock, or, while
-/// another process sends, this process's writer directory (see ``Handover``).
-struct OpenedLog {
-  let log: SegmentLog
-  let lock: Int32?
-  let writerDirectory: Handover.WriterDirectory?
-
-  /// Opens the directory as its sender if the lock is free (tried `patience` more times, 2 ms apart: a
-  /// process closing its queue, an extension finishing, may be about to let go), as a writer otherwise.
-  static func takingDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
-    let directory = configuration.directory.path
-    let lock = try takeSenderLock(directory, patience: patience)
-    // Another process sends for this directory: write to a directory of our own and hand it over.
-    let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
-    return try opening(configuration, lock: lock, writer: writer)
-  }
-
-  /// Opens the directory as its sender, or returns `nil` at once if another queue holds the lock.
-  static func takingDirectoryAsSender(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog? {
-    guard let lock = try takeSenderLock(configuration.directory.path, patience: 0) else { return nil }
-    return try opening(configuration, lock: lock, writer: nil)
-  }
-
-  private static func opening(
-    _ configuration: DeliveryConfiguration, lock: Int32?, writer: Handover.WriterDirectory?
-  ) throws(DeliveryError) -> OpenedLog {
-    do {
-      let log = try SegmentLog(
-        directory: writer?.path ?? configuration.directory.path,
-        segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
-        writeMode: configuration.writeMode)
-      return OpenedLog(log: log, lock: lock, writerDirectory: writer)
-    } catch {
-      if let lock { close(lock) }
-      writer?.release()
-      throw error
-    }
-  }
-
-  /// Undoes `takingDirectory` for a log that was not installed: closes it and lets go of what held it.
-  func discard() {
-    log.closeFiles()
-    if let lock { close(lock) }
-    writerDirectory?.release()
-  }
-
-  /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
-  /// directory, across processes too; the kernel releases the lock if the process is killed.
-  private static func takeSenderLock(_ directory: String, patience: Int) throws(DeliveryError) -> Int32? {
-    let lockPath = directory + "/lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    for attempt in 0...patience {
-      if Handover.lockExclusively(fd) { return fd }
-      if attempt < patience { usleep(2_000) }
-    }
-    close(fd)
-    return nil
-  }
-}
-
-/// The queue directories this process has a queue open on, sending or writing for another process's
-/// sender: a second queue here on one of them is a mistake, where a queue in another process is not.
-enum QueueDirectories {
-
-  private static let open = LockIsolated<Set<String>>([])
-
-  /// Notes a queue on `directory`; `false` if one is open there already. One step, so two queues
-  /// opened at once can't both pass: the registry is all that tells them apart, a process never
-  /// conflicting with its own locks.
-  static func register(_ directory: String) -> Bool { open.withLock { $0.insert(directory).inserted } }
-
-  static func closed(_ directory: String) { _ = open.withLock { $0.remove(directory) } }
-}
-
 /// The I/O shell around `QueueMachine`: the only code that touches the world for a queue. It holds the
 /// lock, the machine, the log and the directory's locks; `enqueue`, `flush()` and the others run on the
 /// caller's thread, the sending on the queue's task (`Sender`). Each feeds the machine an input with what
@@ -355,7 +66,7 @@ final class QueueDriver: Sendable {
           unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
           writeMode: configuration.writeMode),
         directory: directory, machine: machine)
-      initial.unopened = UnopenedStorage(failure: error, now: clock.now.instant)
+      initial.handle(.startedWithoutStorage, at: clock.now.instant)
       state = LockIsolated(initial)
       observeProtectedData()
       emit([
@@ -371,9 +82,9 @@ final class QueueDriver: Sendable {
       throw error
     }
     var initial = DriverState(log: opened.log, directory: directory, machine: machine)
-    let report = initial.install(opened, destination: name, now: clock.now.instant)
+    initial.install(opened, now: clock.now.instant)
     state = LockIsolated(initial)
-    emit(report.map { [$0] } ?? [])
+    withState { _ in }
   }
 
   /// Creates the directory (with its protection class on Apple platforms) and opens its log.
@@ -393,66 +104,60 @@ final class QueueDriver: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.unopened != nil && !$0.machine.closed && !$0.machine.relinquished }) else {
-      return state.withLock { $0.unopened == nil }
+    guard state.withLock({ $0.machine.isWaitingForStorage && !$0.machine.closed && !$0.machine.relinquished }) else {
+      return state.withLock { !$0.machine.isWaitingForStorage }
     }
     let opened: OpenedLog
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
     } catch {
-      state.withLock { [clock] in $0.unopened?.failedAgain(error, now: clock.now.instant) }
+      feed { _ in .openFailed }
       return false
     }
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
     configuration.storageOpened?()
-    var reports: [DeliveryReport] = []
-    let installed = state.withLock { s -> Bool in
-      guard let unopened = s.unopened, !s.machine.closed, !s.machine.relinquished else { return false }
-      s.unopened = nil
-      if let report = s.install(opened, destination: name, now: clock.now.instant) { reports.append(report) }
-      // A new log: what was read before is void (the wake-up is below).
-      let commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
-      if commands.contains(where: { if case .purge = $0 { true } else { false } }), let purged = try? s.log.purge() {
-        // purge() was called while the directory was closed to us: what it held goes before the records
-        // tracked since are written.
-        _ = s.machine.handle(.handedOver(purged.takenBySender), at: clock.now.instant)
-        reports += QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
-            at: clock.now.instant))
+    let installed = withState { s -> Bool in
+      guard s.machine.isWaitingForStorage, !s.machine.closed, !s.machine.relinquished else { return false }
+      let frames = s.kept.frames
+      s.kept = KeptFrames()
+      let now = clock.now.instant
+      s.install(opened, now: now)
+      // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
+      // while the directory was closed to us, and what it held goes before the records tracked since are
+      // written.
+      let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
+      s.outbox += commands.filter { $0 != .purge }
+      if commands.contains(.purge), let purged = try? s.log.purge() {
+        s.handle(.handedOver(purged.takenBySender), at: now)
+        s.handle(
+          .purgedRecords(
+            purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
+          at: now)
       }
-      reports += s.persist(unopened.frames, configuration: configuration, destination: name, now: clock.now.instant)
+      s.persist(frames, configuration: configuration, now: now)
       return true
     }
     if !installed {
       opened.discard()
-      return state.withLock { $0.unopened == nil }
+      return state.withLock { !$0.machine.isWaitingForStorage }
     }
     stopObservingProtectedData()
-    emit(reports)
-    wakeup.signal()
     return true
   }
 
   /// Asks for an attempt to open the directory now, if the queue started without it.
   func requestStorageAttempt() {
-    let waiting = state.withLock { s -> Bool in
-      guard s.unopened != nil else { return false }
-      s.unopened?.attemptRequested = true
-      return true
-    }
-    if waiting { wakeup.signal() }
+    feed { _ in .storageAttemptRequested }
   }
 
   /// The queue ends without having opened its directory: the records kept in memory are lost, counted
   /// and reported.
   func dropUnopened() {
     feed { s in
-      guard let count = s.unopened?.frames.count, count > 0 else { return nil }
-      s.unopened?.frames = []
-      s.unopened?.bytes = 0
+      let count = s.kept.frames.count
+      guard count > 0 else { return nil }
+      s.kept = KeptFrames()
       return .lostInMemory(count)
     }
     stopObservingProtectedData()
@@ -481,16 +186,14 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
       return false
     }
-    var report: DeliveryReport?
-    let promoted = state.withLock { s -> Bool in
+    let promoted = withState { s -> Bool in
       guard s.writerDirectory != nil, !s.machine.closing else { return false }
       // To the sender, this queue itself.
       s.handOverLog()
-      report = s.install(opened, destination: name, now: clock.now.instant)
+      s.install(opened, now: clock.now.instant)
       return true
     }
     if !promoted { opened.discard() }
-    if let report { emit([report]) }
     return promoted
   }
 
@@ -499,26 +202,26 @@ final class QueueDriver: Sendable {
   /// saved), the locks are released, and records tracked until ``reclaimDirectory()`` are written to the
   /// inbox. Whatever this queue held is the next sender's now.
   func relinquishDirectory(timeout: Duration) async {
-    let timer = Task { [weak self] in
+    let timer = Task { [weak self, clock] in
       // Cancelled once the sender let go: then there is nothing to do (and the queue may even have been
       // taken back since).
-      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      await clock.wait(on: Wakeup(), timeout: timeout)
+      guard !Task.isCancelled else { return }
       // Still waiting: let go anyway. The request's records may be sent again by the next sender, as
       // after a retry.
       self?.relinquishNow()
     }
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let waitForSender = state.withLock { s -> Bool in
-        let commands = s.machine.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant)
-        guard commands.contains(where: { if case .waitForSender = $0 { true } else { false } }) else { return false }
+      // The sender lets go between two requests (see Sender.follow), woken by the machine's command.
+      let waitForSender = withState { s -> Bool in
+        guard s.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant).contains(.waitForSender) else {
+          return false
+        }
         s.relinquishWaiters.append(continuation)
         return true
       }
-      if waitForSender {
-        // The sender lets go between two requests (see Sender.nextStep).
-        wakeup.signal()
-      } else {
+      if !waitForSender {
         relinquishNow()
         continuation.resume()
       }
@@ -527,30 +230,26 @@ final class QueueDriver: Sendable {
 
   /// Lets go of the directory now; answers every `relinquishDirectory` waiting.
   func relinquishNow() {
-    var waiters: [CheckedContinuation<Void, Never>] = []
-    let changed = state.withLock { s -> Bool in
-      defer {
-        waiters = s.relinquishWaiters
-        s.relinquishWaiters = []
-      }
-      let heldLog = s.unopened == nil
+    let waiters = withState { s -> [CheckedContinuation<Void, Never>] in
+      defer { s.relinquishWaiters = [] }
+      let heldLog = !s.machine.isWaitingForStorage
       // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
       // open, nothing locked, only no attempts to open until the directory is taken back.)
       if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
-      return !s.machine.handle(.relinquished(heldLog: heldLog), at: clock.now.instant).isEmpty
+      s.handle(.relinquished(heldLog: heldLog), at: clock.now.instant)
+      return s.relinquishWaiters
     }
     for waiter in waiters { waiter.resume() }
-    if changed { wakeup.signal() }
   }
 
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the sender's
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
-    let neverOpened = state.withLock { s -> Bool in
-      guard s.unopened != nil, !s.machine.closing else { return false }
+    let neverOpened = withState { s -> Bool in
+      guard s.machine.isWaitingForStorage, !s.machine.closing else { return false }
       // Nothing to take back, only the directory to try again.
-      _ = s.machine.handle(.reclaimed(heldLog: false), at: clock.now.instant)
+      s.handle(.reclaimed(heldLog: false), at: clock.now.instant)
       return true
     }
     if neverOpened { return requestStorageAttempt() }
@@ -563,19 +262,14 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take the directory back: \(error)")])
       return
     }
-    var report: DeliveryReport?
-    var commands: [QueueMachine.Command] = []
-    let reclaimed = state.withLock { s -> Bool in
+    // A purge deferred while let go of is run by `run`, outside the lock.
+    let reclaimed = withState { s -> Bool in
       guard s.machine.relinquished, !s.machine.closing else { return false }
-      report = s.install(opened, destination: name, now: clock.now.instant)
-      commands = s.machine.handle(.reclaimed(heldLog: true), at: clock.now.instant)
+      s.install(opened, now: clock.now.instant)
+      s.handle(.reclaimed(heldLog: true), at: clock.now.instant)
       return true
     }
-    if commands.contains(where: { if case .purge = $0 { true } else { false } }) {
-      do { try purge() } catch { emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")]) }
-    }
     if !reclaimed { opened.discard() }
-    if let report { emit([report]) }
     wakeup.signal()
   }
 
@@ -583,9 +277,9 @@ final class QueueDriver: Sendable {
   /// and counts what the sender has taken.
   func sealForHandover() {
     var report: DeliveryReport?
-    state.withLock { s in
+    withState { s in
       guard s.writerDirectory != nil else { return }
-      _ = s.machine.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
+      s.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
       do throws(DeliveryError) {
         try s.log.sealForHandover()
       } catch {
@@ -605,13 +299,13 @@ final class QueueDriver: Sendable {
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     var reports: [DeliveryReport] = []
     var taken = 0
-    let moved = state.withLock { s -> Bool in
+    let moved = withState { s -> Bool in
       guard s.writerDirectory == nil, !s.machine.closed, !s.machine.relinquished else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
-        _ = s.machine.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
-        if let report = s.countCorrupt(adoption.corrupt, destination: name) { reports.append(report) }
+        s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
+        s.handle(.corruptFound(adoption.corrupt), at: clock.now.instant)
         try? s.log.persistCursor()
         return true
       } catch {
@@ -625,7 +319,7 @@ final class QueueDriver: Sendable {
   }
 
   deinit {
-    state.withLock { $0.release() }
+    withState { $0.release() }
   }
 
   func emit(_ reports: [DeliveryReport]) {
@@ -649,71 +343,39 @@ final class QueueDriver: Sendable {
     let enqueuedAt = now.date
     let frameSize = RecordFrame.encodedSize(
       payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
-    let cap = Int64(configuration.maxPendingBytes)
-    var report: DeliveryReport?
     var failure: DeliveryError?
-    var wake = false
-    state.withLock { s in
-      switch Roles.route(s.roleFacts) {
-      case .refuse:
-        failure = .closed
-        return
-      case .keepInMemory:
-        (report, failure) = s.keepInMemory(
-          RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload),
-          id: id, configuration: configuration, destination: name)
-        // The back-off is up: the sender tries again (off this thread).
-        if !s.machine.relinquished, let attempt = s.unopened?.nextAttempt, attempt <= now.instant { wake = true }
-        return
-      case .writeToInbox:
-        // No lock to write under: a file of its own, which the next sender takes.
-        do throws(DeliveryError) {
-          try Handover.writeToInbox(
-            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
-          _ = s.machine.handle(.wroteToInbox, at: now.instant)
-        } catch {
-          failure = error
-        }
-        return
-      case .append:
-        break
-      }
-      // Writing for another process's sender, the oldest records may be in its hands already.
-      switch Overflow.admit(
-        frameBytes: Int64(frameSize), pendingBytes: s.log.pendingBytes, cap: cap, policy: configuration.overflowPolicy,
-        writingForAnother: s.writerDirectory != nil)
-      {
-      case .append:
-        break
-      case .refuse:
-        for command in s.machine.handle(.refusedAtCap(id, pendingBytes: s.log.pendingBytes, cap: cap), at: now.instant) {
-          if case .reportFolding(let refusal) = command { report = refusal }
-          if case .refuse(let error) = command { failure = error }
-        }
-        return
-      case .dropOldest(let needed):
-        let dropped = s.log.dropOldest(toFit: needed, cap: cap)
-        for case .reportFolding(let drop) in s.machine.handle(.droppedOldest(dropped, cap: cap), at: now.instant) {
-          report = drop
-        }
-        if s.log.pendingBytes + needed > cap {
-          failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: Int(cap))
-          return
-        }
+    withState { s in
+      var answer = s.enqueue(id, frameBytes: frameSize, now: now)
+      if case .dropOldest(let needed) = answer {
+        let cap = Int64(configuration.maxPendingBytes)
+        s.handle(.droppedOldest(s.log.dropOldest(toFit: needed, cap: cap), cap: cap), at: now.instant)
+        answer = s.enqueue(id, frameBytes: frameSize, afterDroppingOldest: true, now: now)
       }
       do throws(DeliveryError) {
-        try s.log.append(size: frameSize) { frame in
-          RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+        switch answer {
+        case .refuse(let error):
+          failure = error
+        case .dropOldest:
+          // Asked again after dropping, the machine appends or refuses; never dropped twice.
+          failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: configuration.maxPendingBytes)
+        case .keepInMemory(let dropped):
+          s.keepInMemory(
+            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), droppingOldest: dropped)
+        case .writeToInbox:
+          // No lock to write under: a file of its own, which the next sender takes.
+          try Handover.writeToInbox(
+            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
+          s.handle(.wroteToInbox, at: now.instant)
+        case .append:
+          try s.log.append(size: frameSize) { frame in
+            RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
+          }
+          s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
         }
       } catch {
         failure = error
-        return
       }
-      wake = !s.machine.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
-        .isEmpty
     }
-    if let report { emitFolding(report) }
-    if wake { wakeup.signal() }
     if let failure { throw failure }
     return id
   }
@@ -748,20 +410,31 @@ final class QueueDriver: Sendable {
 
   // MARK: Running the machine
 
-  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
-  /// and runs, in order, the commands every caller runs alike (answers, wakes, reports, the seal for the
-  /// sending process) once the lock is released; returns them all, for the caller to run the rest.
+  /// The one way to the state: runs `body` under the lock, where it feeds the machine (`DriverState.handle`),
+  /// then runs what the machine answered once the lock is released (`run`).
   @discardableResult
-  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
-    let now = clock.now.instant
-    let (commands, waiters) = state.withLock { s -> ([QueueMachine.Command], [[CheckedContinuation<Void, Never>]]) in
-      guard let input = input(&s) else { return ([], []) }
-      let commands = s.machine.handle(input, at: now)
-      return (commands, commands.map { command in
+  func withState<T>(_ body: (inout DriverState) -> T) -> T {
+    var commands: [QueueMachine.Command] = []
+    var waiters: [[CheckedContinuation<Void, Never>]] = []
+    let result = state.withLock { s -> T in
+      let result = body(&s)
+      // The common case, an enqueue that wakes no one: nothing to run, nothing allocated.
+      guard !s.outbox.isEmpty else { return result }
+      swap(&commands, &s.outbox)
+      waiters = commands.map { command in
         guard case .answer(let tickets) = command else { return [] }
         return s.takeWaiters(tickets)
-      })
+      }
+      return result
     }
+    if !commands.isEmpty { run(commands, waiters: waiters) }
+    return result
+  }
+
+  /// The one place that runs the machine's commands, in order, outside the lock: answers, wakes, reports,
+  /// the seal for the sending process, a purge deferred until the directory was taken back. The loop's own
+  /// steps (`wait`, `drain`, `exit`, ...) are the sender's (`Sender.follow`), `refuse` is `enqueue`'s.
+  private func run(_ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]]) {
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
@@ -770,10 +443,23 @@ final class QueueDriver: Sendable {
       case .reportFolding(let report): emitFolding(report)
       // Before the flush() calls answered after it: they were made before the seal.
       case .sealForHandover: sealForHandover()
+      case .purge:
+        do throws(DeliveryError) {
+          try purge()
+        } catch {
+          emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
+        }
       default: break
       }
     }
-    return commands
+  }
+
+  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
+  /// `withState` runs its commands, and returns them, for the sender's loop to follow.
+  @discardableResult
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+    let now = clock.now.instant
+    return withState { s in input(&s).map { s.handle($0, at: now) } ?? [] }
   }
 
   /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
@@ -791,58 +477,53 @@ final class QueueDriver: Sendable {
       counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
       counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
       // Kept in memory until the directory opens: this queue's whatever its role.
-      counters.pendingEvents += s.unopened?.frames.count ?? 0
-      counters.pendingBytes += s.unopened?.bytes ?? 0
+      counters.pendingEvents += s.kept.frames.count
+      counters.pendingBytes += s.kept.bytes
       return counters
     }
   }
 
   func purge() throws(DeliveryError) {
-    var reports: [DeliveryReport] = []
     let now = clock.now.instant
-    let result: Result<Void, DeliveryError> = state.withLock { s in
-      if let unopened = s.unopened {
+    let result: Result<Void, DeliveryError> = withState { s in
+      if s.machine.isWaitingForStorage {
         // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
         // once it opens (before the records kept in memory are written to it).
-        s.unopened?.frames = []
-        s.unopened?.bytes = 0
-        _ = s.machine.handle(.purgeDeferred, at: now)
-        guard !unopened.frames.isEmpty else { return .success(()) }
-        reports = QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              unopened.frames.count,
-              detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
-            at: now))
+        let count = s.kept.frames.count
+        s.kept = KeptFrames()
+        s.handle(.purgeDeferred, at: now)
+        guard count > 0 else { return .success(()) }
+        s.handle(
+          .purgedRecords(
+            count,
+            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
+          at: now)
         return .success(())
       }
       if s.machine.relinquished {
         // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
         // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
         let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        _ = s.machine.handle(.handedOver(-removed), at: now)
-        _ = s.machine.handle(.purgeDeferred, at: now)
+        s.handle(.handedOver(-removed), at: now)
+        s.handle(.purgeDeferred, at: now)
         guard removed > 0 else { return .success(()) }
-        reports = QueueMachine.reports(
-          in: s.machine.handle(
-            .purgedRecords(
-              removed,
-              detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
-            at: now))
+        s.handle(
+          .purgedRecords(
+            removed,
+            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
+          at: now)
         return .success(())
       }
       do throws(DeliveryError) {
         let (removed, takenBySender) = try s.log.purge()
-        _ = s.machine.handle(.handedOver(takenBySender), at: now)
-        _ = s.machine.handle(.purged, at: now)
-        reports = QueueMachine.reports(
-          in: s.machine.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now))
+        s.handle(.handedOver(takenBySender), at: now)
+        s.handle(.purged, at: now)
+        s.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now)
         return .success(())
       } catch {
         return .failure(error)
       }
     }
-    emit(reports)
     try result.get()
   }
 

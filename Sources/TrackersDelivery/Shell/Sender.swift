@@ -20,17 +20,6 @@ struct PendingBatch: Sendable {
 /// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
 /// and runs the loop of the queue's part (`Roles.loop`), asking the machine each step.
 final class Sender {
-  enum Step {
-    case exit
-    /// The queue let go of the directory: the sender's loop ends.
-    case modeChanged
-    /// `relinquishDirectory` waits: let go now, between two requests.
-    case relinquish
-    case wait(Duration?)
-    /// Send up to `target`, then answer `flushes`: the `flush()` calls made before `target` was read.
-    case drain(target: LogPosition, flushes: [FlushTicket])
-  }
-
   enum SendResult {
     case next([PendingBatch])
     case backoff(PendingBatch?)
@@ -82,25 +71,13 @@ final class Sender {
     }
   }
 
-  /// While the queue's directory can't be opened (see `DriverState.unopened`): tries again when the
+  /// While the queue's directory can't be opened (see `QueueMachine.Role.unopened`): tries again when the
   /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
   /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
   /// Nothing while the queue has let go of its directory: no lock may be taken then.
   private func waitForStorage() async -> Outcome {
     dropReadAhead()
-    while !Task.isCancelled {
-      var commands = driver.feed { s in
-        s.unopened.map { .storageLook(attemptRequested: $0.attemptRequested, nextAttempt: $0.nextAttempt) }
-      }
-      // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      if commands.isEmpty { return .modeChanged }
-      if case .openStorage? = commands.first {
-        if driver.openUnopenedStorage() { return .modeChanged }
-        commands = driver.feed { .idleTimerFired(nextAttempt: $0.unopened?.nextAttempt) }
-      }
-      if let outcome = await follow(commands) { return outcome }
-    }
-    return .exit
+    return await loop { _ in .storageTimerFired }
   }
 
   /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
@@ -108,57 +85,42 @@ final class Sender {
   /// is dropped: the next log may be another process's doing.
   private func waitWhileRelinquished() async -> Outcome {
     dropReadAhead()
-    while !Task.isCancelled {
-      if let outcome = await follow(driver.feed { _ in .relinquishedTimerFired }) { return outcome }
-    }
-    return .exit
+    return await loop { _ in .relinquishedTimerFired }
   }
 
-  /// The sender's loop: reads what is pending, sends it, takes what other processes hand over.
+  /// The sender's loop: takes what other processes hand over (on the machine's cadence), reads what is
+  /// pending and sends it.
   private func sendUntilModeChanges() async -> Outcome {
-    let handoverInterval = driver.configuration.handoverInterval
-    var nextHandoverLook = clock.now.instant
-    while true {
-      if clock.now.instant >= nextHandoverLook {
-        driver.takeHandedOverSegments(scanner: reader.scanner)
-        nextHandoverLook = clock.now.instant + handoverInterval
+    driver.feed { _ in .sendLoopStarted }
+    while !Task.isCancelled {
+      if let outcome = await follow(driver.feed { _ in .handoverTimerFired }) { return outcome }
+      if Task.isCancelled { break }
+      let hasCarry = !carry.isEmpty
+      let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+      let readGeneration = generation
+      let look = driver.feed { s in
+        .timerFired(
+          .init(
+            maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
+            pendingBytes: s.log.pendingBytes,
+            logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
+            writerEnd: s.log.writerEnd))
       }
-      switch nextStep() {
-      case .exit:
-        return .exit
-      case .modeChanged:
-        return .modeChanged
-      case .relinquish:
-        // Between two requests: the last one's outcome is saved, nothing is in flight.
-        driver.relinquishNow()
-        return .modeChanged
-      case .wait(let timeout):
-        // Idle or not, look again for what other processes hand over when the interval is up.
-        let untilLook = max(.zero, nextHandoverLook - clock.now.instant)
-        await clock.wait(on: driver.wakeup, timeout: min(timeout ?? untilLook, untilLook))
-      case .drain(var target, let flushes):
-        // flush() sends what other processes sealed before it too.
-        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-          target = driver.state.withLock { $0.log.writerEnd }
-        }
-        let progressed = await drain(upTo: target)
-        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-        driver.answer(flushes)
-        if let outcome = await follow(commands) { return outcome }
-      }
+      if let outcome = await follow(look) { return outcome }
     }
+    return .exit
   }
 
   /// While another process sends for the directory: seals what this one wrote every interval (and on
   /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
   private func handOverUntilSending() async -> Outcome {
+    await loop { _ in .writerTimerFired }
+  }
+
+  /// Feeds `input` and follows the machine's answer until the loop ends.
+  private func loop(_ input: (inout DriverState) -> QueueMachine.Input?) async -> Outcome {
     while !Task.isCancelled {
-      var commands = driver.feed { _ in .writerTimerFired }
-      if case .probeSenderLock? = commands.first {
-        let free = driver.takeOverSendingIfFree()
-        commands = driver.feed { _ in .senderLock(free: free) }
-      }
-      if let outcome = await follow(commands) { return outcome }
+      if let outcome = await follow(driver.feed(input)) { return outcome }
     }
     return .exit
   }
@@ -178,49 +140,46 @@ final class Sender {
     for waiter in left { waiter.resume() }
   }
 
-  /// Runs the loop commands of an idle loop (`wait`, `exit`, `modeChanged`; `feed` ran the others);
-  /// returns how the loop ends, if it does.
+  /// Runs the loop's commands, in order (`QueueDriver.withState` ran the others: answers, wakes, reports):
+  /// the sending task's one place for them. Returns how the loop ends, if it does.
   private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
     for command in commands {
       switch command {
-      case .exit: return .exit
-      case .modeChanged: return .modeChanged
-      case .wait(let timeout): await clock.wait(on: driver.wakeup, timeout: timeout)
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// Asks the machine for the next step (`Batching.next`), with what the log holds.
-  private func nextStep() -> Step {
-    if Task.isCancelled { return .exit }
-    let hasCarry = !carry.isEmpty
-    let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
-    let readGeneration = generation
-    let commands = driver.feed { s in
-      .timerFired(
-        .init(
-          maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
-          pendingBytes: s.log.pendingBytes,
-          logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
-          writerEnd: s.log.writerEnd))
-    }
-    var step = Step.wait(nil)
-    for command in commands {
-      switch command {
+      case .exit:
+        return .exit
+      case .modeChanged:
+        return .modeChanged
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        driver.relinquishNow()
+        return .modeChanged
+      case .wait(let timeout):
+        await clock.wait(on: driver.wakeup, timeout: timeout)
       case .voidReadAhead(let current):
         generation = current
         dropReadAhead()
-      case .exit: step = .exit
-      case .modeChanged: step = .modeChanged
-      case .relinquish: step = .relinquish
-      case .wait(let timeout): step = .wait(timeout)
-      case .drain(let target, let flushes): step = .drain(target: target, flushes: flushes)
-      default: break
+      case .takeHandedOver:
+        driver.takeHandedOverSegments(scanner: reader.scanner)
+      case .openStorage:
+        if driver.openUnopenedStorage() { return .modeChanged }
+        return await follow(driver.feed { _ in .storageIdle })
+      case .probeSenderLock:
+        let free = driver.takeOverSendingIfFree()
+        return await follow(driver.feed { _ in .senderLock(free: free) })
+      case .drain(var target, let flushes):
+        // flush() sends what other processes sealed before it too.
+        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+          target = driver.state.withLock { $0.log.writerEnd }
+        }
+        let progressed = await drain(upTo: target)
+        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+        driver.answer(flushes)
+        return await follow(commands)
+      default:
+        break
       }
     }
-    return step
+    return nil
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
@@ -322,7 +281,7 @@ final class Sender {
       try request.validateTransportSecurity()
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
-      return apply(Outcomes.requestFailed(detail), to: batch)
+      return apply(.requestFailed(detail), to: batch)
     }
 
     driver.feed { _ in .requestSent }
@@ -330,16 +289,25 @@ final class Sender {
     do {
       response = try await driver.transport.send(request)
     } catch let error as DeliveryError {
-      return apply(Outcomes.requestFailed(error.description), to: batch)
+      return apply(.requestFailed(error.description), to: batch)
     } catch {
       if Task.isCancelled { return .cancelled(batch) }
-      return apply(Outcomes.networkFailed(error, rules: driver.configuration), to: batch)
+      return apply(.noAnswer(error), to: batch)
     }
 
-    let resolution = Outcomes.resolve(
-      driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-      response: "\(response)", statusCode: response.statusCode, destination: driver.name)
-    return apply(resolution, to: batch)
+    return apply(
+      .outcome(
+        driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+        response: "\(response)", statusCode: response.statusCode),
+      to: batch)
+  }
+
+  /// Asks the machine what becomes of `batch` after `answer` (`.answered`), and applies it.
+  private func apply(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) -> SendResult {
+    for case .resolve(let resolution) in driver.feed({ _ in .answered(answer) }) {
+      return apply(resolution, to: batch)
+    }
+    return .next([])
   }
 
   /// Applies what the machine decided for `batch` to the log.
@@ -351,17 +319,14 @@ final class Sender {
     case .finish(let rejected):
       finish(batch, rejected: rejected)
       return .next([])
-    case .drop(let reason, let detail, let folding, let permanentFailure):
-      if let permanentFailure {
-        driver.emit([.permanentFailure(destination: driver.name, statusCode: permanentFailure.statusCode, detail: permanentFailure.detail)])
-      }
+    case .drop(let reason, let detail, let folding, _):
+      // The destination's refusal was reported by the machine's answer.
       drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
       return .next([])
     case .dropAndResend(let dropped, let detail, let rest):
       drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
       return .next(rest.isEmpty ? [] : [part(rest)])
     case .split(let half):
-      driver.feed { _ in .split }
       return .next([part(0..<half), part(half..<batch.entries.count)])
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
@@ -369,9 +334,7 @@ final class Sender {
   }
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
-    var failure: DeliveryReport?
-    driver.feed { s in
-      guard s.machine.generation == batch.generation else { return nil }
+    onLog(batch.generation) { s, now in
       var delivered = 0
       var droppedCount = 0
       var reasons: [String] = []
@@ -384,11 +347,8 @@ final class Sender {
           delivered += 1
         }
       }
-      s.log.advanceHead()
-      failure = persist(&s)
-      return .finished(delivered: delivered, rejected: droppedCount, reasons: reasons)
+      s.handle(.finished(delivered: delivered, rejected: droppedCount, reasons: reasons), at: now)
     }
-    if let failure { driver.emit([failure]) }
   }
 
   /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
@@ -396,53 +356,56 @@ final class Sender {
   private func drop(
     _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
   ) {
-    var failure: DeliveryReport?
-    driver.feed { s in
-      guard s.machine.generation == generation else { return nil }
+    onLog(generation) { s, now in
       let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      s.log.advanceHead()
-      failure = persist(&s)
-      return .dropped(count: count, reason: reason, detail: detail, folding: folding)
+      s.handle(.dropped(count: count, reason: reason, detail: detail, folding: folding), at: now)
     }
-    if let failure { driver.emit([failure]) }
   }
 
+  /// Counts the attempt on the log; the machine says which records ran out of attempts (`.giveUp`), and
+  /// the others wait for its pause.
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    let maxAttempts = driver.configuration.maxAttempts
-    var failure: DeliveryReport?
-    var remaining: PendingBatch?
-    driver.feed { s in
-      // The log was replaced: its pause and its records are no longer this batch's.
-      guard s.machine.generation == batch.generation else { return nil }
+    // The log was replaced: its pause and its records are no longer this batch's.
+    let remaining = onLog(batch.generation) { s, now -> PendingBatch? in
       let entries = batch.entries.filter { s.log.isPending($0.position) }
       let attempts = entries.map {
         countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
       }
-      let (keptIndices, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: maxAttempts)
-      for index in exhausted { s.log.finish(entries[index].position, length: entries[index].length) }
-      let kept = keptIndices.map { index -> PendingBatch.Entry in
+      var kept = entries.indices.map { index -> PendingBatch.Entry? in
         var entry = entries[index]
         let r = entry.record
         entry.record = Record(
           id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
         return entry
       }
-      s.log.advanceHead()
-      failure = persist(&s)
-      remaining = kept.isEmpty ? nil : PendingBatch(entries: kept, partition: batch.partition, generation: batch.generation)
-      return .retried(
-        kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail)
+      for case .giveUp(let exhausted) in s.handle(.attemptsCounted(attempts, serverDelay: serverDelay, detail: detail), at: now) {
+        for index in exhausted {
+          s.log.finish(entries[index].position, length: entries[index].length)
+          kept[index] = nil
+        }
+      }
+      let left = kept.compactMap { $0 }
+      return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)
     }
-    if let failure { driver.emit([failure]) }
-    return .backoff(remaining)
+    return .backoff(remaining ?? nil)
   }
 
-  private func persist(_ s: inout DriverState) -> DeliveryReport? {
-    do {
-      try s.log.persistCursor()
-      return nil
-    } catch {
-      return .storageFailure(destination: driver.name, detail: error.description)
+  /// Applies an outcome to the log of `generation` under the lock (nothing once the log was replaced: the
+  /// positions may name other records), then moves its head and saves the cursor, a failure to save
+  /// reported after what `change` fed the machine.
+  @discardableResult
+  private func onLog<T>(_ generation: Int, _ change: (inout DriverState, Duration) -> T) -> T? {
+    let now = clock.now.instant
+    return driver.withState { s -> T? in
+      guard s.machine.generation == generation else { return nil }
+      let result = change(&s, now)
+      s.log.advanceHead()
+      do throws(DeliveryError) {
+        try s.log.persistCursor()
+      } catch {
+        s.outbox.append(.report(.storageFailure(destination: driver.name, detail: error.description)))
+      }
+      return result
     }
   }
 }

@@ -49,6 +49,9 @@ import Testing
       case .sealForHandover: "sealForHandover"
       case .purge: "purge"
       case .openStorage: "openStorage"
+      case .resolve(let resolution): "resolve \(resolution)"
+      case .giveUp(let indices): "giveUp \(indices)"
+      case .takeHandedOver: "takeHandedOver"
       }
     }
   }

@@ -1,0 +1,89 @@
+import Foundation
+
+extension QueueMachine {
+  /// What the machine tells the shell to do. Compared with `==` in the machine's tests, so an answer reads
+  /// as one exact list (reports by their case and every field: ``DeliveryReport`` itself is not
+  /// `Equatable` in the public API).
+  enum Command: Equatable {
+    /// Wake the sender's task.
+    case wakeSender
+    /// The record is not accepted: `enqueue` throws.
+    case refuse(DeliveryError)
+    /// Answer these `flush()` calls.
+    case answer([FlushTicket])
+    case report(DeliveryReport)
+    /// A drop report of a repeated cause: folded with the others of its reason within the interval.
+    case reportFolding(DeliveryReport)
+    /// The sender's task ends.
+    case exit
+    /// The queue's part changed: run the loop of the new one.
+    case modeChanged
+    /// Let go of the directory now, between two requests.
+    case relinquish
+    /// `relinquishDirectory` waits for the sender to let go between two requests.
+    case waitForSender
+    /// Wait this long, or until woken (`nil`).
+    case wait(Duration?)
+    /// What was read from a replaced log is void: drop it, and read from `generation` on.
+    case voidReadAhead(generation: Int)
+    /// Send what is pending up to `target`, then answer `answerAfter`.
+    case drain(target: LogPosition, answerAfter: [FlushTicket])
+    /// Nothing is sent before the pause is up.
+    case pause(Duration)
+    /// Try the directory's sender lock.
+    case probeSenderLock
+    /// Seal what this process wrote so the sender takes it.
+    case sealForHandover
+    /// Purge the log just taken back.
+    case purge
+    /// Try to open the directory the queue started without.
+    case openStorage
+    /// What becomes of the batch just answered: the sender applies it to the log.
+    case resolve(BatchResolution)
+    /// These records of the batch (indices in batch order) ran out of attempts: finish them on the log.
+    case giveUp([Int])
+    /// Take the segments other processes sealed or left behind.
+    case takeHandedOver
+  }
+}
+
+extension QueueMachine.Command {
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
+      (.waitForSender, .waitForSender), (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
+      (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver):
+      true
+    case (.refuse(let a), .refuse(let b)): a == b
+    case (.answer(let a), .answer(let b)): a == b
+    case (.report(let a), .report(let b)), (.reportFolding(let a), .reportFolding(let b)): a.isSame(as: b)
+    case (.wait(let a), .wait(let b)): a == b
+    case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
+    case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
+    case (.pause(let a), .pause(let b)): a == b
+    case (.resolve(let a), .resolve(let b)): a == b
+    case (.giveUp(let a), .giveUp(let b)): a == b
+    default: false
+    }
+  }
+}
+
+extension DeliveryReport {
+  /// The same case with the same fields: what `Command`'s `==` compares.
+  func isSame(as other: DeliveryReport) -> Bool {
+    switch (self, other) {
+    case (.dropped(let d1, let c1, let r1, let x1), .dropped(let d2, let c2, let r2, let x2)):
+      d1 == d2 && c1 == c2 && r1 == r2 && x1 == x2
+    case (.permanentFailure(let d1, let s1, let x1), .permanentFailure(let d2, let s2, let x2)):
+      d1 == d2 && s1 == s2 && x1 == x2
+    case (.corruptDataSkipped(let d1, let r1, let b1, let x1), .corruptDataSkipped(let d2, let r2, let b2, let x2)):
+      d1 == d2 && r1 == r2 && b1 == b2 && x1 == x2
+    case (.retryScheduled(let d1, let c1, let w1, let x1), .retryScheduled(let d2, let c2, let w2, let x2)):
+      d1 == d2 && c1 == c2 && w1 == w2 && x1 == x2
+    case (.storageFailure(let d1, let x1), .storageFailure(let d2, let x2)):
+      d1 == d2 && x1 == x2
+    default:
+      false
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/// `enqueue` asks, the machine answers: where a frame goes (the log, the inbox, memory), and what the
+/// pending cap or the memory bounds do to it, counted and reported here, once.
+extension QueueMachine {
+  /// A frame of `frameBytes` to enqueue, with what the shell holds: the log's pending bytes, and, while the
+  /// directory can't be opened, what memory holds.
+  struct EnqueueRequest: Equatable {
+    var id: RecordID
+    var frameBytes: Int
+    var pendingBytes: Int64 = 0
+    /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
+    /// request).
+    var kept = Kept()
+    /// The oldest records were dropped to make room already, and this asks again.
+    var afterDroppingOldest = false
+
+    struct Kept: Equatable {
+      var records = 0
+      var bytes = 0
+    }
+  }
+
+  /// What becomes of the frame.
+  enum EnqueueAnswer: Equatable {
+    /// Appended to the log; the shell tells `.appended` once written.
+    case append
+    /// Full under ``DeliveryConfiguration/OverflowPolicy/dropOldest``: drop the oldest records until the
+    /// new one fits, tell `.droppedOldest`, then ask again (`afterDroppingOldest`).
+    case dropOldest(toFit: Int64)
+    /// Not accepted: `enqueue` throws (counted and reported here when the cap or memory refused it).
+    case refuse(DeliveryError)
+    /// Kept in memory until the directory opens, the oldest `droppingOldest` dropped to make room
+    /// (counted and reported here).
+    case keepInMemory(droppingOldest: Int)
+    /// Let go of the directory: a file of its own in the inbox; the shell tells `.wroteToInbox` once written.
+    case writeToInbox
+  }
+
+  /// Answers an enqueue; `keptSizes` are the sizes of the records kept in memory, oldest first, read only
+  /// when some must go. The commands are the reports (folded: repeated causes) and a wake-up.
+  mutating func enqueue(
+    _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
+  ) -> (EnqueueAnswer, [Command]) {
+    switch Roles.route(facts) {
+    case .refuse:
+      return (.refuse(.closed), [])
+    case .writeToInbox:
+      return (.writeToInbox, [])
+    case .keepInMemory:
+      var (answer, commands) = keepInMemory(request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes)
+      // The back-off is up: the sender tries again (off the caller's thread).
+      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.append(.wakeSender) }
+      return (answer, commands)
+    case .append:
+      break
+    }
+    let cap = Int64(configuration.maxPendingBytes)
+    switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes) {
+    case .append:
+      return (.append, [])
+    case .dropOldest(let needed):
+      // Dropped already and still no room (what is left is in flight): refused, as the cap would.
+      if request.afterDroppingOldest {
+        return (.refuse(.queueFull(pendingBytes: Int(request.pendingBytes), maxPendingBytes: Int(cap))), [])
+      }
+      return (.dropOldest(toFit: needed), [])
+    case .refuse:
+      let (report, error) = Overflow.countRefused(
+        request.id, pendingBytes: request.pendingBytes, cap: cap, destination: destination, counters: &counters)
+      return (.refuse(error), [.reportFolding(report)])
+    }
+  }
+
+  /// The pending cap, for an enqueue or a record kept in memory written to the log opened late. Writing
+  /// for another process's sender, the oldest records may be in its hands already: refused.
+  func admission(frameBytes: Int64, pendingBytes: Int64) -> Overflow.Admission {
+    Overflow.admit(
+      frameBytes: frameBytes, pendingBytes: pendingBytes, cap: Int64(configuration.maxPendingBytes),
+      policy: configuration.overflowPolicy, writingForAnother: role == .writer)
+  }
+
+  /// The memory bounds while the directory can't be opened: past them the oldest go (or, under
+  /// `refuseNew`, the new one is refused).
+  private mutating func keepInMemory(
+    _ id: RecordID, frameBytes: Int, kept: EnqueueRequest.Kept, sizes: some Sequence<Int>
+  ) -> (EnqueueAnswer, [Command]) {
+    let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frameBytes, configuration: configuration)
+    guard
+      let dropped = Overflow.keepInMemory(
+        frameBytes: frameBytes, records: kept.records, bytes: kept.bytes, sizes: sizes,
+        bounds: (maxRecords, maxBytes), policy: configuration.overflowPolicy)
+    else {
+      counters.dropped[.refused, default: 0] += 1
+      let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
+        + "(\(kept.records) records, \(kept.bytes) bytes); record \(id) refused"
+      return (
+        .refuse(.queueFull(pendingBytes: kept.bytes, maxPendingBytes: maxBytes)),
+        [.reportFolding(.dropped(destination: destination, count: 1, reason: .refused, detail: detail))]
+      )
+    }
+    counters.enqueued += 1
+    guard dropped > 0 else { return (.keepInMemory(droppingOldest: 0), []) }
+    counters.dropped[.storageUnavailable, default: 0] += dropped
+    let detail = "the queue's directory can't be opened yet and the memory it waits in holds \(maxRecords) records "
+      + "or \(maxBytes) bytes: the oldest dropped"
+    return (
+      .keepInMemory(droppingOldest: dropped),
+      [.reportFolding(.dropped(destination: destination, count: dropped, reason: .storageUnavailable, detail: detail))]
+    )
+  }
+}

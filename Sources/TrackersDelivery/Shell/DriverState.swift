@@ -1,0 +1,175 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
+/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
+struct DriverState {
+  var machine: QueueMachine
+  var log: SegmentLog
+  /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
+  var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
+  private var nextTicket = 0
+  /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
+  /// (see ``Handover``) and once released by `close`.
+  var lockFD: Int32 = -1
+  /// This process's writer directory while another process sends for the directory.
+  var writerDirectory: Handover.WriterDirectory?
+  /// `relinquishDirectory` calls waiting for the sender to finish the request in flight and let go.
+  var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Whether this queue counts in `QueueDirectories` (until it is released).
+  var registered = true
+  /// While the directory can't be opened (Data Protection before the first unlock, see
+  /// `QueueMachine.storageWait`), records wait here, in memory, and `log` is a closed placeholder.
+  var kept = KeptFrames()
+  /// The queue's directory, whichever role its log plays.
+  let directory: String
+  /// What the machine answered under the lock, run by `QueueDriver.withState` once it is released, in
+  /// order (see `QueueDriver.run`).
+  var outbox: [QueueMachine.Command] = []
+
+  init(log: SegmentLog, directory: String, machine: QueueMachine) {
+    self.log = log
+    self.directory = directory
+    self.machine = machine
+  }
+
+  /// What `Roles` decides from: the machine's role. A mutating getter: a plain one made a copy of the whole
+  /// state (every array and dictionary retained and released) to read a few facts.
+  var roleFacts: Roles.Facts {
+    mutating get { machine.facts }
+  }
+
+  /// Feeds the machine `input`: its commands go to the outbox, which `QueueDriver.withState` runs once the
+  /// lock is released; they are returned too, for the caller to read the ones only it can act on
+  /// (`refuse`, `waitForSender`, the sender's loop).
+  @discardableResult
+  mutating func handle(_ input: QueueMachine.Input, at now: Duration) -> [QueueMachine.Command] {
+    let commands = machine.handle(input, at: now)
+    if !commands.isEmpty { outbox += commands }
+    return commands
+  }
+
+  /// Holds `continuation` as a `flush()` waiting; returns its ticket.
+  mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
+    nextTicket += 1
+    let ticket = FlushTicket(id: nextTicket)
+    flushWaiters[ticket] = continuation
+    return ticket
+  }
+
+  /// The callers of `tickets`, no longer held.
+  mutating func takeWaiters(_ tickets: [FlushTicket]) -> [CheckedContinuation<Void, Never>] {
+    tickets.compactMap { flushWaiters.removeValue(forKey: $0) }
+  }
+
+  /// Closes the log and lets another queue open the directory (or, writing for another process's
+  /// sender, lets that one take everything left).
+  mutating func release() {
+    guard !machine.closed else { return }
+    try? log.persistCursor()
+    log.closeFiles()
+    handle(.released, at: .zero)
+    letGoOfLocks()
+    if registered { QueueDirectories.closed(directory) }
+    registered = false
+  }
+
+  /// Unlocks the directory (or this process's writer directory): whoever sends next takes what is left.
+  mutating func letGoOfLocks() {
+    if lockFD >= 0 { _ = close(lockFD) }
+    writerDirectory?.release()
+    lockFD = -1
+    writerDirectory = nil
+  }
+
+  /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
+  /// (what a sender already took from a writer's directory included).
+  mutating func handOverLog() {
+    handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
+    try? log.persistCursor()
+    log.closeFiles()
+    letGoOfLocks()
+  }
+
+  /// Makes `opened` the queue's log, with what holds it: what it found on disk counts as recovered, its
+  /// damage as dropped (and reported).
+  mutating func install(_ opened: OpenedLog, now: Duration) {
+    log = opened.log
+    lockFD = opened.lock ?? -1
+    writerDirectory = opened.writerDirectory
+    handle(
+      .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: writerDirectory != nil),
+      at: now)
+    handle(.corruptFound(log.corruptRegions), at: now)
+    try? log.persistCursor()
+  }
+
+  /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
+  /// holds; its reports and wake-up go to the outbox.
+  mutating func enqueue(
+    _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
+  ) -> QueueMachine.EnqueueAnswer {
+    let request = QueueMachine.EnqueueRequest(
+      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes,
+      kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
+    let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
+    if !commands.isEmpty { outbox += commands }
+    return answer
+  }
+
+  /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
+  mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
+    if dropped > 0 {
+      kept.bytes -= kept.frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      kept.frames.removeFirst(dropped)
+    }
+    kept.frames.append(frame)
+    kept.bytes += frame.count
+  }
+
+  /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
+  /// `enqueue` would; what can't be written is counted lost (and reported).
+  mutating func persist(_ frames: [[UInt8]], configuration: DeliveryConfiguration, now: Duration) {
+    let cap = Int64(configuration.maxPendingBytes)
+    var overflow = 0
+    var lost = 0
+    var failure: DeliveryError?
+    for frame in frames {
+      let needed = Int64(frame.count)
+      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
+        overflow += log.dropOldest(toFit: needed, cap: cap)
+      }
+      guard failure == nil, log.pendingBytes + needed <= cap else {
+        lost += 1
+        continue
+      }
+      do throws(DeliveryError) {
+        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+      } catch {
+        failure = error
+        lost += 1
+      }
+    }
+    handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)
+    handle(
+      .wroteKeptRecords(
+        overflow: overflow, lost: lost, cap: cap,
+        lostBecause: failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)"),
+      at: now)
+  }
+}
+
+/// The records a queue accepted while its directory could not be opened, in memory and in order, until
+/// it opens (see ``DeliveryQueue``); when to try again is the machine's (`UnopenedStorage`).
+struct KeptFrames {
+  /// Encoded frames, oldest first.
+  var frames: [[UInt8]] = []
+  var bytes = 0
+}

@@ -1,0 +1,423 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+/// The machine's answers as exact command lists, compared with `==` (reports with every field), the way
+/// AsyncHTTPClient's state-machine tests compare actions: each test is a row of <doc:Guarantees>.
+@Suite struct QueueCommandTests {
+  static let limits = BatchLimits(maxEvents: 10, maxBytes: 1000, flushInterval: .seconds(60))
+  static let destination = "Test"
+
+  func machine(seed: UInt64 = 21, configure: (inout DeliveryConfiguration) -> Void = { _ in }) -> QueueMachine {
+    var configuration = DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused"))
+    configuration.handoverInterval = .seconds(5)
+    configure(&configuration)
+    return QueueMachine(
+      destination: Self.destination, limits: Self.limits, configuration: configuration,
+      random: SeededQueueRandom(seed: seed))
+  }
+
+  func look(_ m: QueueMachine, pending: Int = 0, maySend: Bool = true) -> QueueMachine.Input {
+    .timerFired(
+      .init(
+        maySend: maySend, readGeneration: m.generation, pendingEvents: pending, pendingBytes: Int64(pending * 10),
+        logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
+        writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10))))
+  }
+
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> DeliveryReport {
+    .dropped(destination: Self.destination, count: count, reason: reason, detail: detail)
+  }
+
+  @Test func commandsCompareByEveryField() {
+    let a = QueueMachine.Command.report(dropped(1, .refused, "x"))
+    #expect(a == .report(dropped(1, .refused, "x")))
+    #expect(a != .report(dropped(2, .refused, "x")))
+    #expect(a != .report(dropped(1, .refused, "y")))
+    #expect(a != .reportFolding(dropped(1, .refused, "x")))
+    #expect(QueueMachine.Command.wait(nil) != .wait(.zero))
+    #expect(
+      QueueMachine.Command.drain(target: LogPosition(segment: 1, offset: 5), answerAfter: [FlushTicket(id: 1)])
+        != .drain(target: LogPosition(segment: 1, offset: 5), answerAfter: []))
+  }
+
+  /// Bounds: at the cap, refuseNew refuses the record with a folded report and `queueFull`.
+  @Test func theCapRefusesWithAFoldedReportAndQueueFull() {
+    var m = machine()
+    let id = RecordID()
+    #expect(
+      m.handle(.refusedAtCap(id, pendingBytes: 990, cap: 1000), at: .zero) == [
+        .reportFolding(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused")),
+        .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)),
+      ])
+    #expect(
+      m.handle(.droppedOldest(3, cap: 1000), at: .zero) == [
+        .reportFolding(dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
+      ])
+    #expect(m.handle(.droppedOldest(0, cap: 1000), at: .zero) == [])
+  }
+
+  /// Outcomes and backoff: Retry-After is the pause, exactly; flush() does not wait through it.
+  @Test func retryAfterIsThePauseAndFlushIsAnsweredDuringIt() {
+    var m = machine()
+    #expect(
+      m.handle(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "429"), at: .seconds(10)) == [
+        .pause(.seconds(30)),
+        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(30), detail: "429")),
+      ])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
+    #expect(m.handle(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
+    #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [])])
+  }
+
+  /// close(timeout:) ends at its deadline: a pause past it ends the loop at once.
+  @Test func closeDoesNotWaitThroughAPausePastItsDeadline() {
+    var m = machine()
+    _ = m.handle(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender])
+    #expect(m.handle(look(m, pending: 1), at: .seconds(1)) == [.answer([]), .exit])
+  }
+
+  /// Consent: records held by the send gate are not sent; flush() does not wait for the gate.
+  @Test func theSendGateHoldsRecordsAndFlushIsAnswered() {
+    var m = machine()
+    _ = m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .zero) == [.answer([FlushTicket(id: 4)]), .wait(nil)])
+    // Closing while the gate is shut: nothing is sent, the loop ends.
+    _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .zero) == [.answer([]), .exit])
+  }
+
+  /// Outcomes: a partial success delivers the rest and reports the rejected records with their reasons.
+  @Test func partialSuccessCountsDeliveredAndReportsTheRejected() {
+    var m = machine()
+    #expect(
+      m.handle(.finished(delivered: 3, rejected: 1, reasons: ["#2 x: bad"]), at: .zero) == [
+        .report(dropped(1, .rejected, "#2 x: bad"))
+      ])
+    #expect(m.counters.delivered == 3 && m.counters.dropped(.rejected) == 1)
+  }
+
+  // MARK: Enqueue: asked, not told
+
+  typealias Request = QueueMachine.EnqueueRequest
+
+  func enqueue(
+    _ m: inout QueueMachine, _ request: Request, sizes: [Int] = [], at now: Duration = .zero
+  ) -> (QueueMachine.EnqueueAnswer, [QueueMachine.Command]) {
+    m.enqueue(request, keptSizes: sizes, at: now)
+  }
+
+  /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again.
+  @Test func aFrameThatFitsIsAppendedAndPastTheCapTheOldestMakeRoom() {
+    var m = machine { $0.maxPendingBytes = 1000 }
+    let id = RecordID()
+    #expect(enqueue(&m, Request(id: id, frameBytes: 100, pendingBytes: 900)) == (.append, []))
+    #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (.dropOldest(toFit: 101), []))
+    #expect(m.handle(.droppedOldest(2, cap: 1000), at: .zero) == [
+      .reportFolding(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
+    ])
+    #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 700, afterDroppingOldest: true)) == (.append, []))
+    // Nothing more could go (what is left is in flight): refused, not dropped twice.
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 950, afterDroppingOldest: true))
+        == (.refuse(.queueFull(pendingBytes: 950, maxPendingBytes: 1000)), []))
+    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.refused) == 0)
+  }
+
+  /// Bounds: refuseNew, and any writer for another process's sender, refuse at the cap, counted once.
+  @Test func refuseNewAndWritersRefuseAtTheCapCountedOnce() {
+    var m = machine {
+      $0.maxPendingBytes = 1000
+      $0.overflowPolicy = .refuseNew
+    }
+    let id = RecordID()
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (
+        .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)),
+        [.reportFolding(dropped(1, .refused, "queue full (900 of 1000 bytes pending), record \(id) refused"))]
+      ))
+    var writer = machine { $0.maxPendingBytes = 1000 }
+    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(writer.role == .writer)
+    #expect(enqueue(&writer, Request(id: id, frameBytes: 101, pendingBytes: 900)).0 == .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)))
+    #expect(m.counters.dropped(.refused) == 1 && writer.counters.dropped(.refused) == 1)
+    #expect(m.counters.enqueued == 0)
+  }
+
+  /// Several processes: let go of the directory, a record goes to the inbox; closing, it is refused.
+  @Test func relinquishedWritesToTheInboxAndClosingRefuses() {
+    var m = machine()
+    let id = RecordID()
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.writeToInbox, []))
+    #expect(m.handle(.wroteToInbox, at: .zero) == [])
+    #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
+    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.refuse(.closed), []))
+    #expect(m.counters.droppedTotal == 0)
+  }
+
+  /// Before the first unlock: records wait in memory within its bounds, the oldest dropped past them (or,
+  /// under refuseNew, the new one refused); an enqueue past the back-off wakes the sender to try again.
+  @Test func beforeTheFirstUnlockRecordsWaitInMemoryWithinItsBounds() {
+    var m = machine {
+      $0.unopenedMaxRecords = 3
+      $0.unopenedMaxBytes = 1000
+    }
+    #expect(m.handle(.startedWithoutStorage, at: .zero) == [])
+    let id = RecordID()
+    let kept = Request.Kept(records: 2, bytes: 20)
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
+    // The back-off (1 s after the first failure) is up: the enqueue wakes the sender to try again.
+    let full = Request.Kept(records: 3, bytes: 30)
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(1)) == (
+        .keepInMemory(droppingOldest: 1),
+        [
+          .reportFolding(
+            dropped(
+              1, .storageUnavailable,
+              "the queue's directory can't be opened yet and the memory it waits in holds 3 records or 1000 bytes: the oldest dropped")),
+          .wakeSender,
+        ]
+      ))
+    #expect(m.counters.enqueued == 2 && m.counters.dropped(.storageUnavailable) == 1)
+    var refusing = machine {
+      $0.unopenedMaxRecords = 3
+      $0.overflowPolicy = .refuseNew
+    }
+    _ = refusing.handle(.startedWithoutStorage, at: .zero)
+    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(2))
+    #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
+    #expect(commands.count == 2 && commands.last == .wakeSender)
+    #expect(refusing.counters.dropped(.refused) == 1 && refusing.counters.enqueued == 0)
+  }
+
+  /// Before the first unlock: records written to the log opened late are counted and reported once.
+  @Test func keptRecordsWrittenLateAreCountedAndReported() {
+    var m = machine()
+    #expect(
+      m.handle(.wroteKeptRecords(overflow: 2, lost: 1, cap: 500, lostBecause: "disk full"), at: .zero) == [
+        .report(dropped(2, .overflow, "oldest records dropped to stay under 500 pending bytes while writing the records kept in memory")),
+        .report(dropped(1, .storageUnavailable, "records kept in memory until the directory opened could not be written to it: disk full")),
+      ])
+    #expect(m.handle(.wroteKeptRecords(overflow: 0, lost: 0, cap: 500, lostBecause: ""), at: .zero) == [])
+    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.storageUnavailable) == 1)
+  }
+
+  /// Corruption found opening the log or taking handed-over segments: counted and reported once.
+  @Test func corruptionFoundIsCountedAndReported() {
+    var m = machine()
+    let regions = [CorruptRegion(segment: 1, offset: 4, length: 12), CorruptRegion(segment: 2, offset: 0, length: 8)]
+    #expect(
+      m.handle(.corruptFound(regions), at: .zero) == [
+        .report(
+          .corruptDataSkipped(
+            destination: Self.destination, regions: 2, bytes: 20,
+            detail: "\(SegmentLog.segmentFileName(1))@4+12, \(SegmentLog.segmentFileName(2))@0+8"))
+      ])
+    #expect(m.handle(.corruptFound([]), at: .zero) == [])
+    #expect(m.counters.dropped(.corrupt) == 2 && m.counters.corruptBytes == 20)
+  }
+
+  // MARK: A batch's answer: asked, not told
+
+  let ids = (0..<4).map { _ in RecordID() }
+
+  func answered(_ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200) -> [QueueMachine.Command] {
+    m.handle(.answered(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status)), at: .zero)
+  }
+
+  /// Outcomes: delivered finishes the batch; a partial success finishes it with the rejected records.
+  @Test func deliveredAndPartialSuccessFinishTheBatch() {
+    var m = machine()
+    #expect(answered(&m, .delivered) == [.resolve(.finish(rejected: [:]))])
+    #expect(answered(&m, .partiallyDelivered(rejected: [1: "bad"])) == [.resolve(.finish(rejected: [1: "bad"]))])
+  }
+
+  /// Outcomes, misbehaving servers: 413 splits in halves (the server answered: the backoff starts again
+  /// from its base); a single record still too large is dropped, its report folded.
+  @Test func tooLargeSplitsThenDropsASingleRecordFolded() {
+    var m = machine()
+    _ = m.handle(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
+    #expect(m.pace.consecutiveFailures == 1)
+    #expect(answered(&m, .tooLarge, status: 413) == [.resolve(.split(at: 2))])
+    #expect(m.pace.consecutiveFailures == 0)
+    #expect(
+      answered(&m, .tooLarge, count: 1, status: 413) == [
+        .resolve(.drop(.tooLarge, detail: "a single record is too large for Test: HTTP 413", folding: true, permanentFailure: nil))
+      ])
+  }
+
+  /// Outcomes: a permanent failure is reported loudly before the batch is dropped.
+  @Test func aPermanentFailureIsReportedThenTheBatchDropped() {
+    var m = machine()
+    let refusal = BatchResolution.PermanentFailure(statusCode: 401, detail: "bad key")
+    #expect(
+      answered(&m, .drop(reason: "bad key"), status: 401) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: 401, detail: "bad key")),
+        .resolve(.drop(.permanentFailure, detail: "bad key", folding: false, permanentFailure: refusal)),
+      ])
+    #expect(
+      m.handle(.answered(.requestFailed("insecure URL")), at: .zero) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: nil, detail: "insecure URL")),
+        .resolve(
+          .drop(
+            .permanentFailure, detail: "insecure URL", folding: false,
+            permanentFailure: .init(statusCode: nil, detail: "insecure URL"))),
+      ])
+  }
+
+  /// Outcomes: Retry-After and unexpected answers retry, counting an attempt; no answer at all counts one
+  /// only if the configuration says so.
+  @Test func retriesCountAttemptsAsConfigured() {
+    var m = machine()
+    #expect(
+      answered(&m, .retry(after: .seconds(3)), status: 429) == [
+        .resolve(.retry(serverDelay: .seconds(3), countsAsAttempt: true, detail: "HTTP 429"))
+      ])
+    #expect(
+      answered(&m, .unexpectedAnswer(reason: "a redirect")) == [
+        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "a redirect"))
+      ])
+    let offline = URLError(.notConnectedToInternet)
+    for counts in [false, true] {
+      var n = machine { $0.networkErrorsCountAsAttempts = counts }
+      #expect(
+        n.handle(.answered(.noAnswer(offline)), at: .zero) == [
+          .resolve(.retry(serverDelay: nil, countsAsAttempt: counts, detail: "network error: \(offline)"))
+        ])
+    }
+  }
+
+  /// Bounds (time): after a retry, the records out of attempts are given up and counted, the others wait
+  /// for the pause.
+  @Test func retryPartitionsTheBatchByAttempts() {
+    var m = machine { $0.maxAttempts = 3 }
+    #expect(
+      m.handle(.attemptsCounted([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503"), at: .seconds(1)) == [
+        .giveUp([1, 3]),
+        .pause(.seconds(2)),
+        .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
+        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+      ])
+    #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
+    #expect(m.pace.backoffUntil == .seconds(3))
+  }
+
+  // MARK: Time: every wait on the machine's clock
+
+  /// Before the first unlock: the attempts to open the directory back off 1 s, 2 s, 4 s ... on the
+  /// machine's schedule; asking for one tries at once; an attempt that opens ends the wait.
+  @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
+    var m = machine()
+    #expect(m.handle(.storageTimerFired, at: .zero) == [.modeChanged])  // opened: the sender's loop runs
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.isWaitingForStorage)
+    #expect(m.handle(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
+    #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.handle(.openFailed, at: .seconds(1)) == [])
+    #expect(m.handle(.storageIdle, at: .seconds(1)) == [.answer([]), .wait(.seconds(2))])
+    #expect(m.handle(.storageAttemptRequested, at: .seconds(2)) == [.wakeSender])
+    #expect(m.handle(.storageTimerFired, at: .seconds(2)) == [.openStorage])
+    _ = m.handle(.openFailed, at: .seconds(2))
+    #expect(m.handle(.storageIdle, at: .seconds(2)) == [.answer([]), .wait(.seconds(4))])
+    // Opened: the wait is over, a request for an attempt does nothing.
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(6))
+    #expect(!m.isWaitingForStorage)
+    #expect(m.handle(.storageAttemptRequested, at: .seconds(6)) == [])
+  }
+
+  /// Several processes: the sender takes what writers handed over at its loop's first look, then every
+  /// handoverInterval, and no wait outlasts the next look.
+  @Test func theSenderLooksForHandedOverSegmentsOnTheInterval() {
+    var m = machine()
+    #expect(m.handle(.sendLoopStarted, at: .seconds(10)) == [])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(14)) == [])
+    // Idle: the wait ends at the next look (5 s after the last), not only when woken.
+    #expect(m.handle(look(m), at: .seconds(12)) == [.answer([]), .wait(.seconds(3))])
+    #expect(m.handle(.handoverTimerFired, at: .seconds(15)) == [.takeHandedOver])
+    // A new loop (taken over, taken back) looks at once.
+    _ = m.handle(.sendLoopStarted, at: .seconds(16))
+    #expect(m.handle(.handoverTimerFired, at: .seconds(16)) == [.takeHandedOver])
+  }
+
+  // MARK: One role
+
+  /// The queue's part is one value: unopened, sender, writer, relinquished, closed; each move is an input.
+  @Test func theRoleMovesThroughItsInputs() {
+    var m = machine()
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    // Let go of before it opened: no attempts, and back to waiting when taken back.
+    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
+    #expect(m.relinquished && m.isWaitingForStorage)
+    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
+    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    // Opened late, as another process's writer; then that sender has gone: this one sends.
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
+    #expect(m.role == .writer)
+    #expect(Roles.role(m.facts) == .writer)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
+    #expect(m.role == .sender)
+    // Let go of, then closed: nothing is pending here, and nothing more moves it.
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(3))
+    _ = m.handle(.released, at: .seconds(4))
+    #expect(m.role == .closed(relinquished: true, waiting: nil))
+    #expect(m.closed && m.relinquished)
+    #expect(m.handle(.relinquished(heldLog: true), at: .seconds(5)) == [])
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
+    #expect(m.closed)
+  }
+
+  // MARK: More rows of the guarantees
+
+  /// Bounds (time): records older than maxAge found while reading are dropped and counted, never sent.
+  @Test func recordsPastMaxAgeAreDroppedWhenRead() {
+    var m = machine { $0.maxAge = .seconds(3600) }
+    #expect(
+      m.handle(.readSkipped(aged: 3, corruptRegions: 0, corruptBytes: 0), at: .zero) == [
+        .report(dropped(3, .maxAge, "older than 3600.0 seconds"))
+      ])
+    #expect(m.counters.dropped(.maxAge) == 3)
+  }
+
+  /// Several processes: a writer's flush() seals what it wrote and is answered; closing, it seals once
+  /// more and ends.
+  @Test func aWritersFlushSealsAndIsAnswered() {
+    var m = machine()
+    _ = m.handle(.logInstalled(pendingEvents: 2, recovered: 2, writing: true), at: .zero)
+    #expect(m.counters.recovered == 2)
+    #expect(m.handle(.flushRequested(FlushTicket(id: 9)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.writerTimerFired, at: .zero) == [.probeSenderLock])
+    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([FlushTicket(id: 9)]), .wait(.seconds(5))])
+    #expect(m.handle(.handedOver(2), at: .zero) == [])
+    #expect(m.counters.handedOver == 2)
+    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([]), .exit])
+  }
+
+  /// Counters balance: taking what writers handed over counts it adopted and starts the interval.
+  @Test func adoptedRecordsAreCountedAndStartTheInterval() {
+    var m = machine()
+    #expect(m.handle(.adopted(events: 5, pendingEvents: 5), at: .seconds(3)) == [])
+    #expect(m.counters.adopted == 5 && m.pendingSince == .seconds(3))
+    #expect(m.handle(look(m, pending: 5), at: .seconds(4)) == [.wait(.seconds(59))])
+  }
+
+  /// close(timeout:) drains what is pending, then the loop ends and every flush() is answered.
+  @Test func closeDrainsThenEndsAndAnswersEveryFlush() {
+    var m = machine()
+    _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [FlushTicket(id: 1)])])
+    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [])
+    #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
+    #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
+  }
+}
