@@ -12,6 +12,12 @@
 import Foundation
 
 extension ProcessInfo {
+  // https://developer.apple.com/documentation/foundation/processinfo/isiosapponmac
+  // `var isiOSAppOnMac: Bool { get }`: iOS 14.0+, iPadOS, Mac Catalyst 14.0+, macOS 11.0+, tvOS 14.0+,
+  // visionOS 1.0+, watchOS 7.0+.
+  @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+  var isiOSAppOnMac: Bool { fatalError() }
+
   // https://developer.apple.com/documentation/foundation/processinfo/performexpiringactivity(withreason:using:)
   // iOS 8.2+, iPadOS, Mac Catalyst 13.1+, tvOS 9.0+, visionOS 1.0+, watchOS 2.0+ (not macOS).
   @available(iOS 8.2, tvOS 9.0, watchOS 2.0, *)
