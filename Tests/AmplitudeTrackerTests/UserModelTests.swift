@@ -426,3 +426,23 @@ struct UserModelTests {
     await Current.close(nil)
   }
 }
+
+extension UserModelTests {
+  /// Lifecycle events carry the super properties in their event properties, beside Amplitude-Swift's own
+  /// `[Amplitude] ...` ones (which win over a super property of the same name).
+  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnWin() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport))
+    amplitudeTracker(.superProperties(.register(["theme": "dark", "[Amplitude] Build": "super"])))
+    amplitudeTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
+    await Current.flush()
+    let events = try sentEvents(transport)
+    try #require(events.count == 1)
+    #expect(events[0]["event_type"] == "[Amplitude] Application Opened")
+    #expect(events[0]["event_properties"] == [
+      "[Amplitude] From Background": false, "[Amplitude] Version": "2.1.0", "[Amplitude] Build": "142", "theme": "dark",
+    ])
+    #expect(Current.counters().invalidByRule.isEmpty)
+    await Current.close(nil)
+  }
+}
