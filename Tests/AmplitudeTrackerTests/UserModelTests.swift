@@ -429,11 +429,11 @@ struct UserModelTests {
 
 extension UserModelTests {
   /// Lifecycle events carry the super properties in their event properties, beside Amplitude-Swift's own
-  /// `[Amplitude] ...` ones (which win over a super property of the same name).
-  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnWin() async throws {
+  /// `[Amplitude] ...` ones (a super property can't take such a name: `property-name-reserved`).
+  @Test func lifecycleEventsCarryTheSuperProperties() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     Current = try .live(configuration(transport))
-    amplitudeTracker(.superProperties(.register(["theme": "dark", "[Amplitude] Build": "super"])))
+    amplitudeTracker(.superProperties(.register(["theme": "dark"])))
     amplitudeTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
     await Current.flush()
     let events = try sentEvents(transport)
