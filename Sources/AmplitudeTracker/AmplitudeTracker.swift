@@ -3,7 +3,8 @@ import TrackersDelivery
 
 /// Sends the vendor-neutral vocabulary to Amplitude through ``Current``.
 ///
-/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: redacted (when ``Current`` has a redactor),
+/// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: given the super properties (lifecycle
+/// events too), redacted (when ``Current`` has a redactor),
 /// mapped (``amplitudeEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
 /// reported with the rule it broke, to the configuration's ``TrackersDelivery/DeliveryOptions/onReport`` as a
 /// ``TrackersDelivery/TrackerReport`` (without a handler: a failing issue in debug builds and tests, a log line
@@ -19,5 +20,15 @@ public let amplitudeTracker: Tracker<AnalyticsData> = VendorPipeline(
   current: { Current }, map: amplitudeEvent(for:),
   // The rules read the vocabulary event too: the mapping replaces what some of them name (an error's
   // `message` property, a screen's name moved into a property).
-  validateWithSource: { _, data in AmplitudeValidation.issues(in: data) }
+  validateWithSource: { _, data in AmplitudeValidation.issues(in: data) },
+  addToLifecycle: { event, superProperties in event.adding(superProperties) }
 ).tracker
+
+extension AmplitudeEvent {
+  /// An event with `properties` added to its event properties, its own winning: how a lifecycle event
+  /// carries the super properties. The other cases are returned as they are.
+  func adding(_ properties: AnalyticsData.Properties) -> Self {
+    guard case let .event(type, own) = self else { return self }
+    return .event(type: type, properties: own.merging(properties) { own, _ in own })
+  }
+}

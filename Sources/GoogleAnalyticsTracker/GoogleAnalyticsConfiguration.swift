@@ -47,6 +47,14 @@ public struct GoogleAnalyticsConfiguration: VendorConfiguration, CustomStringCon
   /// configuration.sessionTimeout = .seconds(60 * 60)
   /// ```
   public var sessionTimeout: Duration
+  /// How the app's names reach GA4: ``GoogleAnalyticsNaming/asGiven`` (the default), or
+  /// ``GoogleAnalyticsNaming/snakeCase``, which adapts names GA4 refuses (`Product Added` becomes
+  /// `product_added`) and Booleans (1 or 0) once per distinct name, before validation.
+  ///
+  /// ```swift
+  /// configuration.naming = .snakeCase
+  /// ```
+  public var naming: GoogleAnalyticsNaming
   /// Storage, batching (at most 25 events per request, GA4's limit), transport, privacy and clock.
   public var options: DeliveryOptions
 
@@ -76,6 +84,7 @@ public struct GoogleAnalyticsConfiguration: VendorConfiguration, CustomStringCon
     self.host = host
     self.useValidationServer = false
     self.sessionTimeout = .seconds(30 * 60)
+    self.naming = .asGiven
     self.options = DeliveryOptions(
       storageDirectory: storageDirectory, maxEventsPerRequest: GoogleAnalyticsLimits.eventsPerRequest,
       privacy: privacy)

@@ -33,9 +33,18 @@ extension GoogleAnalyticsEnvironment {
   /// on a privacy reset (a new client id), not on a sign-in or sign-out, as with GA4's own SDKs; it is saved
   /// with the identity, so a relaunch within the timeout continues it.
   ///
+  /// With ``GoogleAnalyticsConfiguration/naming`` set to ``GoogleAnalyticsNaming/snakeCase``, each event is
+  /// adapted to GA4's names first (its ``TrackersDelivery/VendorEnvironment/adaptation``).
+  ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
   public static func live(_ configuration: GoogleAnalyticsConfiguration) throws -> GoogleAnalyticsEnvironment {
+    var environment = try live(delivering: configuration)
+    environment.adaptation = configuration.naming.adaptation
+    return environment
+  }
+
+  private static func live(delivering configuration: GoogleAnalyticsConfiguration) throws -> GoogleAnalyticsEnvironment {
     let stream = configuration.stream
     let now = configuration.now
     return try live(

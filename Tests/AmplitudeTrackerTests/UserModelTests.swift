@@ -456,3 +456,23 @@ struct UserModelTests {
     await Current.close(nil)
   }
 }
+
+extension UserModelTests {
+  /// Lifecycle events carry the super properties in their event properties, beside Amplitude-Swift's own
+  /// `[Amplitude] ...` ones (a super property can't take such a name: `property-name-reserved`).
+  @Test func lifecycleEventsCarryTheSuperProperties() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    Current = try .live(configuration(transport))
+    amplitudeTracker(.superProperties(.register(["theme": "dark"])))
+    amplitudeTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
+    await Current.flush()
+    let events = try sentEvents(transport)
+    try #require(events.count == 1)
+    #expect(events[0]["event_type"] == "[Amplitude] Application Opened")
+    #expect(events[0]["event_properties"] == [
+      "[Amplitude] From Background": false, "[Amplitude] Version": "2.1.0", "[Amplitude] Build": "142", "theme": "dark",
+    ])
+    #expect(Current.counters().invalidByRule.isEmpty)
+    await Current.close(nil)
+  }
+}

@@ -355,3 +355,32 @@ extension PropertyValue {
     return .object(members.merging(other) { _, new in new })
   }
 }
+
+extension UserModelTests {
+  /// Lifecycle events carry the super properties too, as parameters (Firebase's automatic events carry the
+  /// default event parameters); their own parameters win.
+  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnParametersWin() async throws {
+    let (events, counters, _, _) = try await run { _ in
+      googleAnalyticsTracker(.superProperties(.register(["theme": "dark", "build": "super"])))
+      googleAnalyticsTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
+      googleAnalyticsTracker(.lifecycle(.backgrounded))
+    }
+    #expect(counters.invalid == 0)
+    #expect(events == [
+      ["name": "application_opened", "params": ["from_background": 0, "version": "2.1.0", "build": "142", "theme": "dark"]],
+      ["name": "application_backgrounded", "params": ["theme": "dark", "build": "super"]],
+    ])
+  }
+
+  /// With the snake-case naming, a super property registered under the app's name reaches lifecycle events
+  /// under GA4's, its Boolean as 1.
+  @Test func lifecycleEventsCarryAdaptedSuperPropertiesWithTheNaming() async throws {
+    let (events, counters, _, _) = try await run { _ in
+      Current.adaptation = GoogleAnalyticsNaming.snakeCase.adaptation
+      googleAnalyticsTracker(.superProperties(.register(["Dark Mode": true])))
+      googleAnalyticsTracker(.lifecycle(.backgrounded))
+    }
+    #expect(counters.invalid == 0)
+    #expect(events == [["name": "application_backgrounded", "params": ["dark_mode": 1]]])
+  }
+}

@@ -423,3 +423,30 @@ struct UserModelTests {
     #expect(!mixpanelIssues(for: .standard(.orderCompleted(order))).isEmpty)
   }
 }
+
+extension UserModelTests {
+  /// mixpanel-swift merges super properties into every event, its automatic ones included: a lifecycle
+  /// event's body is the body of an event of the same name and properties, the super properties merged
+  /// (its own win).
+  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnWin() async throws {
+    let transport = transport()
+    let counters = try await run(transport) {
+      mixpanelTracker(.superProperties(.register(["theme": "dark", "build": "super"])))
+      mixpanelTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
+      mixpanelTracker(.event(name: "Application Opened", properties: ["from_background": false, "version": "2.1.0", "build": "142"]))
+    }
+    #expect(counters.invalid == 0)
+    func withoutInsertId(_ record: PropertyValue) -> PropertyValue {
+      guard case var .object(members) = record, case var .object(properties)? = members["properties"] else { return record }
+      properties["$insert_id"] = nil
+      members["properties"] = .object(properties)
+      return .object(members)
+    }
+    let events = try records(transport, to: "/import")
+    try #require(events.count == 2)
+    #expect(events[0]["event"] == "Application Opened")
+    #expect(events[0]["properties"]?["theme"] == "dark")
+    #expect(events[0]["properties"]?["build"] == "142")
+    #expect(withoutInsertId(events[0]) == withoutInsertId(events[1]))
+  }
+}

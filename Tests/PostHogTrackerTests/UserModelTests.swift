@@ -391,3 +391,22 @@ struct UserModelTests {
     #expect(rules.count == 2)
   }
 }
+
+extension UserModelTests {
+  /// posthog-ios merges super properties into every event: a lifecycle event carries them, the registered
+  /// `$process_person_profile: false` included, and its body is that of a capture of the same name and
+  /// properties (its own win).
+  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnWin() async throws {
+    let events = try await send([
+      .superProperties(.register(["theme": "dark", "build": "super", "$process_person_profile": false])),
+      .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
+      .event(name: "Application Opened", properties: ["from_background": false, "version": "2.1.0", "build": "142"]),
+    ])
+    try #require(events.count == 2)
+    #expect(own(events[0])["properties"] == [
+      "from_background": false, "version": "2.1.0", "build": "142", "theme": "dark", "$process_person_profile": false,
+      "distinct_id": own(events[0])["properties"]?["distinct_id"] ?? .null,
+    ])
+    #expect(own(events[0]) == own(events[1]))
+  }
+}

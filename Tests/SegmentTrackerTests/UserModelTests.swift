@@ -310,3 +310,20 @@ struct UserModelTests {
     await Current.close(nil)
   }
 }
+
+extension UserModelTests {
+  /// A lifecycle event's message is the message of a track of the same name and properties: the super
+  /// properties merged, its own properties winning.
+  @Test func lifecycleEventsCarryTheSuperPropertiesAndTheirOwnWin() async throws {
+    let run = Run()
+    try run.install()
+    segmentTracker(.superProperties(.register(["theme": "dark", "build": "super"])))
+    segmentTracker(.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")))
+    segmentTracker(.event(name: "Application Opened", properties: ["from_background": false, "version": "2.1.0", "build": "142"]))
+    let sent = try await run.sent()
+    try #require(sent.count == 2)
+    #expect(sent[0]["properties"] == ["from_background": false, "version": "2.1.0", "build": "142", "theme": "dark"])
+    #expect(sent[0] == sent[1])
+    await Current.close(nil)
+  }
+}

@@ -14,8 +14,9 @@ import TrackersTesting
 /// @Suite(.trackingPlan(module: "Catalog", receivers: shopPlanReceivers))
 /// ```
 ///
-/// GA4's rules are checked on what GA4 receives: the shop adapts names and values with ``ga4Compatible(_:)``
-/// before `GoogleAnalyticsTracker` sees them (see `VendorLink.googleAnalytics`).
+/// GA4's rules are checked on what GA4 receives: the shop configures `GoogleAnalyticsTracker` with
+/// `GoogleAnalyticsNaming.snakeCase`, which adapts names and values before validation (see
+/// `VendorLink.googleAnalytics`).
 ///
 /// Each plan entry also records what each vendor receives: the vendor module's mapping of it.
 public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { vendor in
@@ -24,10 +25,10 @@ public let shopPlanReceivers: [TrackingPlanReceiver] = Vendor.allCases.map { ven
     durationKey: vendor == .mixpanel ? MixpanelLimits.durationKey : "duration")
 }
 
-/// The vendor module's mapping, after the shop's adapter where the shop has one, as one line.
+/// The vendor module's mapping, after the naming the shop configures (GA4's snake case), as one line.
 private func mapping(of vendor: Vendor) -> @Sendable (AnalyticsData) -> String {
   switch vendor {
-  case .ga4: { googleAnalyticsEvent(for: ga4Compatible($0)).description }
+  case .ga4: { googleAnalyticsEvent(for: GoogleAnalyticsNaming.snakeCase.adapted($0)).description }
   case .mixpanel: { mixpanelEvent(for: $0).description }
   case .amplitude: { amplitudeEvent(for: $0).description }
   case .segment: { segmentMessage(for: $0).description }
@@ -35,10 +36,10 @@ private func mapping(of vendor: Vendor) -> @Sendable (AnalyticsData) -> String {
   }
 }
 
-/// The vendor module's `…Issues(for:)`, after the shop's adapter where the shop has one.
+/// The vendor module's `…Issues(for:)`, after the naming the shop configures (GA4's snake case).
 private func rules(of vendor: Vendor) -> @Sendable (AnalyticsData) -> [ValidationIssue] {
   switch vendor {
-  case .ga4: { googleAnalyticsIssues(for: ga4Compatible($0)) }
+  case .ga4: { googleAnalyticsIssues(for: GoogleAnalyticsNaming.snakeCase.adapted($0)) }
   case .mixpanel: { mixpanelIssues(for: $0) }
   case .amplitude: { amplitudeIssues(for: $0) }
   case .segment: { segmentIssues(for: $0) }

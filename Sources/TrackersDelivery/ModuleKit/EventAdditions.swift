@@ -122,7 +122,8 @@ public final class EventAdditions: Sendable {
 
   /// `data` with the super properties merged into its properties (its own win) and, when a timer runs
   /// for its name, the seconds since the timer started under `durationKey` (the timer stops). Cases
-  /// without properties of their own (identity, profile, group, lifecycle) are returned as they are.
+  /// without properties of their own (identity, profile, group, lifecycle) are returned as they are:
+  /// ``VendorPipeline`` adds the super properties to a lifecycle event in the vendor's form of it.
   public func adding(to data: AnalyticsData, durationKey: String) -> AnalyticsData {
     added(to: data, durationKey: durationKey) ?? data
   }
@@ -130,11 +131,29 @@ public final class EventAdditions: Sendable {
   /// ``adding(to:durationKey:)``, or `nil` when there is nothing to add (nothing registered, no timer for
   /// its name): the pipeline's path, which then keeps the event it was given rather than a copy.
   public func added(to data: AnalyticsData, durationKey: String) -> AnalyticsData? {
-    additions(for: data, durationKey: durationKey).map { data.adding($0) }
+    added(to: data, timedAs: data, durationKey: durationKey)
   }
 
-  /// What to add to `data`, or `nil` for nothing; stops the timer it uses.
-  private func additions(for data: AnalyticsData, durationKey: String) -> AnalyticsData.Properties? {
+  /// ``added(to:durationKey:)`` with the timer found by the name of `given`, the event as the app gave it
+  /// before the environment's ``VendorEnvironment/adaptation`` renamed `data`.
+  @usableFromInline
+  func added(to data: AnalyticsData, timedAs given: AnalyticsData, durationKey: String) -> AnalyticsData? {
+    additions(for: data, timedAs: given, durationKey: durationKey).map { data.adding($0) }
+  }
+
+  /// The super properties a lifecycle event carries, or `nil` when none are registered. Only those: a timer
+  /// is for the named event the app times, and the app does not send lifecycle events by name.
+  /// ``Trackers/AnalyticsData/lifecycle(_:)`` has no properties of its own to merge them into, so
+  /// ``VendorPipeline`` adds them to the vendor's form of the event.
+  @usableFromInline
+  func superPropertiesForLifecycle() -> AnalyticsData.Properties? {
+    state.withLock { $0.superProperties.isEmpty ? nil : $0.superProperties }
+  }
+
+  /// What to add to `data`, or `nil` for nothing; stops the timer of `given`'s name.
+  private func additions(
+    for data: AnalyticsData, timedAs given: AnalyticsData, durationKey: String
+  ) -> AnalyticsData.Properties? {
     switch data {
     case .event, .screen, .error, .standard: break
     default: return nil
@@ -142,7 +161,7 @@ public final class EventAdditions: Sendable {
     return state.withLock { state -> AnalyticsData.Properties? in
       guard !state.isEmpty else { return nil }
       var additions = state.superProperties
-      if let name = data.name, let start = state.timers.removeValue(forKey: name) {
+      if !state.timers.isEmpty, let name = given.name, let start = state.timers.removeValue(forKey: name) {
         // A clock set back gives 0, never a negative duration.
         additions[durationKey] = .double(max(0, now().timeIntervalSince(start)))
       }

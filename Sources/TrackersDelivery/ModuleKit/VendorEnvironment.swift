@@ -44,6 +44,24 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// in memory by default, so a test's recorder sees merged events; live: persisted in the storage
   /// directory. `nil` in ``notConfigured``, where they are dropped and counted like every event.
   public var additions: EventAdditions?
+  /// The vendor's own form of the vocabulary, applied by ``VendorPipeline`` to each event first, before
+  /// anything is added, redacted, mapped or validated: a vendor with stricter naming rules than the app's
+  /// adapts names here (GA4's `GoogleAnalyticsConfiguration.naming = .snakeCase` turns `Product Added` into
+  /// `product_added`), so its rules and its super properties see the adapted names. `nil`, the default,
+  /// leaves events as the app gave them. The pipeline never adapts a ``Trackers/AnalyticsData/timeEvent(name:)``:
+  /// a timer stops at the event of the name the app gave, whatever the adaptation makes of that name.
+  ///
+  /// It runs on every event, on the caller's thread: keep it cheap (cache what it computes per name, with
+  /// a bound), and idempotent.
+  ///
+  /// ```swift
+  /// var environment = MixpanelEnvironment.mock
+  /// environment.adaptation = { data in
+  ///   guard case let .event(name, properties) = data else { return data }
+  ///   return .event(name: name.lowercased(), properties: properties)
+  /// }
+  /// ```
+  public var adaptation: (@Sendable (AnalyticsData) -> AnalyticsData)?
   /// Counts a super-property change or a started timer, which only change local state, as
   /// ``TrackerCounters/identityUpdates`` in this environment's own ``counters`` (the live environment's);
   /// `nil` leaves it to the module's process-wide tally.

@@ -5,6 +5,7 @@ import Trackers
 /// queues it.
 ///
 /// ```text
+/// adapt      Current.adaptation: the vendor's own form of names (GA4's naming option; none otherwise)
 /// add        super properties and a timed event's duration (VendorEnvironment.additions), which also
 ///            takes .superProperties and .timeEvent: they change local state and are never mapped
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
@@ -12,6 +13,11 @@ import Trackers
 /// validate   the vendor event; issues counted under their first rule and reported (onReport)
 /// send       Current.send: tests record here; live: consent, then encode and enqueue
 /// ```
+///
+/// Super properties reach every event the vendor sends, lifecycle events included, as the vendors' SDKs
+/// merge them into their automatic events: ``Trackers/AnalyticsData/lifecycle(_:)`` has no properties of
+/// its own, so the pipeline adds them to the mapped event with the module's `addToLifecycle` (the event's
+/// own properties win).
 ///
 /// A module declares its tracker from its pipeline:
 ///
@@ -32,6 +38,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @usableFromInline let validate: @Sendable (Event, AnalyticsData) -> [ValidationIssue]
   /// The property a timed event's duration is added under.
   @usableFromInline let durationKey: String
+  /// Adds the super properties to the vendor form of a lifecycle event; `nil`: lifecycle events go without.
+  @usableFromInline let addToLifecycle: (@Sendable (Event, AnalyticsData.Properties) -> Event)?
 
   /// A pipeline that validates the vendor event alone.
   ///
@@ -41,17 +49,22 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - validate: the vendor's rules; an empty result sends the event.
   ///   - durationKey: the property a timed event's duration (seconds) is added under: `duration`, or the
   ///     vendor's own name (Mixpanel `$duration`).
+  ///   - addToLifecycle: the mapped lifecycle event with the registered super properties added, its own
+  ///     properties winning (`nil`: lifecycle events carry no super properties). Only called when some
+  ///     are registered; the result is validated like any event.
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
     validate: @escaping @Sendable (Event) -> [ValidationIssue],
-    durationKey: String = "duration"
+    durationKey: String = "duration",
+    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil
   ) {
     self.current = current
     self.map = map
     self.validate = { event, _ in validate(event) }
     self.durationKey = durationKey
+    self.addToLifecycle = addToLifecycle
   }
 
   /// A pipeline whose rules also read the vocabulary event the vendor event was mapped from: for a vendor
@@ -64,37 +77,73 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - map: the vendor form of a (redacted) vocabulary event.
   ///   - validate: the vendor's rules, given the vendor event and the redacted event it came from.
   ///   - durationKey: the property a timed event's duration (seconds) is added under.
+  ///   - addToLifecycle: the mapped lifecycle event with the registered super properties added, its own
+  ///     properties winning (`nil`: lifecycle events carry no super properties).
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
     validateWithSource validate: @escaping @Sendable (_ event: Event, _ source: AnalyticsData) -> [ValidationIssue],
-    durationKey: String = "duration"
+    durationKey: String = "duration",
+    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil
   ) {
     self.current = current
     self.map = map
     self.validate = validate
     self.durationKey = durationKey
+    self.addToLifecycle = addToLifecycle
   }
 
-  /// Runs one event through the pipeline: redacted, mapped, validated, then sent or rejected as invalid
-  /// (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported to the
-  /// environment's ``VendorEnvironment/onReport``).
+  /// Runs one event through the pipeline: adapted, added to, redacted, mapped, validated, then sent or
+  /// rejected as invalid (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported to
+  /// the environment's ``VendorEnvironment/onReport``).
   @inlinable
   public func track(_ data: AnalyticsData) {
     let environment = current()
+    guard let adapt = environment.adaptation else { return track(data, given: data, in: environment) }
+    track(adapt(data), given: data, in: environment)
+  }
+
+  /// `data` is `given` in the vendor's form (``VendorEnvironment/adaptation``); timers go by `given`.
+  @inlinable
+  func track(_ data: AnalyticsData, given: AnalyticsData, in environment: VendorEnvironment<Event>) {
     guard let additions = environment.additions else { return dropNotConfigured(data, in: environment) }
     switch data {
-    case .superProperties, .timeEvent:
+    case .superProperties:
       return changeLocalState(data, additions, in: environment)
+    case .timeEvent:
+      // Never adapted: the timer stops at the event the app names so.
+      return changeLocalState(given, additions, in: environment)
     case .event, .screen, .error, .standard:
       // Nothing registered and no timer, the common case, returns `nil`: the event goes on as it was given,
       // without a copy.
-      if let added = additions.added(to: data, durationKey: durationKey) { return redactAndProcess(added, in: environment) }
-    case .userId, .userProperty, .lifecycle, .alias, .group, .profile:
+      if let added = additions.added(to: data, timedAs: given, durationKey: durationKey) {
+        return redactAndProcess(added, in: environment)
+      }
+    case .lifecycle:
+      if addToLifecycle != nil, let superProperties = additions.superPropertiesForLifecycle() {
+        return processLifecycle(data, adding: superProperties, in: environment)
+      }
+    case .userId, .userProperty, .alias, .group, .profile:
       break
     }
     redactAndProcess(data, in: environment)
+  }
+
+  /// A lifecycle event with the super properties: both redacted, the event mapped, the super properties
+  /// added to the vendor event by `addToLifecycle` (its own properties win), then validated and sent.
+  @usableFromInline
+  func processLifecycle(
+    _ data: AnalyticsData, adding superProperties: AnalyticsData.Properties, in environment: VendorEnvironment<Event>
+  ) {
+    guard let addToLifecycle else { return redactAndProcess(data, in: environment) }
+    let redacted = environment.redactor.map { $0.redact(data) } ?? data
+    // Registered super properties passed the vendor's depth rules: their redacted copy is released the usual way.
+    let extra = environment.redactor.map { $0.redact(superProperties) } ?? superProperties
+    let event = addToLifecycle(map(redacted), extra)
+    let issues = validate(event, redacted)
+    guard issues.isEmpty else { return reject(issues, redacted, in: environment) }
+    environment.send(event)
   }
 
   @inlinable

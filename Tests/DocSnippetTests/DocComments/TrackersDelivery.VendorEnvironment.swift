@@ -19,3 +19,14 @@ private func vendorEnvironment(token: String, consent: ConsentStore, recorder: T
     // end snippet
   }
 }
+
+private func vendorEnvironmentAdaptation() {
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift#2
+  var environment = MixpanelEnvironment.mock
+  environment.adaptation = { data in
+    guard case let .event(name, properties) = data else { return data }
+    return .event(name: name.lowercased(), properties: properties)
+  }
+  // end snippet
+  _ = environment
+}

@@ -22,16 +22,22 @@ extension VendorLink {
   /// Events wait at most this long for a batch to fill: short, so a demo run ends quickly.
   static let flushInterval: Duration = .milliseconds(200)
 
-  /// GA4 through `GoogleAnalyticsTracker`; names and values adapted by ``ga4Compatible(_:)``.
+  /// GA4 through `GoogleAnalyticsTracker`, with the module's snake-case naming: the features keep readable
+  /// names for every vendor (`Product Added`), and GA4 receives `product_added`, Booleans as 1 or 0.
   public static let googleAnalytics = VendorLink(
     vendor: .ga4,
-    tracker: pullback(googleAnalyticsTracker, transform: ga4Compatible),
-    printOffline: { sink, label, now in GoogleAnalyticsTracker.Current = VendorLink.offline(sink, label, now: now) },
+    tracker: googleAnalyticsTracker,
+    printOffline: { sink, label, now in
+      var environment: GoogleAnalyticsEnvironment = VendorLink.offline(sink, label, now: now)
+      environment.adaptation = GoogleAnalyticsNaming.snakeCase.adaptation
+      GoogleAnalyticsTracker.Current = environment
+    },
     goLive: { settings in
       var configuration = GoogleAnalyticsConfiguration(
         measurementId: "G-SHOPDEMO", apiSecret: "shop-demo-secret", host: settings.endpoint,
         storageDirectory: settings.storage
       )
+      configuration.naming = .snakeCase
       settings.apply(to: &configuration)
       GoogleAnalyticsTracker.Current = try .live(configuration)
     },
