@@ -28,8 +28,6 @@ extension QueueMachine {
     case voidReadAhead(generation: Int)
     /// Send what is pending up to `target`, then answer `answerAfter`.
     case drain(target: LogPosition, answerAfter: [FlushTicket])
-    /// Nothing is sent before the pause is up.
-    case pause(Duration)
     /// Try the directory's sender lock.
     case probeSenderLock
     /// Seal what this process wrote so the sender takes it.
@@ -60,7 +58,6 @@ extension QueueMachine.Command {
     case (.wait(let a), .wait(let b)): a == b
     case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
     case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
-    case (.pause(let a), .pause(let b)): a == b
     case (.resolve(let a), .resolve(let b)): a == b
     case (.giveUp(let a), .giveUp(let b)): a == b
     default: false

@@ -80,7 +80,7 @@ struct QueueMachine {
     /// Too large: the halves go again at once; the server answered.
     case split
     /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
-    /// (the server's `serverDelay`, or the backoff's, returned as `.pause`), `exhausted` ran out of
+    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
     /// attempts (finished on the log).
     case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
@@ -401,12 +401,12 @@ struct QueueMachine {
       return []
 
     case .retried(let kept, let exhausted, let serverDelay, let detail):
+      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
       let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
-      return [.pause(delay)]
-        + Outcomes.countRetry(
-          kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
-          destination: destination, counters: &counters
-        ).map { .report($0) }
+      return Outcomes.countRetry(
+        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+        destination: destination, counters: &counters
+      ).map { .report($0) }
 
     case .readSkipped(let aged, let regions, let bytes):
       let aged = Outcomes.countDropped(

@@ -62,9 +62,9 @@ import Testing
     var m = machine()
     #expect(
       m.handle(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "429"), at: .seconds(10)) == [
-        .pause(.seconds(30)),
         .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(30), detail: "429")),
       ])
+    #expect(m.pace.backoffUntil == .seconds(40))
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
     #expect(m.handle(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
     #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [])])
@@ -298,7 +298,6 @@ import Testing
     #expect(
       m.handle(.attemptsCounted([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503"), at: .seconds(1)) == [
         .giveUp([1, 3]),
-        .pause(.seconds(2)),
         .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
         .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
       ])
@@ -419,5 +418,157 @@ import Testing
     #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
     #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
+  }
+
+  // MARK: The remaining rows
+
+  /// Durability, corruption: damage found opening the log is counted and reported once, and the records
+  /// around it are recovered and sent as usual, counted delivered (the balance holds without the damage).
+  @Test func damageFoundOnOpenLeavesItsNeighboursToBeSent() {
+    var m = machine()
+    // As `DriverState.install` feeds them: the log, then its damage.
+    #expect(m.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .zero) == [])
+    #expect(
+      m.handle(.corruptFound([CorruptRegion(segment: 1, offset: 40, length: 13)]), at: .zero) == [
+        .report(
+          .corruptDataSkipped(
+            destination: Self.destination, regions: 1, bytes: 13, detail: "\(SegmentLog.segmentFileName(1))@40+13"))
+      ])
+    #expect(m.counters.recovered == 4 && m.counters.dropped(.corrupt) == 1 && m.counters.corruptBytes == 13)
+    // The recovered records wait for the interval from the moment the log opened, then go.
+    #expect(m.handle(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
+    #expect(
+      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+      ])
+    #expect(m.handle(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
+    let c = m.counters
+    #expect(c.recovered + c.enqueued + c.adopted == c.delivered + c.droppedTotal - c.dropped(.corrupt) + c.handedOver)
+  }
+
+  /// purge(): every pending record is deleted, counted and reported once, and the log's pause goes with
+  /// it: nothing is left to wait for.
+  @Test func purgeCountsReportsAndEndsThePause() {
+    var m = machine()
+    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
+    // As `QueueDriver.purge` feeds them on the sender's log.
+    #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
+    #expect(m.handle(.purged, at: .seconds(2)) == [])
+    #expect(m.pace == DeliveryPace() && m.pendingSince == nil)
+    #expect(
+      m.handle(.purgedRecords(3, detail: "purge() deleted every pending record"), at: .seconds(2)) == [
+        .report(dropped(3, .purged, "purge() deleted every pending record"))
+      ])
+    #expect(m.handle(.purgedRecords(0, detail: "nothing"), at: .seconds(2)) == [])
+    #expect(m.counters.dropped(.purged) == 3)
+    // Nothing pending and no pause: the sender waits for the next enqueue.
+    #expect(m.handle(look(m), at: .seconds(3)) == [.answer([]), .wait(nil)])
+  }
+
+  /// purge() while the directory is let go of deletes what this process wrote to the inbox (no longer
+  /// handed over), and the log is purged once taken back, before anything is sent from it; before the
+  /// directory ever opened, the records in memory go at once and the log once it opens.
+  @Test func purgeWhileLetGoOfOrUnopenedIsRunOnceTheLogIsBack() {
+    var m = machine()
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.handle(.wroteToInbox, at: .zero)
+    _ = m.handle(.wroteToInbox, at: .zero)
+    #expect(m.handle(.handedOver(-2), at: .zero) == [])
+    #expect(m.handle(.purgeDeferred, at: .zero) == [])
+    #expect(m.handle(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
+    #expect(m.counters.enqueued == 2 && m.counters.handedOver == 0 && m.counters.dropped(.purged) == 2)
+    _ = m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(!m.purgeWhenReclaimed)
+
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(unopened.handle(.purgeDeferred, at: .zero) == [])
+    #expect(unopened.handle(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
+    _ = unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1))
+    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(!unopened.isWaitingForStorage)
+  }
+
+  /// Consent: the send gate shutting holds the records (a pause under way still runs out first, then is
+  /// forgotten: nothing is sent anyway), an enqueue does not wake the sender meanwhile, and once the gate
+  /// opens the records go at the next look that finds them due.
+  @Test func theSendGateHoldsThenSendsWhenItOpens() {
+    var m = machine()
+    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(1)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(5)) == [.answer([]), .wait(nil)])
+    #expect(m.pace.backoffUntil == nil)
+    #expect(m.handle(.appended(pendingEvents: 4, pendingBytes: 40), at: .seconds(6)) == [])
+    // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
+    #expect(
+      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+      ])
+    // Open before the interval is up: the records wait for it as usual.
+    var n = machine()
+    _ = n.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .zero)
+    #expect(n.handle(look(n, pending: 1, maySend: false), at: .seconds(1)) == [.answer([]), .wait(nil)])
+    #expect(n.handle(look(n, pending: 1), at: .seconds(2)) == [.wait(.seconds(58))])
+  }
+
+  /// Outcomes: rejected records are dropped and reported with their reasons, the rest is sent again at
+  /// once (no pause); rejections that name no record of the batch count as a failed attempt, so a server
+  /// that keeps answering so can't loop.
+  @Test func rejectedRecordsAreDroppedAndTheRestResentAtOnce() {
+    var m = machine()
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [1: "bad time", 3: "bad name"]), status: 400) == [
+        .resolve(
+          .dropAndResend(dropped: [1, 3], detail: "#1 \(ids[1]): bad time; #3 \(ids[3]): bad name", rest: [0, 2]))
+      ])
+    #expect(
+      m.handle(.dropped(count: 2, reason: .rejected, detail: "two rejected", folding: false), at: .zero) == [
+        .report(dropped(2, .rejected, "two rejected"))
+      ])
+    #expect(m.pace == DeliveryPace() && m.counters.dropped(.rejected) == 2)
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [0: "a", 1: "b"]), count: 2, status: 400) == [
+        .resolve(.dropAndResend(dropped: [0, 1], detail: "#0 \(ids[0]): a; #1 \(ids[1]): b", rest: []))
+      ])
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [7: "?"]), status: 400) == [
+        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: HTTP 400"))
+      ])
+  }
+
+  /// Counters balance, reports: what one input drops is reported in a fixed order, the drop before what
+  /// follows from it; the pending cap's and single too-large records' drops are marked for folding (one
+  /// report per cause and interval, see `QueueDriver.emitFolding`), the others are not.
+  @Test func theReportsOfOneInputComeInAFixedOrderAndOnlyRepeatedCausesFold() {
+    var m = machine { $0.maxAttempts = 2 }
+    let id = RecordID()
+    #expect(
+      m.handle(.refusedAtCap(id, pendingBytes: 10, cap: 10), at: .zero) == [
+        .reportFolding(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused")),
+        .refuse(.queueFull(pendingBytes: 10, maxPendingBytes: 10)),
+      ])
+    #expect(
+      m.handle(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
+        .reportFolding(dropped(1, .tooLarge, "one"))
+      ])
+    #expect(
+      m.handle(.readSkipped(aged: 1, corruptRegions: 1, corruptBytes: 5), at: .zero) == [
+        .report(dropped(1, .maxAge, "older than \(m.configuration.maxAge)")),
+        .report(.corruptDataSkipped(destination: Self.destination, regions: 1, bytes: 5, detail: "damage found while reading")),
+      ])
+    #expect(
+      m.handle(.attemptsCounted([2, 1], serverDelay: .seconds(1), detail: "500"), at: .zero) == [
+        .giveUp([0]),
+        .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
+        .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+      ])
+    #expect(
+      m.handle(.answered(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410)), at: .zero) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: 410, detail: "gone")),
+        .resolve(.drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone"))),
+      ])
   }
 }
