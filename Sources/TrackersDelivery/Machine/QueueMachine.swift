@@ -58,7 +58,10 @@ struct QueueMachine {
     /// The log and the locks were released (`close`, the queue's end).
     case released
     case flushRequested(FlushTicket)
+    /// `close(timeout:)` was called: the queue closes by `deadline` (the earliest, if called again).
     case closeRequested(deadline: Duration)
+    /// `close(timeout:)`'s timer fired: past the deadline, the sending task is cancelled.
+    case closeTimerFired
     /// The sender's loop looks for its next step.
     case timerFired(SendFacts)
     /// A drain ended: whether it sent or dropped anything, and what is still pending.
@@ -330,10 +333,18 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .closeRequested(let deadline):
-      guard !closing else { return [] }
+      guard !closing else {
+        closeDeadline = min(closeDeadline ?? deadline, deadline)
+        return []
+      }
       closing = true
       closeDeadline = deadline
       return [.wakeSender]
+
+    case .closeTimerFired:
+      // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
+      guard !senderGone, let deadline = closeDeadline, now >= deadline else { return [] }
+      return [.cancelSending]
 
     case .timerFired(let facts):
       return next(facts, at: now)

@@ -32,6 +32,8 @@ final class QueueDriver: Sendable {
   /// The observer of the system's protected-data notification while the queue waits for its directory
   /// (Apple platforms with UIKit; see `observeProtectedData()`).
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
+  /// The sending task (`Sender.run`), which the close deadline cancels (`.cancelSending`).
+  let sendingTask = LockIsolated<Task<Void, Never>?>(nil)
 
   init(
     destination: any DeliveryDestination,
@@ -213,7 +215,8 @@ final class QueueDriver: Sendable {
     }
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      // The sender lets go between two requests (see Sender.follow), woken by the machine's command.
+      // The sender lets go between two requests, woken by the machine's command; with no sender that may
+      // send, the machine's `.relinquish` lets go now (`run`), before this returns.
       let waitForSender = withState { s -> Bool in
         guard s.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant).contains(.waitForSender) else {
           return false
@@ -221,10 +224,7 @@ final class QueueDriver: Sendable {
         s.relinquishWaiters.append(continuation)
         return true
       }
-      if !waitForSender {
-        relinquishNow()
-        continuation.resume()
-      }
+      if !waitForSender { continuation.resume() }
     }
   }
 
@@ -414,6 +414,11 @@ final class QueueDriver: Sendable {
   /// then runs what the machine answered once the lock is released (`run`).
   @discardableResult
   func withState<T>(_ body: (inout DriverState) -> T) -> T {
+    modify(loop: nil, body).result
+  }
+
+  /// `withState` for the sending task's loop: returns the step its commands leave it to await.
+  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: Sender.Step?) {
     var commands: [QueueMachine.Command] = []
     var waiters: [[CheckedContinuation<Void, Never>]] = []
     let result = state.withLock { s -> T in
@@ -427,14 +432,18 @@ final class QueueDriver: Sendable {
       }
       return result
     }
-    if !commands.isEmpty { run(commands, waiters: waiters) }
-    return result
+    guard !commands.isEmpty else { return (result, nil) }
+    return (result, run(commands, waiters: waiters, loop: loop))
   }
 
-  /// The one place that runs the machine's commands, in order, outside the lock: answers, wakes, reports,
-  /// the seal for the sending process, a purge deferred until the directory was taken back. The loop's own
-  /// steps (`wait`, `drain`, `exit`, ...) are the sender's (`Sender.follow`), `refuse` is `enqueue`'s.
-  private func run(_ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]]) {
+  /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
+  /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (a wait, a
+  /// drain) or how its loop ends is returned as its next step, which ends the machine's list. `refuse`, `resolve`, `giveUp` and
+  /// `waitForSender` answer the caller that fed the input (`enqueue`, the sender's answer and retry,
+  /// `relinquishDirectory`), which reads them from what `feed` returns.
+  private func run(
+    _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
+  ) -> Sender.Step? {
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
@@ -449,17 +458,43 @@ final class QueueDriver: Sendable {
         } catch {
           emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
         }
-      default: break
+      case .cancelSending: sendingTask.withLock { $0 }?.cancel()
+      case .refuse, .resolve, .giveUp, .waitForSender: break
+      case .exit: return .end(.exit)
+      case .modeChanged: return .end(.modeChanged)
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        relinquishNow()
+        return .end(.modeChanged)
+      case .wait(let timeout): return .wait(timeout)
+      case .drain(let target, let flushes): return .drain(target: target, answerAfter: flushes)
+      case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
+      case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
+      case .openStorage:
+        guard let loop else { break }
+        if openUnopenedStorage() { return .end(.modeChanged) }
+        return follow(loop) { _ in .storageIdle }
+      case .probeSenderLock:
+        guard let loop else { break }
+        let free = takeOverSendingIfFree()
+        return follow(loop) { _ in .senderLock(free: free) }
       }
     }
+    return nil
   }
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
-  /// `withState` runs its commands, and returns them, for the sender's loop to follow.
+  /// `withState` runs its commands, and returns them, for the caller to read its answer.
   @discardableResult
   func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
     let now = clock.now.instant
     return withState { s in input(&s).map { s.handle($0, at: now) } ?? [] }
+  }
+
+  /// Feeds the sending task's loop input, runs its commands, and returns the step it awaits next.
+  func follow(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input?) -> Sender.Step? {
+    let now = clock.now.instant
+    return modify(loop: loop) { s in _ = input(&s).map { s.handle($0, at: now) } }.step
   }
 
   /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).

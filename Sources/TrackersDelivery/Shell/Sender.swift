@@ -55,6 +55,25 @@ final class Sender {
     case modeChanged
   }
 
+  /// What the machine's commands leave the sending task to do (see `QueueDriver.run`): the one thing it
+  /// awaits, or how its loop ends.
+  enum Step {
+    case end(Outcome)
+    /// Wait this long, or until woken (`nil`).
+    case wait(Duration?)
+    /// Send what is pending up to `target`, then answer `answerAfter`.
+    case drain(target: LogPosition, answerAfter: [FlushTicket])
+  }
+
+  /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
+  var scanner: SegmentScanner { reader.scanner }
+
+  /// What was read from the log before `generation` is void (`.voidReadAhead`).
+  func voidReadAhead(generation current: Int) {
+    generation = current
+    dropReadAhead()
+  }
+
   func run() async {
     while true {
       let outcome: Outcome
@@ -93,12 +112,12 @@ final class Sender {
   private func sendUntilModeChanges() async -> Outcome {
     driver.feed { _ in .sendLoopStarted }
     while !Task.isCancelled {
-      if let outcome = await follow(driver.feed { _ in .handoverTimerFired }) { return outcome }
+      if let outcome = await perform(driver.follow(self) { _ in .handoverTimerFired }) { return outcome }
       if Task.isCancelled { break }
       let hasCarry = !carry.isEmpty
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
-      let look = driver.feed { s in
+      let look = driver.follow(self) { s in
         .timerFired(
           .init(
             maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
@@ -106,7 +125,7 @@ final class Sender {
             logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
             writerEnd: s.log.writerEnd))
       }
-      if let outcome = await follow(look) { return outcome }
+      if let outcome = await perform(look) { return outcome }
     }
     return .exit
   }
@@ -120,7 +139,7 @@ final class Sender {
   /// Feeds `input` and follows the machine's answer until the loop ends.
   private func loop(_ input: (inout DriverState) -> QueueMachine.Input?) async -> Outcome {
     while !Task.isCancelled {
-      if let outcome = await follow(driver.feed(input)) { return outcome }
+      if let outcome = await perform(driver.follow(self, input)) { return outcome }
     }
     return .exit
   }
@@ -140,46 +159,27 @@ final class Sender {
     for waiter in left { waiter.resume() }
   }
 
-  /// Runs the loop's commands, in order (`QueueDriver.withState` ran the others: answers, wakes, reports):
-  /// the sending task's one place for them. Returns how the loop ends, if it does.
-  private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
-    for command in commands {
-      switch command {
-      case .exit:
-        return .exit
-      case .modeChanged:
-        return .modeChanged
-      case .relinquish:
-        // Between two requests: the last one's outcome is saved, nothing is in flight.
-        driver.relinquishNow()
-        return .modeChanged
-      case .wait(let timeout):
-        await clock.wait(on: driver.wakeup, timeout: timeout)
-      case .voidReadAhead(let current):
-        generation = current
-        dropReadAhead()
-      case .takeHandedOver:
-        driver.takeHandedOverSegments(scanner: reader.scanner)
-      case .openStorage:
-        if driver.openUnopenedStorage() { return .modeChanged }
-        return await follow(driver.feed { _ in .storageIdle })
-      case .probeSenderLock:
-        let free = driver.takeOverSendingIfFree()
-        return await follow(driver.feed { _ in .senderLock(free: free) })
-      case .drain(var target, let flushes):
-        // flush() sends what other processes sealed before it too.
-        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-          target = driver.state.withLock { $0.log.writerEnd }
-        }
-        let progressed = await drain(upTo: target)
-        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-        driver.answer(flushes)
-        return await follow(commands)
-      default:
-        break
+  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
+  /// how the loop ends, if it does.
+  private func perform(_ step: Step?) async -> Outcome? {
+    switch step {
+    case nil:
+      return nil
+    case .end(let outcome):
+      return outcome
+    case .wait(let timeout):
+      await clock.wait(on: driver.wakeup, timeout: timeout)
+      return nil
+    case .drain(var target, let flushes):
+      // flush() sends what other processes sealed before it too.
+      if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+        target = driver.state.withLock { $0.log.writerEnd }
       }
+      let progressed = await drain(upTo: target)
+      let next = driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+      driver.answer(flushes)
+      return await perform(next)
     }
-    return nil
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the

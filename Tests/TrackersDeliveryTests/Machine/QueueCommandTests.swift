@@ -571,4 +571,21 @@ import Testing
         .resolve(.drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone"))),
       ])
   }
+
+  /// close(timeout:): at its deadline on the queue's clock the sending task is cancelled, the request in
+  /// flight with it; not before, and not once the sender has ended. Called again, the earliest deadline
+  /// holds.
+  @Test func closesDeadlineCancelsTheSendingTask() {
+    var m = machine()
+    #expect(m.handle(.closeTimerFired, at: .seconds(9)) == [])  // not closing
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [])
+    #expect(m.closeDeadline == .seconds(3))
+    #expect(m.handle(.closeRequested(deadline: .seconds(8)), at: .seconds(1)) == [])
+    #expect(m.closeDeadline == .seconds(3))
+    #expect(m.handle(.closeTimerFired, at: .seconds(2)) == [])
+    #expect(m.handle(.closeTimerFired, at: .seconds(3)) == [.cancelSending])
+    _ = m.handle(.senderExited, at: .seconds(4))
+    #expect(m.handle(.closeTimerFired, at: .seconds(5)) == [])
+  }
 }

@@ -51,6 +51,7 @@ import Testing
       case .resolve(let resolution): "resolve \(resolution)"
       case .giveUp(let indices): "giveUp \(indices)"
       case .takeHandedOver: "takeHandedOver"
+      case .cancelSending: "cancelSending"
       }
     }
   }
