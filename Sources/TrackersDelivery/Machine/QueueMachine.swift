@@ -264,6 +264,26 @@ struct QueueMachine {
     !relinquished && !relinquishRequested && generation == readGeneration
   }
 
+  /// What a log opened outside the lock (opening scans everything pending) is for.
+  enum LogOpening {
+    /// The directory the queue started without, opened late.
+    case late
+    /// The directory let go of, taken back.
+    case takeBack
+    /// The sender lock, free again: this writer sends from now on.
+    case takeOver
+  }
+
+  /// Whether the queue still wants a log opened for `opening` once the lock is held again: meanwhile it
+  /// may have closed, let go of the directory or taken it back (then the shell discards the log).
+  func wants(_ opening: LogOpening) -> Bool {
+    switch opening {
+    case .late: isWaitingForStorage && !closed && !relinquished
+    case .takeBack: relinquished && !closing
+    case .takeOver: role == .writer && !closing
+    }
+  }
+
   mutating func handle(_ input: Input, at now: Duration) -> [Command] {
     switch input {
     case .appended(let events, let bytes):

@@ -106,9 +106,7 @@ final class QueueDriver: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.machine.isWaitingForStorage && !$0.machine.closed && !$0.machine.relinquished }) else {
-      return state.withLock { !$0.machine.isWaitingForStorage }
-    }
+    guard state.withLock({ $0.machine.wants(.late) }) else { return state.withLock { !$0.machine.isWaitingForStorage } }
     let opened: OpenedLog
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
@@ -119,11 +117,9 @@ final class QueueDriver: Sendable {
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
     configuration.storageOpened?()
-    let installed = withState { s -> Bool in
-      guard s.machine.isWaitingForStorage, !s.machine.closed, !s.machine.relinquished else { return false }
+    let installed = install(opened, for: .late) { s, now in
       let frames = s.kept.frames
       s.kept = KeptFrames()
-      let now = clock.now.instant
       s.install(opened, now: now)
       // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
       // while the directory was closed to us, and what it held goes before the records tracked since are
@@ -138,14 +134,25 @@ final class QueueDriver: Sendable {
           at: now)
       }
       s.persist(frames, configuration: configuration, now: now)
-      return true
     }
-    if !installed {
-      opened.discard()
-      return state.withLock { !$0.machine.isWaitingForStorage }
-    }
+    guard installed else { return state.withLock { !$0.machine.isWaitingForStorage } }
     stopObservingProtectedData()
     return true
+  }
+
+  /// Installs `opened`, a log opened outside the lock, with `change` under it if the machine still wants it
+  /// for `opening`; otherwise lets go of it. Returns whether it was installed.
+  @discardableResult
+  private func install(
+    _ opened: OpenedLog, for opening: QueueMachine.LogOpening, _ change: (inout DriverState, Duration) -> Void
+  ) -> Bool {
+    let installed = withState { s -> Bool in
+      guard s.machine.wants(opening) else { return false }
+      change(&s, clock.now.instant)
+      return true
+    }
+    if !installed { opened.discard() }
+    return installed
   }
 
   /// Asks for an attempt to open the directory now, if the queue started without it.
@@ -188,15 +195,11 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
       return false
     }
-    let promoted = withState { s -> Bool in
-      guard s.writerDirectory != nil, !s.machine.closing else { return false }
+    return install(opened, for: .takeOver) { s, now in
       // To the sender, this queue itself.
       s.handOverLog()
-      s.install(opened, now: clock.now.instant)
-      return true
+      s.install(opened, now: now)
     }
-    if !promoted { opened.discard() }
-    return promoted
   }
 
   /// Lets go of the directory before the process is suspended: once the request in flight (if any) is
@@ -253,7 +256,7 @@ final class QueueDriver: Sendable {
       return true
     }
     if neverOpened { return requestStorageAttempt() }
-    guard state.withLock({ $0.machine.relinquished && !$0.machine.closing }) else { return }
+    guard state.withLock({ $0.machine.wants(.takeBack) }) else { return }
     let opened: OpenedLog
     do {
       opened = try OpenedLog.takingDirectory(configuration, patience: 10)
@@ -263,13 +266,10 @@ final class QueueDriver: Sendable {
       return
     }
     // A purge deferred while let go of is run by `run`, outside the lock.
-    let reclaimed = withState { s -> Bool in
-      guard s.machine.relinquished, !s.machine.closing else { return false }
-      s.install(opened, now: clock.now.instant)
-      s.handle(.reclaimed(heldLog: true), at: clock.now.instant)
-      return true
+    install(opened, for: .takeBack) { s, now in
+      s.install(opened, now: now)
+      s.handle(.reclaimed(heldLog: true), at: now)
     }
-    if !reclaimed { opened.discard() }
     wakeup.signal()
   }
 

@@ -588,4 +588,23 @@ import Testing
     _ = m.handle(.senderExited, at: .seconds(4))
     #expect(m.handle(.closeTimerFired, at: .seconds(5)) == [])
   }
+
+  /// Several processes, before the first unlock: a log opened outside the lock is installed only if the
+  /// queue still wants it for what it was opened for; closing, let go of or taken back meanwhile, it is not.
+  @Test func aLogOpenedOutsideTheLockIsInstalledOnlyIfStillWanted() {
+    var m = machine()
+    #expect(!m.wants(.late) && !m.wants(.takeBack) && !m.wants(.takeOver))  // a sender wants none
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.wants(.late) && !m.wants(.takeBack))
+    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    #expect(!m.wants(.late))  // let go of: no lock may be taken
+    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
+    #expect(!m.wants(.late) && m.wants(.takeOver))
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.wants(.takeBack) && !m.wants(.takeOver))
+    _ = m.handle(.closeRequested(deadline: .seconds(9)), at: .seconds(3))
+    #expect(!m.wants(.takeBack) && !m.wants(.takeOver))
+  }
 }
