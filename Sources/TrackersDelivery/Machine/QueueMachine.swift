@@ -94,6 +94,9 @@ struct QueueMachine {
     case relinquished(heldLog: Bool)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
     case reclaimed(heldLog: Bool)
+    /// `purge()` deleted `removed` records by `route` (`purgeRoute`), `takenBySender` of them found taken
+    /// by the sender just before.
+    case purgeDone(PurgeRoute, removed: Int, takenBySender: Int)
     /// `purge()` was called while the log was not this queue's: purge it once taken back.
     case purgeDeferred
     /// The log was purged: its pause goes with it.
@@ -263,6 +266,22 @@ struct QueueMachine {
   func drainContinues(readGeneration: Int) -> Bool {
     !relinquished && !relinquishRequested && generation == readGeneration
   }
+
+  /// What `purge()` deletes, by the queue's part.
+  enum PurgeRoute: Equatable {
+    /// The directory can't be opened yet: the records kept in memory now, the log once it opens.
+    case memory
+    /// Let go of: the records this process wrote to the inbox that no sender took yet, the log once it
+    /// is taken back.
+    case inbox
+    /// Every pending record of the log.
+    case log
+    /// The log opened late, purged before the records kept in memory are written to it.
+    case openedLate
+  }
+
+  /// Where `purge()` deletes now.
+  var purgeRoute: PurgeRoute { isWaitingForStorage ? .memory : relinquished ? .inbox : .log }
 
   /// What a log opened outside the lock (opening scans everything pending) is for.
   enum LogOpening {
@@ -481,6 +500,29 @@ struct QueueMachine {
         commands.append(.purge)
       }
       return commands + [.wakeSender]
+
+    case .purgeDone(let route, let removed, let takenBySender):
+      let detail: String
+      switch route {
+      case .memory:
+        purgeWhenReclaimed = true
+        detail = "purge() deleted the records kept in memory; what the directory holds is purged once it opens"
+      case .inbox:
+        counters.handedOver -= removed
+        purgeWhenReclaimed = true
+        detail = "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"
+      case .log:
+        counters.handedOver += takenBySender
+        pendingSince = nil
+        pace.reset()
+        detail = "purge() deleted every pending record"
+      case .openedLate:
+        counters.handedOver += takenBySender
+        detail = "purge() was called before the directory could be opened; what it held is deleted now"
+      }
+      // Nothing in memory or the inbox: nothing counted. The log's purge is counted even when empty.
+      guard removed > 0 || route == .log || route == .openedLate else { return [] }
+      return handle(.purgedRecords(removed, detail: detail), at: now)
 
     case .purgeDeferred:
       purgeWhenReclaimed = true

@@ -127,11 +127,7 @@ final class QueueDriver: Sendable {
       let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
       s.outbox += commands.filter { $0 != .purge }
       if commands.contains(.purge), let purged = try? s.log.purge() {
-        s.handle(.handedOver(purged.takenBySender), at: now)
-        s.handle(
-          .purgedRecords(
-            purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
-          at: now)
+        s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
       }
       s.persist(frames, configuration: configuration, now: now)
     }
@@ -521,39 +517,19 @@ final class QueueDriver: Sendable {
   func purge() throws(DeliveryError) {
     let now = clock.now.instant
     let result: Result<Void, DeliveryError> = withState { s in
-      if s.machine.isWaitingForStorage {
-        // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
-        // once it opens (before the records kept in memory are written to it).
-        let count = s.kept.frames.count
-        s.kept = KeptFrames()
-        s.handle(.purgeDeferred, at: now)
-        guard count > 0 else { return .success(()) }
-        s.handle(
-          .purgedRecords(
-            count,
-            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
-          at: now)
-        return .success(())
-      }
-      if s.machine.relinquished {
-        // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
-        // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
-        let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        s.handle(.handedOver(-removed), at: now)
-        s.handle(.purgeDeferred, at: now)
-        guard removed > 0 else { return .success(()) }
-        s.handle(
-          .purgedRecords(
-            removed,
-            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
-          at: now)
-        return .success(())
-      }
+      // Nothing on disk can be touched while the directory can't be opened yet, and the log is not this
+      // queue's while let go of: the machine purges it once it opens or is taken back (`.purge`).
+      let route = s.machine.purgeRoute
       do throws(DeliveryError) {
-        let (removed, takenBySender) = try s.log.purge()
-        s.handle(.handedOver(takenBySender), at: now)
-        s.handle(.purged, at: now)
-        s.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now)
+        let purged: (removed: Int, takenBySender: Int)
+        switch route {
+        case .memory:
+          purged = (s.kept.frames.count, 0)
+          s.kept = KeptFrames()
+        case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory), 0)
+        case .log, .openedLate: purged = try s.log.purge()
+        }
+        s.handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
         return .success(())
       } catch {
         return .failure(error)

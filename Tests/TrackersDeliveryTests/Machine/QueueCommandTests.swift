@@ -607,4 +607,47 @@ import Testing
     _ = m.handle(.closeRequested(deadline: .seconds(9)), at: .seconds(3))
     #expect(!m.wants(.takeBack) && !m.wants(.takeOver))
   }
+
+  /// purge(): where it deletes is the machine's (memory before the directory opens, the inbox while let
+  /// go of, the log otherwise), and what it deleted is counted and reported once by that route.
+  @Test func purgeDeletesByTheQueuesPartAndCountsByRoute() {
+    var m = machine()
+    #expect(m.purgeRoute == .log)
+    _ = m.handle(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
+    #expect(
+      m.handle(.purgeDone(.log, removed: 0, takenBySender: 2), at: .seconds(1)) == [])
+    #expect(m.counters.handedOver == 2 && m.pace == DeliveryPace() && m.counters.dropped[.purged] == 0)
+    #expect(
+      m.handle(.purgeDone(.log, removed: 4, takenBySender: 0), at: .seconds(1)) == [
+        .report(dropped(4, .purged, "purge() deleted every pending record"))
+      ])
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.purgeRoute == .inbox)
+    #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(2)) == [])
+    #expect(m.purgeWhenReclaimed)
+    #expect(
+      m.handle(.purgeDone(.inbox, removed: 1, takenBySender: 0), at: .seconds(2)) == [
+        .report(
+          dropped(
+            1, .purged,
+            "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"))
+      ])
+    #expect(m.counters.handedOver == 1 && m.counters.dropped(.purged) == 5)
+
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(unopened.purgeRoute == .memory)
+    #expect(
+      unopened.handle(.purgeDone(.memory, removed: 2, takenBySender: 0), at: .zero) == [
+        .report(
+          dropped(2, .purged, "purge() deleted the records kept in memory; what the directory holds is purged once it opens"))
+      ])
+    #expect(unopened.purgeWhenReclaimed)
+    #expect(
+      unopened.handle(.purgeDone(.openedLate, removed: 3, takenBySender: 1), at: .seconds(1)) == [
+        .report(
+          dropped(3, .purged, "purge() was called before the directory could be opened; what it held is deleted now"))
+      ])
+    #expect(unopened.counters.handedOver == 1 && unopened.counters.dropped(.purged) == 5)
+  }
 }
