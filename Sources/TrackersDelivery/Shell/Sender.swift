@@ -74,37 +74,27 @@ final class Sender {
     dropReadAhead()
   }
 
+  /// Runs the loop of the queue's part (`Roles.loop`), each a feed the machine answers, until the queue
+  /// closes. Waiting for a directory it can't open yet (tried again on the machine's back-off, when asked
+  /// and once more when closing; not while let go of, when no lock may be taken), or let go of it, the
+  /// queue sends nothing and `flush()` is answered at once; what was read from the old log is dropped
+  /// first, the next log may be another process's doing. Writing for another process's sender, it seals
+  /// what it wrote every interval and on `flush()`, and takes over sending once that sender has gone.
   func run() async {
     while true {
       let outcome: Outcome
       switch driver.state.withLock({ Roles.loop($0.roleFacts) }) {
-      case .waitForStorage: outcome = await waitForStorage()
-      case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
-      case .handOver: outcome = await handOverUntilSending()
+      case .waitForStorage:
+        dropReadAhead()
+        outcome = await loop { _ in .storageTimerFired }
+      case .waitWhileRelinquished:
+        dropReadAhead()
+        outcome = await loop { _ in .relinquishedTimerFired }
+      case .handOver: outcome = await loop { _ in .writerTimerFired }
       case .send: outcome = await sendUntilModeChanges()
       }
-      if outcome == .exit {
-        exit()
-        return
-      }
+      if outcome == .exit { return exit() }
     }
-  }
-
-  /// While the queue's directory can't be opened (see `QueueMachine.Role.unopened`): tries again when the
-  /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
-  /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
-  /// Nothing while the queue has let go of its directory: no lock may be taken then.
-  private func waitForStorage() async -> Outcome {
-    dropReadAhead()
-    return await loop { _ in .storageTimerFired }
-  }
-
-  /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
-  /// take the directory back or to close. What it kept of the old log (open segments, batches read ahead)
-  /// is dropped: the next log may be another process's doing.
-  private func waitWhileRelinquished() async -> Outcome {
-    dropReadAhead()
-    return await loop { _ in .relinquishedTimerFired }
   }
 
   /// The sender's loop: takes what other processes hand over (on the machine's cadence), reads what is
@@ -128,12 +118,6 @@ final class Sender {
       if let outcome = await perform(look) { return outcome }
     }
     return .exit
-  }
-
-  /// While another process sends for the directory: seals what this one wrote every interval (and on
-  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
-  private func handOverUntilSending() async -> Outcome {
-    await loop { _ in .writerTimerFired }
   }
 
   /// Feeds `input` and follows the machine's answer until the loop ends.
