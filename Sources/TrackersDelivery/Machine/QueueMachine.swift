@@ -78,6 +78,10 @@ struct QueueMachine {
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
+    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
+    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
+    /// reasons named.
+    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
     /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
     case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
     /// Too large: the halves go again at once; the server answered.
@@ -438,6 +442,11 @@ struct QueueMachine {
       return Outcomes.countFinished(
         delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
       ).map { [.report($0)] } ?? []
+
+    case .batchFinished(let ids, let finished, let rejected):
+      let refused = finished.filter { rejected[$0] != nil }
+      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
+      return handle(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
 
     case .dropped(let count, let reason, let detail, let folding):
       guard

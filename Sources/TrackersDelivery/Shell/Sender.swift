@@ -319,19 +319,9 @@ final class Sender {
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
     onLog(batch.generation) { s, now in
-      var delivered = 0
-      var droppedCount = 0
-      var reasons: [String] = []
-      for (index, entry) in batch.entries.enumerated() {
-        guard s.log.finish(entry.position, length: entry.length) else { continue }
-        if let reason = rejected[index] {
-          droppedCount += 1
-          if reasons.count < 10 { reasons.append("#\(index) \(entry.record.id): \(reason)") }
-        } else {
-          delivered += 1
-        }
-      }
-      s.handle(.finished(delivered: delivered, rejected: droppedCount, reasons: reasons), at: now)
+      let entries = batch.entries
+      let finished = entries.indices.filter { s.log.finish(entries[$0].position, length: entries[$0].length) }
+      s.handle(.batchFinished(ids: entries.map(\.record.id), finished: finished, rejected: rejected), at: now)
     }
   }
 

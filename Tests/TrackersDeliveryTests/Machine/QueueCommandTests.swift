@@ -650,4 +650,23 @@ import Testing
       ])
     #expect(unopened.counters.handedOver == 1 && unopened.counters.dropped(.purged) == 5)
   }
+
+  /// Outcomes: a finished batch is counted from the records that were still pending (one purged or
+  /// dropped at the cap meanwhile is not counted twice), the rejected ones reported with their reasons,
+  /// ten at most.
+  @Test func aFinishedBatchCountsWhatWasPendingAndNamesTheRejected() {
+    var m = machine()
+    let ids = (0..<14).map { _ in RecordID() }
+    #expect(
+      m.handle(.batchFinished(ids: Array(ids.prefix(4)), finished: [0, 2, 3], rejected: [1: "gone", 2: "bad"]), at: .zero) == [
+        .report(dropped(1, .rejected, "#2 \(ids[2]): bad"))
+      ])
+    #expect(m.counters.delivered == 2 && m.counters.dropped(.rejected) == 1)
+    let all = Dictionary(uniqueKeysWithValues: (0..<14).map { ($0, "no") })
+    let reasons = (0..<10).map { "#\($0) \(ids[$0]): no" }.joined(separator: "; ")
+    #expect(
+      m.handle(.batchFinished(ids: ids, finished: Array(0..<14), rejected: all), at: .zero) == [
+        .report(dropped(14, .rejected, reasons + "; ..."))
+      ])
+  }
 }
