@@ -287,6 +287,15 @@ struct QueueMachine {
   /// Where `purge()` deletes now.
   var purgeRoute: PurgeRoute { isWaitingForStorage ? .memory : relinquished ? .inbox : .log }
 
+  /// The counters with what is pending now: the log's, none once it is let go of (counted handed over),
+  /// and the records kept in memory until the directory opens, this queue's whatever its part.
+  func counters(log: (events: Int, bytes: Int), keptInMemory kept: (events: Int, bytes: Int)) -> DeliveryCounters {
+    var now = self.counters
+    now.pendingEvents = (relinquished ? 0 : log.events) + kept.events
+    now.pendingBytes = (relinquished ? 0 : log.bytes) + kept.bytes
+    return now
+  }
+
   /// What a log opened outside the lock (opening scans everything pending) is for.
   enum LogOpening {
     /// The directory the queue started without, opened late.

@@ -503,14 +503,8 @@ final class QueueDriver: Sendable {
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      var counters = s.machine.counters
-      // Let go of: what the old log holds is counted handed over, no longer pending here.
-      counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
-      counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
-      // Kept in memory until the directory opens: this queue's whatever its role.
-      counters.pendingEvents += s.kept.frames.count
-      counters.pendingBytes += s.kept.bytes
-      return counters
+      s.machine.counters(
+        log: (s.log.pendingEvents, Int(s.log.pendingBytes)), keptInMemory: (s.kept.frames.count, s.kept.bytes))
     }
   }
 

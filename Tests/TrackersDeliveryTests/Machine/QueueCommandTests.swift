@@ -669,4 +669,15 @@ import Testing
         .report(dropped(14, .rejected, reasons + "; ..."))
       ])
   }
+
+  /// Counters balance, several processes: what the log holds is pending here until the directory is let
+  /// go of (then it is the next sender's, counted handed over); records kept in memory are pending
+  /// whatever the queue's part.
+  @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
+    var m = machine()
+    #expect(m.counters(log: (3, 30), keptInMemory: (0, 0)).pendingEvents == 3)
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
+    #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
+  }
 }
