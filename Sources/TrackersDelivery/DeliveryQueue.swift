@@ -67,6 +67,7 @@ public final class DeliveryQueue: Sendable {
     let driver = try QueueDriver(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
     self.driver = driver
     sender = Task.detached { await Sender(driver: driver).run() }
+    driver.sendingTask.withLock { $0 = sender }
   }
 
   /// A queue whose waits, backoff and record ages follow `clock`, and whose jitter comes from `random`:
@@ -84,6 +85,7 @@ public final class DeliveryQueue: Sendable {
       clock: clock, random: random)
     self.driver = driver
     sender = Task.detached { await Sender(driver: driver).run() }
+    driver.sendingTask.withLock { $0 = sender }
   }
 
   deinit {
@@ -218,12 +220,11 @@ public final class DeliveryQueue: Sendable {
   public func close(timeout: Duration) async {
     let deadline = driver.clock.now.instant + timeout
     driver.feed { _ in .closeRequested(deadline: deadline) }
-    let sender = self.sender
-    // At the deadline on the queue's clock, the request in flight is cancelled (the machine stops the
-    // drain there; a request can't be stopped but from outside).
-    let watchdog = Task { [clock = driver.clock] in
-      await clock.wait(on: Wakeup(), timeout: timeout)
-      if !Task.isCancelled { sender.cancel() }
+    // At the deadline on the queue's clock, the machine has the sending task cancelled, the request in
+    // flight with it (it stops the drain there; a request can't be stopped but from outside).
+    let watchdog = Task { [driver] in
+      await driver.clock.wait(on: Wakeup(), timeout: timeout)
+      if !Task.isCancelled { driver.feed { _ in .closeTimerFired } }
     }
     await sender.value
     watchdog.cancel()

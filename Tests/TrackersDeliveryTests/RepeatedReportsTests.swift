@@ -27,4 +27,14 @@ import Testing
     #expect(RepeatedReports<String>.since(Date(timeIntervalSince1970: 1_793_817_970.9)) == "since 18:46:10 UTC")
     #expect(RepeatedReports<String>.since(Date(timeIntervalSince1970: 0)) == "since 00:00:00 UTC")
   }
+
+  /// Counters balance, reports: what is folded when the queue closes is told cause by cause in the order
+  /// each cause's first report was folded, the same order on every run.
+  @Test func drainTellsTheFoldedInTheOrderTheyWereFolded() {
+    let reports = RepeatedReports<String>(interval: .seconds(3_600))
+    for cause in ["a", "b", "c", "d"] { #expect(reports.admit(cause) == .send) }
+    for cause in ["d", "b", "d", "a", "c", "b"] { #expect(reports.admit(cause) == .fold) }
+    #expect(reports.drain().map(\.cause) == ["d", "b", "a", "c"])
+    #expect(reports.drain().isEmpty)
+  }
 }

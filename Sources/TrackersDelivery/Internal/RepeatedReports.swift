@@ -33,10 +33,17 @@ final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
   private struct Window {
     var opened: ContinuousClock.Instant
     var folded: Folded?
+    /// When its first report was folded, in the order of all folds: `drain` tells them in that order.
+    var foldedOrder = 0
+  }
+
+  private struct Windows {
+    var byCause: [Cause: Window] = [:]
+    var folds = 0
   }
 
   let interval: Duration
-  private let windows = LockIsolated<[Cause: Window]>([:])
+  private let windows = LockIsolated(Windows())
 
   /// Folds repeats that come within `interval` of the report that went out; `.zero` sends every one.
   init(interval: Duration) {
@@ -47,27 +54,30 @@ final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
   func admit(_ cause: Cause, weight: Int = 1) -> Decision {
     let now = ContinuousClock.now
     return windows.withLock { windows in
-      guard var window = windows[cause], now - window.opened < interval else {
-        let folded = windows[cause]?.folded
-        windows[cause] = Window(opened: now, folded: nil)
+      guard var window = windows.byCause[cause], now - window.opened < interval else {
+        let folded = windows.byCause[cause]?.folded
+        windows.byCause[cause] = Window(opened: now, folded: nil)
         return folded.map(Decision.sendAfter) ?? .send
       }
       if window.folded == nil {
         window.folded = Folded(cause: cause, reports: 0, weight: 0, since: Date())
+        windows.folds += 1
+        window.foldedOrder = windows.folds
       }
       window.folded?.reports += 1
       window.folded?.weight += weight
-      windows[cause] = window
+      windows.byCause[cause] = window
       return .fold
     }
   }
 
-  /// What was folded and not yet told, cause by cause; forgets it.
+  /// What was folded and not yet told, cause by cause in the order their first report was folded (so
+  /// the reports at close come in one order, run after run); forgets it.
   func drain() -> [Folded] {
     windows.withLock { windows in
-      let folded = windows.values.compactMap(\.folded)
-      windows = [:]
-      return folded
+      let folded = windows.byCause.values.filter { $0.folded != nil }.sorted { $0.foldedOrder < $1.foldedOrder }
+      windows = Windows()
+      return folded.compactMap(\.folded)
     }
   }
 

@@ -3,7 +3,8 @@ import Foundation
 extension QueueMachine {
   /// What the machine tells the shell to do. Compared with `==` in the machine's tests, so an answer reads
   /// as one exact list (reports by their case and every field: ``DeliveryReport`` itself is not
-  /// `Equatable` in the public API).
+  /// `Equatable` in the public API). A step of the sending task's loop (`exit`, `modeChanged`, `relinquish`,
+  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`).
   enum Command: Equatable {
     /// Wake the sender's task.
     case wakeSender
@@ -28,8 +29,6 @@ extension QueueMachine {
     case voidReadAhead(generation: Int)
     /// Send what is pending up to `target`, then answer `answerAfter`.
     case drain(target: LogPosition, answerAfter: [FlushTicket])
-    /// Nothing is sent before the pause is up.
-    case pause(Duration)
     /// Try the directory's sender lock.
     case probeSenderLock
     /// Seal what this process wrote so the sender takes it.
@@ -44,6 +43,8 @@ extension QueueMachine {
     case giveUp([Int])
     /// Take the segments other processes sealed or left behind.
     case takeHandedOver
+    /// `close(timeout:)`'s deadline is up: cancel the sending task, and the request in flight with it.
+    case cancelSending
   }
 }
 
@@ -52,7 +53,8 @@ extension QueueMachine.Command {
     switch (lhs, rhs) {
     case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
       (.waitForSender, .waitForSender), (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
-      (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver):
+      (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver),
+      (.cancelSending, .cancelSending):
       true
     case (.refuse(let a), .refuse(let b)): a == b
     case (.answer(let a), .answer(let b)): a == b
@@ -60,7 +62,6 @@ extension QueueMachine.Command {
     case (.wait(let a), .wait(let b)): a == b
     case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
     case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
-    case (.pause(let a), .pause(let b)): a == b
     case (.resolve(let a), .resolve(let b)): a == b
     case (.giveUp(let a), .giveUp(let b)): a == b
     default: false

@@ -58,7 +58,10 @@ struct QueueMachine {
     /// The log and the locks were released (`close`, the queue's end).
     case released
     case flushRequested(FlushTicket)
+    /// `close(timeout:)` was called: the queue closes by `deadline` (the earliest, if called again).
     case closeRequested(deadline: Duration)
+    /// `close(timeout:)`'s timer fired: past the deadline, the sending task is cancelled.
+    case closeTimerFired
     /// The sender's loop looks for its next step.
     case timerFired(SendFacts)
     /// A drain ended: whether it sent or dropped anything, and what is still pending.
@@ -75,12 +78,16 @@ struct QueueMachine {
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
+    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
+    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
+    /// reasons named.
+    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
     /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
     case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
     /// Too large: the halves go again at once; the server answered.
     case split
     /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
-    /// (the server's `serverDelay`, or the backoff's, returned as `.pause`), `exhausted` ran out of
+    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
     /// attempts (finished on the log).
     case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
@@ -91,6 +98,9 @@ struct QueueMachine {
     case relinquished(heldLog: Bool)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
     case reclaimed(heldLog: Bool)
+    /// `purge()` deleted `removed` records by `route` (`purgeRoute`), `takenBySender` of them found taken
+    /// by the sender just before.
+    case purgeDone(PurgeRoute, removed: Int, takenBySender: Int)
     /// `purge()` was called while the log was not this queue's: purge it once taken back.
     case purgeDeferred
     /// The log was purged: its pause goes with it.
@@ -261,6 +271,51 @@ struct QueueMachine {
     !relinquished && !relinquishRequested && generation == readGeneration
   }
 
+  /// What `purge()` deletes, by the queue's part.
+  enum PurgeRoute: Equatable {
+    /// The directory can't be opened yet: the records kept in memory now, the log once it opens.
+    case memory
+    /// Let go of: the records this process wrote to the inbox that no sender took yet, the log once it
+    /// is taken back.
+    case inbox
+    /// Every pending record of the log.
+    case log
+    /// The log opened late, purged before the records kept in memory are written to it.
+    case openedLate
+  }
+
+  /// Where `purge()` deletes now.
+  var purgeRoute: PurgeRoute { isWaitingForStorage ? .memory : relinquished ? .inbox : .log }
+
+  /// The counters with what is pending now: the log's, none once it is let go of (counted handed over),
+  /// and the records kept in memory until the directory opens, this queue's whatever its part.
+  func counters(log: (events: Int, bytes: Int), keptInMemory kept: (events: Int, bytes: Int)) -> DeliveryCounters {
+    var now = self.counters
+    now.pendingEvents = (relinquished ? 0 : log.events) + kept.events
+    now.pendingBytes = (relinquished ? 0 : log.bytes) + kept.bytes
+    return now
+  }
+
+  /// What a log opened outside the lock (opening scans everything pending) is for.
+  enum LogOpening {
+    /// The directory the queue started without, opened late.
+    case late
+    /// The directory let go of, taken back.
+    case takeBack
+    /// The sender lock, free again: this writer sends from now on.
+    case takeOver
+  }
+
+  /// Whether the queue still wants a log opened for `opening` once the lock is held again: meanwhile it
+  /// may have closed, let go of the directory or taken it back (then the shell discards the log).
+  func wants(_ opening: LogOpening) -> Bool {
+    switch opening {
+    case .late: isWaitingForStorage && !closed && !relinquished
+    case .takeBack: relinquished && !closing
+    case .takeOver: role == .writer && !closing
+    }
+  }
+
   mutating func handle(_ input: Input, at now: Duration) -> [Command] {
     switch input {
     case .appended(let events, let bytes):
@@ -330,10 +385,18 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .closeRequested(let deadline):
-      guard !closing else { return [] }
+      guard !closing else {
+        closeDeadline = min(closeDeadline ?? deadline, deadline)
+        return []
+      }
       closing = true
       closeDeadline = deadline
       return [.wakeSender]
+
+    case .closeTimerFired:
+      // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
+      guard !senderGone, let deadline = closeDeadline, now >= deadline else { return [] }
+      return [.cancelSending]
 
     case .timerFired(let facts):
       return next(facts, at: now)
@@ -389,6 +452,11 @@ struct QueueMachine {
         delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
       ).map { [.report($0)] } ?? []
 
+    case .batchFinished(let ids, let finished, let rejected):
+      let refused = finished.filter { rejected[$0] != nil }
+      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
+      return handle(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
+
     case .dropped(let count, let reason, let detail, let folding):
       guard
         let report = Outcomes.countDropped(
@@ -401,12 +469,12 @@ struct QueueMachine {
       return []
 
     case .retried(let kept, let exhausted, let serverDelay, let detail):
+      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
       let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
-      return [.pause(delay)]
-        + Outcomes.countRetry(
-          kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
-          destination: destination, counters: &counters
-        ).map { .report($0) }
+      return Outcomes.countRetry(
+        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+        destination: destination, counters: &counters
+      ).map { .report($0) }
 
     case .readSkipped(let aged, let regions, let bytes):
       let aged = Outcomes.countDropped(
@@ -450,6 +518,29 @@ struct QueueMachine {
         commands.append(.purge)
       }
       return commands + [.wakeSender]
+
+    case .purgeDone(let route, let removed, let takenBySender):
+      let detail: String
+      switch route {
+      case .memory:
+        purgeWhenReclaimed = true
+        detail = "purge() deleted the records kept in memory; what the directory holds is purged once it opens"
+      case .inbox:
+        counters.handedOver -= removed
+        purgeWhenReclaimed = true
+        detail = "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"
+      case .log:
+        counters.handedOver += takenBySender
+        pendingSince = nil
+        pace.reset()
+        detail = "purge() deleted every pending record"
+      case .openedLate:
+        counters.handedOver += takenBySender
+        detail = "purge() was called before the directory could be opened; what it held is deleted now"
+      }
+      // Nothing in memory or the inbox: nothing counted. The log's purge is counted even when empty.
+      guard removed > 0 || route == .log || route == .openedLate else { return [] }
+      return handle(.purgedRecords(removed, detail: detail), at: now)
 
     case .purgeDeferred:
       purgeWhenReclaimed = true

@@ -32,6 +32,8 @@ final class QueueDriver: Sendable {
   /// The observer of the system's protected-data notification while the queue waits for its directory
   /// (Apple platforms with UIKit; see `observeProtectedData()`).
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
+  /// The sending task (`Sender.run`), which the close deadline cancels (`.cancelSending`).
+  let sendingTask = LockIsolated<Task<Void, Never>?>(nil)
 
   init(
     destination: any DeliveryDestination,
@@ -104,9 +106,7 @@ final class QueueDriver: Sendable {
   /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
   /// whether the queue has its directory now. Called by the sender.
   func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.machine.isWaitingForStorage && !$0.machine.closed && !$0.machine.relinquished }) else {
-      return state.withLock { !$0.machine.isWaitingForStorage }
-    }
+    guard state.withLock({ $0.machine.wants(.late) }) else { return state.withLock { !$0.machine.isWaitingForStorage } }
     let opened: OpenedLog
     do {
       opened = try Self.openDirectory(configuration, patience: 10)
@@ -117,11 +117,9 @@ final class QueueDriver: Sendable {
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
     configuration.storageOpened?()
-    let installed = withState { s -> Bool in
-      guard s.machine.isWaitingForStorage, !s.machine.closed, !s.machine.relinquished else { return false }
+    let installed = install(opened, for: .late) { s, now in
       let frames = s.kept.frames
       s.kept = KeptFrames()
-      let now = clock.now.instant
       s.install(opened, now: now)
       // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
       // while the directory was closed to us, and what it held goes before the records tracked since are
@@ -129,21 +127,28 @@ final class QueueDriver: Sendable {
       let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
       s.outbox += commands.filter { $0 != .purge }
       if commands.contains(.purge), let purged = try? s.log.purge() {
-        s.handle(.handedOver(purged.takenBySender), at: now)
-        s.handle(
-          .purgedRecords(
-            purged.removed, detail: "purge() was called before the directory could be opened; what it held is deleted now"),
-          at: now)
+        s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
       }
       s.persist(frames, configuration: configuration, now: now)
-      return true
     }
-    if !installed {
-      opened.discard()
-      return state.withLock { !$0.machine.isWaitingForStorage }
-    }
+    guard installed else { return state.withLock { !$0.machine.isWaitingForStorage } }
     stopObservingProtectedData()
     return true
+  }
+
+  /// Installs `opened`, a log opened outside the lock, with `change` under it if the machine still wants it
+  /// for `opening`; otherwise lets go of it. Returns whether it was installed.
+  @discardableResult
+  private func install(
+    _ opened: OpenedLog, for opening: QueueMachine.LogOpening, _ change: (inout DriverState, Duration) -> Void
+  ) -> Bool {
+    let installed = withState { s -> Bool in
+      guard s.machine.wants(opening) else { return false }
+      change(&s, clock.now.instant)
+      return true
+    }
+    if !installed { opened.discard() }
+    return installed
   }
 
   /// Asks for an attempt to open the directory now, if the queue started without it.
@@ -186,15 +191,11 @@ final class QueueDriver: Sendable {
       emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
       return false
     }
-    let promoted = withState { s -> Bool in
-      guard s.writerDirectory != nil, !s.machine.closing else { return false }
+    return install(opened, for: .takeOver) { s, now in
       // To the sender, this queue itself.
       s.handOverLog()
-      s.install(opened, now: clock.now.instant)
-      return true
+      s.install(opened, now: now)
     }
-    if !promoted { opened.discard() }
-    return promoted
   }
 
   /// Lets go of the directory before the process is suspended: once the request in flight (if any) is
@@ -213,7 +214,8 @@ final class QueueDriver: Sendable {
     }
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      // The sender lets go between two requests (see Sender.follow), woken by the machine's command.
+      // The sender lets go between two requests, woken by the machine's command; with no sender that may
+      // send, the machine's `.relinquish` lets go now (`run`), before this returns.
       let waitForSender = withState { s -> Bool in
         guard s.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant).contains(.waitForSender) else {
           return false
@@ -221,10 +223,7 @@ final class QueueDriver: Sendable {
         s.relinquishWaiters.append(continuation)
         return true
       }
-      if !waitForSender {
-        relinquishNow()
-        continuation.resume()
-      }
+      if !waitForSender { continuation.resume() }
     }
   }
 
@@ -253,7 +252,7 @@ final class QueueDriver: Sendable {
       return true
     }
     if neverOpened { return requestStorageAttempt() }
-    guard state.withLock({ $0.machine.relinquished && !$0.machine.closing }) else { return }
+    guard state.withLock({ $0.machine.wants(.takeBack) }) else { return }
     let opened: OpenedLog
     do {
       opened = try OpenedLog.takingDirectory(configuration, patience: 10)
@@ -263,13 +262,10 @@ final class QueueDriver: Sendable {
       return
     }
     // A purge deferred while let go of is run by `run`, outside the lock.
-    let reclaimed = withState { s -> Bool in
-      guard s.machine.relinquished, !s.machine.closing else { return false }
-      s.install(opened, now: clock.now.instant)
-      s.handle(.reclaimed(heldLog: true), at: clock.now.instant)
-      return true
+    install(opened, for: .takeBack) { s, now in
+      s.install(opened, now: now)
+      s.handle(.reclaimed(heldLog: true), at: now)
     }
-    if !reclaimed { opened.discard() }
     wakeup.signal()
   }
 
@@ -414,6 +410,11 @@ final class QueueDriver: Sendable {
   /// then runs what the machine answered once the lock is released (`run`).
   @discardableResult
   func withState<T>(_ body: (inout DriverState) -> T) -> T {
+    modify(loop: nil, body).result
+  }
+
+  /// `withState` for the sending task's loop: returns the step its commands leave it to await.
+  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: Sender.Step?) {
     var commands: [QueueMachine.Command] = []
     var waiters: [[CheckedContinuation<Void, Never>]] = []
     let result = state.withLock { s -> T in
@@ -427,14 +428,18 @@ final class QueueDriver: Sendable {
       }
       return result
     }
-    if !commands.isEmpty { run(commands, waiters: waiters) }
-    return result
+    guard !commands.isEmpty else { return (result, nil) }
+    return (result, run(commands, waiters: waiters, loop: loop))
   }
 
-  /// The one place that runs the machine's commands, in order, outside the lock: answers, wakes, reports,
-  /// the seal for the sending process, a purge deferred until the directory was taken back. The loop's own
-  /// steps (`wait`, `drain`, `exit`, ...) are the sender's (`Sender.follow`), `refuse` is `enqueue`'s.
-  private func run(_ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]]) {
+  /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
+  /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (a wait, a
+  /// drain) or how its loop ends is returned as its next step, which ends the machine's list. `refuse`, `resolve`, `giveUp` and
+  /// `waitForSender` answer the caller that fed the input (`enqueue`, the sender's answer and retry,
+  /// `relinquishDirectory`), which reads them from what `feed` returns.
+  private func run(
+    _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
+  ) -> Sender.Step? {
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
@@ -449,17 +454,43 @@ final class QueueDriver: Sendable {
         } catch {
           emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
         }
-      default: break
+      case .cancelSending: sendingTask.withLock { $0 }?.cancel()
+      case .refuse, .resolve, .giveUp, .waitForSender: break
+      case .exit: return .end(.exit)
+      case .modeChanged: return .end(.modeChanged)
+      case .relinquish:
+        // Between two requests: the last one's outcome is saved, nothing is in flight.
+        relinquishNow()
+        return .end(.modeChanged)
+      case .wait(let timeout): return .wait(timeout)
+      case .drain(let target, let flushes): return .drain(target: target, answerAfter: flushes)
+      case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
+      case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
+      case .openStorage:
+        guard let loop else { break }
+        if openUnopenedStorage() { return .end(.modeChanged) }
+        return follow(loop) { _ in .storageIdle }
+      case .probeSenderLock:
+        guard let loop else { break }
+        let free = takeOverSendingIfFree()
+        return follow(loop) { _ in .senderLock(free: free) }
       }
     }
+    return nil
   }
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
-  /// `withState` runs its commands, and returns them, for the sender's loop to follow.
+  /// `withState` runs its commands, and returns them, for the caller to read its answer.
   @discardableResult
   func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
     let now = clock.now.instant
     return withState { s in input(&s).map { s.handle($0, at: now) } ?? [] }
+  }
+
+  /// Feeds the sending task's loop input, runs its commands, and returns the step it awaits next.
+  func follow(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input?) -> Sender.Step? {
+    let now = clock.now.instant
+    return modify(loop: loop) { s in _ = input(&s).map { s.handle($0, at: now) } }.step
   }
 
   /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
@@ -472,53 +503,27 @@ final class QueueDriver: Sendable {
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      var counters = s.machine.counters
-      // Let go of: what the old log holds is counted handed over, no longer pending here.
-      counters.pendingEvents = s.machine.relinquished ? 0 : s.log.pendingEvents
-      counters.pendingBytes = s.machine.relinquished ? 0 : Int(s.log.pendingBytes)
-      // Kept in memory until the directory opens: this queue's whatever its role.
-      counters.pendingEvents += s.kept.frames.count
-      counters.pendingBytes += s.kept.bytes
-      return counters
+      s.machine.counters(
+        log: (s.log.pendingEvents, Int(s.log.pendingBytes)), keptInMemory: (s.kept.frames.count, s.kept.bytes))
     }
   }
 
   func purge() throws(DeliveryError) {
     let now = clock.now.instant
     let result: Result<Void, DeliveryError> = withState { s in
-      if s.machine.isWaitingForStorage {
-        // Nothing on disk can be touched yet: the records in memory go now, what the directory holds
-        // once it opens (before the records kept in memory are written to it).
-        let count = s.kept.frames.count
-        s.kept = KeptFrames()
-        s.handle(.purgeDeferred, at: now)
-        guard count > 0 else { return .success(()) }
-        s.handle(
-          .purgedRecords(
-            count,
-            detail: "purge() deleted the records kept in memory; what the directory holds is purged once it opens"),
-          at: now)
-        return .success(())
-      }
-      if s.machine.relinquished {
-        // The directory is not this queue's now: delete the records it wrote to the inbox that no sender
-        // has taken yet, and purge the log again once it is taken back (a sender may not have run since).
-        let removed = Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory)
-        s.handle(.handedOver(-removed), at: now)
-        s.handle(.purgeDeferred, at: now)
-        guard removed > 0 else { return .success(()) }
-        s.handle(
-          .purgedRecords(
-            removed,
-            detail: "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"),
-          at: now)
-        return .success(())
-      }
+      // Nothing on disk can be touched while the directory can't be opened yet, and the log is not this
+      // queue's while let go of: the machine purges it once it opens or is taken back (`.purge`).
+      let route = s.machine.purgeRoute
       do throws(DeliveryError) {
-        let (removed, takenBySender) = try s.log.purge()
-        s.handle(.handedOver(takenBySender), at: now)
-        s.handle(.purged, at: now)
-        s.handle(.purgedRecords(removed, detail: "purge() deleted every pending record"), at: now)
+        let purged: (removed: Int, takenBySender: Int)
+        switch route {
+        case .memory:
+          purged = (s.kept.frames.count, 0)
+          s.kept = KeptFrames()
+        case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory), 0)
+        case .log, .openedLate: purged = try s.log.purge()
+        }
+        s.handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
         return .success(())
       } catch {
         return .failure(error)

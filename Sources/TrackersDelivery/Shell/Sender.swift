@@ -55,37 +55,46 @@ final class Sender {
     case modeChanged
   }
 
+  /// What the machine's commands leave the sending task to do (see `QueueDriver.run`): the one thing it
+  /// awaits, or how its loop ends.
+  enum Step {
+    case end(Outcome)
+    /// Wait this long, or until woken (`nil`).
+    case wait(Duration?)
+    /// Send what is pending up to `target`, then answer `answerAfter`.
+    case drain(target: LogPosition, answerAfter: [FlushTicket])
+  }
+
+  /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
+  var scanner: SegmentScanner { reader.scanner }
+
+  /// What was read from the log before `generation` is void (`.voidReadAhead`).
+  func voidReadAhead(generation current: Int) {
+    generation = current
+    dropReadAhead()
+  }
+
+  /// Runs the loop of the queue's part (`Roles.loop`), each a feed the machine answers, until the queue
+  /// closes. Waiting for a directory it can't open yet (tried again on the machine's back-off, when asked
+  /// and once more when closing; not while let go of, when no lock may be taken), or let go of it, the
+  /// queue sends nothing and `flush()` is answered at once; what was read from the old log is dropped
+  /// first, the next log may be another process's doing. Writing for another process's sender, it seals
+  /// what it wrote every interval and on `flush()`, and takes over sending once that sender has gone.
   func run() async {
     while true {
       let outcome: Outcome
       switch driver.state.withLock({ Roles.loop($0.roleFacts) }) {
-      case .waitForStorage: outcome = await waitForStorage()
-      case .waitWhileRelinquished: outcome = await waitWhileRelinquished()
-      case .handOver: outcome = await handOverUntilSending()
+      case .waitForStorage:
+        dropReadAhead()
+        outcome = await loop { _ in .storageTimerFired }
+      case .waitWhileRelinquished:
+        dropReadAhead()
+        outcome = await loop { _ in .relinquishedTimerFired }
+      case .handOver: outcome = await loop { _ in .writerTimerFired }
       case .send: outcome = await sendUntilModeChanges()
       }
-      if outcome == .exit {
-        exit()
-        return
-      }
+      if outcome == .exit { return exit() }
     }
-  }
-
-  /// While the queue's directory can't be opened (see `QueueMachine.Role.unopened`): tries again when the
-  /// back-off is up, when asked (`flush()`, `reclaimDirectory()`, protected data available, an enqueue past
-  /// the back-off) and once more when closing; answers `flush()` at once while nothing can be sent.
-  /// Nothing while the queue has let go of its directory: no lock may be taken then.
-  private func waitForStorage() async -> Outcome {
-    dropReadAhead()
-    return await loop { _ in .storageTimerFired }
-  }
-
-  /// While the queue has let go of the directory: sends nothing, answers `flush()` at once, and waits to
-  /// take the directory back or to close. What it kept of the old log (open segments, batches read ahead)
-  /// is dropped: the next log may be another process's doing.
-  private func waitWhileRelinquished() async -> Outcome {
-    dropReadAhead()
-    return await loop { _ in .relinquishedTimerFired }
   }
 
   /// The sender's loop: takes what other processes hand over (on the machine's cadence), reads what is
@@ -93,12 +102,12 @@ final class Sender {
   private func sendUntilModeChanges() async -> Outcome {
     driver.feed { _ in .sendLoopStarted }
     while !Task.isCancelled {
-      if let outcome = await follow(driver.feed { _ in .handoverTimerFired }) { return outcome }
+      if let outcome = await perform(driver.follow(self) { _ in .handoverTimerFired }) { return outcome }
       if Task.isCancelled { break }
       let hasCarry = !carry.isEmpty
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
-      let look = driver.feed { s in
+      let look = driver.follow(self) { s in
         .timerFired(
           .init(
             maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
@@ -106,21 +115,15 @@ final class Sender {
             logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
             writerEnd: s.log.writerEnd))
       }
-      if let outcome = await follow(look) { return outcome }
+      if let outcome = await perform(look) { return outcome }
     }
     return .exit
-  }
-
-  /// While another process sends for the directory: seals what this one wrote every interval (and on
-  /// `flush()`) so the sender takes it, and takes over sending once the sender has gone.
-  private func handOverUntilSending() async -> Outcome {
-    await loop { _ in .writerTimerFired }
   }
 
   /// Feeds `input` and follows the machine's answer until the loop ends.
   private func loop(_ input: (inout DriverState) -> QueueMachine.Input?) async -> Outcome {
     while !Task.isCancelled {
-      if let outcome = await follow(driver.feed(input)) { return outcome }
+      if let outcome = await perform(driver.follow(self, input)) { return outcome }
     }
     return .exit
   }
@@ -140,46 +143,27 @@ final class Sender {
     for waiter in left { waiter.resume() }
   }
 
-  /// Runs the loop's commands, in order (`QueueDriver.withState` ran the others: answers, wakes, reports):
-  /// the sending task's one place for them. Returns how the loop ends, if it does.
-  private func follow(_ commands: [QueueMachine.Command]) async -> Outcome? {
-    for command in commands {
-      switch command {
-      case .exit:
-        return .exit
-      case .modeChanged:
-        return .modeChanged
-      case .relinquish:
-        // Between two requests: the last one's outcome is saved, nothing is in flight.
-        driver.relinquishNow()
-        return .modeChanged
-      case .wait(let timeout):
-        await clock.wait(on: driver.wakeup, timeout: timeout)
-      case .voidReadAhead(let current):
-        generation = current
-        dropReadAhead()
-      case .takeHandedOver:
-        driver.takeHandedOverSegments(scanner: reader.scanner)
-      case .openStorage:
-        if driver.openUnopenedStorage() { return .modeChanged }
-        return await follow(driver.feed { _ in .storageIdle })
-      case .probeSenderLock:
-        let free = driver.takeOverSendingIfFree()
-        return await follow(driver.feed { _ in .senderLock(free: free) })
-      case .drain(var target, let flushes):
-        // flush() sends what other processes sealed before it too.
-        if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-          target = driver.state.withLock { $0.log.writerEnd }
-        }
-        let progressed = await drain(upTo: target)
-        let commands = driver.feed { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-        driver.answer(flushes)
-        return await follow(commands)
-      default:
-        break
+  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
+  /// how the loop ends, if it does.
+  private func perform(_ step: Step?) async -> Outcome? {
+    switch step {
+    case nil:
+      return nil
+    case .end(let outcome):
+      return outcome
+    case .wait(let timeout):
+      await clock.wait(on: driver.wakeup, timeout: timeout)
+      return nil
+    case .drain(var target, let flushes):
+      // flush() sends what other processes sealed before it too.
+      if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+        target = driver.state.withLock { $0.log.writerEnd }
       }
+      let progressed = await drain(upTo: target)
+      let next = driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
+      driver.answer(flushes)
+      return await perform(next)
     }
-    return nil
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
@@ -335,19 +319,9 @@ final class Sender {
 
   private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
     onLog(batch.generation) { s, now in
-      var delivered = 0
-      var droppedCount = 0
-      var reasons: [String] = []
-      for (index, entry) in batch.entries.enumerated() {
-        guard s.log.finish(entry.position, length: entry.length) else { continue }
-        if let reason = rejected[index] {
-          droppedCount += 1
-          if reasons.count < 10 { reasons.append("#\(index) \(entry.record.id): \(reason)") }
-        } else {
-          delivered += 1
-        }
-      }
-      s.handle(.finished(delivered: delivered, rejected: droppedCount, reasons: reasons), at: now)
+      let entries = batch.entries
+      let finished = entries.indices.filter { s.log.finish(entries[$0].position, length: entries[$0].length) }
+      s.handle(.batchFinished(ids: entries.map(\.record.id), finished: finished, rejected: rejected), at: now)
     }
   }
 

@@ -26,6 +26,19 @@ final class AnsweringTransport: HTTPTransport {
   }
 }
 
+/// A transport that never answers: each request is held until its task is cancelled.
+final class HangingTransport: HTTPTransport {
+  private let arrived = LockIsolated(0)
+
+  var requests: Int { arrived.withLock { $0 } }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    arrived.withLock { $0 += 1 }
+    await Wakeup().wait(timeout: nil)  // returns only once cancelled
+    throw CancellationError()
+  }
+}
+
 @Suite struct QueueClockTests {
   @Test func theManualClockWakesAWaitOnlyOnceItsDeadlineIsPassed() async {
     let clock = ManualQueueClock()
@@ -142,5 +155,27 @@ final class AnsweringTransport: HTTPTransport {
     // Not attempts: the third request still says none failed.
     #expect(String(decoding: transport.requests[2].body, as: UTF8.self).contains("\"attempts\":0"))
     await queue.close()
+  }
+
+  /// close(timeout:): a request still running at the deadline on the queue's clock is cancelled (the
+  /// machine's `.cancelSending`), not before; its record stays pending for the next launch.
+  @Test func closeCancelsTheRequestInFlightAtItsDeadline() async throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let clock = ManualQueueClock()
+    let transport = HangingTransport()
+    let queue = try DeliveryQueue(
+      destination: TestDestination(url: URL(string: "https://example.com/batch")!), configuration: testConfiguration(directory),
+      transport: transport, onReport: nil, clock: clock, random: SeededQueueRandom(seed: 1))
+    _ = try queue.enqueue(payload(1))
+    let closing = Task { await queue.close(timeout: .seconds(5)) }
+    // The request is on its way and close's timer is the only wait on the clock.
+    while transport.requests == 0 || clock.sleepers == 0 { await Task.yield() }
+    clock.advance(by: .seconds(4))
+    #expect(clock.sleepers == 1)
+    clock.advance(by: .seconds(1))
+    await closing.value
+    #expect(transport.requests == 1)
+    #expect(queue.counters.delivered == 0 && queue.counters.pendingEvents == 1)
   }
 }

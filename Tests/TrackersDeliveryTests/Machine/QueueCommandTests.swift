@@ -62,9 +62,9 @@ import Testing
     var m = machine()
     #expect(
       m.handle(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "429"), at: .seconds(10)) == [
-        .pause(.seconds(30)),
         .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(30), detail: "429")),
       ])
+    #expect(m.pace.backoffUntil == .seconds(40))
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
     #expect(m.handle(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
     #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [])])
@@ -298,7 +298,6 @@ import Testing
     #expect(
       m.handle(.attemptsCounted([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503"), at: .seconds(1)) == [
         .giveUp([1, 3]),
-        .pause(.seconds(2)),
         .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
         .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
       ])
@@ -419,5 +418,266 @@ import Testing
     #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
     #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
+  }
+
+  // MARK: The remaining rows
+
+  /// Durability, corruption: damage found opening the log is counted and reported once, and the records
+  /// around it are recovered and sent as usual, counted delivered (the balance holds without the damage).
+  @Test func damageFoundOnOpenLeavesItsNeighboursToBeSent() {
+    var m = machine()
+    // As `DriverState.install` feeds them: the log, then its damage.
+    #expect(m.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .zero) == [])
+    #expect(
+      m.handle(.corruptFound([CorruptRegion(segment: 1, offset: 40, length: 13)]), at: .zero) == [
+        .report(
+          .corruptDataSkipped(
+            destination: Self.destination, regions: 1, bytes: 13, detail: "\(SegmentLog.segmentFileName(1))@40+13"))
+      ])
+    #expect(m.counters.recovered == 4 && m.counters.dropped(.corrupt) == 1 && m.counters.corruptBytes == 13)
+    // The recovered records wait for the interval from the moment the log opened, then go.
+    #expect(m.handle(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
+    #expect(
+      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+      ])
+    #expect(m.handle(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
+    let c = m.counters
+    #expect(c.recovered + c.enqueued + c.adopted == c.delivered + c.droppedTotal - c.dropped(.corrupt) + c.handedOver)
+  }
+
+  /// purge(): every pending record is deleted, counted and reported once, and the log's pause goes with
+  /// it: nothing is left to wait for.
+  @Test func purgeCountsReportsAndEndsThePause() {
+    var m = machine()
+    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
+    // As `QueueDriver.purge` feeds them on the sender's log.
+    #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
+    #expect(m.handle(.purged, at: .seconds(2)) == [])
+    #expect(m.pace == DeliveryPace() && m.pendingSince == nil)
+    #expect(
+      m.handle(.purgedRecords(3, detail: "purge() deleted every pending record"), at: .seconds(2)) == [
+        .report(dropped(3, .purged, "purge() deleted every pending record"))
+      ])
+    #expect(m.handle(.purgedRecords(0, detail: "nothing"), at: .seconds(2)) == [])
+    #expect(m.counters.dropped(.purged) == 3)
+    // Nothing pending and no pause: the sender waits for the next enqueue.
+    #expect(m.handle(look(m), at: .seconds(3)) == [.answer([]), .wait(nil)])
+  }
+
+  /// purge() while the directory is let go of deletes what this process wrote to the inbox (no longer
+  /// handed over), and the log is purged once taken back, before anything is sent from it; before the
+  /// directory ever opened, the records in memory go at once and the log once it opens.
+  @Test func purgeWhileLetGoOfOrUnopenedIsRunOnceTheLogIsBack() {
+    var m = machine()
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.handle(.wroteToInbox, at: .zero)
+    _ = m.handle(.wroteToInbox, at: .zero)
+    #expect(m.handle(.handedOver(-2), at: .zero) == [])
+    #expect(m.handle(.purgeDeferred, at: .zero) == [])
+    #expect(m.handle(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
+    #expect(m.counters.enqueued == 2 && m.counters.handedOver == 0 && m.counters.dropped(.purged) == 2)
+    _ = m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(!m.purgeWhenReclaimed)
+
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(unopened.handle(.purgeDeferred, at: .zero) == [])
+    #expect(unopened.handle(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
+    _ = unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1))
+    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(!unopened.isWaitingForStorage)
+  }
+
+  /// Consent: the send gate shutting holds the records (a pause under way still runs out first, then is
+  /// forgotten: nothing is sent anyway), an enqueue does not wake the sender meanwhile, and once the gate
+  /// opens the records go at the next look that finds them due.
+  @Test func theSendGateHoldsThenSendsWhenItOpens() {
+    var m = machine()
+    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(1)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(5)) == [.answer([]), .wait(nil)])
+    #expect(m.pace.backoffUntil == nil)
+    #expect(m.handle(.appended(pendingEvents: 4, pendingBytes: 40), at: .seconds(6)) == [])
+    // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
+    #expect(
+      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+      ])
+    // Open before the interval is up: the records wait for it as usual.
+    var n = machine()
+    _ = n.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .zero)
+    #expect(n.handle(look(n, pending: 1, maySend: false), at: .seconds(1)) == [.answer([]), .wait(nil)])
+    #expect(n.handle(look(n, pending: 1), at: .seconds(2)) == [.wait(.seconds(58))])
+  }
+
+  /// Outcomes: rejected records are dropped and reported with their reasons, the rest is sent again at
+  /// once (no pause); rejections that name no record of the batch count as a failed attempt, so a server
+  /// that keeps answering so can't loop.
+  @Test func rejectedRecordsAreDroppedAndTheRestResentAtOnce() {
+    var m = machine()
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [1: "bad time", 3: "bad name"]), status: 400) == [
+        .resolve(
+          .dropAndResend(dropped: [1, 3], detail: "#1 \(ids[1]): bad time; #3 \(ids[3]): bad name", rest: [0, 2]))
+      ])
+    #expect(
+      m.handle(.dropped(count: 2, reason: .rejected, detail: "two rejected", folding: false), at: .zero) == [
+        .report(dropped(2, .rejected, "two rejected"))
+      ])
+    #expect(m.pace == DeliveryPace() && m.counters.dropped(.rejected) == 2)
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [0: "a", 1: "b"]), count: 2, status: 400) == [
+        .resolve(.dropAndResend(dropped: [0, 1], detail: "#0 \(ids[0]): a; #1 \(ids[1]): b", rest: []))
+      ])
+    #expect(
+      answered(&m, .rejectedResendRest(rejected: [7: "?"]), status: 400) == [
+        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: HTTP 400"))
+      ])
+  }
+
+  /// Counters balance, reports: what one input drops is reported in a fixed order, the drop before what
+  /// follows from it; the pending cap's and single too-large records' drops are marked for folding (one
+  /// report per cause and interval, see `QueueDriver.emitFolding`), the others are not.
+  @Test func theReportsOfOneInputComeInAFixedOrderAndOnlyRepeatedCausesFold() {
+    var m = machine { $0.maxAttempts = 2 }
+    let id = RecordID()
+    #expect(
+      m.handle(.refusedAtCap(id, pendingBytes: 10, cap: 10), at: .zero) == [
+        .reportFolding(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused")),
+        .refuse(.queueFull(pendingBytes: 10, maxPendingBytes: 10)),
+      ])
+    #expect(
+      m.handle(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
+        .reportFolding(dropped(1, .tooLarge, "one"))
+      ])
+    #expect(
+      m.handle(.readSkipped(aged: 1, corruptRegions: 1, corruptBytes: 5), at: .zero) == [
+        .report(dropped(1, .maxAge, "older than \(m.configuration.maxAge)")),
+        .report(.corruptDataSkipped(destination: Self.destination, regions: 1, bytes: 5, detail: "damage found while reading")),
+      ])
+    #expect(
+      m.handle(.attemptsCounted([2, 1], serverDelay: .seconds(1), detail: "500"), at: .zero) == [
+        .giveUp([0]),
+        .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
+        .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+      ])
+    #expect(
+      m.handle(.answered(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410)), at: .zero) == [
+        .report(.permanentFailure(destination: Self.destination, statusCode: 410, detail: "gone")),
+        .resolve(.drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone"))),
+      ])
+  }
+
+  /// close(timeout:): at its deadline on the queue's clock the sending task is cancelled, the request in
+  /// flight with it; not before, and not once the sender has ended. Called again, the earliest deadline
+  /// holds.
+  @Test func closesDeadlineCancelsTheSendingTask() {
+    var m = machine()
+    #expect(m.handle(.closeTimerFired, at: .seconds(9)) == [])  // not closing
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [])
+    #expect(m.closeDeadline == .seconds(3))
+    #expect(m.handle(.closeRequested(deadline: .seconds(8)), at: .seconds(1)) == [])
+    #expect(m.closeDeadline == .seconds(3))
+    #expect(m.handle(.closeTimerFired, at: .seconds(2)) == [])
+    #expect(m.handle(.closeTimerFired, at: .seconds(3)) == [.cancelSending])
+    _ = m.handle(.senderExited, at: .seconds(4))
+    #expect(m.handle(.closeTimerFired, at: .seconds(5)) == [])
+  }
+
+  /// Several processes, before the first unlock: a log opened outside the lock is installed only if the
+  /// queue still wants it for what it was opened for; closing, let go of or taken back meanwhile, it is not.
+  @Test func aLogOpenedOutsideTheLockIsInstalledOnlyIfStillWanted() {
+    var m = machine()
+    #expect(!m.wants(.late) && !m.wants(.takeBack) && !m.wants(.takeOver))  // a sender wants none
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.wants(.late) && !m.wants(.takeBack))
+    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    #expect(!m.wants(.late))  // let go of: no lock may be taken
+    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
+    #expect(!m.wants(.late) && m.wants(.takeOver))
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.wants(.takeBack) && !m.wants(.takeOver))
+    _ = m.handle(.closeRequested(deadline: .seconds(9)), at: .seconds(3))
+    #expect(!m.wants(.takeBack) && !m.wants(.takeOver))
+  }
+
+  /// purge(): where it deletes is the machine's (memory before the directory opens, the inbox while let
+  /// go of, the log otherwise), and what it deleted is counted and reported once by that route.
+  @Test func purgeDeletesByTheQueuesPartAndCountsByRoute() {
+    var m = machine()
+    #expect(m.purgeRoute == .log)
+    _ = m.handle(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
+    #expect(
+      m.handle(.purgeDone(.log, removed: 0, takenBySender: 2), at: .seconds(1)) == [])
+    #expect(m.counters.handedOver == 2 && m.pace == DeliveryPace() && m.counters.dropped[.purged] == 0)
+    #expect(
+      m.handle(.purgeDone(.log, removed: 4, takenBySender: 0), at: .seconds(1)) == [
+        .report(dropped(4, .purged, "purge() deleted every pending record"))
+      ])
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.purgeRoute == .inbox)
+    #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(2)) == [])
+    #expect(m.purgeWhenReclaimed)
+    #expect(
+      m.handle(.purgeDone(.inbox, removed: 1, takenBySender: 0), at: .seconds(2)) == [
+        .report(
+          dropped(
+            1, .purged,
+            "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"))
+      ])
+    #expect(m.counters.handedOver == 1 && m.counters.dropped(.purged) == 5)
+
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(unopened.purgeRoute == .memory)
+    #expect(
+      unopened.handle(.purgeDone(.memory, removed: 2, takenBySender: 0), at: .zero) == [
+        .report(
+          dropped(2, .purged, "purge() deleted the records kept in memory; what the directory holds is purged once it opens"))
+      ])
+    #expect(unopened.purgeWhenReclaimed)
+    #expect(
+      unopened.handle(.purgeDone(.openedLate, removed: 3, takenBySender: 1), at: .seconds(1)) == [
+        .report(
+          dropped(3, .purged, "purge() was called before the directory could be opened; what it held is deleted now"))
+      ])
+    #expect(unopened.counters.handedOver == 1 && unopened.counters.dropped(.purged) == 5)
+  }
+
+  /// Outcomes: a finished batch is counted from the records that were still pending (one purged or
+  /// dropped at the cap meanwhile is not counted twice), the rejected ones reported with their reasons,
+  /// ten at most.
+  @Test func aFinishedBatchCountsWhatWasPendingAndNamesTheRejected() {
+    var m = machine()
+    let ids = (0..<14).map { _ in RecordID() }
+    #expect(
+      m.handle(.batchFinished(ids: Array(ids.prefix(4)), finished: [0, 2, 3], rejected: [1: "gone", 2: "bad"]), at: .zero) == [
+        .report(dropped(1, .rejected, "#2 \(ids[2]): bad"))
+      ])
+    #expect(m.counters.delivered == 2 && m.counters.dropped(.rejected) == 1)
+    let all = Dictionary(uniqueKeysWithValues: (0..<14).map { ($0, "no") })
+    let reasons = (0..<10).map { "#\($0) \(ids[$0]): no" }.joined(separator: "; ")
+    #expect(
+      m.handle(.batchFinished(ids: ids, finished: Array(0..<14), rejected: all), at: .zero) == [
+        .report(dropped(14, .rejected, reasons + "; ..."))
+      ])
+  }
+
+  /// Counters balance, several processes: what the log holds is pending here until the directory is let
+  /// go of (then it is the next sender's, counted handed over); records kept in memory are pending
+  /// whatever the queue's part.
+  @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
+    var m = machine()
+    #expect(m.counters(log: (3, 30), keptInMemory: (0, 0)).pendingEvents == 3)
+    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
+    #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
   }
 }

@@ -44,7 +44,6 @@ import Testing
       case .wait(let timeout): "wait \(timeout.map { "\($0)" } ?? "nil")"
       case .voidReadAhead(let generation): "voidReadAhead \(generation)"
       case .drain(let target, let tickets): "drain \(target.offset) \(tickets.map(\.id))"
-      case .pause(let delay): "pause \(delay)"
       case .probeSenderLock: "probeSenderLock"
       case .sealForHandover: "sealForHandover"
       case .purge: "purge"
@@ -52,6 +51,7 @@ import Testing
       case .resolve(let resolution): "resolve \(resolution)"
       case .giveUp(let indices): "giveUp \(indices)"
       case .takeHandedOver: "takeHandedOver"
+      case .cancelSending: "cancelSending"
       }
     }
   }
@@ -147,7 +147,7 @@ import Testing
   @Test func retryAfterPausesExactlyAndFlushDoesNotWaitThroughIt() {
     var m = machine()
     let commands = m.handle(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
-    #expect(names(commands) == ["pause 1.0 seconds", "dropped 1 maxAttempts", "retry 3 1.0 seconds"])
+    #expect(names(commands) == ["dropped 1 maxAttempts", "retry 3 1.0 seconds"])
     #expect(m.counters.retried == 3)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10))
     #expect(names(m.handle(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
