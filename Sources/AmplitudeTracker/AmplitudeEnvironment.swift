@@ -46,16 +46,18 @@ extension AmplitudeEnvironment {
       options: configuration.options, destination: AmplitudeDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
-      /// A new session's `session_end` and `session_start`, before the event that started it.
-      @Sendable func stamp(_ owner: IdentityStore<WireFormat.Members>.Identity, _ members: [UInt8]) -> (Int, Date) {
+      /// The session id and date of an event, and a new session's `session_end` and `session_start`, to
+      /// queue before the event that started it, as records of that event.
+      @Sendable func stamp(
+        _ owner: IdentityStore<WireFormat.Members>.Identity, _ members: [UInt8]
+      ) -> (Int, Date, [VendorRecord]) {
         let date = now()
         let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
-        if stamp.isNew, sendsSessionEvents {
-          for sessionEvent in WireFormat.sessionEvents(for: stamp, identity: members) {
-            delivery.enqueue(sessionEvent.payload, id: sessionEvent.id, partition: "", event: sessionEvent.name)
-          }
+        guard stamp.isNew, sendsSessionEvents else { return (stamp.id, date, []) }
+        let records = WireFormat.sessionEvents(for: stamp, identity: members).map {
+          VendorRecord(payload: $0.payload, id: $0.id)
         }
-        return (stamp.id, date)
+        return (stamp.id, date, records)
       }
       return { event in
         switch event {
@@ -70,10 +72,14 @@ extension AmplitudeEnvironment {
           break
         }
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-        delivery.enqueue(event, signingIn: userId) { owner, members, id in
-          guard case .some = WireFormat.eventType(of: event) else { return nil }
-          let (sessionId, date) = stamp(owner, members.all)
-          return WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
+        delivery.enqueue(event, signingIn: userId) { owner, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
+          guard case .some = WireFormat.eventType(of: event) else { return .nothingToSend }
+          let (sessionId, date, sessionRecords) = stamp(owner, members.all)
+          guard
+            let payload = WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
+          else { return sessionRecords.isEmpty ? .nothingToSend : .records(sessionRecords) }
+          // One event, however many records: a new session's events go with the event that started it.
+          return .records(sessionRecords + [VendorRecord(payload: payload, id: id)])
         }
       }
     }
@@ -85,7 +91,7 @@ extension AmplitudeEnvironment {
   private static func sendGroup(
     type: String, key: String, properties: [String: PropertyValue], event: AmplitudeEvent,
     delivery: VendorDelivery<WireFormat.Members>,
-    stamp: (IdentityStore<WireFormat.Members>.Identity, [UInt8]) -> (Int, Date)
+    stamp: (IdentityStore<WireFormat.Members>.Identity, [UInt8]) -> (Int, Date, [VendorRecord])
   ) {
     var issues: [ValidationIssue] = []
     let error = delivery.identity.update { identity in
@@ -95,23 +101,19 @@ extension AmplitudeEnvironment {
         identity.groups[type] = key
       }
     }
-    if let first = issues.first {
-      delivery.countInvalid(rule: first.rule)
-      delivery.module.rejectInvalid(issues, event: event.description, onReport: delivery.onReport)
-      return
-    }
+    guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
     if let error {
       delivery.reportFailure(
         "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep the "
           + "group until the app quits. To fix this, give the module a writable storage directory.")
     }
     let (owner, members) = delivery.identity.current
-    let (sessionId, date) = stamp(owner, members.all)
+    let (sessionId, date, sessionRecords) = stamp(owner, members.all)
     let events = WireFormat.groupEvents(
       type: type, key: key, properties: properties, members: members, sessionId: sessionId, at: date)
-    for (id, payload) in events {
-      delivery.enqueue(payload, id: id, partition: "", event: event.description)
-    }
+    // One event: its `$identify`, its `$groupidentify` (with traits), and a new session's events.
+    let records = sessionRecords + events.map { VendorRecord(payload: $0.1, id: $0.0) }
+    delivery.settle(delivery.fate(queueing: records), event: event.description)
   }
 }
 

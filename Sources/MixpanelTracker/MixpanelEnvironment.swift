@@ -43,72 +43,73 @@ extension MixpanelEnvironment {
       derive: WireFormat.identityFields(for:context:)
     ) { delivery in
       return { event in
-        switch event {
-        case let .event(name, properties):
-          let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
-          delivery.enqueue(
-            WireFormat.event(
-              name: name, properties: properties, at: now(), id: id, identity: delivery.identity.current.derived),
-            id: id,
-            partition: WireFormat.importPartition,
-            event: event.description
-          )
-        case let .setProfileProperty(name, value):
-          delivery.enqueue(
-            WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.identity.current.derived),
-            id: RecordID(),
-            partition: WireFormat.engagePartition,
-            event: event.description
-          )
-        case let .updateProfile(operation):
-          delivery.enqueue(
-            WireFormat.profileUpdate(operation, token: token, identity: delivery.identity.current.derived),
-            id: RecordID(),
-            partition: WireFormat.engagePartition,
-            event: event.description
-          )
-        case let .setGroup(key, groupId, traits):
-          // Later events carry the group key (cached in `derive`); the user's profile gets it as a list, as
-          // the group analytics guide asks ("Add Group Key to User's Profile") and mixpanel-swift's
-          // `setGroup` does; the group's profile gets the traits.
-          delivery.updateIdentity(event: event.description) { identity in
-            identity.groups[key] = groupId
-            return []
-          }
-          delivery.enqueue(
-            WireFormat.profileSet(
-              name: key, value: .array([.string(groupId)]), token: token, identity: delivery.identity.current.derived),
-            id: RecordID(),
-            partition: WireFormat.engagePartition,
-            event: event.description
-          )
-          if !traits.isEmpty {
-            delivery.enqueue(
-              WireFormat.groupSet(key: key, id: groupId, traits: traits, token: token),
-              id: RecordID(),
-              partition: WireFormat.groupsPartition,
-              event: event.description
-            )
-          }
-        case .alias:
-          // Simplified ID Merge: the first event with both `$device_id` and `$user_id` merges them, and
-          // `$create_alias` does nothing there (developer.mixpanel.com/reference/identity-create-alias).
-          delivery.countIdentityUpdate()
-        case let .identify(id):
-          delivery.updateIdentity(event: event.description) { identity in
-            if id == nil, identity.userId != nil {
-              // Sign-out: like the SDKs' reset(), the next anonymous events get a new device id and no groups.
-              identity.anonymousId = RecordID().uuidString
-              identity.groups = [:]
-            }
-            identity.userId = id
-            return []
-          }
-        case let .unsupported(issue):
-          // Validation refuses it first; only a direct call to `send` gets here.
-          delivery.countUnsupported(kind: issue.rule, event: event.description)
-        }
+        delivery.settle(fate(of: event, delivery: delivery, token: token, now: now), event: event.description)
       }
+    }
+  }
+
+  /// Encodes and queues one event, or changes the identity, and returns the event's one fate: a `.setGroup`
+  /// with traits is two records and one queued event.
+  private static func fate(
+    of event: MixpanelEvent, delivery: VendorDelivery<WireFormat.IdentityFields>, token: String,
+    now: @Sendable () -> Date
+  ) -> EventFate {
+    switch event {
+    case let .event(name, properties):
+      let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
+      return delivery.fate(queueing: [
+        VendorRecord(
+          payload: WireFormat.event(
+            name: name, properties: properties, at: now(), id: id, identity: delivery.identity.current.derived),
+          id: id, partition: WireFormat.importPartition)
+      ])
+    case let .setProfileProperty(name, value):
+      return delivery.fate(queueing: [
+        VendorRecord(
+          payload: WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.identity.current.derived),
+          id: RecordID(), partition: WireFormat.engagePartition)
+      ])
+    case let .updateProfile(operation):
+      return delivery.fate(queueing: [
+        VendorRecord(
+          payload: WireFormat.profileUpdate(operation, token: token, identity: delivery.identity.current.derived),
+          id: RecordID(), partition: WireFormat.engagePartition)
+      ])
+    case let .setGroup(key, groupId, traits):
+      // Later events carry the group key (cached in `derive`); the user's profile gets it as a list, as
+      // the group analytics guide asks ("Add Group Key to User's Profile") and mixpanel-swift's
+      // `setGroup` does; the group's profile gets the traits. One event, queued as one or two records.
+      delivery.changeIdentity { $0.groups[key] = groupId }
+      var records = [
+        VendorRecord(
+          payload: WireFormat.profileSet(
+            name: key, value: .array([.string(groupId)]), token: token, identity: delivery.identity.current.derived),
+          id: RecordID(), partition: WireFormat.engagePartition)
+      ]
+      if !traits.isEmpty {
+        records.append(
+          VendorRecord(
+            payload: WireFormat.groupSet(key: key, id: groupId, traits: traits, token: token),
+            id: RecordID(), partition: WireFormat.groupsPartition))
+      }
+      return delivery.fate(queueing: records)
+    case .alias:
+      // Simplified ID Merge: the first event with both `$device_id` and `$user_id` merges them, and
+      // `$create_alias` does nothing there (developer.mixpanel.com/reference/identity-create-alias).
+      return .identityUpdate
+    case let .identify(id):
+      delivery.changeIdentity { identity in
+        if id == nil, identity.userId != nil {
+          // Sign-out: like the SDKs' reset(), the next anonymous events get a new device id and no groups.
+          identity.anonymousId = RecordID().uuidString
+          identity.groups = [:]
+        }
+        identity.userId = id
+      }
+      return .identityUpdate
+    case let .unsupported(issue):
+      // Validation refuses it first; only a direct call to `send` gets here.
+      return .unsupported(kind: issue.rule)
     }
   }
 }

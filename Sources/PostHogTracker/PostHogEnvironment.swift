@@ -50,11 +50,7 @@ extension PostHogEnvironment {
         case let .group(type, key, _):
           // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as
           // posthog-ios's does. Not `updateIdentity`, which would count the event a second time.
-          if let error = delivery.identity.update({ $0.groups[type] = key }) {
-            delivery.reportFailure(
-              "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep "
-                + "the group until the app quits. To fix this, give the module a writable storage directory.")
-          }
+          delivery.changeIdentity { $0.groups[type] = key }
         default:
           break
         }

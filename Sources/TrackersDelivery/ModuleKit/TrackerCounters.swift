@@ -1,19 +1,23 @@
 /// What a vendor tracker did with the events it was given, from `track` to the vendor's answer.
 ///
-/// Every event accepted by `track` ends up in exactly one of: ``invalid``, ``notConfigured``,
-/// ``notEnqueued``, ``deniedConsent``, ``unsupported``, or the queue's ``delivery`` counters (enqueued, then
-/// delivered, pending or dropped with a reason). Identity, user-property, super-property and timer updates
-/// that only change local state are ``identityUpdates``.
+/// These count events, each once: every event given to `track` ends up in exactly one of ``queued``,
+/// ``invalid``, ``notConfigured``, ``notEnqueued``, ``identityUpdates``, ``deniedConsent`` or
+/// ``unsupported``, and ``events`` adds them up (an ``EventFate``, settled by
+/// ``VendorDelivery/settle(_:event:)``). Records are the queue's business: ``delivery`` counts them
+/// (enqueued, then delivered, pending or dropped with a reason), and one event may be several records
+/// (Mixpanel's group with traits, Amplitude's session events) or none.
 ///
 /// ```swift
 /// let counters = GoogleAnalyticsTracker.Current.counters()
-/// print(counters)   // invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...
+/// print(counters)   // queued=12 invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...
 /// ```
 public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events that broke a vendor rule and were never queued, by rule (``Trackers/ValidationIssue/rule``).
   public var invalidByRule: [String: Int] = [:]
   /// Events dropped because the module's `Current` was not configured.
   public var notConfigured: Int = 0
+  /// Events queued, each as one or more records (``delivery`` follows the records).
+  public var queued: Int = 0
   /// Valid events the queue refused (too large for one request, queue full, closed, disk error).
   public var notEnqueued: Int = 0
   /// Events kept as local state, with nothing to send by themselves: `.userId` and `.userProperty` where the
@@ -37,10 +41,16 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events of a kind the vendor has no use for, all kinds together.
   public var unsupported: Int { unsupportedByKind.values.reduce(0, +) }
 
+  /// All the events counted, each under its one fate: the events given to `track`.
+  public var events: Int {
+    queued + invalid + notConfigured + notEnqueued + identityUpdates + deniedConsent + unsupported
+  }
+
   /// One readable line.
   public var description: String {
-    // The two newer counters appear only when they count something, so existing lines read as before.
-    "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
+    // The newer counters appear only when they count something, so existing lines read as before.
+    (queued == 0 ? "" : "queued=\(queued) ")
+      + "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
       + "identityUpdates=\(identityUpdates) "
       + (deniedConsent == 0 ? "" : "deniedConsent=\(deniedConsent) ")
       + (unsupported == 0 ? "" : "unsupported=\(unsupported) ")

@@ -64,10 +64,14 @@ extension VendorDelivery {
     /// The event breaks a rule only the encoded form shows (Segment's size with the real user id): it is
     /// rejected as invalid, counted under its first rule and reported, and counted nowhere else.
     case refused([ValidationIssue])
+    /// The records one event makes (Amplitude's first event of a session, after its `session_end` and
+    /// `session_start`), queued in order and counted as one event.
+    case records([VendorRecord])
   }
 
-  /// ``enqueue(_:signingIn:encode:)`` for a module whose encoder can also refuse an event: `encoding`
-  /// returns the payload, ``Encoded/nothingToSend``, or the issues that refuse it.
+  /// ``enqueue(_:signingIn:encode:)`` for a module whose encoder can also refuse an event or make several
+  /// records of it: `encoding` returns the payload, the records, ``Encoded/nothingToSend``, or the issues
+  /// that refuse it. The event's one fate is settled with ``settle(_:event:)``.
   ///
   /// ```swift
   /// delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery.Encoded in
@@ -86,13 +90,13 @@ extension VendorDelivery {
     }
     let (current, derived) = identity.current
     let id = RecordID()
-    switch encode(current, derived, id) {
-    case let .payload(payload):
-      enqueue(payload, id: id, partition: "", event: event.description)
-    case .nothingToSend:
-      countIdentityUpdate()
-    case let .refused(issues):
-      module.rejectInvalid(issues, event: event.description, onReport: onReport)
-    }
+    let fate: EventFate =
+      switch encode(current, derived, id) {
+      case let .payload(payload): fate(queueing: [VendorRecord(payload: payload, id: id)])
+      case let .records(records): fate(queueing: records)
+      case .nothingToSend: .identityUpdate
+      case let .refused(issues): .invalid(issues)
+      }
+    settle(fate, event: event.description)
   }
 }

@@ -100,6 +100,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       configuration: configuration,
       transport: options.transport,
       onReport: { [weak module] report in
+        // A record refused at enqueue (the cap, full memory) is thrown back to `settle`, which counts and
+        // reports its event as not enqueued: one report per event, not two.
+        if case .dropped(_, _, .refused, _) = report { return }
         module?.report(.delivery(report), report.description, to: onReport)
       }
     )
@@ -158,12 +161,53 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
-  /// Puts one encoded event in the queue; a refusal (too large, queue full, closed, disk error) is counted
-  /// as ``TrackerCounters/notEnqueued`` and reported.
+  /// Puts one encoded event in the queue, and counts and reports its fate with ``settle(_:event:)``:
+  /// ``TrackerCounters/queued``, or, refused (too large, queue full, closed, disk error),
+  /// ``TrackerCounters/notEnqueued`` and reported.
   public func enqueue(_ payload: [UInt8], id: RecordID, partition: String, event: @autoclosure () -> String) {
-    do {
-      _ = try queue.enqueue(payload, id: id, partition: partition)
-    } catch {
+    settle(fate(queueing: [VendorRecord(payload: payload, id: id, partition: partition)]), event: event())
+  }
+
+  /// Queues the records one event makes, in order, and returns the event's fate without counting it:
+  /// ``EventFate/queued(records:)``, or ``EventFate/notEnqueued(_:)`` with the first refusal when the queue
+  /// refused any of them (the others stay queued). Pass the fate to ``settle(_:event:)``.
+  public func fate(queueing records: [VendorRecord]) -> EventFate {
+    var refusal: (any Error)?
+    for record in records {
+      do {
+        _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
+      } catch {
+        if refusal == nil { refusal = error }
+      }
+    }
+    if let refusal { return .notEnqueued(refusal) }
+    return .queued(records: records.count)
+  }
+
+  /// Counts one event's fate in ``counters``, once, and reports it: the one place a live environment
+  /// counts what became of an event (the pipeline counts what it refused before: invalid, not
+  /// configured). Every event a module's `send` is given settles exactly once.
+  public func settle(_ fate: EventFate, event: @autoclosure () -> String) {
+    switch fate {
+    case .queued:
+      local.withLock { $0.queued += 1 }
+    case let .invalid(issues):
+      guard let first = issues.first else { return }
+      countInvalid(rule: first.rule)
+      module.rejectInvalid(issues, event: event(), onReport: onReport)
+    case .identityUpdate:
+      local.withLock { $0.identityUpdates += 1 }
+    case let .unsupported(kind):
+      local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
+      // Described only for a handler: by default an unsupported kind is only counted.
+      module.report(.unsupportedKind(kind), Self.notSent(kind, vendor: module.vendor, event: event()), to: onReport)
+    case .deniedConsent:
+      local.withLock { $0.deniedConsent += 1 }
+      module.report(
+        .deniedConsent,
+        "\(module.vendor): event not sent: the user's consent refuses \(module.vendor) (event: \(event()))",
+        to: onReport)
+    case let .notEnqueued(error):
       local.withLock { $0.notEnqueued += 1 }
       switch repeatedRefusals.admit(VendorModule.reason(of: error)) {
       case .fold:
@@ -212,12 +256,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       issues = body(&changed)
       if issues.isEmpty { identity = changed }
     }
-    if let first = issues.first { countInvalid(rule: first.rule) }
-    guard issues.isEmpty else {
-      module.rejectInvalid(issues, event: event(), onReport: onReport)
-      return
-    }
-    countIdentityUpdate()
+    guard issues.isEmpty else { return settle(.invalid(issues), event: event()) }
+    settle(.identityUpdate, event: event())
     if let error {
       reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
@@ -225,11 +265,21 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
+  /// Changes the identity without counting anything: for a module whose event also queues records (a
+  /// group kept with the identity, then sent), or which returns ``EventFate/identityUpdate`` itself. A file
+  /// that can't be written is reported; the change still holds in memory.
+  public func changeIdentity(_ body: (inout IdentityStore<Derived>.Identity) -> Void) {
+    guard let error = identity.update(body) else { return }
+    reportFailure(
+      "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
+        + "identity until the app quits. To fix this, give the module a writable storage directory.")
+  }
+
   /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``: for a
   /// module that keeps an event's data itself (a vendor without profiles keeping user properties to add
   /// to later events) rather than through ``updateIdentity(event:_:)``, which counts on its own.
   public func countIdentityUpdate() {
-    local.withLock { $0.identityUpdates += 1 }
+    settle(.identityUpdate, event: "")
   }
 
   /// Counts an event of a kind the vendor has no use for, as ``TrackerCounters/unsupportedByKind`` under
@@ -238,9 +288,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// `delivery.countUnsupported(kind: "userId", event: event.description)` and sends nothing. Every kind
   /// a module receives needs a counted fate; this is the one for "not sent, by design".
   public func countUnsupported(kind: String, event: @autoclosure () -> String = "") {
-    local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
-    // Described only for a handler: by default an unsupported kind is only counted.
-    module.report(.unsupportedKind(kind), Self.notSent(kind, vendor: module.vendor, event: event()), to: onReport)
+    settle(.unsupported(kind: kind), event: event())
   }
 
   /// Counts an event rejected as invalid while this delivery's environment was the module's `Current`,
@@ -255,10 +303,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// (by default, only counted). The live environment asks before the module's `send` encodes.
   package func refusesConsent(event: @autoclosure () -> String) -> Bool {
     guard consent?.withLock({ $0 }) == .denied else { return false }
-    local.withLock { $0.deniedConsent += 1 }
-    module.report(
-      .deniedConsent, "\(module.vendor): event not sent: the user's consent refuses \(module.vendor) (event: \(event()))",
-      to: onReport)
+    settle(.deniedConsent, event: event())
     return true
   }
 

@@ -28,6 +28,23 @@ private func blankKeyIssue(_ value: PropertyValue) -> ValidationIssue {
   ValidationIssue(vendor: "Acme", rule: "blank key", message: "a property name is blank")
 }
 
+/// A vendor module's encode step, returning the event's one fate.
+private func settle(delivery: VendorDelivery<[UInt8]>, event: AnalyticsData, now: @Sendable () -> Date) {
+  // snippet: Sources/TrackersDelivery/ModuleKit/EventFate.swift#1
+  let id = RecordID()
+  let fate: EventFate =
+    switch event {
+    case .alias:
+      .identityUpdate
+    default:
+      delivery.fate(queueing: [
+        VendorRecord(payload: WireFormat.event(event, identity: [], at: now(), insertId: id), id: id)
+      ])
+    }
+  delivery.settle(fate, event: event.description)
+  // end snippet
+}
+
 /// Inside a vendor module's tracker, with its delivery.
 private func signIn(delivery: VendorDelivery<[UInt8]>, userId: String?, event: AnalyticsData) {
   // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#1
@@ -122,7 +139,7 @@ private func moduleKit(
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/TrackerCounters.swift#1
     let counters = GoogleAnalyticsTracker.Current.counters()
-    print(counters)   // invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...
+    print(counters)   // queued=12 invalid=0 notConfigured=0 notEnqueued=0 identityUpdates=1 delivery: enqueued=12 ...
     // end snippet
   }
 }

@@ -1,0 +1,60 @@
+import Trackers
+
+/// What became of one event a vendor module was given: the value a module's encode step returns, which
+/// ``VendorDelivery/settle(_:event:)`` counts, once, in ``TrackerCounters`` and reports.
+///
+/// One event has one fate however many records it makes: Mixpanel's `.group` with traits is two records
+/// (`/engage` and `/groups`) and one ``queued(records:)``; Amplitude's first event of a session is queued
+/// with its `session_end` and `session_start`. Records are the queue's business
+/// (``TrackerCounters/delivery``).
+///
+/// ```swift
+/// let id = RecordID()
+/// let fate: EventFate =
+///   switch event {
+///   case .alias:
+///     .identityUpdate
+///   default:
+///     delivery.fate(queueing: [
+///       VendorRecord(payload: WireFormat.event(event, identity: [], at: now(), insertId: id), id: id)
+///     ])
+///   }
+/// delivery.settle(fate, event: event.description)
+/// ```
+public enum EventFate: Sendable {
+  /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``.
+  case queued(records: Int)
+  /// Broke a vendor rule, never queued; counted under the first issue's rule in
+  /// ``TrackerCounters/invalidByRule`` and reported as ``TrackerReport/Kind/invalidEvent(_:)``.
+  case invalid([ValidationIssue])
+  /// Changed only local state (the identity, a super property, a timer), with nothing to send by itself;
+  /// counted as ``TrackerCounters/identityUpdates``.
+  case identityUpdate
+  /// A kind the vendor has no use for; counted under `kind` in ``TrackerCounters/unsupportedByKind`` and
+  /// reported as ``TrackerReport/Kind/unsupportedKind(_:)`` (by default, only counted).
+  case unsupported(kind: String)
+  /// Refused by the user's consent before it was encoded; counted as ``TrackerCounters/deniedConsent``.
+  case deniedConsent
+  /// Valid, but the queue refused it (or one of its records): too large, queue full, closed, disk error;
+  /// counted as ``TrackerCounters/notEnqueued`` and reported as
+  /// ``TrackerReport/Kind/notEnqueued(reason:count:)``.
+  case notEnqueued(any Error)
+}
+
+/// One record an event makes: the bytes, the record's id (the vendor's dedup id where it has one) and the
+/// queue partition (the endpoint: Mixpanel's `/engage` beside `/import`).
+public struct VendorRecord: Sendable {
+  /// The encoded record.
+  public var payload: [UInt8]
+  /// The record's id in the queue.
+  public var id: RecordID
+  /// The queue partition the record is batched in; `""` for a vendor with one endpoint.
+  public var partition: String
+
+  /// A record to queue.
+  public init(payload: [UInt8], id: RecordID, partition: String = "") {
+    self.payload = payload
+    self.id = id
+    self.partition = partition
+  }
+}
