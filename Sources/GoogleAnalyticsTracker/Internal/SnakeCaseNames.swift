@@ -3,12 +3,8 @@ import Trackers
 
 /// ``GoogleAnalyticsNaming/snakeCase`` at work: names converted to GA4's snake case once each, in a
 /// bounded cache, and the events they are part of rebuilt only where a name or a value changes.
-final class SnakeCaseNames: @unchecked Sendable {
-  // @unchecked is safe: `names` is only read or written between `lock.lock()` and `lock.unlock()` (in
-  // `cached(_:)` and `cache(_:as:)` and `count`), and `limit` is a constant. An NSLock rather than
-  // Synchronization's Mutex, which needs macOS 15 / iOS 18 (this package supports macOS 13 / iOS 16).
-  private let lock = NSLock()
-  private var names: [String: String] = [:]
+final class SnakeCaseNames: Sendable {
+  private let names = LockIsolated<[String: String]>([:])
   private let limit: Int
 
   /// The longest name cached, in UTF-8 bytes: GA4 names are at most 40 characters; a longer one is refused
@@ -20,11 +16,7 @@ final class SnakeCaseNames: @unchecked Sendable {
   }
 
   /// The number of names cached.
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return names.count
-  }
+  var count: Int { names.withLock { $0.count } }
 
   /// `name` in snake case: as it is when it already is (no lookup), else from the cache, else converted
   /// and, while the cache has room and the name is short, cached.
@@ -37,16 +29,12 @@ final class SnakeCaseNames: @unchecked Sendable {
     return converted
   }
 
-  private func cached(_ name: String) -> String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return names[name]
-  }
+  private func cached(_ name: String) -> String? { names.withLock { $0[name] } }
 
   private func cache(_ name: String, as converted: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    if names.count < limit { names[name] = converted }
+    names.withLock { names in
+      if names.count < limit { names[name] = converted }
+    }
   }
 
   /// Whether `name` is its own snake case: only `a-z`, `0-9` and single underscores between them.
