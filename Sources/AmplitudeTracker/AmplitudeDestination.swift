@@ -61,6 +61,16 @@ public struct AmplitudeDestination: DeliveryDestination {
     }
   }
 
+  /// Amplitude's documented success: 200 `{"code": 200, "events_ingested": N, "payload_size_bytes": B,
+  /// "server_upload_time": T}`, with the batch's count and body size (and the time of Amplitude's own
+  /// example, fixed).
+  public func successResponse(for batch: Batch) -> HTTPResponse {
+    let bytes = (try? makeRequest(for: batch))?.body.count ?? 0
+    let body = #"{"code": 200, "events_ingested": \#(batch.records.count), "payload_size_bytes": \#(bytes), "#
+      + #""server_upload_time": 1396381378123}"#
+    return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+  }
+
   /// Amplitude's documented success: `{"code": 200, "events_ingested": N, "payload_size_bytes": ...,
   /// "server_upload_time": ...}`.
   static func isSuccessBody(_ response: HTTPResponse) -> Bool {

@@ -57,6 +57,14 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
       method: "POST", url: url, headers: ["Content-Type": "application/json"], body: WireFormat.body(for: batch))
   }
 
+  /// GA4's answer to a request it received: 204 with no body; the validation server's to a valid one:
+  /// 200 `{"validationMessages": []}`.
+  public func successResponse(for batch: Batch) -> HTTPResponse {
+    guard isValidationServer else { return HTTPResponse(statusCode: 204) }
+    return HTTPResponse(
+      statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"validationMessages": []}"#.utf8))
+  }
+
   /// 2xx delivered (the validation server: unless it lists validation messages); otherwise the standard
   /// reading (413 split, 408/429/5xx retry honouring `Retry-After`, other statuses dropped).
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {

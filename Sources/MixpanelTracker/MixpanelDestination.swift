@@ -74,6 +74,16 @@ public struct MixpanelDestination: DeliveryDestination {
     )
   }
 
+  /// Mixpanel's documented success: `/engage` and `/groups` answer 200 `{"status": 1, "error": null}`,
+  /// `/import` 200 `{"code": 200, "num_records_imported": N, "status": "OK"}` with the batch's count.
+  public func successResponse(for batch: Batch) -> HTTPResponse {
+    let body =
+      batch.partition == WireFormat.engagePartition || batch.partition == WireFormat.groupsPartition
+      ? #"{"status": 1, "error": null}"#
+      : #"{"code": 200, "num_records_imported": \#(batch.records.count), "status": "OK"}"#
+    return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+  }
+
   /// Reads `/import` and `/engage` answers as documented (see the type's summary).
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]

@@ -61,6 +61,11 @@ public struct PostHogDestination: DeliveryDestination {
     }
   }
 
+  /// PostHog's documented success: 200 `{"status": 1}`.
+  public func successResponse(for batch: Batch) -> HTTPResponse {
+    HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"status": 1}"#.utf8))
+  }
+
   /// PostHog's documented success: `{"status": 1}`.
   static func isSuccessBody(_ response: HTTPResponse) -> Bool {
     guard !response.isBodyTruncated,

@@ -24,9 +24,19 @@ public protocol DeliveryDestination: Sendable {
   /// `X-Auth-Token`, `X-Write-Key`): every request and response description, and every report, shows
   /// them as `<redacted>`. Empty unless a destination declares some.
   var secretHeaders: Set<String> { get }
+  /// The answer the vendor documents for a request that delivered every record of `batch`, as
+  /// ``classify(_:for:)`` reads it: what a test's server answers for success (PostHog `{"status": 1}`,
+  /// Mixpanel's `/import` `{"code": 200, "num_records_imported": N, "status": "OK"}`). The default, for
+  /// a vendor that documents no body, is a 200 with an empty body.
+  func successResponse(for batch: Batch) -> HTTPResponse
 }
 
 extension DeliveryDestination {
   /// None beyond the fixed list.
   public var secretHeaders: Set<String> { [] }
+
+  /// A 200 with an empty body: the success of a vendor that documents no success body.
+  public func successResponse(for batch: Batch) -> HTTPResponse {
+    HTTPResponse(statusCode: 200)
+  }
 }

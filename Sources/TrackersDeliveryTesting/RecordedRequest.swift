@@ -7,7 +7,7 @@ import TrackersDelivery
 ///
 /// ```swift
 /// let request = transport.requests[0]
-/// #expect(request.path == "/batch")
+/// #expect(request.path == "/batch/")
 /// #expect(try request.json()["api_key"] == "phc_key")
 /// #expect(request.queryItems["ip"] == "0")
 /// ```
@@ -26,8 +26,12 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
 
   /// "POST".
   public var method: String { request.method }
-  /// The URL's path: "/2/httpapi".
-  public var path: String { request.url.path }
+  /// The URL's path exactly as sent, percent-encoding and a trailing slash kept: "/2/httpapi", PostHog's
+  /// "/batch/"; "/" for a URL without one.
+  public var path: String {
+    let path = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+    return path.isEmpty ? "/" : path
+  }
   /// The query's items, by name (the last one wins for a repeated name).
   public var queryItems: [String: String] {
     let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []

@@ -10,7 +10,8 @@ import FoundationNetworking
 /// no sockets, no server, nothing that depends on timing.
 ///
 /// Answers come from the first rule that matches the request, else the next scripted reply, else the
-/// default (200 with an empty body):
+/// default: ``Reply/success``, the answer each destination documents for success (PostHog's
+/// `{"status": 1}`, see ``TrackersDelivery/DeliveryDestination/successResponse(for:)``):
 ///
 /// ```swift
 /// let transport = ScriptedTransport()
@@ -21,7 +22,12 @@ import FoundationNetworking
 /// ```
 ///
 /// A test waits for the requests it expects, never for a time: ``waitForRequests(_:timeout:)``.
-public final class ScriptedTransport: HTTPTransport, Sendable {
+///
+/// A 2xx the destination does not read as success (a bare 200 to PostHog, which wants `{"status": 1}`) is
+/// reported as an issue, once per destination, at the line that created the transport: the queue would
+/// send the batch again and drop it after `maxAttempts`, and a test that only looks at the requests would
+/// pass. Script such an answer as ``Reply/unexpectedAnswer(_:)`` when the test means it.
+public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, Sendable {
   /// How the transport answers one request.
   public enum Reply: Sendable {
     /// A response.
@@ -32,6 +38,17 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     /// request is unanswered holds however long the check takes. Cancelling the sender (closing the
     /// queue) ends the wait with `CancellationError`, as `URLSessionTransport` does.
     indirect case held(by: Gate, then: Reply)
+    /// The answer the request's destination documents for success, with its body
+    /// (``TrackersDelivery/DeliveryDestination/successResponse(for:)``: PostHog 200 `{"status": 1}`, GA4
+    /// 204); a 200 with an empty body for a request sent to the transport directly, not by a queue.
+    case success
+    /// `reply`, which the test means the destination not to read as success (a captive portal's 200
+    /// page): not reported as an issue.
+    ///
+    /// ```swift
+    /// transport.script(.unexpectedAnswer(.status(200, headers: ["Content-Type": "text/html"], body: "<html>")))
+    /// ```
+    indirect case unexpectedAnswer(Reply)
 
     /// A response with `statusCode`, `headers` and a UTF-8 `body`.
     public static func status(_ statusCode: Int, headers: [String: String] = [:], body: String = "") -> Reply {
@@ -120,13 +137,25 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     var nextWaiter = 0
     /// Waits whose timeout fired before they were registered.
     var expired: Set<Int> = []
+    /// The destinations already reported for a 2xx they don't read as success.
+    var reportedUnexpected: Set<String> = []
   }
 
   private let state: LockIsolated<State>
+  /// The reporter in force where the transport was made (a test's), which the queue's sender, a detached
+  /// task, does not inherit; `nil`: the one in force when an issue is reported.
+  private let reporter: IssueReporter?
+  private let location: IssueLocation
 
-  /// A transport that answers every request with `fallback` unless a rule or the script says otherwise.
-  public init(answering fallback: Reply = .status(200)) {
+  /// A transport that answers every request with `fallback` unless a rule or the script says otherwise;
+  /// an unexpected success body is reported at the caller's location.
+  public init(
+    answering fallback: Reply = .success,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
     state = LockIsolated(State(fallback: fallback))
+    reporter = IssueReporter.scoped
+    location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The replies to the next requests, in order, after those already scripted.
@@ -212,8 +241,48 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     ended?.0.continuation.resume(returning: ended?.1 ?? [])
   }
 
-  /// Records `request` and answers it from the rules, the script or the default.
+  /// Records `request` and answers it from the rules, the script or the default (``Reply/success`` is a
+  /// 200 with an empty body here: no destination is known).
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await answer(request, success: { HTTPResponse(statusCode: 200) }, check: nil)
+  }
+
+  /// Records `request` and answers it from the rules, the script or the default: ``Reply/success`` is
+  /// `destination`'s documented success, and a 2xx that `destination` does not read as success is
+  /// reported (see the type's documentation).
+  package func send(_ request: HTTPRequest, for batch: Batch, to destination: any DeliveryDestination) async throws
+    -> HTTPResponse
+  {
+    try await answer(
+      request, success: { destination.successResponse(for: batch) },
+      check: { [self] response in checkSuccess(response, to: request, for: batch, by: destination) })
+  }
+
+  /// Reports a 2xx that `destination` reads as an unexpected answer, once per destination.
+  private func checkSuccess(
+    _ response: HTTPResponse, to request: HTTPRequest, for batch: Batch, by destination: any DeliveryDestination
+  ) {
+    guard (200..<300).contains(response.statusCode),
+      case .unexpectedAnswer = destination.classify(response, for: batch),
+      state.withLock({ $0.reportedUnexpected.insert(destination.name).inserted })
+    else { return }
+    let name = destination.name
+    let recorded = RecordedRequest(request)
+    (reporter ?? IssueReporter.current).report(
+      """
+      ScriptedTransport answered \(name)'s \(recorded.method) \(recorded.path) with \(response), which \(name) \
+      does not read as success: the queue sends the batch again and drops it after `maxAttempts`, so a test \
+      can pass with nothing delivered. To fix this, answer `.success` (\(name)'s documented success: \
+      \(destination.successResponse(for: batch))), or script the answer as `.unexpectedAnswer(...)` if the \
+      test means it.
+      """, location)
+  }
+
+  /// Records `request`, takes its reply, and answers it; a test waiting for the request goes on once an
+  /// immediate answer is checked, so that its issue is reported while the test runs.
+  private func answer(
+    _ request: HTTPRequest, success: () -> HTTPResponse, check: ((HTTPResponse) -> Void)?
+  ) async throws -> HTTPResponse {
     let recorded = RecordedRequest(request)
     let (reply, satisfied) = state.withLock { state -> (Reply, [(Waiter, [RecordedRequest])]) in
       state.requests.append(recorded)
@@ -228,20 +297,33 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
       }
       return (state.script.isEmpty ? state.fallback : state.script.removeFirst(), satisfied)
     }
+    var check = check
+    if case let .response(response) = reply {
+      check?(response)
+      check = nil
+    }
     for (waiter, requests) in satisfied {
       waiter.timeout.cancel()
       waiter.continuation.resume(returning: requests)
     }
-    return try await answer(reply)
+    return try await answer(reply, success: success, check: check)
   }
 
-  private func answer(_ reply: Reply) async throws -> HTTPResponse {
+  /// `reply` as a response: ``Reply/success`` is `success()`, and every other response goes through `check`
+  /// unless the test marked it ``Reply/unexpectedAnswer(_:)``.
+  private func answer(
+    _ reply: Reply, success: () -> HTTPResponse, check: ((HTTPResponse) -> Void)?
+  ) async throws -> HTTPResponse {
     switch reply {
-    case let .response(response): return response
+    case let .response(response):
+      check?(response)
+      return response
+    case .success: return success()
+    case let .unexpectedAnswer(reply): return try await answer(reply, success: success, check: nil)
     case .dropConnection: throw URLError(.networkConnectionLost)
     case let .held(gate, then):
       try await gate.wait()
-      return try await answer(then)
+      return try await answer(then, success: success, check: check)
     }
   }
 }

@@ -25,8 +25,7 @@ let amplitudeModule = TrackerModuleDescription<AmplitudeEvent>(
     HTTPResponse(statusCode: 400, body: Array(
       #"{"code": 400, "error": "Request missing required field", "events_with_invalid_fields": {"time": \#(rejected)}}"#.utf8))
   },
-  credentialError: .status(400, body: #"{"code": 400, "error": "Invalid API key: amplitude-secret-key", "missing_field": "api_key"}"#),
-  success: .status(200, body: #"{"code": 200, "events_ingested": 1, "payload_size_bytes": 100, "server_upload_time": 1700000000000}"#)
+  credentialError: .status(400, body: #"{"code": 400, "error": "Invalid API key: amplitude-secret-key", "missing_field": "api_key"}"#)
 )
 
 @Suite struct ConformanceTests {

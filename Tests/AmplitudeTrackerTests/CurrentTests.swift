@@ -58,3 +58,21 @@ struct CurrentTests {
     expectNotConfigured(amplitudeTracker, module: "AmplitudeTracker") { Current.counters() }
   }
 }
+
+/// README's test pattern, as README writes it, on the module's initial (not configured) `Current` (issue 29
+/// item 6): the super properties a test registers apply to the events the recorder receives, a user-model
+/// event reaches it too, and nothing is dropped as "not configured" (that issue would fail the test).
+@Test(.isolatedEnvironments) func readmePatternAppliesSuperPropertiesOnTheInitialCurrent() {
+  let recorder = TrackerRecorder<AmplitudeEvent>()
+  AmplitudeTracker.Current.send = recorder.tracker
+  amplitudeTracker(.superProperties(.register(["plan": "pro"])))
+  amplitudeTracker(.event(name: "product_added", properties: ["sku": "tea"]))
+  amplitudeTracker(.userId("user-42"))
+  amplitudeTracker(.superProperties(.unregister("plan")))
+  amplitudeTracker(.event(name: "order_completed", properties: ["order_id": "o-1"]))
+  recorder.expect(
+    amplitudeEvent(for: .event(name: "product_added", properties: ["sku": "tea", "plan": "pro"])),
+    amplitudeEvent(for: .userId("user-42")),
+    amplitudeEvent(for: .event(name: "order_completed", properties: ["order_id": "o-1"]))
+  )
+}

@@ -60,3 +60,21 @@ struct CurrentTests {
     expectNotConfigured(googleAnalyticsTracker, module: "GoogleAnalyticsTracker") { Current.counters() }
   }
 }
+
+/// README's test pattern, as README writes it, on the module's initial (not configured) `Current` (issue 29
+/// item 6): the super properties a test registers apply to the events the recorder receives, a user-model
+/// event reaches it too, and nothing is dropped as "not configured" (that issue would fail the test).
+@Test(.isolatedEnvironments) func readmePatternAppliesSuperPropertiesOnTheInitialCurrent() {
+  let recorder = TrackerRecorder<GoogleAnalyticsEvent>()
+  GoogleAnalyticsTracker.Current.send = recorder.tracker
+  googleAnalyticsTracker(.superProperties(.register(["plan": "pro"])))
+  googleAnalyticsTracker(.event(name: "product_added", properties: ["sku": "tea"]))
+  googleAnalyticsTracker(.userId("user-42"))
+  googleAnalyticsTracker(.superProperties(.unregister("plan")))
+  googleAnalyticsTracker(.event(name: "order_completed", properties: ["order_id": "o-1"]))
+  recorder.expect(
+    googleAnalyticsEvent(for: .event(name: "product_added", properties: ["sku": "tea", "plan": "pro"])),
+    googleAnalyticsEvent(for: .userId("user-42")),
+    googleAnalyticsEvent(for: .event(name: "order_completed", properties: ["order_id": "o-1"]))
+  )
+}

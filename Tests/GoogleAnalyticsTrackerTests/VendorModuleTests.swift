@@ -18,8 +18,8 @@ struct VendorModuleTests {
     #expect(module.counters.notConfigured == 3)
     #expect(issues == [
       "ExampleTracker.Current is not configured, so events are dropped and counted (first: a). To fix this, set it "
-        + "once at launch, before the first event: `ExampleTracker.Current = .live()`; in tests, assign "
-        + "`ExampleTracker.Current = .mock` or a recorder."
+        + "once at launch, before the first event: `ExampleTracker.Current = .live()`; in tests, assign a recorder, "
+        + "`ExampleTracker.Current.send = recorder.tracker`, or `ExampleTracker.Current = .mock`."
     ])
   }
 

@@ -28,8 +28,7 @@ let mixpanelModule = TrackerModuleDescription<MixpanelEvent>(
     return HTTPResponse(statusCode: 400, body: Array(
       #"{"code": 400, "num_records_imported": \#(events.count - rejected.count), "status": "Bad Request", "failed_records": [\#(failed.joined(separator: ","))]}"#.utf8))
   },
-  credentialError: .status(401, body: #"{"error": "Invalid credentials", "status": 0}"#),
-  success: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#)
+  credentialError: .status(401, body: #"{"error": "Invalid credentials", "status": 0}"#)
 )
 
 @Suite struct ConformanceTests {

@@ -40,3 +40,21 @@ struct CurrentTests {
     expectNotConfigured(mixpanelTracker, module: "MixpanelTracker") { Current.counters() }
   }
 }
+
+/// README's test pattern, as README writes it, on the module's initial (not configured) `Current` (issue 29
+/// item 6): the super properties a test registers apply to the events the recorder receives, a user-model
+/// event reaches it too, and nothing is dropped as "not configured" (that issue would fail the test).
+@Test(.isolatedEnvironments) func readmePatternAppliesSuperPropertiesOnTheInitialCurrent() {
+  let recorder = TrackerRecorder<MixpanelEvent>()
+  MixpanelTracker.Current.send = recorder.tracker
+  mixpanelTracker(.superProperties(.register(["plan": "pro"])))
+  mixpanelTracker(.event(name: "product_added", properties: ["sku": "tea"]))
+  mixpanelTracker(.userId("user-42"))
+  mixpanelTracker(.superProperties(.unregister("plan")))
+  mixpanelTracker(.event(name: "order_completed", properties: ["order_id": "o-1"]))
+  recorder.expect(
+    mixpanelEvent(for: .event(name: "product_added", properties: ["sku": "tea", "plan": "pro"])),
+    mixpanelEvent(for: .userId("user-42")),
+    mixpanelEvent(for: .event(name: "order_completed", properties: ["order_id": "o-1"]))
+  )
+}

@@ -68,15 +68,15 @@ import VendorTestSupport
 
 extension ScriptedTransport.Reply {
   /// A 200 with an HTML page, as a captive portal or a proxy answers.
-  fileprivate static let captivePortal = ScriptedTransport.Reply.status(
+  fileprivate static let captivePortal = ScriptedTransport.Reply.unexpectedAnswer(.status(
     200, headers: ["Content-Type": "text/html"],
-    body: "<!DOCTYPE html><html><head><title>Sign in to Wi-Fi</title></head><body>Welcome</body></html>")
+    body: "<!DOCTYPE html><html><head><title>Sign in to Wi-Fi</title></head><body>Welcome</body></html>"))
 
   /// A 200 whose body is `body` and then more than the transport keeps: `URLSessionTransport` hands such an
   /// answer back cut at its limit and marked truncated, which is what the module reads.
   fileprivate static func cutAtTheTransportsLimit(_ body: String) -> Self {
     let limit = URLSessionTransport.defaultMaxResponseBytes
     let kept = (Array(body.utf8) + Array(repeating: UInt8(ascii: "x"), count: limit)).prefix(limit)
-    return .response(HTTPResponse(statusCode: 200, body: Array(kept), isBodyTruncated: true))
+    return .unexpectedAnswer(.response(HTTPResponse(statusCode: 200, body: Array(kept), isBodyTruncated: true)))
   }
 }

@@ -21,8 +21,7 @@ let postHogModule = TrackerModuleDescription<PostHogEvent>(
   anonymousIds: { request in
     try (request.json()["batch"]?.arrayValue ?? []).compactMap { $0["properties"]?["distinct_id"]?.stringValue }
   },
-  credentialError: .status(401, body: #"{"type": "authentication_error", "code": "invalid_api_key", "detail": "Project API key invalid."}"#),
-  success: .status(200, body: #"{"status": 1}"#)
+  credentialError: .status(401, body: #"{"type": "authentication_error", "code": "invalid_api_key", "detail": "Project API key invalid."}"#)
 )
 
 @Suite struct ConformanceTests {

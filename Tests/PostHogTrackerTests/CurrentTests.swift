@@ -37,3 +37,21 @@ struct CurrentTests {
     expectNotConfigured(postHogTracker, module: "PostHogTracker") { Current.counters() }
   }
 }
+
+/// README's test pattern, as README writes it, on the module's initial (not configured) `Current` (issue 29
+/// item 6): the super properties a test registers apply to the events the recorder receives, a user-model
+/// event reaches it too, and nothing is dropped as "not configured" (that issue would fail the test).
+@Test(.isolatedEnvironments) func readmePatternAppliesSuperPropertiesOnTheInitialCurrent() {
+  let recorder = TrackerRecorder<PostHogEvent>()
+  PostHogTracker.Current.send = recorder.tracker
+  postHogTracker(.superProperties(.register(["plan": "pro"])))
+  postHogTracker(.event(name: "product_added", properties: ["sku": "tea"]))
+  postHogTracker(.userId("user-42"))
+  postHogTracker(.superProperties(.unregister("plan")))
+  postHogTracker(.event(name: "order_completed", properties: ["order_id": "o-1"]))
+  recorder.expect(
+    postHogEvent(for: .event(name: "product_added", properties: ["sku": "tea", "plan": "pro"])),
+    postHogEvent(for: .userId("user-42")),
+    postHogEvent(for: .event(name: "order_completed", properties: ["order_id": "o-1"]))
+  )
+}

@@ -37,3 +37,21 @@ struct CurrentTests {
     expectNotConfigured(segmentTracker, module: "SegmentTracker") { Current.counters() }
   }
 }
+
+/// README's test pattern, as README writes it, on the module's initial (not configured) `Current` (issue 29
+/// item 6): the super properties a test registers apply to the events the recorder receives, a user-model
+/// event reaches it too, and nothing is dropped as "not configured" (that issue would fail the test).
+@Test(.isolatedEnvironments) func readmePatternAppliesSuperPropertiesOnTheInitialCurrent() {
+  let recorder = TrackerRecorder<SegmentMessage>()
+  SegmentTracker.Current.send = recorder.tracker
+  segmentTracker(.superProperties(.register(["plan": "pro"])))
+  segmentTracker(.event(name: "product_added", properties: ["sku": "tea"]))
+  segmentTracker(.userId("user-42"))
+  segmentTracker(.superProperties(.unregister("plan")))
+  segmentTracker(.event(name: "order_completed", properties: ["order_id": "o-1"]))
+  recorder.expect(
+    segmentMessage(for: .event(name: "product_added", properties: ["sku": "tea", "plan": "pro"])),
+    segmentMessage(for: .userId("user-42")),
+    segmentMessage(for: .event(name: "order_completed", properties: ["order_id": "o-1"]))
+  )
+}

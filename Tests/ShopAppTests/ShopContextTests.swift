@@ -35,7 +35,7 @@ import VendorTestSupport
   }
 
   static func events(_ requests: [RecordedRequest], path: String, in member: String?) throws -> [PropertyValue] {
-    try requests.filter { $0.rawPath == path }.flatMap { request in
+    try requests.filter { $0.path == path }.flatMap { request in
       let json = try parseJSON(request.body)
       return (member.map { json[$0] } ?? json)?.arrayValue ?? []
     }

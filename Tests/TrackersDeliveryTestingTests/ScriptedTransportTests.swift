@@ -30,6 +30,24 @@ import TrackersDeliveryTesting
     #expect(try await post("12345", to: transport, path: "/import").bodyText == "")
   }
 
+  @Test func thePathIsReportedExactlyAsSent() async throws {
+    let transport = ScriptedTransport()
+    _ = try await post("x", to: transport, path: "/batch/")
+    _ = try await post("x", to: transport, path: "/i/v0/e/")
+    _ = try await post("x", to: transport, path: "/a%20b")
+    _ = try await post("x", to: transport, path: "")
+    #expect(transport.requests.map(\.path) == ["/batch/", "/i/v0/e/", "/a%20b", "/"])
+  }
+
+  @Test func withoutADestinationSuccessIsABare200AndAnUnexpectedAnswerIsTheReplyItWraps() async throws {
+    let transport = ScriptedTransport()
+    transport.script(.unexpectedAnswer(.status(200, body: "<html>")))
+    let marked = try await post("x", to: transport)
+    #expect(marked.statusCode == 200 && marked.bodyText == "<html>")
+    let success = try await post("x", to: transport)
+    #expect(success.statusCode == 200 && success.body.isEmpty)
+  }
+
   @Test func aDroppedConnectionThrowsAsURLSessionWould() async throws {
     let transport = ScriptedTransport()
     transport.script(.dropConnection)

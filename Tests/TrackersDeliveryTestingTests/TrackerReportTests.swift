@@ -211,7 +211,8 @@ import TrackersDeliveryTesting
     #expect(issues == [
       "ReportNotConfiguredDefault.Current is not configured, so events are dropped and counted (first: report a). "
         + "To fix this, set it once at launch, before the first event: `ReportNotConfiguredDefault.Current = ...`; "
-        + "in tests, assign `ReportNotConfiguredDefault.Current = .mock` or a recorder."
+        + "in tests, assign a recorder, `ReportNotConfiguredDefault.Current.send = recorder.tracker`, or "
+        + "`ReportNotConfiguredDefault.Current = .mock`."
     ])
   }
 }

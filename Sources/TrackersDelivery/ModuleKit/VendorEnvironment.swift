@@ -18,7 +18,19 @@ import Trackers
 public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// Receives each valid, mapped event. Live: encodes it with the persisted identity and puts it in the
   /// durable queue, or updates the identity (sign-in, sign-out, user properties kept locally).
-  public var send: Tracker<Event>
+  ///
+  /// Assigning it in ``notConfigured`` (a test's `Current.send = recorder.tracker` on a module the test
+  /// never configured) makes the environment a test's: it gets in-memory ``additions``, so super
+  /// properties and timers apply to the events the recorder receives, as in any other environment.
+  public var send: Tracker<Event> {
+    didSet {
+      guard isNotConfigured else { return }
+      isNotConfigured = false
+      if additions == nil { additions = EventAdditions() }
+    }
+  }
+  /// `true` in ``notConfigured`` until `send` is assigned.
+  private var isNotConfigured = false
   /// Sends what is queued now, without waiting for a batch to fill (in a process whose queue writes for
   /// another one's sender, hands it over to that one instead).
   public var flush: @Sendable () async -> Void
@@ -42,7 +54,8 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   public private(set) var onReport: (@Sendable (TrackerReport) -> Void)?
   /// The super properties and timers ``VendorPipeline`` merges into later events (see ``EventAdditions``):
   /// in memory by default, so a test's recorder sees merged events; live: persisted in the storage
-  /// directory. `nil` in ``notConfigured``, where they are dropped and counted like every event.
+  /// directory. `nil` in ``notConfigured``, where they are dropped and counted like every event, until a
+  /// test assigns ``send``.
   public var additions: EventAdditions?
   /// The vendor's own form of the vocabulary, applied by ``VendorPipeline`` to each event first, before
   /// anything is added, redacted, mapped or validated: a vendor with stricter naming rules than the app's
@@ -106,6 +119,8 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   }
 
   /// The value the module's `Current` starts with: drops and counts events, warning once how to configure.
+  /// A test that assigns ``send`` (`Current.send = recorder.tracker`) receives every event, super
+  /// properties and timers applied, as with ``mock``.
   public static var notConfigured: Self {
     notConfigured(onReport: nil)
   }
@@ -115,8 +130,10 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// or instead of, a live environment (`live` threw).
   public static func notConfigured(onReport: (@Sendable (TrackerReport) -> Void)?) -> Self {
     let module = Event.vendorModule
-    return Self(
+    var environment = Self(
       send: module.notConfigured(onReport: onReport), counters: { module.counters }, onReport: onReport,
       additions: nil)
+    environment.isNotConfigured = true
+    return environment
   }
 }

@@ -102,7 +102,7 @@ public final class VendorModule: Sendable {
         """
         \(name).Current is not configured, so events are dropped and counted (first: \(event)). \
         To fix this, set it once at launch, before the first event: `\(configurationExample)`; \
-        in tests, assign `\(name).Current = .mock` or a recorder.
+        in tests, assign a recorder, `\(name).Current.send = recorder.tracker`, or `\(name).Current = .mock`.
         """,
         to: onReport
       )

@@ -271,7 +271,7 @@ final class Sender {
     driver.feed { _ in .requestSent }
     let response: HTTPResponse
     do {
-      response = try await driver.transport.send(request)
+      response = try await driver.transport.deliver(request, for: batch.batch, to: driver.destination)
     } catch let error as DeliveryError {
       return apply(.requestFailed(error.description), to: batch)
     } catch {

@@ -53,8 +53,9 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
   public var partialSuccess: (@Sendable (_ request: RecordedRequest, _ rejected: [Int]) throws -> HTTPResponse)?
   /// The vendor's answer to a bad credential (401, 403, ...).
   public var credentialError: ScriptedTransport.Reply
-  /// The vendor's answer that accepts every event of a request, as it documents it: a 200 with an empty
-  /// body unless the vendor documents a success body its module checks (Mixpanel, Amplitude, PostHog).
+  /// The vendor's answer that accepts every event of a request, as it documents it: by default
+  /// ``ScriptedTransport/Reply/success``, the destination's own
+  /// ``TrackersDelivery/DeliveryDestination/successResponse(for:)``.
   public var success: ScriptedTransport.Reply
 
   /// Describes a module; see the type's example.
@@ -71,7 +72,7 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     anonymousIds: (@Sendable (_ request: RecordedRequest) throws -> [String])?,
     partialSuccess: (@Sendable (_ request: RecordedRequest, _ rejected: [Int]) throws -> HTTPResponse)? = nil,
     credentialError: ScriptedTransport.Reply,
-    success: ScriptedTransport.Reply = .status(200)
+    success: ScriptedTransport.Reply = .success
   ) {
     self.name = name
     self.consentDestination = consentDestination

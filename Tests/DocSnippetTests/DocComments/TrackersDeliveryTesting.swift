@@ -107,7 +107,7 @@ private func deliveryTesting(
   compileDeclarations { () async throws in  // `#expect(try ...)` needs the closure to say it throws
     // snippet: Sources/TrackersDeliveryTesting/RecordedRequest.swift#1
     let request = transport.requests[0]
-    #expect(request.path == "/batch")
+    #expect(request.path == "/batch/")
     #expect(try request.json()["api_key"] == "phc_key")
     #expect(request.queryItems["ip"] == "0")
     // end snippet
