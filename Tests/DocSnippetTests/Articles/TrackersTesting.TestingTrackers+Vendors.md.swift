@@ -44,7 +44,7 @@ import TrackersTesting
   // end snippet
   PostHogTracker.Current = try .live(configuration)
   postHogTracker("Order Completed")
-  let counters = await PostHogTracker.Current.deliverPending()
+  let counters = await PostHogTracker.Current.deliverPending(timeout: .seconds(600))  // a bound for a stuck run only
   #expect(counters.delivery.delivered == 1 && counters.delivery.retried == 1)
   await PostHogTracker.Current.close(nil)
 }
