@@ -219,7 +219,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         "\(module.vendor): events are held on disk until the user answers consent for \(module.vendor) "
           + "(purpose \(consentPurpose.rawValue)): the linked ConsentStore says unknown. They are sent once it "
           + "grants, purged once it denies, and counted in heldForConsent; this is reported once. To drop them "
-          + "instead, set the configuration's whileConsentUnknown to .drop (event: \(event()))",
+          + "instead, set the configuration's whileConsentUnknown to .drop.",
         to: onReport)
     case let .invalid(issues):
       guard let first = issues.first else { return }
