@@ -5,6 +5,10 @@ extension VendorEnvironment {
   /// Flushes until nothing is pending (delivered, or dropped and counted), for at most `timeout`, and
   /// returns the counters: a test then asserts exact counts, never how long delivery took.
   ///
+  /// Returns at once when what is pending waits for the user's consent (the module's consent store
+  /// says unknown): nothing would be sent before an answer, so the counters say why instead, in
+  /// ``TrackersDelivery/TrackerCounters/waitingForConsent``.
+  ///
   /// The wait only bounds a test that would otherwise hang: retries come after the queue's backoff, so give
   /// tests short backoffs (``TestDelivery/fastRetries``). The default is long (two minutes) because it
   /// decides nothing in a passing test: on a shared machine running the whole suite in parallel, a retry's
@@ -21,7 +25,9 @@ extension VendorEnvironment {
     while true {
       await flush()
       let counters = counters()
-      if counters.delivery.pendingEvents == 0 || ContinuousClock.now >= deadline { return counters }
+      if counters.delivery.pendingEvents == 0 || counters.waitingForConsent > 0 || ContinuousClock.now >= deadline {
+        return counters
+      }
       // Backing off: the queue sends again once the delay has passed; flush() does not wait through it.
       try? await Task.sleep(for: .milliseconds(1))
     }

@@ -87,6 +87,51 @@ private func pipeline(
     #expect(EventAdditions(directory: storage.url, now: { Date() }).superProperties == [:])
   }
 
+  /// Issue 29, item 4: a sign-out (`.userId(nil)`) keeps the device's super properties and forgets those
+  /// registered for the user; so does a sign-in as someone else. A sign-in after none adopts them.
+  @Test func superPropertiesRegisteredForTheUserGoAtSignOutAndAtAnotherSignIn() {
+    let sent = LockIsolated<[AnalyticsData]>([])
+    let environment = VendorEnvironment<EchoEvent>(send: { event in sent.withLock { $0.append(event.data) } })
+    let track = pipeline(environment).tracker
+    track(.superProperties(.register(["theme": "dark"])))
+    track(.superProperties(.registerForUser(["plan": "pro"])))
+    track(.userId("ada"))  // registered before the sign-in: Ada's
+    track("Opened")
+    track(.userId("ada"))  // the same user again: nothing changes
+    track(.userId(nil))
+    track("Signed Out")
+    track(.superProperties(.registerForUser(["plan": "free"])))
+    track(.userId("bob"))
+    track(.superProperties(.registerForUser(["tier": "gold"])))
+    track(.superProperties(.register(["plan": "team"])))  // registered again for the device: it stays
+    track(.userId("cy"))  // another user, without a sign-out between
+    track("Switched")
+    #expect(sent.current.filter { $0.name != nil } == [
+      .event(name: "Opened", properties: ["theme": "dark", "plan": "pro"]),
+      .event(name: "Signed Out", properties: ["theme": "dark"]),
+      .event(name: "Switched", properties: ["theme": "dark", "plan": "team"]),
+    ])
+  }
+
+  @Test func theUsersSuperPropertiesAreStillForgottenAtSignOutAfterARelaunch() throws {
+    let storage = try TemporaryStorage()
+    let first = EventAdditions(directory: storage.url, now: { Date() })
+    #expect(first.userChanged(to: "ada") == nil)
+    #expect(first.apply(.register(["theme": "dark"])) == nil)
+    #expect(first.apply(.registerForUser(["plan": "pro"])) == nil)
+    let relaunched = EventAdditions(directory: storage.url, now: { Date() })
+    #expect(relaunched.superProperties == ["theme": "dark", "plan": "pro"])
+    #expect(relaunched.userChanged(to: "ada") == nil)
+    #expect(relaunched.superProperties == ["theme": "dark", "plan": "pro"])
+    #expect(relaunched.userChanged(to: "bob") == nil)
+    #expect(EventAdditions(directory: storage.url, now: { Date() }).superProperties == ["theme": "dark"])
+    // The file holds no user id, only a digest of it.
+    let scope = try String(contentsOf: storage.url.appendingPathComponent("super-properties-user.json"), encoding: .utf8)
+    #expect(!scope.contains("bob"))
+    relaunched.removeAll()
+    #expect(!FileManager.default.fileExists(atPath: storage.url.appendingPathComponent("super-properties-user.json").path))
+  }
+
   @Test func theNotConfiguredEnvironmentDropsAndCountsOperations() {
     let environment = VendorEnvironment<EchoEvent>.notConfigured(onReport: { _ in })
     let before = EchoEvent.vendorModule.counters.notConfigured

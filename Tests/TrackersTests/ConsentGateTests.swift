@@ -160,7 +160,7 @@ import Trackers
     #expect(received.events.isEmpty)
     // Once for the opt-out (every destination), once more by each gate that saw its consent denied.
     #expect(Set(purged.events) == ["Amplitude", "Mixpanel"])
-    consent.optIn()
+    consent.liftOptOut()
     send("Purchase")
     #expect(received.events == ["Purchase", "Purchase"])
   }

@@ -17,6 +17,31 @@ import Trackers
     #expect(state.status(for: .analytics, destination: "Mixpanel") == .denied)
   }
 
+  /// Issue 29, item 1: an app that keeps only `consent.registry` lets the store go. The registry keeps the
+  /// store's last answer (it answered "unknown", holding everything, before).
+  @Test func aRegistryKeepsItsReleasedStoresAnswer() {
+    func registry(of state: ConsentState) -> PrivacyRegistry {
+      ConsentStore(state).registry  // the store is released on return
+    }
+    let granted = registry(of: ConsentState(status: .granted, destinations: ["Amplitude": .denied]))
+    #expect(granted.allowsSending(to: "Mixpanel"))
+    #expect(!granted.allowsSending(to: "Amplitude"))
+    #expect(!registry(of: ConsentState()).allowsSending(to: "Mixpanel"))
+  }
+
+  /// Issue 29, item 3: lifting an opt-out grants nothing; `grant()` does.
+  @Test func liftingTheOptOutGrantsNothing() {
+    let consent = ConsentStore()
+    consent.optOut()
+    #expect(consent.status(destination: "PostHog") == .denied)
+    consent.liftOptOut()
+    #expect(!consent.isOptedOut)
+    #expect(consent.status(destination: "PostHog") == .unknown)
+    #expect(!consent.registry.allowsSending(to: "PostHog"))
+    consent.grant()
+    #expect(consent.registry.allowsSending(to: "PostHog"))
+  }
+
   @Test func observersHearEveryRealChange() {
     let consent = ConsentStore()
     let seen = EventLog<ConsentStatus>()

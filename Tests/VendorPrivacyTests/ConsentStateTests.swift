@@ -184,7 +184,11 @@ import VendorTestSupport
 /// A vendor module driven through its public tracker and `Current`, with a scripted transport.
 struct ConsentVendor: Sendable, CustomTestStringConvertible {
   let destination: String
-  let goLive: @Sendable (_ storage: URL, _ transport: ScriptedTransport, _ privacy: PrivacyRegistry?) throws -> Void
+  /// Makes the module's `Current` live, with `options` changed last.
+  let goLiveWith: @Sendable (
+    _ storage: URL, _ transport: ScriptedTransport, _ privacy: PrivacyRegistry?,
+    _ options: @Sendable (inout DeliveryOptions) -> Void
+  ) throws -> Void
   let track: Tracker<AnalyticsData>
   let flush: @Sendable () async -> Void
   let deliverPending: @Sendable () async -> TrackerCounters
@@ -195,11 +199,17 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { destination }
 
+  /// Makes the module's `Current` live.
+  func goLive(_ storage: URL, _ transport: ScriptedTransport, _ privacy: PrivacyRegistry?) throws {
+    try goLiveWith(storage, transport, privacy) { _ in }
+  }
+
   static let host = URL(string: "https://vendor.test")!
 
   /// Only `flush()` sends; fast retries; the context and clock pinned.
   static func configured<Configuration: VendorConfiguration>(
-    _ configuration: Configuration, transport: ScriptedTransport, privacy: PrivacyRegistry?
+    _ configuration: Configuration, transport: ScriptedTransport, privacy: PrivacyRegistry?,
+    options: @Sendable (inout DeliveryOptions) -> Void = { _ in }
   ) -> Configuration {
     var configuration = configuration
     configuration.transport = transport
@@ -208,6 +218,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     configuration.now = { eventTime }
     configuration.privacy = privacy
     configuration.delivery = TestDelivery.fastRetries
+    options(&configuration.options)
     return configuration
   }
 
@@ -215,10 +226,10 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let googleAnalytics = ConsentVendor(
     destination: "GA4",
-    goLive: { storage, transport, privacy in
+    goLiveWith: { storage, transport, privacy, options in
       GoogleAnalyticsTracker.Current = try .live(configured(
         GoogleAnalyticsConfiguration(measurementId: "G-TEST", apiSecret: "s", host: host, storageDirectory: storage),
-        transport: transport, privacy: privacy))
+        transport: transport, privacy: privacy, options: options))
     },
     track: googleAnalyticsTracker,
     flush: { await GoogleAnalyticsTracker.Current.flush() },
@@ -229,10 +240,10 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let mixpanel = ConsentVendor(
     destination: "Mixpanel",
-    goLive: { storage, transport, privacy in
+    goLiveWith: { storage, transport, privacy, options in
       MixpanelTracker.Current = try .live(configured(
         MixpanelConfiguration(projectToken: "tok123", region: .custom(host), storageDirectory: storage),
-        transport: transport, privacy: privacy))
+        transport: transport, privacy: privacy, options: options))
     },
     track: mixpanelTracker,
     flush: { await MixpanelTracker.Current.flush() },
@@ -244,10 +255,10 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let amplitude = ConsentVendor(
     destination: "Amplitude",
-    goLive: { storage, transport, privacy in
+    goLiveWith: { storage, transport, privacy, options in
       var configuration = configured(
         AmplitudeConfiguration(apiKey: "amp-key", region: .custom(host), storageDirectory: storage),
-        transport: transport, privacy: privacy)
+        transport: transport, privacy: privacy, options: options)
       // The events counted are the ones the test sends.
       configuration.sendsSessionEvents = false
       AmplitudeTracker.Current = try .live(configuration)
@@ -262,10 +273,10 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let segment = ConsentVendor(
     destination: "Segment",
-    goLive: { storage, transport, privacy in
+    goLiveWith: { storage, transport, privacy, options in
       SegmentTracker.Current = try .live(configured(
         SegmentConfiguration(writeKey: "w", region: .custom(host), storageDirectory: storage),
-        transport: transport, privacy: privacy))
+        transport: transport, privacy: privacy, options: options))
     },
     track: segmentTracker,
     flush: { await SegmentTracker.Current.flush() },
@@ -276,10 +287,10 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let postHog = ConsentVendor(
     destination: "PostHog",
-    goLive: { storage, transport, privacy in
+    goLiveWith: { storage, transport, privacy, options in
       PostHogTracker.Current = try .live(configured(
         PostHogConfiguration(apiKey: "phc_k", host: .selfHosted(host), storageDirectory: storage),
-        transport: transport, privacy: privacy))
+        transport: transport, privacy: privacy, options: options))
     },
     track: postHogTracker,
     flush: { await PostHogTracker.Current.flush() },

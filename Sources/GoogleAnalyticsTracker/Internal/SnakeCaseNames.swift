@@ -146,6 +146,7 @@ final class SnakeCaseNames: Sendable {
     switch operation {
     case let .register(properties): .register(adapted(properties) ?? properties)
     case let .registerOnce(properties): .registerOnce(adapted(properties) ?? properties)
+    case let .registerForUser(properties): .registerForUser(adapted(properties) ?? properties)
     case let .unregister(name): .unregister(self.name(name))
     case .unregisterAll: .unregisterAll
     }

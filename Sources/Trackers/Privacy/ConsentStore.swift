@@ -3,6 +3,9 @@ import Foundation
 /// The user's consent, safe to read and change from any thread, observable, and optionally saved to a
 /// file so that it survives restarts.
 ///
+/// The store's ``registry`` keeps answering from the store's state after the store itself is released (an
+/// app may keep only `consent.registry`); only the store can change the answer.
+///
 /// Gate trackers on it with ``consentGated(_:by:purpose:destination:whileUnknown:onDrop:)``; vendor
 /// modules register their purge and reset handlers in its ``registry``.
 ///
@@ -65,12 +68,15 @@ public final class ConsentStore: Sendable {
   }
 
   private func linkRegistry() {
-    registry.setDenialCheck { [weak self] destination in
-      self?.state.isDenied(destination: destination) ?? false
+    // The registry keeps the store's state, not the store: an app that keeps only `consent.registry` in its
+    // configuration gets the last answer for ever, rather than "unknown" (every event held, silently) once
+    // the store is released. No cycle: the state holds the observers, never the registry.
+    let storage = self.storage
+    registry.setDenialCheck { destination in
+      storage.withLock { $0.state.isDenied(destination: destination) }
     }
-    // A released store can't say yes: its registry stops sending rather than guess.
-    registry.setStatusCheck { [weak self] purpose, destination in
-      self?.status(for: purpose, destination: destination) ?? .unknown
+    registry.setStatusCheck { purpose, destination in
+      storage.withLock { $0.state.status(for: purpose, destination: destination) }
     }
   }
 
@@ -152,9 +158,25 @@ public final class ConsentStore: Sendable {
     update { $0.isOptedOut = true }
   }
 
-  /// Lifts the opt-out; the other answers apply again.
-  public func optIn() {
+  /// Lifts the opt-out: the other answers apply again. It grants nothing: events wait (or are dropped) as
+  /// long as consent stays unknown; call ``grant(_:)`` when the user agreed.
+  ///
+  /// ```swift
+  /// consent.optOut()       // "stop tracking me"
+  /// consent.liftOptOut()   // the earlier answers apply again: unknown stays unknown
+  /// consent.grant()        // "yes": events are sent
+  /// ```
+  public func liftOptOut() {
     update { $0.isOptedOut = false }
+  }
+
+  /// Lifts the opt-out, and grants nothing; renamed ``liftOptOut()``.
+  ///
+  /// An app whose own `optIn()` means "the user agreed" (posthog-ios's and Mixpanel's `optIn`/
+  /// `optInTracking`) calls ``grant(_:)`` (and ``liftOptOut()`` if it also opted out before).
+  @available(*, deprecated, renamed: "liftOptOut()", message: "optIn() only lifts the opt-out; to record that the user agreed, call grant()")
+  public func optIn() {
+    liftOptOut()
   }
 
   /// Calls `onChange` with the new state after every change, on the thread that made it.

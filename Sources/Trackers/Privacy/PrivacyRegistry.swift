@@ -73,7 +73,7 @@ public final class PrivacyRegistry: Sendable {
 
   /// Whether events for `purpose` may be sent to `destination` now: the linked ``ConsentStore`` grants both
   /// (see ``ConsentState/status(for:destination:)``). A registry made on its own, without a store, only
-  /// purges and resets, and answers `true`; a registry whose store was released answers `false`.
+  /// purges and resets, and answers `true`; a registry whose store was released keeps the store's last answer.
   ///
   /// Delivery queues ask this before each request, so that nothing leaves before consent or after a refusal:
   ///
@@ -86,7 +86,7 @@ public final class PrivacyRegistry: Sendable {
   }
 
   /// The linked store's answer for `purpose` and `destination`; ``ConsentStatus/granted`` for a registry
-  /// made without a store (it only purges and resets), ``ConsentStatus/unknown`` once its store is gone.
+  /// made without a store (it only purges and resets); the store's last answer once the store is released.
   package func consentStatus(for destination: String, purpose: ConsentPurpose = .analytics) -> ConsentStatus {
     guard let status = state.withLock({ $0.status }) else { return .granted }
     return status(purpose, destination)
@@ -103,8 +103,12 @@ public final class PrivacyRegistry: Sendable {
   }
 
   /// Logout, or "delete my data": drops the events held by consent gates, deletes what every destination
-  /// has pending, and makes every destination forget the user id and its anonymous id, so the next user
-  /// starts clean.
+  /// has pending, and makes every destination forget the user id, its anonymous id and every super
+  /// property, so the next user starts clean.
+  ///
+  /// The lighter sign-out is the event `.userId(nil)`: the device keeps its anonymous id, its pending events
+  /// and its super properties, and forgets only the user id and the super properties registered for the
+  /// signed-in user (`SuperPropertyOperation.registerForUser(_:)`).
   ///
   /// Consent itself is left as it is; if your app asks for consent per user, reset it too with
   /// ``ConsentStore/update(_:)``.

@@ -124,6 +124,8 @@ public struct Redactor: Sendable {
         return redacted(properties).map { .superProperties(.register($0)) } ?? data
       case let .registerOnce(properties):
         return redacted(properties).map { .superProperties(.registerOnce($0)) } ?? data
+      case let .registerForUser(properties):
+        return redacted(properties).map { .superProperties(.registerForUser($0)) } ?? data
       case .unregister, .unregisterAll:
         return data
       }

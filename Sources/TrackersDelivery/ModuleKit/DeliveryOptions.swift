@@ -25,6 +25,26 @@ public struct DeliveryOptions: Sendable {
     case vendorDefault
   }
 
+  /// What the live environment does with an event while the user has not answered consent (the linked
+  /// ``Trackers/ConsentStore`` says ``Trackers/ConsentStatus/unknown`` for the destination and
+  /// ``DeliveryOptions/consentPurpose``).
+  ///
+  /// ```swift
+  /// var configuration = MixpanelConfiguration(projectToken: token, privacy: consent.registry)
+  /// configuration.whileConsentUnknown = .drop   // as Mixpanel's `optOutTrackingByDefault` until `optInTracking()`
+  /// MixpanelTracker.Current = try .live(configuration)
+  /// ```
+  public enum UnknownConsent: Sendable, Hashable {
+    /// Queue the event and hold it on disk, across launches, until the user answers: granted sends it,
+    /// denied purges it. Counted in ``TrackerCounters/heldForConsent``, and reported once (not per event) as
+    /// ``TrackerReport/Kind/heldForConsent``. The default.
+    case hold
+    /// Drop the event, never to be sent: counted in ``TrackerCounters/unknownConsent`` and reported as
+    /// ``TrackerReport/Kind/unknownConsent`` (by default, only counted). What was queued before consent
+    /// became unknown stays queued, held until an answer.
+    case drop
+  }
+
   /// Where the anonymous id (`identity.json`) and the queue (`queue/`) live; one directory per module
   /// and project. An app's extensions may name the same directory in the app group's container to share
   /// both: see <doc:SharingAQueueBetweenProcesses>.
@@ -51,12 +71,16 @@ public struct DeliveryOptions: Sendable {
   /// The app's privacy registry (`consent.registry`), or `nil`. With one, the live environment registers
   /// its destination for purge and reset, and follows the linked ``Trackers/ConsentStore``'s answer for
   /// ``consentPurpose`` and the destination: granted, events are queued and sent; unknown, they are queued
-  /// and held on disk, across launches, until an answer; denied, what is pending is purged and later events
+  /// and held on disk, across launches, until an answer (or dropped: ``whileConsentUnknown``); denied, what is pending is purged and later events
   /// are counted as ``TrackerCounters/deniedConsent``, never encoded. No ``Trackers/ConsentGate`` is needed
   /// in front of the module.
   public var privacy: PrivacyRegistry?
   /// The purpose the module's events serve, for the consent check; ``Trackers/ConsentPurpose/analytics``.
   public var consentPurpose: ConsentPurpose
+  /// What happens to events while the user has not answered consent: held on disk until an answer
+  /// (``UnknownConsent/hold``, the default) or dropped and counted (``UnknownConsent/drop``). Only applies
+  /// with a ``privacy`` registry linked to a ``Trackers/ConsentStore``.
+  public var whileConsentUnknown: UnknownConsent
   /// Whether the vendor may locate users by IP; ``IPLocation/suppressed`` unless you choose otherwise.
   public var ipLocation: IPLocation
   /// Where the library, OS, device, app, locale and time zone fields of every event come from;
@@ -91,6 +115,7 @@ public struct DeliveryOptions: Sendable {
     self.now = { Date() }
     self.privacy = privacy
     self.consentPurpose = .analytics
+    self.whileConsentUnknown = .hold
     self.ipLocation = .suppressed
     self.context = .shared
     self.lifecycle = nil

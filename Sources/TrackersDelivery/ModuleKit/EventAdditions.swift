@@ -21,11 +21,26 @@ public final class EventAdditions: Sendable {
   private struct State: Sendable {
     var superProperties: AnalyticsData.Properties = [:]
     var timers: [String: Date] = [:]
+    /// Who the super properties registered for the signed-in user belong to, and their names.
+    var scope = UserScope()
     var isEmpty: Bool { superProperties.isEmpty && timers.isEmpty }
+  }
+
+  /// The super properties registered with ``Trackers/SuperPropertyOperation/registerForUser(_:)``: their
+  /// names, and a digest of the user id they belong to (`nil` before a sign-in), kept in
+  /// `super-properties-user.json` beside the super properties, so a relaunch still forgets them at sign-out.
+  private struct UserScope: Codable, Hashable, Sendable {
+    var names: Set<String> = []
+    /// A digest (XXH64) rather than the id: the file need not hold the user's id.
+    var user: UInt64?
   }
 
   /// The file the super properties are kept in, or `nil` in memory.
   public let file: URL?
+  /// The file the names of the user's super properties are kept in, beside ``file``.
+  private var scopeFile: URL? {
+    file?.deletingLastPathComponent().appendingPathComponent("super-properties-user.json", isDirectory: false)
+  }
   private let now: @Sendable () -> Date
   private let state: LockIsolated<State>
 
@@ -50,6 +65,12 @@ public final class EventAdditions: Sendable {
     {
       state.superProperties = saved
     }
+    let scopeFile = directory.appendingPathComponent("super-properties-user.json", isDirectory: false)
+    if let data = try? Data(contentsOf: scopeFile), var scope = try? JSONDecoder().decode(UserScope.self, from: data) {
+      // Only names still registered: the scope is written first, so a crash between the writes leaves extra names.
+      scope.names.formIntersection(state.superProperties.keys)
+      state.scope = scope
+    }
     self.state = LockIsolated(state)
   }
 
@@ -73,15 +94,30 @@ public final class EventAdditions: Sendable {
   }
 
   private static func apply(_ operation: SuperPropertyOperation, to properties: inout AnalyticsData.Properties) {
+    var names = Set<String>()
+    apply(operation, to: &properties, userScoped: &names)
+  }
+
+  /// Applies `operation` to `properties`, and to the names of those that belong to the signed-in user.
+  private static func apply(
+    _ operation: SuperPropertyOperation, to properties: inout AnalyticsData.Properties, userScoped: inout Set<String>
+  ) {
     switch operation {
     case let .register(new):
       properties.merge(new) { _, new in new }
+      userScoped.subtract(new.keys)
     case let .registerOnce(new):
+      // A name registered already keeps its value and its lifetime.
       properties.merge(new) { old, _ in old }
+    case let .registerForUser(new):
+      properties.merge(new) { _, new in new }
+      userScoped.formUnion(new.keys)
     case let .unregister(name):
       properties[name] = nil
+      userScoped.remove(name)
     case .unregisterAll:
       properties = [:]
+      userScoped = []
     }
   }
 
@@ -92,17 +128,50 @@ public final class EventAdditions: Sendable {
     // Saved under the lock, so that two racing changes reach the disk in the order they were made;
     // registering is rare (launch, a setting changed).
     state.withLock { state in
-      let before = state.superProperties
-      Self.apply(operation, to: &state.superProperties)
-      guard state.superProperties != before, let file else { return nil }
-      do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try PrivateFile.write(try encoder.encode(state.superProperties), to: file)
-        return nil
-      } catch {
-        return error
+      let before = state
+      Self.apply(operation, to: &state.superProperties, userScoped: &state.scope.names)
+      return save(state, after: before)
+    }
+  }
+
+  /// Saves what changed between `before` and `state`: the user's names first, so that a crash between
+  /// the two writes leaves a name too many (ignored at load), never a user's property without its scope.
+  private func save(_ state: State, after before: State) -> (any Error)? {
+    guard let file, let scopeFile else { return nil }
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      if state.scope != before.scope {
+        if state.scope == UserScope() {
+          try? FileManager.default.removeItem(at: scopeFile)
+        } else {
+          try PrivateFile.write(try encoder.encode(state.scope), to: scopeFile)
+        }
       }
+      if state.superProperties != before.superProperties {
+        try PrivateFile.write(try encoder.encode(state.superProperties), to: file)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The user changed (``Trackers/AnalyticsData/userId(_:)``, which ``VendorPipeline`` passes here): a
+  /// sign-out (`nil`) or a sign-in as someone other than the user the super properties registered with
+  /// ``Trackers/SuperPropertyOperation/registerForUser(_:)`` belong to forgets those; a sign-in after
+  /// none makes them the new user's. Returns the error of a failed save (the change holds in memory).
+  @discardableResult
+  public func userChanged(to userId: String?) -> (any Error)? {
+    let user = userId.map { XXH64.hash(Array($0.utf8)) }
+    return state.withLock { state in
+      let before = state
+      if user == nil || (state.scope.user != nil && state.scope.user != user) {
+        for name in state.scope.names { state.superProperties[name] = nil }
+        state.scope.names = []
+      }
+      state.scope.user = user
+      return save(state, after: before)
     }
   }
 
@@ -112,12 +181,17 @@ public final class EventAdditions: Sendable {
     state.withLock { $0.timers[name] = date }
   }
 
-  /// Forgets every super property and timer (a privacy reset: "delete my data"); returns the error of a
-  /// failed save.
+  /// Forgets every super property and timer (a privacy reset: "delete my data"), and whose user's super
+  /// properties they were; returns the error of a failed save.
   @discardableResult
   public func removeAll() -> (any Error)? {
-    state.withLock { $0.timers = [:] }
-    return apply(.unregisterAll)
+    state.withLock { state in
+      let before = state
+      state.timers = [:]
+      state.superProperties = [:]
+      state.scope = UserScope()
+      return save(state, after: before)
+    }
   }
 
   /// `data` with the super properties merged into its properties (its own win) and, when a timer runs

@@ -35,6 +35,9 @@ public enum EventFate: Sendable {
   case unsupported(kind: String)
   /// Refused by the user's consent before it was encoded; counted as ``TrackerCounters/deniedConsent``.
   case deniedConsent
+  /// Dropped before it was encoded because the user had not answered consent and the module drops such
+  /// events (``DeliveryOptions/UnknownConsent/drop``); counted as ``TrackerCounters/unknownConsent``.
+  case unknownConsent
   /// Valid, but the queue refused it (or one of its records): too large, queue full, closed, disk error;
   /// counted as ``TrackerCounters/notEnqueued`` and reported as
   /// ``TrackerReport/Kind/notEnqueued(reason:count:)``.

@@ -1,8 +1,8 @@
 /// What a vendor tracker did with the events it was given, from `track` to the vendor's answer.
 ///
 /// These count events, each once: every event given to `track` ends up in exactly one of ``queued``,
-/// ``invalid``, ``notConfigured``, ``notEnqueued``, ``identityUpdates``, ``deniedConsent`` or
-/// ``unsupported``, and ``events`` adds them up (an ``EventFate``, settled by
+/// ``invalid``, ``notConfigured``, ``notEnqueued``, ``identityUpdates``, ``deniedConsent``, ``unknownConsent``
+/// or ``unsupported``, and ``events`` adds them up (an ``EventFate``, settled by
 /// ``VendorDelivery/settle(_:event:)``). Records are the queue's business: ``delivery`` counts them
 /// (enqueued, then delivered, pending or dropped with a reason), and one event may be several records
 /// (Mixpanel's group with traits, Amplitude's session events) or none.
@@ -26,6 +26,16 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   public var identityUpdates: Int = 0
   /// Events the user's consent refused (``DeliveryOptions/privacy``: denied or opted out); never encoded.
   public var deniedConsent: Int = 0
+  /// Events dropped because the user had not answered consent and ``DeliveryOptions/whileConsentUnknown``
+  /// is ``DeliveryOptions/UnknownConsent/drop``; never encoded.
+  public var unknownConsent: Int = 0
+  /// Of ``queued``, the events queued while the user had not answered consent, held on disk until an
+  /// answer (``DeliveryOptions/UnknownConsent/hold``). Not a fate of its own: each is also in ``queued``.
+  public var heldForConsent: Int = 0
+  /// The records pending now that wait for the user's consent: ``DeliveryCounters/pendingEvents`` while
+  /// the consent for the destination is unknown, 0 once it is granted. A snapshot, not a count of events:
+  /// `deliverPending()` returns at once when it is not 0, since nothing will be sent before an answer.
+  public var waitingForConsent: Int = 0
   /// Events of a kind the vendor has no use for (a vendor without identity given `.userId`), by kind
   /// (`"userId"`); counted by ``VendorDelivery/countUnsupported(kind:event:)``, never sent.
   public var unsupportedByKind: [String: Int] = [:]
@@ -43,7 +53,7 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
 
   /// All the events counted, each under its one fate: the events given to `track`.
   public var events: Int {
-    queued + invalid + notConfigured + notEnqueued + identityUpdates + deniedConsent + unsupported
+    queued + invalid + notConfigured + notEnqueued + identityUpdates + deniedConsent + unknownConsent + unsupported
   }
 
   /// One readable line.
@@ -53,6 +63,9 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
       + "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
       + "identityUpdates=\(identityUpdates) "
       + (deniedConsent == 0 ? "" : "deniedConsent=\(deniedConsent) ")
+      + (unknownConsent == 0 ? "" : "unknownConsent=\(unknownConsent) ")
+      + (heldForConsent == 0 ? "" : "heldForConsent=\(heldForConsent) ")
+      + (waitingForConsent == 0 ? "" : "waitingForConsent=\(waitingForConsent) ")
       + (unsupported == 0 ? "" : "unsupported=\(unsupported) ")
       + "delivery: \(delivery)"
   }

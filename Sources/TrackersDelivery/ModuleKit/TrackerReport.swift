@@ -22,7 +22,7 @@ import Trackers
 /// debug builds and tests (``Trackers/reportIssue(_:fileID:filePath:line:column:)``) and an error line in
 /// the module's log in release builds, a failing ``Kind/delivery(_:)`` report is a line in the log at its
 /// ``DeliveryReport/logLevel``, and what is not a failure (a refusal by consent, an unsupported kind, a
-/// scheduled retry) is only counted. To keep the default too, call ``reportByDefault(fileID:filePath:line:column:)`` from the handler.
+/// scheduled retry) is only counted, except the one ``Kind/heldForConsent`` report, a debug line in the log. To keep the default too, call ``reportByDefault(fileID:filePath:line:column:)`` from the handler.
 public struct TrackerReport: Sendable, CustomStringConvertible {
   /// What happened.
   public enum Kind: Sendable {
@@ -36,6 +36,15 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
     /// The user's consent refuses the destination: the event was counted in
     /// ``TrackerCounters/deniedConsent``, never encoded. Not a failure.
     case deniedConsent
+    /// The user has not answered consent and the module drops such events
+    /// (``DeliveryOptions/UnknownConsent/drop``): the event was counted in
+    /// ``TrackerCounters/unknownConsent``, never encoded. Not a failure; by default only counted.
+    case unknownConsent
+    /// The user has not answered consent: events are queued and held on disk until an answer
+    /// (``DeliveryOptions/UnknownConsent/hold``), counted in ``TrackerCounters/heldForConsent``. Reported
+    /// once, for the first event held, and again only after an answer was given and consent became unknown
+    /// again. Not a failure; by default a debug line in the module's log.
+    case heldForConsent
     /// The vendor has no use for this kind of event (`"userId"` for a vendor without identity): counted in
     /// ``TrackerCounters/unsupportedByKind``, never sent. Not a failure.
     case unsupportedKind(String)
@@ -77,7 +86,7 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
   public var isFailure: Bool {
     switch kind {
     case .invalidEvent, .notConfigured, .notEnqueued, .failure: true
-    case .deniedConsent, .unsupportedKind: false
+    case .deniedConsent, .unknownConsent, .heldForConsent, .unsupportedKind: false
     case let .delivery(report): report.isFailure
     }
   }
@@ -102,8 +111,10 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     switch kind {
-    case .deniedConsent, .unsupportedKind:
+    case .deniedConsent, .unknownConsent, .unsupportedKind:
       return
+    case .heldForConsent:
+      log.write("[swift-trackers] \(module): \(message)", level: .debug)
     case let .delivery(report):
       if report.isFailure { log.write("[swift-trackers] \(module): \(report)", level: report.logLevel) }
     case .notConfigured:

@@ -15,7 +15,9 @@ import Trackers
 /// destination and ``DeliveryOptions/consentPurpose`` decides each event's fate:
 /// - granted: queued and sent;
 /// - unknown: queued and held on disk by the queue's send gate, across launches, until the user answers
-///   (granted: sent; denied: purged);
+///   (granted: sent; denied: purged), counted as ``TrackerCounters/heldForConsent`` and reported once as
+///   ``TrackerReport/Kind/heldForConsent``; or, with ``DeliveryOptions/whileConsentUnknown`` set to
+///   ``DeliveryOptions/UnknownConsent/drop``, counted as ``TrackerCounters/unknownConsent``, never queued;
 /// - denied or opted out: what is pending is purged; later events are counted as
 ///   ``TrackerCounters/deniedConsent`` before the module encodes them, never queued.
 public final class VendorDelivery<Derived: Sendable>: Sendable {
@@ -37,6 +39,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private let local = LockIsolated(TrackerCounters())
   /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
   private let consent: LockIsolated<ConsentStatus>?
+  /// What happens to an event while consent is unknown.
+  private let whileConsentUnknown: DeliveryOptions.UnknownConsent
+  /// The purpose the destination's consent is asked for, for the report on held events.
+  private let consentPurpose: ConsentPurpose
+  /// Whether holding for consent was reported since consent last became unknown: one report, not one per event.
+  private let reportedHolding: LockIsolated<Bool>
   /// Refusals for one reason (queue full, disk full, closed) are reported once, then counted, and told
   /// as one line per interval: a full disk used to print one identical line per event.
   private let repeatedRefusals: RepeatedReports<String>
@@ -95,6 +103,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
     let consent = options.privacy.map { LockIsolated($0.consentStatus(for: name, purpose: purpose)) }
     self.consent = consent
+    self.whileConsentUnknown = options.whileConsentUnknown
+    self.consentPurpose = purpose
+    let reportedHolding = LockIsolated(false)
+    self.reportedHolding = reportedHolding
     let queue = try DeliveryQueue(
       destination: destination,
       configuration: configuration,
@@ -133,6 +145,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
         // as a whole, is purged here, so every refusal leaves nothing pending.
         if now == .denied, before != .denied { Self.purge(queue, reportingTo: module, onReport) }
+        // An answer ends the wait: if consent becomes unknown again, holding is reported again.
+        if now != .unknown { reportedHolding.withLock { $0 = false } }
         queue?.shouldSendChanged()
       }
     )
@@ -190,7 +204,23 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public func settle(_ fate: EventFate, event: @autoclosure () -> String) {
     switch fate {
     case .queued:
-      local.withLock { $0.queued += 1 }
+      guard consent?.withLock({ $0 }) == .unknown else { return local.withLock { $0.queued += 1 } }
+      local.withLock {
+        $0.queued += 1
+        $0.heldForConsent += 1
+      }
+      let isFirst = reportedHolding.withLock { reported in
+        defer { reported = true }
+        return !reported
+      }
+      guard isFirst else { return }
+      module.report(
+        .heldForConsent,
+        "\(module.vendor): events are held on disk until the user answers consent for \(module.vendor) "
+          + "(purpose \(consentPurpose.rawValue)): the linked ConsentStore says unknown. They are sent once it "
+          + "grants, purged once it denies, and counted in heldForConsent; this is reported once. To drop them "
+          + "instead, set the configuration's whileConsentUnknown to .drop.",
+        to: onReport)
     case let .invalid(issues):
       guard let first = issues.first else { return }
       countInvalid(rule: first.rule)
@@ -206,6 +236,13 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       module.report(
         .deniedConsent,
         "\(module.vendor): event not sent: the user's consent refuses \(module.vendor) (event: \(event()))",
+        to: onReport)
+    case .unknownConsent:
+      local.withLock { $0.unknownConsent += 1 }
+      module.report(
+        .unknownConsent,
+        "\(module.vendor): event dropped: the user has not answered consent for \(module.vendor), and the "
+          + "module drops events until then (whileConsentUnknown = .drop) (event: \(event()))",
         to: onReport)
     case let .notEnqueued(error):
       local.withLock { $0.notEnqueued += 1 }
@@ -298,13 +335,22 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     local.withLock { $0.invalidByRule[rule, default: 0] += 1 }
   }
 
-  /// Whether the user's consent refuses this destination now; a refused event is counted as
-  /// ``TrackerCounters/deniedConsent`` and reported as ``TrackerReport/Kind/deniedConsent`` to ``onReport``
-  /// (by default, only counted). The live environment asks before the module's `send` encodes.
+  /// Whether the user's consent keeps this event from being encoded now: denied (counted as
+  /// ``TrackerCounters/deniedConsent`` and reported as ``TrackerReport/Kind/deniedConsent``), or unknown
+  /// while the module drops such events (``TrackerCounters/unknownConsent``,
+  /// ``TrackerReport/Kind/unknownConsent``); both by default only counted. The live environment asks
+  /// before the module's `send` encodes.
   package func refusesConsent(event: @autoclosure () -> String) -> Bool {
-    guard consent?.withLock({ $0 }) == .denied else { return false }
-    settle(.deniedConsent, event: event())
-    return true
+    switch consent?.withLock({ $0 }) {
+    case .denied:
+      settle(.deniedConsent, event: event())
+      return true
+    case .unknown where whileConsentUnknown == .drop:
+      settle(.unknownConsent, event: event())
+      return true
+    default:
+      return false
+    }
   }
 
   /// This environment's counters and the queue's: the events it was given while it was the module's
@@ -314,6 +360,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   public var counters: TrackerCounters {
     var counters = local.withLock { $0 }
     counters.delivery = queue.counters
+    if consent?.withLock({ $0 }) == .unknown { counters.waitingForConsent = counters.delivery.pendingEvents }
     return counters
   }
 

@@ -146,7 +146,7 @@ public final class VendorModule: Sendable {
       return
     }
     switch kind {
-    case .deniedConsent, .unsupportedKind: return
+    case .deniedConsent, .unknownConsent, .unsupportedKind: return
     case let .delivery(report) where !report.isFailure: return
     default: break
     }

@@ -7,7 +7,8 @@ import Trackers
 /// ```text
 /// adapt      Current.adaptation: the vendor's own form of names (GA4's naming option; none otherwise)
 /// add        super properties and a timed event's duration (VendorEnvironment.additions), which also
-///            takes .superProperties and .timeEvent: they change local state and are never mapped
+///            takes .superProperties and .timeEvent: they change local state and are never mapped; a
+///            .userId forgets the super properties registered for the previous user
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
 /// validate   the vendor event; issues counted under their first rule and reported (onReport)
@@ -124,10 +125,24 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
       if addToLifecycle != nil, let superProperties = additions.superPropertiesForLifecycle() {
         return processLifecycle(data, adding: superProperties, in: environment)
       }
-    case .userId, .userProperty, .alias, .group, .profile:
+    case let .userId(userId):
+      // Sign-out or another user: the super properties registered for the user who was signed in go.
+      userChanged(to: userId, additions, in: environment)
+    case .userProperty, .alias, .group, .profile:
       break
     }
     redactAndProcess(data, in: environment)
+  }
+
+  /// Tells the additions who is signed in now, so the super properties registered for another user are
+  /// forgotten; a failed save is reported.
+  @usableFromInline
+  func userChanged(to userId: String?, _ additions: EventAdditions, in environment: VendorEnvironment<Event>) {
+    guard let error = additions.userChanged(to: userId) else { return }
+    Event.vendorModule.reportFailure(
+      "could not save the super properties to \(additions.file?.path ?? "memory"): \(error). They hold until "
+        + "the app quits. To fix this, give the module a writable storage directory.",
+      onReport: environment.onReport)
   }
 
   /// A lifecycle event with the super properties: both redacted, the event mapped, the super properties

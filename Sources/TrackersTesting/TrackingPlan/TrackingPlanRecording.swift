@@ -101,6 +101,7 @@ package final class TrackingPlanRecording: Sendable {
     switch operation {
     case let .register(properties): properties.map { ("superProperty", $0.key, ["value": $0.value]) }
     case let .registerOnce(properties): properties.map { ("superProperty.once", $0.key, ["value": $0.value]) }
+    case let .registerForUser(properties): properties.map { ("superProperty.user", $0.key, ["value": $0.value]) }
     case let .unregister(name): [("superProperty.unregister", name, [:])]
     case .unregisterAll: [("superProperty.unregisterAll", "all", [:])]
     }
@@ -167,6 +168,7 @@ package final class TrackingPlanRecording: Sendable {
     case "profile.unset": return .profile(.unset(name: entry.name))
     case "superProperty": return .superProperties(.register([entry.name: value]))
     case "superProperty.once": return .superProperties(.registerOnce([entry.name: value]))
+    case "superProperty.user": return .superProperties(.registerForUser([entry.name: value]))
     case "superProperty.unregister": return .superProperties(.unregister(entry.name))
     case "superProperty.unregisterAll": return .superProperties(.unregisterAll)
     case "timer": return .timeEvent(name: entry.name)

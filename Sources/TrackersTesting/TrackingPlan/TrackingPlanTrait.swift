@@ -118,6 +118,7 @@ public enum TrackingPlanCheck {
     switch entry.kind {
     case "superProperty": return "property \"\(entry.name)\" on every later event"
     case "superProperty.once": return "property \"\(entry.name)\" on every later event, unless already registered"
+    case "superProperty.user": return "property \"\(entry.name)\" on every later event, until the user changes"
     case "superProperty.unregister": return "property \"\(entry.name)\" no longer added to later events"
     case "superProperty.unregisterAll": return "no registered property added to later events"
     case "timer": return "property \"\(receiver.durationKey)\" (seconds) on the next \"\(entry.name)\""

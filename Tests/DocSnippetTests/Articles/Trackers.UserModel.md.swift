@@ -77,7 +77,9 @@ private func userModel7(vendors: @escaping Tracker<AnalyticsData>) {
     // snippet: Sources/Trackers/Documentation.docc/UserModel.md#7
     vendors(.superProperties(.register(["theme": "dark"])))
     vendors(.superProperties(.registerOnce(["first_seen_version": "2.1.0"])))
+    vendors(.superProperties(.registerForUser(["plan": "pro"])))   // the signed-in user's
     vendors(.superProperties(.unregister("theme")))
+    vendors(.userId(nil))   // sign-out: "plan" goes, "first_seen_version" stays
     // end snippet
   }
 }

@@ -70,6 +70,14 @@ private func consentStore(appSupport: URL) {
     consent.optOut()              // nothing goes anywhere, and that survives a restart
     // end snippet
   }
+  compile {
+    let consent = ConsentStore()
+    // snippet: Sources/Trackers/Privacy/ConsentStore.swift#2
+    consent.optOut()       // "stop tracking me"
+    consent.liftOptOut()   // the earlier answers apply again: unknown stays unknown
+    consent.grant()        // "yes": events are sent
+    // end snippet
+  }
 }
 
 /// At launch, and in the app.

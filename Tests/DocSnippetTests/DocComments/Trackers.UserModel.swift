@@ -19,7 +19,9 @@ private func userModel(tracker: Tracker<AnalyticsData>, orderDate: Date) {
   compile {
     // snippet: Sources/Trackers/UserModel/SuperPropertyOperation.swift#1
     tracker(.superProperties(.register(["theme": "dark"])))
-    tracker("Cart Opened")   // sent with theme = "dark"
+    tracker(.superProperties(.registerForUser(["plan": "pro"])))
+    tracker("Cart Opened")   // sent with theme = "dark", plan = "pro"
+    tracker(.userId(nil))    // sign-out: plan is forgotten, theme stays
     tracker(.superProperties(.unregister("theme")))
     // end snippet
   }

@@ -118,6 +118,13 @@ private func moduleKit(
     // end snippet
   }
   compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#2
+    var configuration = MixpanelConfiguration(projectToken: token, privacy: consent.registry)
+    configuration.whileConsentUnknown = .drop   // as Mixpanel's `optOutTrackingByDefault` until `optInTracking()`
+    MixpanelTracker.Current = try .live(configuration)
+    // end snippet
+  }
+  compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorConfiguration.swift#1
     var configuration = AmplitudeConfiguration(apiKey: key, region: .eu, privacy: consent.registry)
     configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
