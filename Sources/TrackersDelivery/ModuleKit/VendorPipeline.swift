@@ -124,7 +124,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
       if addToLifecycle != nil, let superProperties = additions.superPropertiesForLifecycle() {
         return processLifecycle(data, adding: superProperties, in: environment)
       }
-    case .userId, .userProperty, .alias, .group, .profile:
+    case .userId, .userProperty, .userProperties, .alias, .group, .profile:
       break
     }
     redactAndProcess(data, in: environment)
