@@ -208,7 +208,8 @@ extension Vendor {
         var userId: String?
         if case let .userId(id) = data { userId = id }
         let identity = PostHogTracker.WireFormat.identity(
-          for: .init(anonymousId: "anon-1", userId: userId), context: .fixture, suppressesGeoIP: true)
+          for: .init(anonymousId: "anon-1", userId: userId), context: .fixture, suppressesGeoIP: true,
+          personProfiles: .identifiedOnly)
         let event = PostHogTracker.WireFormat.event(
           postHogEvent(for: data), identity: identity, sessionId: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", at: date,
           uuid: RecordID())

@@ -39,7 +39,7 @@ enum WireFormat {
 
   static func identity(
     for identity: IdentityStore<Identity>.Identity, context: TrackingContext, suppressesGeoIP: Bool,
-    personProfiles: PostHogConfiguration.PersonProfiles = .always
+    personProfiles: PostHogConfiguration.PersonProfiles
   ) -> Identity {
     var derived = self.identity(
       distinctId: identity.userId ?? identity.anonymousId, anonymousId: identity.anonymousId,
