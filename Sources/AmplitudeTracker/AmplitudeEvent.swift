@@ -20,6 +20,9 @@ public enum AmplitudeEvent: Sendable, Hashable {
   indirect case revenue(type: String, properties: [String: PropertyValue], revenue: Revenue)
   /// A `$identify` event with `user_properties: {"$set": {name: value}}`.
   case userProperty(name: String, value: PropertyValue)
+  /// One `$identify` event that sets several user properties: `user_properties: {"$set": {name: value,
+  /// ...}}`, as Amplitude-Swift's `Identify().set(...).set(...)` sends them together.
+  case userProperties([String: PropertyValue])
   /// A `$identify` event with one of Amplitude's other user property operations:
   /// `user_properties: {"$add": {name: value}}`, and so on (see ``IdentifyOperation``).
   case identify(IdentifyOperation, name: String, value: PropertyValue)
@@ -106,6 +109,8 @@ extension AmplitudeEvent: CustomStringConvertible {
       "event \(type) \(PropertyValue.object(properties)) \(revenue)"
     case let .userProperty(name, value):
       "userProperty \(name) = \(value)"
+    case let .userProperties(properties):
+      "userProperties \(PropertyValue.object(properties))"
     case let .identify(operation, name, value):
       "identify \(operation.rawValue) \(name) = \(value)"
     case let .group(type, key, properties):

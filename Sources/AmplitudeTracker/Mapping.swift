@@ -8,6 +8,7 @@ import Trackers
 /// | `.screen(name, properties)` | `event_type: "[Amplitude] Screen Viewed"` with `"[Amplitude] Screen Name": name`, as Amplitude's SDKs send screens |
 /// | `.error(message, properties)` | `event_type: "Error"` with `message`, plus the properties |
 /// | `.userProperty(name, value)` | `$identify` with `user_properties: {"$set": {name: value}}` |
+/// | `.userProperties(properties)` | one `$identify` with `user_properties: {"$set": properties}` |
 /// | `.profile(.setOnce(name, value))` | `$identify` with `user_properties: {"$setOnce": {name: value}}` |
 /// | `.profile(.increment(name, by))` | `$identify` with `user_properties: {"$add": {name: by}}` |
 /// | `.profile(.append(name, value))` | `$identify` with `user_properties: {"$append": {name: value}}` (an array's elements are appended one by one) |
@@ -44,6 +45,8 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .event(type: AmplitudeNames.error, properties: properties)
   case let .userProperty(name, value):
     return .userProperty(name: name, value: value)
+  case let .userProperties(properties):
+    return .userProperties(properties)
   case let .userId(id):
     return .userId(id)
   case let .lifecycle(event):

@@ -57,6 +57,17 @@ enum AmplitudeValidation {
     case let .userProperty(name, value):
       checkUserPropertyName(name, into: &issues)
       checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
+    case let .userProperties(properties):
+      if properties.isEmpty {
+        issues.append(issue(
+          "user-properties-empty",
+          "the set of user properties is empty, so the $identify event would set nothing. To fix this, send the "
+            + "properties, or nothing."))
+      }
+      ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+        checkUserPropertyName(name, into: &issues)
+        checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
+      }
     case let .error(message, properties):
       checkText(message, what: "error message", rule: "error-message", into: &issues)
       checkProperties(properties, kind: "error property", ordered: ordered, into: &issues)
@@ -152,6 +163,9 @@ enum AmplitudeValidation {
       else { return false }
       issues.append(issue)
       return true
+    case let .userProperties(properties):
+      return ValidationRules.appendDepthIssues(
+        of: properties, path: { "user property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     case let .profile(operation):
       for value in operation.values {
         guard let issue = ValidationRules.depthIssue(

@@ -77,6 +77,16 @@ extension GoogleAnalyticsEnvironment {
             }
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
+        case let .userProperties(properties):
+          // All or none: a set cut short would leave the profile half updated, without saying which half.
+          delivery.updateIdentity(event: event.description) { identity in
+            let new = properties.keys.filter { identity.userProperties[$0] == nil }
+            guard identity.userProperties.count + new.count > GoogleAnalyticsLimits.userProperties else {
+              identity.userProperties.merge(properties) { _, new in new }
+              return []
+            }
+            return [userPropertyCountIssue(adding: new, existing: identity.userProperties.keys)]
+          }
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
@@ -121,6 +131,17 @@ func userPropertyCountIssue(name: String, existing: Dictionary<String, PropertyV
     message: "user property '\(name)' would be the \(existing.count + 1)th; GA4 keeps at most "
       + "\(GoogleAnalyticsLimits.userProperties) per request (set: \(existing.sorted().joined(separator: ", ")))"
   )
+}
+
+/// The same rule for a set of user properties: `adding` are the names the identity has no value for yet.
+func userPropertyCountIssue(adding: [String], existing: Dictionary<String, PropertyValue>.Keys) -> ValidationIssue {
+  let total = existing.count + adding.count
+  return ValidationIssue(
+    vendor: "GA4", rule: "user-property-count",
+    message: "user properties \(adding.sorted().joined(separator: ", ")) would make \(total); GA4 keeps at most "
+      + "\(GoogleAnalyticsLimits.userProperties) per request, \(total - GoogleAnalyticsLimits.userProperties) over "
+      + "(set: \(existing.sorted().joined(separator: ", "))). None of the set was kept. To fix this, send fewer "
+      + "user properties to GA4")
 }
 
 /// Counts and reports what this module could not send.

@@ -14,6 +14,9 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
   case event(name: String, params: [String: PropertyValue])
   /// A user property, sent in `user_properties` with every following request.
   case userProperty(name: String, value: PropertyValue)
+  /// Several user properties, set together: all sent in `user_properties` with every following request, or
+  /// none, when they would make more than ``GoogleAnalyticsLimits/userProperties`` (rule `user-property-count`).
+  case userProperties([String: PropertyValue])
   /// The `user_id` of every following request; `nil` stops sending one (sign-out).
   case userId(String?)
   /// Links this device's anonymous id to `userId`: nothing to send, since GA4 joins the `client_id` and the
@@ -46,6 +49,8 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
       params.isEmpty ? "event \(name)" : "event \(name) \(PropertyValue.object(params))"
     case let .userProperty(name, value):
       "userProperty \(name) = \(value)"
+    case let .userProperties(properties):
+      "userProperties \(PropertyValue.object(properties))"
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):

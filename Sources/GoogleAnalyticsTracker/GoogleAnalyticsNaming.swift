@@ -21,6 +21,7 @@ import Trackers
 /// | `.screen(name, properties)`, `.error(message, properties)` | the property names (the screen name and the message are values) |
 /// | `.standard(event, properties)` | the property names; the module names the event itself (`add_to_cart`) |
 /// | `.userProperty(name, value)` | the name |
+/// | `.userProperties(properties)` | the names |
 /// | `.superProperties(operation)` | the names registered or unregistered, so later events carry adapted names |
 /// | `.profile(operation)`, `.group(type, key, traits)` | the property and trait names (GA4 refuses both) |
 /// | `.timeEvent(name)`, `.lifecycle`, `.userId`, `.alias` | nothing: a timer stops at the event of the name the app gave; the module names lifecycle events itself |

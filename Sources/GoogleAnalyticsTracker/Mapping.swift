@@ -8,6 +8,7 @@ import Trackers
 /// | `.screen(name, properties)` | event `screen_view` with `screen_name` = name, plus the properties |
 /// | `.error(message, properties)` | event `app_error` with `error_message` = message (cut to 100 characters), plus the properties (GA4 reserves `error` and `app_exception`) |
 /// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request |
+/// | `.userProperties(properties)` | each in `user_properties` on every following request, all or none (at most 25 in all) |
 /// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
 /// | `.standard(event, properties)` | GA4's recommended event (below), with the properties as extra parameters (the event's own fields win) |
 /// | `.alias(userId)` | ``GoogleAnalyticsEvent/alias(userId:)``: nothing sent (GA4 joins `client_id` and `user_id` on each request) |
@@ -69,6 +70,8 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .event(name: GoogleAnalyticsNames.error, params: params)
   case let .userProperty(name, value):
     return .userProperty(name: name, value: value)
+  case let .userProperties(properties):
+    return .userProperties(properties)
   case let .userId(id):
     return .userId(id)
   case let .lifecycle(event):

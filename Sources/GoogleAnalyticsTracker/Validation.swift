@@ -49,6 +49,10 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     if let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
       return issues.append(issue)
     }
+  case let .userProperties(properties):
+    let tooDeep = ValidationRules.appendDepthIssues(
+      of: properties, path: { "user property '\($0)'" }, ordered: ordered, vendor: "GA4", into: &issues)
+    if tooDeep { return }
   case .userId, .alias, .unsupported:
     break
   }
@@ -86,6 +90,21 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
   case let .userProperty(name, value):
     checkUserPropertyName(name, into: &issues)
     checkUserPropertyValue(value, name: name, into: &issues)
+  case let .userProperties(properties):
+    if properties.isEmpty {
+      issues.append(
+        issue("user-properties-empty", "the set of user properties is empty, so it would set nothing. To fix this, send the properties, or nothing"))
+    } else if properties.count > GoogleAnalyticsLimits.userProperties {
+      issues.append(
+        issue(
+          "user-property-count",
+          "the set has \(properties.count) user properties; GA4 keeps at most \(GoogleAnalyticsLimits.userProperties) "
+            + "per request, \(properties.count - GoogleAnalyticsLimits.userProperties) over. To fix this, send fewer user properties to GA4"))
+    }
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+      checkUserPropertyName(name, into: &issues)
+      checkUserPropertyValue(value, name: name, into: &issues)
+    }
   case let .userId(id?):
     if id.isEmpty {
       issues.append(issue("user-id-empty", "user_id is empty; send .userId(nil) to sign the user out"))

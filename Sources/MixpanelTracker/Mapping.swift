@@ -8,6 +8,7 @@ import Trackers
 /// | `.screen(name, properties)` | `/import` event `Screen Viewed` with `Screen Name` = name (Mixpanel has no screen API) |
 /// | `.error(message, properties)` | `/import` event `App Error` with `Error Message` = message (cut to 255 bytes) |
 /// | `.userProperty(name, value)` | `/engage` `$set` of `name` on the user's profile |
+/// | `.userProperties(properties)` | one `/engage` `$set` of all of them (mixpanel-swift's `people.set(properties:)`) |
 /// | `.userId(id)` | `$user_id` on following events (Simplified ID Merge); `nil` resets to a new `$device_id` |
 /// | `.lifecycle(event)` | `/import` event under Segment's name (`Application Opened`, ...) |
 /// | `.standard(event, properties)` | `/import` event under Segment's spec name with Segment's e-commerce fields (``Trackers/StandardEvent/properties``), the order's `revenue` and `value` as numbers beside its `currency` |
@@ -30,6 +31,8 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     return .event(name: MixpanelNames.error, properties: properties)
   case let .userProperty(name, value):
     return .setProfileProperty(name: name, value: value)
+  case let .userProperties(properties):
+    return .setProfileProperties(properties)
   case let .userId(id):
     return .identify(id)
   case let .lifecycle(event):

@@ -69,6 +69,12 @@ extension MixpanelEnvironment {
           payload: WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.identity.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
       ])
+    case let .setProfileProperties(properties):
+      return delivery.fate(queueing: [
+        VendorRecord(
+          payload: WireFormat.profileSet(properties, token: token, identity: delivery.identity.current.derived),
+          id: RecordID(), partition: WireFormat.engagePartition)
+      ])
     case let .updateProfile(operation):
       return delivery.fate(queueing: [
         VendorRecord(

@@ -10,6 +10,9 @@ public enum MixpanelEvent: Sendable, Hashable {
   case event(name: String, properties: [String: PropertyValue])
   /// A profile update for `/engage`: `{"$set": {name: value}}` on the current user's profile.
   case setProfileProperty(name: String, value: PropertyValue)
+  /// One profile update for `/engage` that sets several properties: `{"$set": {name: value, ...}}` on the
+  /// current user's profile, as mixpanel-swift's `people.set(properties:)` sends it.
+  case setProfileProperties([String: PropertyValue])
   /// Another profile update for `/engage` on the current user's profile: `$set_once`, `$add`, `$append`,
   /// `$union`, `$remove` or `$unset`.
   case updateProfile(MixpanelProfileOperation)
@@ -75,6 +78,8 @@ extension MixpanelEvent: CustomStringConvertible {
       properties.isEmpty ? "event \(name)" : "event \(name) \(PropertyValue.object(properties))"
     case let .setProfileProperty(name, value):
       "$set \(name) = \(value)"
+    case let .setProfileProperties(properties):
+      "$set \(PropertyValue.object(properties))"
     case let .updateProfile(operation):
       switch operation {
       case let .setOnce(name, value), let .add(name, value), let .append(name, value), let .remove(name, value):

@@ -53,6 +53,10 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     if let issue = ValidationRules.depthIssue(value, path: { "profile property '\(name)'" }, vendor: "Mixpanel") {
       return issues.append(issue)
     }
+  case let .setProfileProperties(properties):
+    let tooDeep = ValidationRules.appendDepthIssues(
+      of: properties, path: { "profile property '\($0)'" }, ordered: ordered, vendor: "Mixpanel", into: &issues)
+    if tooDeep { return }
   case let .updateProfile(operation):
     let value: PropertyValue? =
       switch operation {
@@ -96,6 +100,19 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
       into: &issues)
     checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
+  case let .setProfileProperties(properties):
+    if properties.isEmpty {
+      issues.append(
+        issue(
+          "user-properties-empty",
+          "the set of profile properties is empty, so the /engage $set would set nothing. To fix this, send the "
+            + "properties, or nothing."))
+    }
+    ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+      checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
+        into: &issues)
+      checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
+    }
   case let .updateProfile(operation):
     checkProfileOperation(operation, ordered: ordered, into: &issues)
   case let .setGroup(key, id, traits):

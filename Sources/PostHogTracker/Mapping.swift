@@ -10,6 +10,7 @@ import Trackers
 /// | `.error(message, properties)` | `event: "Error"` with `message` |
 /// | `.standard(event, properties)` | the ecommerce spec's event (posthog.com/docs/data/event-spec/ecommerce-events): `Product Viewed`, `Order Completed` with `revenue`, `currency`, `products`, ... (the module's page lists each event's properties) |
 /// | `.userProperty(name, value)` | `event: "$set"` with `$set: {name: value}` (PostHog's recommended way to set person properties) |
+/// | `.userProperties(properties)` | one `event: "$set"` with `$set: properties` (posthog-ios's `setPersonProperties(userPropertiesToSet:)`) |
 /// | `.profile(.setOnce(name, value))` | `event: "$set"` with `$set_once: {name: value}` |
 /// | `.profile(.unset(name))` | `event: "$set"` with `$unset: [name]` |
 /// | `.profile(.increment/.append/.prepend/.union/.remove)` | nothing: PostHog persons have no such operation; refused with rule `profile-operation-unsupported` |
@@ -37,6 +38,8 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .capture(event: PostHogNames.error, properties: properties)
   case let .userProperty(name, value):
     return .setPersonProperties([name: value])
+  case let .userProperties(properties):
+    return .setPersonProperties(properties)
   case let .userId(id):
     return .userId(id)
   case let .lifecycle(event):

@@ -35,6 +35,27 @@ public struct PostHogConfiguration: VendorConfiguration, CustomStringConvertible
     }
   }
 
+  /// Which events create and update person profiles, as posthog-ios 3.x's `PostHogConfig.personProfiles`
+  /// decides it; each event says so in `$process_person_profile` (posthog.com/docs/data/persons,
+  /// "Anonymous vs identified events").
+  public enum PersonProfiles: Sendable, Hashable {
+    /// Never: every event carries `"$process_person_profile": false`, and what only a person has is not
+    /// sent: person properties (`.userProperty`, `.userProperties`, `.profile`), `.alias` and `.group` are
+    /// counted in ``TrackersDelivery/TrackerCounters/unsupportedByKind`` (kind `$set`, `$create_alias` or
+    /// `$groupidentify` with "(personProfiles .never)"), and a sign-in changes the `distinct_id` of later
+    /// events without a `$identify` (PostHog refuses `$identify` without person processing). posthog-ios
+    /// ignores those calls.
+    case never
+    /// Always: every event carries `"$process_person_profile": true`, so anonymous users get a person
+    /// profile too (what this module did before it had this setting, leaving the property out).
+    case always
+    /// Only for identified users, posthog-ios's default: events carry `"$process_person_profile": false`
+    /// until the user signs in (`.userId`), or this device's anonymous person gets a person operation
+    /// (`.alias`, `.group`, person properties), and `true` from then on, until a sign-out starts a new
+    /// anonymous id, as posthog-ios's `reset()` does.
+    case identifiedOnly
+  }
+
   /// The project api key (`phc_...`, Project settings > Project API key).
   public var apiKey: String
   /// The cloud region or own host.
@@ -52,6 +73,15 @@ public struct PostHogConfiguration: VendorConfiguration, CustomStringConvertible
   public var session = SessionRules(
     timeout: .seconds(30 * 60), maxLength: .seconds(24 * 60 * 60), idUnit: .milliseconds, makesUUID: true,
     endsWhenAnonymousIdChanges: true)
+
+  /// Which events create and update person profiles: ``PersonProfiles/identifiedOnly`` by default, as
+  /// posthog-ios 3.x has it.
+  ///
+  /// ```swift
+  /// var configuration = PostHogConfiguration(apiKey: "phc_...")
+  /// configuration.personProfiles = .always   // a profile for anonymous users too
+  /// ```
+  public var personProfiles: PersonProfiles = .identifiedOnly
 
   /// A configuration with the defaults.
   public init(

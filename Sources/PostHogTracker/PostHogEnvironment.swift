@@ -34,34 +34,71 @@ extension PostHogEnvironment {
   public static func live(_ configuration: PostHogConfiguration) throws -> PostHogEnvironment {
     let now = configuration.now
     let suppressesGeoIP = configuration.ipLocation == .suppressed
+    let personProfiles = configuration.personProfiles
     let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
-      WireFormat.identity(for: $0, context: $1, suppressesGeoIP: suppressesGeoIP)
+      WireFormat.identity(for: $0, context: $1, suppressesGeoIP: suppressesGeoIP, personProfiles: personProfiles)
     }
     return try live(
       options: configuration.options, destination: PostHogDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
       return { event in
-        switch event {
-        case let .notSent(kind):
+        if case let .notSent(kind) = event {
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
-          delivery.countUnsupported(kind: kind, event: event.description)
-          return
-        case let .group(type, key, _):
+          return delivery.countUnsupported(kind: kind, event: event.description)
+        }
+        if let personEvent = PersonProfileRules.personEvent(event) {
+          // posthog-ios's `requirePersonProcessing()`: ignored without person profiles; otherwise, before
+          // encoding, this anonymous person is processed from now on, so the event itself says `true`.
+          guard personProfiles != .never else {
+            return delivery.countUnsupported(kind: "\(personEvent) (personProfiles .never)", event: event.description)
+          }
+          if personProfiles == .identifiedOnly {
+            PersonProfileRules.requirePersonProcessing(delivery)
+          }
+        }
+        if case let .group(type, key, _) = event {
           // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as
           // posthog-ios's does. Not `updateIdentity`, which would count the event a second time.
           delivery.changeIdentity { $0.groups[type] = key }
-        default:
-          break
         }
         let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
         delivery.enqueue(event, signingIn: userId) { owner, identity, id in
+          // Without person profiles a sign-in only changes the `distinct_id` of later events: PostHog
+          // refuses a `$identify` that processes no person.
+          if case .userId = event, personProfiles == .never { return nil }
           let date = now()
           let stamp = session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
           return WireFormat.event(event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id)
         }
       }
     }
+  }
+}
+
+/// What ``PostHogConfiguration/personProfiles`` changes besides each event's `$process_person_profile`.
+enum PersonProfileRules {
+  /// The PostHog event of what only a person has (person properties, an alias, a group), which posthog-ios
+  /// sends only with person processing; `nil` for the others. A capture with `$set` or `$set_once` is one
+  /// too, as posthog-ios's `capture(_:userProperties:)` asks for person processing.
+  static func personEvent(_ event: PostHogEvent) -> String? {
+    switch event {
+    case .setPersonProperties, .setPersonPropertiesOnce, .unsetPersonProperties: PostHogNames.set
+    case .alias: PostHogNames.createAlias
+    case .group: PostHogNames.groupIdentify
+    case let .capture(_, properties)
+    where properties[PostHogNames.set] != nil || properties[PostHogNames.setOnce] != nil:
+      "capture with \(PostHogNames.set)"
+    case .capture, .userId, .notSent: nil
+    }
+  }
+
+  /// Marks this device's anonymous person as processed (posthog-ios's `setPersonProcessing(true)`), once.
+  static func requirePersonProcessing(_ delivery: VendorDelivery<WireFormat.Identity>) {
+    let identity = delivery.identity.current.identity
+    let mark = PropertyValue.string(identity.anonymousId)
+    guard identity.userId == nil, identity.userProperties[WireFormat.personProcessingKey] != mark else { return }
+    delivery.changeIdentity { $0.userProperties[WireFormat.personProcessingKey] = .string($0.anonymousId) }
   }
 }
 

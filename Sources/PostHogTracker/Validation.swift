@@ -61,6 +61,17 @@ enum PostHogValidation {
     case let .userProperty(name, value):
       checkPropertyName(name, kind: "person property", into: &issues)
       checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
+    case let .userProperties(properties):
+      if properties.isEmpty {
+        issues.append(issue(
+          "user-properties-empty",
+          "the set of person properties is empty, so the $set event would set nothing (posthog-ios sends none). "
+            + "To fix this, send the properties, or nothing."))
+      }
+      ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+        checkPropertyName(name, kind: "person property", into: &issues)
+        checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
+      }
     case let .error(message, properties):
       if ValidationRules.isBlank(message) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
@@ -135,6 +146,10 @@ enum PostHogValidation {
       return ValidationRules.appendDepthIssues(
         of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     }
+    if case let .userProperties(properties) = data {
+      return ValidationRules.appendDepthIssues(
+        of: properties, path: { "person property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
+    }
     return ValidationRules.appendDepthIssues(
       of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
@@ -169,6 +184,10 @@ enum PostHogValidation {
         checkClientKey(name, value, into: &issues)
         return
       }
+      if ValidationRules.hasPrefix(name, "$"), personKeys.contains(name) {
+        checkPersonKey(name, value, ordered: ordered, into: &issues)
+        return
+      }
       checkPropertyName(name, kind: "property", into: &issues)
       checkValue(value, path: { "property '\(name)'" }, ordered: ordered, into: &issues)
     }
@@ -181,8 +200,29 @@ enum PostHogValidation {
   /// PostHog's own or this module's.
   static let clientKeys: Set<String> = [PostHogNames.processPersonProfile, PostHogNames.updatePersonLastSeenAt]
 
+  /// The `$` event properties that set person properties with the event, as posthog-ios's
+  /// `capture(_:properties:userProperties:userPropertiesSetOnce:)` writes them: `$set` and `$set_once`, each
+  /// an object of person properties (posthog.com/docs/product-analytics/person-properties).
+  static let personKeys: Set<String> = [PostHogNames.set, PostHogNames.setOnce]
+
+  private static func checkPersonKey(
+    _ name: String, _ value: PropertyValue, ordered: Bool, into issues: inout [ValidationIssue]
+  ) {
+    guard case let .object(personProperties) = value else {
+      return issues.append(issue(
+        "property-value-type",
+        "property '\(name)' is \(value), but PostHog reads it as an object of person properties. To fix this, "
+          + "send [\"name\": value, ...]."))
+    }
+    ValidationRules.forEachMember(of: personProperties, ordered: ordered) { key, member in
+      checkPropertyName(key, kind: "person property", into: &issues)
+      checkValue(member, path: { "person property '\(key)' of '\(name)'" }, ordered: ordered, into: &issues)
+    }
+  }
+
   private static let clientKeysNote =
-    "; of those, an event may only carry \(PostHogNames.processPersonProfile) and \(PostHogNames.updatePersonLastSeenAt)"
+    "; of those, an event may only carry \(PostHogNames.processPersonProfile), \(PostHogNames.updatePersonLastSeenAt), "
+    + "and \(PostHogNames.set) and \(PostHogNames.setOnce) holding person properties"
 
   private static func checkClientKey(_ name: String, _ value: PropertyValue, into issues: inout [ValidationIssue]) {
     if case .bool = value { return }

@@ -8,6 +8,7 @@ import Trackers
 /// | `.screen(name, properties)` | `screen` with `name`, `properties` |
 /// | `.error(message, properties)` | `track` with `event: "Error"`, `properties.message` |
 /// | `.userProperty(name, value)` | `identify` with `traits: {name: value}` |
+/// | `.userProperties(properties)` | one `identify` with `traits: properties` (analytics-swift's `identify(traits:)`) |
 /// | `.userId(id)` | `identify` with `userId` and the `anonymousId` (links them); `userId` on every following message |
 /// | `.userId(nil)` | nothing sent; a new `anonymousId` starts (Segment's `reset()`) |
 /// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's (see ``SegmentStandardEvents``) |
@@ -32,6 +33,8 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     return .track(event: SegmentNames.error, properties: properties)
   case let .userProperty(name, value):
     return .identify(traits: [name: value])
+  case let .userProperties(traits):
+    return .identify(traits: traits)
   case let .userId(id):
     return .userId(id)
   case let .lifecycle(event):

@@ -63,6 +63,18 @@ enum SegmentValidation {
         issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
       }
       checkValue(value, path: { "trait '\(name)'" }, ordered: ordered, into: &issues)
+    case let .userProperties(traits):
+      if traits.isEmpty {
+        issues.append(issue(
+          "user-properties-empty",
+          "the set of user properties (traits) is empty, so the identify call would set nothing. To fix this, send the traits, or nothing."))
+      }
+      ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
+        if name.isEmpty {
+          issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
+        }
+        checkValue(value, path: { "trait '\(name)'" }, ordered: ordered, into: &issues)
+      }
     case let .error(message, properties):
       if ValidationRules.isBlank(message) {
         issues.append(issue("error-message-empty", "error message is empty. To fix this, say what failed."))
@@ -108,6 +120,10 @@ enum SegmentValidation {
       else { return false }
       issues.append(issue)
       return true
+    }
+    if case let .userProperties(traits) = data {
+      return ValidationRules.appendDepthIssues(
+        of: traits, path: { "trait '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
     }
     return ValidationRules.appendDepthIssues(
       of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
@@ -216,7 +232,8 @@ enum SegmentValidation {
     case let .profile(operation): "profile \(operation.operationName)"
     case .superProperties: "superProperties"
     case .timeEvent: "timeEvent"
-    case .event, .screen, .userId, .userProperty, .error, .lifecycle, .standard, .alias, .group: "unsupported"
+    case .event, .screen, .userId, .userProperty, .userProperties, .error, .lifecycle, .standard, .alias, .group:
+      "unsupported"
     }
   }
 

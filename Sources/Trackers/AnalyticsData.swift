@@ -10,6 +10,7 @@
 ///   .screen(name: "Cart"),
 ///   .userId("user-42"),
 ///   .userProperty(name: "tier", value: "gold"),
+///   .userProperties(["tier": "gold", "seats": 5, "beta": true]),
 ///   .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
 ///   .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
 ///   .standard(.searched(query: "trail shoes")),
@@ -32,6 +33,16 @@ public enum AnalyticsData: Sendable, Hashable {
   case userId(String?)
   /// A property of the user (plan, tier, locale), kept by the vendor on the user's profile.
   case userProperty(name: String, value: PropertyValue)
+  /// Several properties of the user, set in one message where the vendor has one: Segment `identify` with
+  /// `traits`, PostHog `$set`, Mixpanel `/engage` `$set`, Amplitude `$identify` with `$set`, GA4
+  /// `user_properties` on every later request. A sign-in with seven traits is one message, not seven
+  /// `.userProperty` messages:
+  ///
+  /// ```swift
+  /// tracker(.userId("user-42"))
+  /// tracker(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE"]))
+  /// ```
+  case userProperties(Properties)
   /// An error the app wants to count, such as a failed request.
   case error(message: String, properties: Properties = [:])
   /// The app was installed, updated, opened or backgrounded: ``ApplicationLifecycle`` sends these, and each
@@ -74,19 +85,20 @@ extension AnalyticsData {
     case let .event(name, _), let .screen(name, _): name
     case let .lifecycle(event): event.name
     case let .standard(event, _): event.name
-    case .userId, .userProperty, .error, .alias, .group, .profile, .superProperties, .timeEvent: nil
+    case .userId, .userProperty, .userProperties, .error, .alias, .group, .profile, .superProperties, .timeEvent: nil
     }
   }
 
   /// The properties of an event, a screen, an error or a lifecycle event, the app's extra properties of a
-  /// standard event, a group's traits; empty for the other cases.
+  /// standard event, a group's traits; empty for the other cases (the user's properties of
+  /// ``userProperties(_:)`` are not an event's properties).
   public var properties: Properties {
     switch self {
     case let .event(_, properties), let .screen(_, properties), let .error(_, properties),
       let .standard(_, properties), let .group(_, _, properties):
       properties
     case let .lifecycle(event): event.properties
-    case .userId, .userProperty, .alias, .profile, .superProperties, .timeEvent: [:]
+    case .userId, .userProperty, .userProperties, .alias, .profile, .superProperties, .timeEvent: [:]
     }
   }
 
@@ -103,7 +115,8 @@ extension AnalyticsData {
     case let .screen(name, own): return .screen(name: name, properties: merged(own))
     case let .error(message, own): return .error(message: message, properties: merged(own))
     case let .standard(event, own): return .standard(event, properties: merged(own))
-    case .userId, .userProperty, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: return self
+    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent:
+      return self
     }
   }
 }
@@ -116,6 +129,7 @@ extension AnalyticsData: CustomStringConvertible {
   /// screen Cart
   /// userId "user-42"
   /// userProperty tier = "gold"
+  /// userProperties {"beta": true, "seats": 5, "tier": "gold"}
   /// error "GET /cart timed out" {"endpoint": "/cart"}
   /// lifecycle Application Opened {"build": "142", "from_background": false, "version": "2.1.0"}
   /// standard Products Searched {"query": "trail shoes"}
@@ -137,6 +151,8 @@ extension AnalyticsData: CustomStringConvertible {
       "userId nil"
     case let .userProperty(name, value):
       "userProperty \(name) = \(value)"
+    case let .userProperties(properties):
+      "userProperties \(PropertyValue.object(properties))"
     case let .error(message, properties):
       "error \(PropertyValue.string(message))\(Self.describe(properties))"
     case let .lifecycle(event):

@@ -213,7 +213,7 @@ extension AnalyticsData {
     let limit: Int
     switch data {
     case let .event(_, properties), let .screen(_, properties), let .error(_, properties),
-      let .standard(_, properties), let .group(_, _, properties):
+      let .standard(_, properties), let .group(_, _, properties), let .userProperties(properties):
       value = .object(properties)
       limit = PropertyValue.maximumDepth + 1
     case let .superProperties(operation):

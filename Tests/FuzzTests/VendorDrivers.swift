@@ -85,6 +85,8 @@ extension Vendor {
           return [MixpanelTracker.WireFormat.event(name: name, properties: properties, at: date, id: RecordID(), identity: identity)]
         case let .setProfileProperty(name, value):
           return [MixpanelTracker.WireFormat.profileSet(name: name, value: value, token: "tok", identity: identity)]
+        case let .setProfileProperties(properties):
+          return [MixpanelTracker.WireFormat.profileSet(properties, token: "tok", identity: identity)]
         case let .updateProfile(operation):
           return [MixpanelTracker.WireFormat.profileUpdate(operation, token: "tok", identity: identity)]
         case let .setGroup(key, id, traits):
@@ -124,6 +126,9 @@ extension Vendor {
           return [GoogleAnalyticsTracker.WireFormat.event(name: name, params: params, at: date, session: stamp)]
         case let .userProperty(name, value):
           let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userProperties: [name: value])
+          return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
+        case let .userProperties(properties):
+          let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userProperties: properties)
           return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
         case let .userId(id):
           let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userId: id)
@@ -203,7 +208,8 @@ extension Vendor {
         var userId: String?
         if case let .userId(id) = data { userId = id }
         let identity = PostHogTracker.WireFormat.identity(
-          for: .init(anonymousId: "anon-1", userId: userId), context: .fixture, suppressesGeoIP: true)
+          for: .init(anonymousId: "anon-1", userId: userId), context: .fixture, suppressesGeoIP: true,
+          personProfiles: .identifiedOnly)
         let event = PostHogTracker.WireFormat.event(
           postHogEvent(for: data), identity: identity, sessionId: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", at: date,
           uuid: RecordID())

@@ -17,14 +17,14 @@ struct OnboardingAnalyticsTests {
     ])
   }
 
-  @Test func signingUpIdentifiesTheUserBeforeTheEventAndSetsThePlanAfter() {
+  @Test func signingUpIdentifiesTheUserBeforeTheEventAndSetsItsPropertiesTogetherAfter() {
     #expect(onboardingAnalytics(
       .signedUp(userId: "u-1", method: .email, plan: "free", email: "ada@example.com", phone: "+44 20 7946 0958")
     ) == [
       .userId("u-1"),
       .alias(userId: "u-1"),
       .standard(.signedUp(method: "email"), properties: ["email": "ada@example.com", "phone": "+44 20 7946 0958"]),
-      .userProperty(name: "plan", value: "free"),
+      .userProperties(["plan": "free", "signup_method": "email"]),
     ])
   }
 
@@ -67,7 +67,7 @@ struct OnboardingAnalyticsTests {
       .userId("u-1"),
       .alias(userId: "u-1"),
       .standard(.signedUp(method: "google"), properties: ["email": "ada@example.com", "phone": "+44 20 7946 0958"]),
-      .userProperty(name: "plan", value: "pro"),
+      .userProperties(["plan": "pro", "signup_method": "google"]),
       .group(type: "company", key: "acme", traits: ["plan": "business"]),
       "Logged Out",
       .userId(nil)

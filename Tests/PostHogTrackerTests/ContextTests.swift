@@ -44,11 +44,12 @@ struct ContextTests {
     try transport.requests.flatMap { try parseJSON($0.body)["batch"]?.arrayValue ?? [] }
   }
 
-  /// An event's properties that are not its own: without `distinct_id`, `$geoip_disable` and `$session_id`,
+  /// An event's properties that are not its own: without `distinct_id`, `$geoip_disable`, `$session_id` and
+  /// `$process_person_profile` (PersonProfilesTests checks it),
   /// what is left of a property-less event is the context.
   private func context(of event: PropertyValue) -> [String: PropertyValue] {
     (event["properties"]?.objectValue ?? [:])
-      .filter { !["distinct_id", "$geoip_disable", "$session_id"].contains($0.key) }
+      .filter { !["distinct_id", "$geoip_disable", "$session_id", "$process_person_profile"].contains($0.key) }
   }
 
   @Test func everyContextPropertyHasItsExactValue() async throws {

@@ -81,22 +81,26 @@ struct LiveDeliveryTests {
     }
     let t = "2026-11-04T18:46:10.123Z"
     let shared = #""$geoip_disable": true, \#(Self.context), "$session_id": "\#(session)""#
+    // posthog-ios's default person profiles (`identifiedOnly`): none for the anonymous user until the `$set`
+    // asks for one, and none for the next anonymous user.
+    let anonymousShared = shared + #", "$process_person_profile": false"#
+    let personShared = shared + #", "$process_person_profile": true"#
     #expect(PropertyValue.array(events.map { $0.removing(["uuid"]) }) == (try parseJSON("""
-      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", \(shared)}, "timestamp": "\(t)"},
-       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", \(shared), "$screen_name": "Cart", "items": 3},
+      [{"event": "logout", "properties": {"distinct_id": "\(anonymous)", \(anonymousShared)}, "timestamp": "\(t)"},
+       {"event": "$screen", "properties": {"distinct_id": "\(anonymous)", \(anonymousShared), "$screen_name": "Cart", "items": 3},
         "timestamp": "\(t)"},
-       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", \(shared), "$set": {"since": "2023-11-14T22:13:20.000Z"}},
+       {"event": "$set", "properties": {"distinct_id": "\(anonymous)", \(personShared), "$set": {"since": "2023-11-14T22:13:20.000Z"}},
         "timestamp": "\(t)"},
-       {"event": "$identify", "properties": {"distinct_id": "user-42", \(shared), "$anon_distinct_id": "\(anonymous)"},
+       {"event": "$identify", "properties": {"distinct_id": "user-42", \(personShared), "$anon_distinct_id": "\(anonymous)"},
         "timestamp": "\(t)"},
-       {"event": "order completed", "properties": {"distinct_id": "user-42", \(shared), "seats": 5, "price": 9.99, "trial": false,
+       {"event": "order completed", "properties": {"distinct_id": "user-42", \(personShared), "seats": 5, "price": 9.99, "trial": false,
         "coupon": null}, "timestamp": "\(t)"},
-       {"event": "Error", "properties": {"distinct_id": "user-42", \(shared), "message": "GET /cart timed out", "status": 504},
+       {"event": "Error", "properties": {"distinct_id": "user-42", \(personShared), "message": "GET /cart timed out", "status": 504},
         "timestamp": "\(t)"},
-       {"event": "Application Opened", "properties": {"distinct_id": "user-42", \(shared), "from_background": true,
+       {"event": "Application Opened", "properties": {"distinct_id": "user-42", \(personShared), "from_background": true,
         "version": "2.1.0", "build": "142"}, "timestamp": "\(t)"},
        {"event": "after", "properties": {"distinct_id": "\(newAnonymous)", "$geoip_disable": true, \(Self.context),
-        "$session_id": "\(newSession)"}, "timestamp": "\(t)"}]
+        "$session_id": "\(newSession)", "$process_person_profile": false}, "timestamp": "\(t)"}]
       """)))
     #expect(Current.counters().delivery.delivered == 8)
     await Current.close(nil)

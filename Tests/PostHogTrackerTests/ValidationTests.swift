@@ -41,7 +41,7 @@ import VendorTestSupport
   @Test func dollarPrefixesAreReserved() {
     #expect(rules(.event(name: "$screen")) == ["event-name-reserved"])
     #expect(rules(.event(name: "$identify")) == ["event-name-reserved"])
-    #expect(rules(.event(name: "e", properties: ["$set": ["a": 1]])) == ["property-name-reserved"])
+    #expect(rules(.event(name: "e", properties: ["$groups": ["a": "1"]])) == ["property-name-reserved"])
     #expect(rules(.screen(name: "Cart", properties: ["$screen_name": "Other"])) == ["property-name-reserved"])
     #expect(rules(.userProperty(name: "$email", value: "a@b.c")) == ["property-name-reserved"])
     #expect(rules(.error(message: "boom", properties: ["message": "x"])) == ["error-message-property"])

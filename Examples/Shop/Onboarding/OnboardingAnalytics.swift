@@ -4,7 +4,9 @@ import Trackers
 /// already attributed to the new user, and the identity cleared last on logout.
 ///
 /// Signing up links the anonymous visitor to the new account (`.alias`, where the vendor aliases), and is
-/// the vocabulary's standard "Signed Up" (GA4's `sign_up`); joining a company's account makes the customer a
+/// the vocabulary's standard "Signed Up" (GA4's `sign_up`), then the new user's properties, the plan and
+/// how they signed up, set together (one Segment `identify`, one PostHog `$set`, one Mixpanel `/engage`);
+/// joining a company's account makes the customer a
 /// member of group `company`, with the company's plan as the group's trait.
 ///
 /// ```swift
@@ -25,7 +27,7 @@ public func onboardingAnalytics(_ event: OnboardingEvent) -> [AnalyticsData] {
       .userId(userId),
       .alias(userId: userId),
       .standard(.signedUp(method: method.rawValue), properties: ["email": .string(email), "phone": .string(phone)]),
-      .userProperty(name: "plan", value: .string(plan)),
+      .userProperties(["plan": .string(plan), "signup_method": .string(method.rawValue)]),
     ]
   case let .signUpFailed(method, reason):
     [.error(message: "sign up failed", properties: ["method": .string(method.rawValue), "reason": .string(reason)])]

@@ -53,6 +53,7 @@ enum WireFormat {
     switch event {
     case let .event(_, properties): propertyCount = properties.count
     case let .revenue(_, properties, _): propertyCount = properties.count + 3
+    case let .userProperties(properties): propertyCount = properties.count
     default: break
     }
     // One allocation: growing the buffer mid-event copies it.
@@ -70,9 +71,11 @@ enum WireFormat {
         PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
       }
     case let .userProperty(name, value):
-      appendUserProperties(operation: "$set", name: name, value: value, to: &bytes)
+      appendUserProperties(operation: "$set", properties: [name: value], to: &bytes)
+    case let .userProperties(properties):
+      appendUserProperties(operation: "$set", properties: properties, to: &bytes)
     case let .identify(operation, name, value):
-      appendUserProperties(operation: operation.rawValue, name: name, value: value, to: &bytes)
+      appendUserProperties(operation: operation.rawValue, properties: [name: value], to: &bytes)
     default:
       break
     }
@@ -80,16 +83,16 @@ enum WireFormat {
     return bytes
   }
 
-  /// `,"user_properties":{"<operation>":{name: value}}`: the Identify API's form of one operation
+  /// `,"user_properties":{"<operation>":{name: value, ...}}`: the Identify API's form of one operation
   /// (amplitude.com/docs/apis/analytics/identify, "user_properties supported operations"), which the HTTP V2
   /// API takes on `$identify` events.
   private static func appendUserProperties(
-    operation: String, name: String, value: PropertyValue, to bytes: inout [UInt8]
+    operation: String, properties: [String: PropertyValue], to bytes: inout [UInt8]
   ) {
     JSONWriter.appendLiteral(#","user_properties":{"#, to: &bytes)
     JSONWriter.appendString(operation, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    PropertyValue.object([name: value]).appendJSON(to: &bytes, dates: .iso8601)
+    PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
     bytes.append(UInt8(ascii: "}"))
   }
 
@@ -140,7 +143,7 @@ enum WireFormat {
     appendHead(
       type: AmplitudeNames.identify, identity: members.all, sessionId: sessionId, at: date, insertId: identifyId,
       to: &identify)
-    appendUserProperties(operation: "$set", name: type, value: .string(key), to: &identify)
+    appendUserProperties(operation: "$set", properties: [type: .string(key)], to: &identify)
     identify.append(UInt8(ascii: "}"))
     events.append((identifyId, identify))
     guard !properties.isEmpty else { return events }
@@ -161,7 +164,7 @@ enum WireFormat {
   static func eventType(of event: AmplitudeEvent) -> String? {
     switch event {
     case let .event(type, _), let .revenue(type, _, _): type
-    case .userProperty, .identify: AmplitudeNames.identify
+    case .userProperty, .userProperties, .identify: AmplitudeNames.identify
     case .userId, .alias, .notSent, .group: nil
     }
   }

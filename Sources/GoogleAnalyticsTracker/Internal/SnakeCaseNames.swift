@@ -95,6 +95,8 @@ final class SnakeCaseNames: Sendable {
       return adapted(traits).map { .group(type: type, key: key, traits: $0) } ?? data
     case let .userProperty(name, value):
       return .userProperty(name: self.name(name), value: Self.adapted(value))
+    case let .userProperties(properties):
+      return adapted(properties).map(AnalyticsData.userProperties) ?? data
     case let .profile(operation):
       return .profile(adapted(operation))
     case let .superProperties(operation):

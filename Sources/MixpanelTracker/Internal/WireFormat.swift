@@ -152,6 +152,18 @@ enum WireFormat {
     return bytes
   }
 
+  /// `{"$token":...,"$distinct_id":...,"$set":{name:value,...}}`: several properties in one update.
+  static func profileSet(_ properties: [String: PropertyValue], token: String, identity: IdentityFields) -> [UInt8] {
+    var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
+    JSONWriter.appendString(token, to: &bytes)
+    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
+    bytes.append(contentsOf: identity.distinctId)
+    JSONWriter.appendLiteral(#","$set":"#, to: &bytes)
+    PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+    bytes.append(UInt8(ascii: "}"))
+    return bytes
+  }
+
   /// `{"$token":...,"$distinct_id":...,"<operator>":{name:value}}`, or `"$unset":[name]`: the forms of
   /// developer.mixpanel.com/reference/profile-set-once, profile-numerical-add, profile-list-append,
   /// profile-union (`{name: [values]}`), profile-list-remove and profile-unset (a list of names).

@@ -14,14 +14,38 @@ enum WireFormat {
     var distinctIdEnd: Int
     /// The anonymous id, for `$identify`'s `$anon_distinct_id` and `$create_alias`'s `alias`.
     var anonymousId: String
+    /// Every event's `$process_person_profile` (``PostHogConfiguration/personProfiles``).
+    var processesPerson: Bool = true
+  }
+
+  /// The key of the identity's `userProperties` (which PostHog, a vendor with person profiles, has no
+  /// other use for) that holds the anonymous id whose person a person operation asked for, under
+  /// ``PostHogConfiguration/PersonProfiles/identifiedOnly``: posthog-ios's persisted `personProcessing`
+  /// flag. Kept as the anonymous id it was set for, so a sign-out (a new anonymous id) clears it, as
+  /// posthog-ios's `reset()` does.
+  static let personProcessingKey = "$process_person_profile"
+
+  /// Whether the events of `identity` process a person: posthog-ios's `hasPersonProcessing()`.
+  static func processesPerson(
+    _ identity: IdentityStore<Identity>.Identity, personProfiles: PostHogConfiguration.PersonProfiles
+  ) -> Bool {
+    switch personProfiles {
+    case .never: false
+    case .always: true
+    case .identifiedOnly:
+      identity.userId != nil || identity.userProperties[personProcessingKey] == .string(identity.anonymousId)
+    }
   }
 
   static func identity(
-    for identity: IdentityStore<Identity>.Identity, context: TrackingContext, suppressesGeoIP: Bool
+    for identity: IdentityStore<Identity>.Identity, context: TrackingContext, suppressesGeoIP: Bool,
+    personProfiles: PostHogConfiguration.PersonProfiles
   ) -> Identity {
-    self.identity(
+    var derived = self.identity(
       distinctId: identity.userId ?? identity.anonymousId, anonymousId: identity.anonymousId,
       groups: identity.groups, context: context, suppressesGeoIP: suppressesGeoIP)
+    derived.processesPerson = processesPerson(identity, personProfiles: personProfiles)
+    return derived
   }
 
   static func identity(
@@ -117,6 +141,13 @@ enum WireFormat {
       bytes.append(contentsOf: identity.sharedMembers[identity.distinctIdEnd...])
     } else {
       bytes.append(contentsOf: identity.sharedMembers)
+    }
+    // Every event, as posthog-ios's `buildProperties` writes it; an event's own value wins (one member of
+    // that name: JSON with two is ambiguous).
+    if properties[PostHogNames.processPersonProfile] == nil {
+      JSONWriter.appendLiteral(
+        identity.processesPerson ? #","$process_person_profile":true"# : #","$process_person_profile":false"#,
+        to: &bytes)
     }
     if let sessionId {
       // A UUID needs no escaping.

@@ -96,6 +96,8 @@ public struct Redactor: Sendable {
       let newValue = redacted(member: name, value)
       guard newName != nil || newValue != nil else { return data }
       return .userProperty(name: newName ?? name, value: newValue ?? value)
+    case let .userProperties(properties):
+      return redacted(properties).map(AnalyticsData.userProperties) ?? data
     case let .error(message, properties):
       let newMessage = redacted(message, patterns: patterns)
       let newProperties = redacted(properties)

@@ -128,7 +128,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     case let .userId(userId):
       // Sign-out or another user: the super properties registered for the user who was signed in go.
       userChanged(to: userId, additions, in: environment)
-    case .userProperty, .alias, .group, .profile:
+    case .userProperty, .userProperties, .alias, .group, .profile:
       break
     }
     redactAndProcess(data, in: environment)

@@ -22,7 +22,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   /// | --- | --- | --- |
   /// | `event`, `screen` | its name | its properties |
   /// | `error` | `error` | its properties |
-  /// | `userProperty` | the property's name | `value` |
+  /// | `userProperty` | the property's name (one entry per property of a `.userProperties`) | `value` |
   /// | `userId`, `alias` | `userId`, `alias` | none |
   /// | `lifecycle` | the lifecycle event's name | none |
   /// | `standard` | the standard event's neutral name (`Order Completed`) | its fields as the neutral form names them (``Trackers/StandardEvent/properties``: `product_id`, `order_id`, `revenue`, `products`, `method`, ...) and its own properties |

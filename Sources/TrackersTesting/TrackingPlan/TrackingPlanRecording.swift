@@ -69,6 +69,10 @@ package final class TrackingPlanRecording: Sendable {
     case let .event(name, properties): [("event", name, properties)]
     case let .screen(name, properties): [("screen", name, properties)]
     case let .userProperty(name, value): [("userProperty", name, ["value": value])]
+    // One entry per property, as if each were set alone: a plan lists the user's properties, not how
+    // many travel together.
+    case let .userProperties(properties):
+      properties.sorted { $0.key < $1.key }.map { ("userProperty", $0.key, ["value": $0.value]) }
     case let .error(_, properties): [("error", "error", properties)]
     case .userId: [("userId", "userId", [:])]
     case let .lifecycle(event): [("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])]

@@ -29,7 +29,12 @@ private func postHogTrackerPostHogTracker2(consent: ConsentStore) {
 private func postHogTrackerPostHogTracker3() {
   compile {
     // snippet: Sources/PostHogTracker/Documentation.docc/PostHogTracker.md#3
-    postHogTracker(.superProperties(.register(["$process_person_profile": false])))
+    var configuration = PostHogConfiguration(apiKey: "phc_...", host: .eu)
+    configuration.personProfiles = .always  // profiles for anonymous users too, as before personProfiles
+    PostHogTracker.Current = try .live(configuration)
+
+    postHogTracker(.event(name: "Plan Changed", properties: ["$set": ["plan": "pro"], "$set_once": ["first_plan": "free"]]))
+    postHogTracker(.event(name: "Health Check", properties: ["$process_person_profile": false]))
     // end snippet
   }
 }

@@ -118,3 +118,12 @@ private func userModel10(vendors: @escaping Tracker<AnalyticsData>) {
     // end snippet
   }
 }
+
+private func userModel11(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#11
+    vendors(.userId("user-42"))
+    vendors(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE", "beta": true]))
+    // end snippet
+  }
+}

@@ -16,3 +16,13 @@ private func postHogTrackerConfiguration1() {
     // end snippet
   }
 }
+
+private func postHogTrackerConfiguration2() {
+  compile {
+    // snippet: Sources/PostHogTracker/PostHogConfiguration.swift#2
+    var configuration = PostHogConfiguration(apiKey: "phc_...")
+    configuration.personProfiles = .always   // a profile for anonymous users too
+    // end snippet
+    _ = configuration
+  }
+}

@@ -15,6 +15,7 @@ private func trackersAnalyticsData1() {
       .screen(name: "Cart"),
       .userId("user-42"),
       .userProperty(name: "tier", value: "gold"),
+      .userProperties(["tier": "gold", "seats": 5, "beta": true]),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142")),
       .standard(.searched(query: "trail shoes")),
@@ -26,5 +27,14 @@ private func trackersAnalyticsData1() {
     ]
     // end snippet
     _ = events
+  }
+}
+
+private func trackersAnalyticsData2(tracker: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#2
+    tracker(.userId("user-42"))
+    tracker(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE"]))
+    // end snippet
   }
 }

@@ -44,6 +44,8 @@ public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
     return signal(type: event.name, properties: event.properties)
   case let .userProperty(name, value):
     return .userProperty(name: name, value: payloadString(value))
+  case let .userProperties(properties):
+    return .userProperties(properties.mapValues(payloadString))
   case let .userId(id):
     return .userId(id)
   case let .standard(event, properties):

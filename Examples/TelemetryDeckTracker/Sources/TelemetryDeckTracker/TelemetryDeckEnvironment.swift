@@ -65,6 +65,11 @@ extension TelemetryDeckEnvironment {
             identity.userProperties[name] = value.map(PropertyValue.string)
             return []
           }
+        case let .userProperties(properties):
+          delivery.updateIdentity(event: event.description) { identity in
+            for (name, value) in properties { identity.userProperties[name] = value.map(PropertyValue.string) }
+            return []
+          }
         case let .userId(userId):
           delivery.updateIdentity(event: event.description) { identity in
             let next = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })

@@ -19,6 +19,9 @@ public enum TelemetryDeckEvent: Sendable, Hashable {
   /// A payload entry kept with the identity and added to every later signal (`nil` removes it), like the
   /// SDK's `defaultParameters`; sends nothing by itself.
   case userProperty(name: String, value: String?)
+  /// Several payload entries kept with the identity at once (a `nil` value removes its entry); sends
+  /// nothing by itself.
+  case userProperties([String: String?])
   /// Signs a user in (every later signal's `clientUser` is the hash of the id) or out (`nil`: a new
   /// anonymous id starts); sends nothing by itself.
   case userId(String?)
@@ -42,6 +45,8 @@ extension TelemetryDeckEvent: CustomStringConvertible {
       return "userProperty \(PropertyValue.string(name)) = \(PropertyValue.string(value))"
     case let .userProperty(name, nil):
       return "userProperty \(PropertyValue.string(name)) removed"
+    case let .userProperties(properties):
+      return "userProperties \(PropertyValue.object(properties.mapValues { $0.map(PropertyValue.string) ?? .null }))"
     case let .userId(id?):
       return "userId \(PropertyValue.string(id))"
     case .userId(nil):

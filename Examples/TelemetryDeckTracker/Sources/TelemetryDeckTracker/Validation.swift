@@ -72,6 +72,17 @@ enum TelemetryDeckValidation {
         ))
       }
       checkValue(value, path: { "user property '\(name)'" }, into: &issues)
+    case let .userProperties(properties):
+      ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
+        checkName(name, kind: "user property", into: &issues)
+        if name == TelemetryDeckNames.floatValue {
+          issues.append(issue(
+            "user-property-float-value",
+            "user property '\(name)' can't be kept: 'floatValue' is each signal's own number. To fix this, send it as an event property."
+          ))
+        }
+        checkValue(value, path: { "user property '\(name)'" }, into: &issues)
+      }
     case let .userId(id?):
       if ValidationRules.isBlank(id) {
         issues.append(issue(
