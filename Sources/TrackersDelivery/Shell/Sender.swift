@@ -61,8 +61,8 @@ final class Sender {
     case end(Outcome)
     /// Wait this long, or until woken (`nil`).
     case wait(Duration?)
-    /// Send what is pending up to `target`, then answer `answerAfter`.
-    case drain(target: LogPosition, answerAfter: [FlushTicket])
+    /// Send what is pending up to `target` (see `QueueMachine.Command.drain`).
+    case drain(target: LogPosition, takingHandedOverFirst: Bool)
   }
 
   /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
@@ -130,17 +130,10 @@ final class Sender {
 
   private func exit() {
     driver.dropUnopened()
-    driver.emitFoldedReports()
     driver.feed { s in
       try? s.log.persistCursor()
       return .senderExited
     }
-    // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-    let left = driver.state.withLock { s in
-      defer { s.flushWaiters = [:] }
-      return Array(s.flushWaiters.values)
-    }
-    for waiter in left { waiter.resume() }
   }
 
   /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
@@ -154,15 +147,12 @@ final class Sender {
     case .wait(let timeout):
       await clock.wait(on: driver.wakeup, timeout: timeout)
       return nil
-    case .drain(var target, let flushes):
-      // flush() sends what other processes sealed before it too.
-      if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+    case .drain(var target, let takingHandedOver):
+      if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
         target = driver.state.withLock { $0.log.writerEnd }
       }
       let progressed = await drain(upTo: target)
-      let next = driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-      driver.answer(flushes)
-      return await perform(next)
+      return await perform(driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
     }
   }
 
@@ -286,12 +276,10 @@ final class Sender {
       to: batch)
   }
 
-  /// Asks the machine what becomes of `batch` after `answer` (`.answered`), and applies it.
+  /// Asks the machine what becomes of `batch` after `answer`, and applies it.
   private func apply(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) -> SendResult {
-    for case .resolve(let resolution) in driver.feed({ _ in .answered(answer) }) {
-      return apply(resolution, to: batch)
-    }
-    return .next([])
+    let now = clock.now.instant
+    return apply(driver.withState { s in s.ask { $0.resolve(answer, at: now) } }, to: batch)
   }
 
   /// Applies what the machine decided for `batch` to the log.
@@ -352,11 +340,9 @@ final class Sender {
           id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
         return entry
       }
-      for case .giveUp(let exhausted) in s.handle(.attemptsCounted(attempts, serverDelay: serverDelay, detail: detail), at: now) {
-        for index in exhausted {
-          s.log.finish(entries[index].position, length: entries[index].length)
-          kept[index] = nil
-        }
+      for index in s.ask({ $0.countAttempts(attempts, serverDelay: serverDelay, detail: detail, at: now) }) {
+        s.log.finish(entries[index].position, length: entries[index].length)
+        kept[index] = nil
       }
       let left = kept.compactMap { $0 }
       return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)
