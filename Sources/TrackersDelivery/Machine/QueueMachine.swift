@@ -59,6 +59,11 @@ struct QueueMachine {
     case closeRequested(deadline: Duration)
     /// `close(timeout:)`'s timer fired: past the deadline, the sending task is cancelled.
     case closeTimerFired
+    /// The sending task looks for its next step, whatever the queue's part (`Roles.loop`): waiting for the
+    /// directory, let go of it, writing for another process's sender, or sending (taking what other
+    /// processes hand over first, on the handover cadence). Entering a part's loop, what was read ahead is
+    /// void (waiting) or the handover look is due at once (sending).
+    case look(SendFacts)
     /// The sender's loop looks for its next step.
     case timerFired(SendFacts)
     /// A drain ended: whether it sent or dropped anything, and what is still pending.
@@ -197,6 +202,8 @@ struct QueueMachine {
   var flushTickets: [FlushTicket] = []
   /// The `flush()` calls the drain under way answers when it ends (`.drainEnded`), or the sender's end.
   var drainTickets: [FlushTicket] = []
+  /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
+  var runningLoop: Roles.Loop?
   /// Drop reports of a repeated cause (the pending cap, records too large one by one), one per cause and
   /// ``DeliveryConfiguration/repeatedReportInterval`` on the queue's clock; the rest told at the sender's end.
   var repeatedDrops: ReportFolding<DropReason>
@@ -421,6 +428,29 @@ struct QueueMachine {
       // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
       guard !senderGone, let deadline = closeDeadline, now >= deadline else { return [] }
       return [.cancelSending]
+
+    case .look(let sendFacts):
+      let loop = Roles.loop(facts)
+      var commands: [Command] = []
+      if loop != runningLoop {
+        runningLoop = loop
+        switch loop {
+        case .waitForStorage, .waitWhileRelinquished: commands.append(.voidReadAhead(generation: generation))
+        case .send: nextHandoverLook = nil
+        case .handOver: break
+        }
+      }
+      switch loop {
+      case .waitForStorage: commands += handle(.storageTimerFired, at: now)
+      case .waitWhileRelinquished: commands += handle(.relinquishedTimerFired, at: now)
+      case .handOver: commands += handle(.writerTimerFired, at: now)
+      case .send:
+        // What other processes handed over is taken first: the next look sees it.
+        let handover = handle(.handoverTimerFired, at: now)
+        commands += handover.isEmpty ? next(sendFacts, at: now) : handover
+      }
+      if commands.last == .modeChanged { runningLoop = nil }
+      return commands
 
     case .timerFired(let facts):
       return next(facts, at: now)

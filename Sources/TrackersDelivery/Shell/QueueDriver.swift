@@ -381,12 +381,12 @@ final class QueueDriver: Sendable {
           emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
-      case .exit: return .end(.exit)
-      case .modeChanged: return .end(.modeChanged)
+      case .exit: return .exit
+      case .modeChanged: return .lookAgain
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
         relinquishNow()
-        return .end(.modeChanged)
+        return .lookAgain
       case .wait(let timeout): return .wait(timeout)
       case .drain(let target, let taking): return .drain(target: target, takingHandedOverFirst: taking)
       case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)

@@ -28,9 +28,8 @@ import Testing
     commands.map { command in
       switch command {
       case .wakeSender: "wakeSender"
-      case .refuse: "refuse"
       case .answer(let tickets): "answer\(tickets.map(\.id))"
-      case .report(let report), .reportFolding(let report):
+      case .report(let report):
         switch report {
         case .dropped(_, let count, let reason, _): "dropped \(count) \(reason)"
         case .corruptDataSkipped(_, let regions, let bytes, _): "corrupt \(regions) \(bytes)"
@@ -40,16 +39,13 @@ import Testing
       case .exit: "exit"
       case .modeChanged: "modeChanged"
       case .relinquish: "relinquish"
-      case .waitForSender: "waitForSender"
       case .wait(let timeout): "wait \(timeout.map { "\($0)" } ?? "nil")"
       case .voidReadAhead(let generation): "voidReadAhead \(generation)"
-      case .drain(let target, let tickets): "drain \(target.offset) \(tickets.map(\.id))"
+      case .drain(let target, let taking): "drain \(target.offset)\(taking ? " taking" : "")"
       case .probeSenderLock: "probeSenderLock"
       case .sealForHandover: "sealForHandover"
       case .purge: "purge"
       case .openStorage: "openStorage"
-      case .resolve(let resolution): "resolve \(resolution)"
-      case .giveUp(let indices): "giveUp \(indices)"
       case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
       }
@@ -59,7 +55,8 @@ import Testing
   @Test func relinquishWaitsForTheBatchInFlightThenLetsGo() {
     var m = machine()
     let sender = m.roleFacts(writing: false, unopened: false)
-    #expect(names(m.handle(.relinquishRequested(sender), at: .seconds(1))) == ["waitForSender", "wakeSender"])
+    let (waits, commands) = m.requestRelinquish(sender, deadline: .seconds(3))
+    #expect(waits && names(commands) == ["wakeSender"])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(!m.relinquished)
@@ -74,8 +71,8 @@ import Testing
 
   @Test func relinquishDoesNotWaitWithoutASenderThatMaySend() {
     var m = machine()
-    #expect(names(m.handle(.relinquishRequested(m.roleFacts(writing: true, unopened: false)), at: .zero)) == ["relinquish"])
-    #expect(names(m.handle(.relinquishRequested(m.roleFacts(writing: false, unopened: true)), at: .zero)) == ["relinquish"])
+    #expect(m.requestRelinquish(m.roleFacts(writing: true, unopened: false), deadline: .seconds(2)) == (false, [.relinquish]))
+    #expect(m.requestRelinquish(m.roleFacts(writing: false, unopened: true), deadline: .seconds(2)) == (false, [.relinquish]))
     #expect(!m.relinquishRequested)
     // Waiting to open the directory: nothing was read, the generation stays.
     #expect(names(m.handle(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
@@ -192,9 +189,13 @@ import Testing
   }
 
   @Test func theCapRefusesOrDropsTheOldestWithExactCounters() {
-    var m = machine()
+    var configuration = DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused"))
+    configuration.maxPendingBytes = 1000
+    configuration.overflowPolicy = .refuseNew
+    var m = QueueMachine(destination: "Test", limits: Self.limits, configuration: configuration, random: SeededQueueRandom(seed: 21))
     let id = RecordID()
-    #expect(names(m.handle(.refusedAtCap(id, pendingBytes: 990, cap: 1000), at: .zero)) == ["dropped 1 refused", "refuse"])
+    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero)
+    #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
     #expect(names(m.handle(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
     #expect(names(m.handle(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
     #expect(m.counters.dropped(.refused) == 1)
