@@ -357,12 +357,14 @@ import Testing
     var m = machine()
     _ = m.handle(.startedWithoutStorage, at: .zero)
     #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
-    // Let go of before it opened: no attempts, and back to waiting when taken back.
+    // Let go of before it opened: no attempts, and back to waiting when taken back, with an attempt now.
     _ = m.handle(.relinquished(heldLog: false), at: .zero)
     #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
     #expect(m.relinquished && m.isWaitingForStorage)
-    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
-    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
+    var asked = UnopenedStorage(now: .zero)
+    asked.attemptRequested = true
+    #expect(m.role == .unopened(asked))
     // Opened late, as another process's writer; then that sender has gone: this one sends.
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
