@@ -222,10 +222,7 @@ public final class DeliveryQueue: Sendable {
     driver.feed { _ in .closeRequested(deadline: deadline) }
     // At the deadline on the queue's clock, the machine has the sending task cancelled, the request in
     // flight with it (it stops the drain there; a request can't be stopped but from outside).
-    let watchdog = Task { [driver] in
-      await driver.clock.wait(on: Wakeup(), timeout: timeout)
-      if !Task.isCancelled { driver.feed { _ in .closeTimerFired } }
-    }
+    let watchdog = driver.feed(after: timeout, .closeTimerFired)
     await sender.value
     watchdog.cancel()
     driver.withState { $0.release() }

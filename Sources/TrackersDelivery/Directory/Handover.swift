@@ -60,12 +60,13 @@ enum Handover {
   static let heldWriterDirectories = LockIsolated<Set<String>>([])
 
   /// Writes one record (a whole frame) as a file of its own in `directory/inbox`, for a queue that holds no
-  /// lock: complete when it appears under its final name.
-  static func writeToInbox(_ frame: [UInt8], in directory: String) throws(DeliveryError) {
+  /// lock: complete when it appears under its final name. `date` is the queue clock's wall time of the
+  /// enqueue, which orders the files.
+  static func writeToInbox(_ frame: [UInt8], in directory: String, at date: Date) throws(DeliveryError) {
     let inbox = directory + "/" + inboxFolder
     try POSIXFile.makeDirectory(inbox)
     // Named by process and time, so the sender takes them in the order they were written.
-    let name = String(UInt64(Date().timeIntervalSince1970 * 1_000_000)) + "-\(getpid())-" + RecordID().uuidString.prefix(8)
+    let name = String(max(0, Int(saturating: date.timeIntervalSince1970 * 1_000_000))) + "-\(getpid())-" + RecordID().uuidString.prefix(8)
     let staging = inbox + "/" + name + ".tmp"
     let fd = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: staging, errno: errno) }

@@ -16,11 +16,12 @@ struct OpenedLog {
   let lock: Int32?
   let writerDirectory: Handover.WriterDirectory?
 
-  /// Opens the directory as its sender if the lock is free (tried `patience` more times, 2 ms apart: a
-  /// process closing its queue, an extension finishing, may be about to let go), as a writer otherwise.
-  static func takingDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
+  /// Opens the directory as its sender if the lock is free, as a writer otherwise. Tried once, never
+  /// waited for: a process closing its queue may be about to let go, and a writer tries the lock again at
+  /// its loop's first look and then on the machine's handover cadence (`.probeSenderLock`).
+  static func takingDirectory(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog {
     let directory = configuration.directory.path
-    let lock = try takeSenderLock(directory, patience: patience)
+    let lock = try takeSenderLock(directory)
     // Another process sends for this directory: write to a directory of our own and hand it over.
     let writer = lock == nil ? try Handover.claimWriterDirectory(in: directory) : nil
     return try opening(configuration, lock: lock, writer: writer)
@@ -28,7 +29,7 @@ struct OpenedLog {
 
   /// Opens the directory as its sender, or returns `nil` at once if another queue holds the lock.
   static func takingDirectoryAsSender(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog? {
-    guard let lock = try takeSenderLock(configuration.directory.path, patience: 0) else { return nil }
+    guard let lock = try takeSenderLock(configuration.directory.path) else { return nil }
     return try opening(configuration, lock: lock, writer: nil)
   }
 
@@ -57,14 +58,11 @@ struct OpenedLog {
 
   /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per
   /// directory, across processes too; the kernel releases the lock if the process is killed.
-  private static func takeSenderLock(_ directory: String, patience: Int) throws(DeliveryError) -> Int32? {
+  private static func takeSenderLock(_ directory: String) throws(DeliveryError) -> Int32? {
     let lockPath = directory + "/lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .storage(operation: "open", path: lockPath, errno: errno) }
-    for attempt in 0...patience {
-      if Handover.lockExclusively(fd) { return fd }
-      if attempt < patience { usleep(2_000) }
-    }
+    if Handover.lockExclusively(fd) { return fd }
     close(fd)
     return nil
   }

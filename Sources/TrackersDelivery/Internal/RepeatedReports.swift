@@ -6,9 +6,10 @@ import Trackers
 /// cause comes after the interval, or at ``drain()`` (when the queue closes).
 ///
 /// A full disk used to print one identical line per event, 17,201 of them; the counters still count every
-/// event, the log says it once and then how many more. A folded report costs a lock, a dictionary lookup
-/// and a clock read: no formatting, no I/O.
-final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
+/// event, the log says it once and then how many more. A folded report costs a dictionary lookup: no
+/// formatting, no I/O. A value with no clock of its own: the time comes with each report (the queue's
+/// machine keeps one, fed its injected clock; ``RepeatedReports`` wraps one in a lock for other callers).
+struct ReportFolding<Cause: Hashable & Sendable>: Sendable {
   /// What was folded for one cause since its last report went out.
   struct Folded: Sendable, Equatable {
     var cause: Cause
@@ -30,55 +31,48 @@ final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
     case sendAfter(Folded)
   }
 
-  private struct Window {
-    var opened: ContinuousClock.Instant
+  private struct Window: Sendable {
+    /// On the caller's monotonic line.
+    var opened: Duration
     var folded: Folded?
     /// When its first report was folded, in the order of all folds: `drain` tells them in that order.
     var foldedOrder = 0
   }
 
-  private struct Windows {
-    var byCause: [Cause: Window] = [:]
-    var folds = 0
-  }
-
   let interval: Duration
-  private let windows = LockIsolated(Windows())
+  private var byCause: [Cause: Window] = [:]
+  private var folds = 0
 
   /// Folds repeats that come within `interval` of the report that went out; `.zero` sends every one.
   init(interval: Duration) {
     self.interval = interval
   }
 
-  /// Decides what happens to a report of `cause` worth `weight`.
-  func admit(_ cause: Cause, weight: Int = 1) -> Decision {
-    let now = ContinuousClock.now
-    return windows.withLock { windows in
-      guard var window = windows.byCause[cause], now - window.opened < interval else {
-        let folded = windows.byCause[cause]?.folded
-        windows.byCause[cause] = Window(opened: now, folded: nil)
-        return folded.map(Decision.sendAfter) ?? .send
-      }
-      if window.folded == nil {
-        window.folded = Folded(cause: cause, reports: 0, weight: 0, since: Date())
-        windows.folds += 1
-        window.foldedOrder = windows.folds
-      }
-      window.folded?.reports += 1
-      window.folded?.weight += weight
-      windows.byCause[cause] = window
-      return .fold
+  /// Decides what happens to a report of `cause` worth `weight`, at `now` on a monotonic line (`date` on
+  /// the wall, for the summary's "since").
+  mutating func admit(_ cause: Cause, weight: Int = 1, at now: Duration, date: Date) -> Decision {
+    guard var window = byCause[cause], now - window.opened < interval else {
+      let folded = byCause[cause]?.folded
+      byCause[cause] = Window(opened: now, folded: nil)
+      return folded.map(Decision.sendAfter) ?? .send
     }
+    if window.folded == nil {
+      window.folded = Folded(cause: cause, reports: 0, weight: 0, since: date)
+      folds += 1
+      window.foldedOrder = folds
+    }
+    window.folded?.reports += 1
+    window.folded?.weight += weight
+    byCause[cause] = window
+    return .fold
   }
 
   /// What was folded and not yet told, cause by cause in the order their first report was folded (so
   /// the reports at close come in one order, run after run); forgets it.
-  func drain() -> [Folded] {
-    windows.withLock { windows in
-      let folded = windows.byCause.values.filter { $0.folded != nil }.sorted { $0.foldedOrder < $1.foldedOrder }
-      windows = Windows()
-      return folded.compactMap(\.folded)
-    }
+  mutating func drain() -> [Folded] {
+    let folded = byCause.values.filter { $0.folded != nil }.sorted { $0.foldedOrder < $1.foldedOrder }
+    self = ReportFolding(interval: interval)
+    return folded.compactMap(\.folded)
   }
 
   /// "since 12:00:01 UTC".
@@ -88,4 +82,36 @@ final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "since \(two(day / 3_600)):\(two(day / 60 % 60)):\(two(day % 60)) UTC"
   }
+}
+
+/// ``ReportFolding`` behind a lock, reading the time from a ``QueueClock`` (the device's by default): for
+/// callers outside a queue's machine (a vendor's refusals).
+final class RepeatedReports<Cause: Hashable & Sendable>: Sendable {
+  typealias Folded = ReportFolding<Cause>.Folded
+  typealias Decision = ReportFolding<Cause>.Decision
+
+  let interval: Duration
+  private let clock: any QueueClock
+  private let folding: LockIsolated<ReportFolding<Cause>>
+
+  /// Folds repeats that come within `interval` of the report that went out; `.zero` sends every one.
+  init(interval: Duration, clock: any QueueClock = LiveQueueClock()) {
+    self.interval = interval
+    self.clock = clock
+    folding = LockIsolated(ReportFolding(interval: interval))
+  }
+
+  /// Decides what happens to a report of `cause` worth `weight`, now on the clock.
+  func admit(_ cause: Cause, weight: Int = 1) -> Decision {
+    let now = clock.now
+    return folding.withLock { $0.admit(cause, weight: weight, at: now.instant, date: now.date) }
+  }
+
+  /// What was folded and not yet told (see ``ReportFolding/drain()``); forgets it.
+  func drain() -> [Folded] {
+    folding.withLock { $0.drain() }
+  }
+
+  /// "since 12:00:01 UTC".
+  static func since(_ date: Date) -> String { ReportFolding<Cause>.since(date) }
 }

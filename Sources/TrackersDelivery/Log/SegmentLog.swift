@@ -270,7 +270,8 @@ final class SegmentLog {
 
   /// Where the next record goes: the end of everything in the log.
   var writerEnd: LogPosition {
-    LogPosition(segment: segments[segments.count - 1].number, offset: segments[segments.count - 1].size)
+    // No segment only after a purge whose new segment could not be created: the head is the end.
+    segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? head
   }
 
   // MARK: Appending

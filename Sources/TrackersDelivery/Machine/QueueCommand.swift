@@ -8,27 +8,23 @@ extension QueueMachine {
   enum Command: Equatable {
     /// Wake the sender's task.
     case wakeSender
-    /// The record is not accepted: `enqueue` throws.
-    case refuse(DeliveryError)
     /// Answer these `flush()` calls.
     case answer([FlushTicket])
     case report(DeliveryReport)
-    /// A drop report of a repeated cause: folded with the others of its reason within the interval.
-    case reportFolding(DeliveryReport)
     /// The sender's task ends.
     case exit
     /// The queue's part changed: run the loop of the new one.
     case modeChanged
     /// Let go of the directory now, between two requests.
     case relinquish
-    /// `relinquishDirectory` waits for the sender to let go between two requests.
-    case waitForSender
     /// Wait this long, or until woken (`nil`).
     case wait(Duration?)
     /// What was read from a replaced log is void: drop it, and read from `generation` on.
     case voidReadAhead(generation: Int)
-    /// Send what is pending up to `target`, then answer `answerAfter`.
-    case drain(target: LogPosition, answerAfter: [FlushTicket])
+    /// Send what is pending up to `target` (after taking what other processes handed over, if
+    /// `takingHandedOverFirst`: then up to what the log holds with it); the machine answers the `flush()`
+    /// calls it holds for the drain when it ends (`.drainEnded`).
+    case drain(target: LogPosition, takingHandedOverFirst: Bool)
     /// Try the directory's sender lock.
     case probeSenderLock
     /// Seal what this process wrote so the sender takes it.
@@ -37,10 +33,6 @@ extension QueueMachine {
     case purge
     /// Try to open the directory the queue started without.
     case openStorage
-    /// What becomes of the batch just answered: the sender applies it to the log.
-    case resolve(BatchResolution)
-    /// These records of the batch (indices in batch order) ran out of attempts: finish them on the log.
-    case giveUp([Int])
     /// Take the segments other processes sealed or left behind.
     case takeHandedOver
     /// `close(timeout:)`'s deadline is up: cancel the sending task, and the request in flight with it.
@@ -52,18 +44,15 @@ extension QueueMachine.Command {
   static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
-      (.waitForSender, .waitForSender), (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
+      (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
       (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver),
       (.cancelSending, .cancelSending):
       true
-    case (.refuse(let a), .refuse(let b)): a == b
     case (.answer(let a), .answer(let b)): a == b
-    case (.report(let a), .report(let b)), (.reportFolding(let a), .reportFolding(let b)): a.isSame(as: b)
+    case (.report(let a), .report(let b)): a.isSame(as: b)
     case (.wait(let a), .wait(let b)): a == b
     case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
     case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
-    case (.resolve(let a), .resolve(let b)): a == b
-    case (.giveUp(let a), .giveUp(let b)): a == b
     default: false
     }
   }

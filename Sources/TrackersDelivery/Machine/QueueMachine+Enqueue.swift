@@ -46,7 +46,8 @@ extension QueueMachine {
     case .writeToInbox:
       return (.writeToInbox, [])
     case .keepInMemory:
-      var (answer, commands) = keepInMemory(request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes)
+      var (answer, commands) = keepInMemory(
+        request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes, at: now)
       // The back-off is up: the sender tries again (off the caller's thread).
       if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.append(.wakeSender) }
       return (answer, commands)
@@ -66,7 +67,7 @@ extension QueueMachine {
     case .refuse:
       let (report, error) = Overflow.countRefused(
         request.id, pendingBytes: request.pendingBytes, cap: cap, destination: destination, counters: &counters)
-      return (.refuse(error), [.reportFolding(report)])
+      return (.refuse(error), folding(report, at: now))
     }
   }
 
@@ -81,7 +82,7 @@ extension QueueMachine {
   /// The memory bounds while the directory can't be opened: past them the oldest go (or, under
   /// `refuseNew`, the new one is refused).
   private mutating func keepInMemory(
-    _ id: RecordID, frameBytes: Int, kept: EnqueueRequest.Kept, sizes: some Sequence<Int>
+    _ id: RecordID, frameBytes: Int, kept: EnqueueRequest.Kept, sizes: some Sequence<Int>, at now: Duration
   ) -> (EnqueueAnswer, [Command]) {
     let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frameBytes, configuration: configuration)
     guard
@@ -94,7 +95,7 @@ extension QueueMachine {
         + "(\(kept.records) records, \(kept.bytes) bytes); record \(id) refused"
       return (
         .refuse(.queueFull(pendingBytes: kept.bytes, maxPendingBytes: maxBytes)),
-        [.reportFolding(.dropped(destination: destination, count: 1, reason: .refused, detail: detail))]
+        folding(.dropped(destination: destination, count: 1, reason: .refused, detail: detail), at: now)
       )
     }
     counters.enqueued += 1
@@ -104,7 +105,7 @@ extension QueueMachine {
       + "or \(maxBytes) bytes: the oldest dropped"
     return (
       .keepInMemory(droppingOldest: dropped),
-      [.reportFolding(.dropped(destination: destination, count: dropped, reason: .storageUnavailable, detail: detail))]
+      folding(.dropped(destination: destination, count: dropped, reason: .storageUnavailable, detail: detail), at: now)
     )
   }
 }

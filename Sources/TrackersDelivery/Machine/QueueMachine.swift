@@ -40,9 +40,6 @@ struct QueueMachine {
     case appended(pendingEvents: Int, pendingBytes: Int64)
     /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
     case wroteToInbox
-    /// An enqueue found the log full under ``DeliveryConfiguration/OverflowPolicy/refuseNew`` (see
-    /// `Overflow.admit`): the record is refused, by the `.refuse` command.
-    case refusedAtCap(RecordID, pendingBytes: Int64, cap: Int64)
     /// An enqueue found the log full: the oldest `count` records were dropped to make room.
     case droppedOldest(Int, cap: Int64)
     /// `count` records left this queue's hands for another process's sender (negative: taken back from
@@ -62,19 +59,17 @@ struct QueueMachine {
     case closeRequested(deadline: Duration)
     /// `close(timeout:)`'s timer fired: past the deadline, the sending task is cancelled.
     case closeTimerFired
+    /// The sending task looks for its next step, whatever the queue's part (`Roles.loop`): waiting for the
+    /// directory, let go of it, writing for another process's sender, or sending (taking what other
+    /// processes hand over first, on the handover cadence). Entering a part's loop, what was read ahead is
+    /// void (waiting) or the handover look is due at once (sending).
+    case look(SendFacts)
     /// The sender's loop looks for its next step.
     case timerFired(SendFacts)
     /// A drain ended: whether it sent or dropped anything, and what is still pending.
     case drainEnded(progressed: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
-    /// The batch's request was answered, or could not be made: the machine says what becomes of the batch
-    /// (`.resolve`), with the destination's refusal reported first.
-    case answered(BatchAnswer)
-    /// A retry was counted on the log: `attempts` are what each record of the batch has made now (in batch
-    /// order). Those out of attempts are finished (`.giveUp`), the others wait for the pause; then as
-    /// `.retried`.
-    case attemptsCounted([Int], serverDelay: Duration?, detail: String)
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
@@ -92,8 +87,6 @@ struct QueueMachine {
     case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
     case readSkipped(aged: Int, corruptRegions: Int, corruptBytes: Int)
-    /// `relinquishDirectory` was called; `roles` says what the queue holds now.
-    case relinquishRequested(Roles.Facts)
     /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
     case relinquished(heldLog: Bool)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
@@ -129,8 +122,12 @@ struct QueueMachine {
     /// The directory could not be opened when the queue started: records wait in memory, and the machine
     /// says when to try again.
     case startedWithoutStorage
-    /// An attempt to open the directory failed again: the next one waits longer.
-    case openFailed
+    /// A log could not be opened for `opening` (`detail` says why): opening late, the next attempt waits
+    /// longer; taking the directory back or over, it is reported, and the next call or look tries again.
+    case openFailed(LogOpening, detail: String)
+    /// `relinquishDirectory(timeout:)`'s timer fired: past its deadline, the queue lets go without waiting
+    /// any longer for the request in flight.
+    case relinquishTimerFired
     /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
     case storageAttemptRequested
     /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
@@ -186,8 +183,10 @@ struct QueueMachine {
   /// On the queue clock's monotonic line, as are the other instants here.
   var closeDeadline: Duration?
   var senderGone = false
-  /// `relinquishDirectory` waits for the sender to finish the request in flight and let go.
+  /// `relinquishDirectory` waits for the sender to finish the request in flight and let go, until
+  /// `relinquishDeadline` at the latest.
   var relinquishRequested = false
+  var relinquishDeadline: Duration?
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
   var purgeWhenReclaimed = false
   /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
@@ -201,12 +200,49 @@ struct QueueMachine {
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
+  /// The `flush()` calls the drain under way answers when it ends (`.drainEnded`), or the sender's end.
+  var drainTickets: [FlushTicket] = []
+  /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
+  var runningLoop: Roles.Loop?
+  /// Drop reports of a repeated cause (the pending cap, records too large one by one), one per cause and
+  /// ``DeliveryConfiguration/repeatedReportInterval`` on the queue's clock; the rest told at the sender's end.
+  var repeatedDrops: ReportFolding<DropReason>
+  /// The wall time at instant zero of the queue's clock: a folded summary's "since" (reports only).
+  let dateAtZero: Date
 
-  init(destination: String, limits: BatchLimits, configuration: DeliveryConfiguration, random: any QueueRandom) {
+  init(
+    destination: String, limits: BatchLimits, configuration: DeliveryConfiguration, random: any QueueRandom,
+    dateAtZero: Date = Date(timeIntervalSince1970: 0)
+  ) {
     self.destination = destination
     self.limits = limits
     self.configuration = configuration
     self.random = random
+    self.dateAtZero = dateAtZero
+    repeatedDrops = ReportFolding(interval: configuration.repeatedReportInterval)
+  }
+
+  /// A drop report of a repeated cause: sent unless it repeats one sent within the interval, a folded one
+  /// told, summed, before the first report after the interval (or at the sender's end, `.senderExited`).
+  mutating func folding(_ report: DeliveryReport, at now: Duration) -> [Command] {
+    guard case let .dropped(_, count, reason, _) = report else { return [.report(report)] }
+    switch repeatedDrops.admit(reason, weight: count, at: now, date: dateAtZero + Self.seconds(now)) {
+    case .fold: return []
+    case .send: return [.report(report)]
+    case .sendAfter(let folded): return [.report(foldedReport(folded)), .report(report)]
+    }
+  }
+
+  /// The summary of what was folded for one cause.
+  func foldedReport(_ folded: ReportFolding<DropReason>.Folded) -> DeliveryReport {
+    .dropped(
+      destination: destination, count: folded.weight, reason: folded.cause,
+      detail: "\(folded.reports) more report\(folded.reports == 1 ? "" : "s") like the last one "
+        + "\(ReportFolding<DropReason>.since(folded.since)), folded into this one (the counters have each event)")
+  }
+
+  static func seconds(_ d: Duration) -> TimeInterval {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
   }
 
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
@@ -336,14 +372,9 @@ struct QueueMachine {
       counters.handedOver += 1
       return []
 
-    case .refusedAtCap(let id, let pendingBytes, let cap):
-      let (report, error) = Overflow.countRefused(
-        id, pendingBytes: pendingBytes, cap: cap, destination: destination, counters: &counters)
-      return [.reportFolding(report), .refuse(error)]
-
     case .droppedOldest(let count, let cap):
       return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
-        .map { [.reportFolding($0)] } ?? []
+        .map { folding($0, at: now) } ?? []
 
     case .handedOver(let count):
       counters.handedOver += count
@@ -398,12 +429,39 @@ struct QueueMachine {
       guard !senderGone, let deadline = closeDeadline, now >= deadline else { return [] }
       return [.cancelSending]
 
+    case .look(let sendFacts):
+      let loop = Roles.loop(facts)
+      var commands: [Command] = []
+      if loop != runningLoop {
+        runningLoop = loop
+        switch loop {
+        case .waitForStorage, .waitWhileRelinquished: commands.append(.voidReadAhead(generation: generation))
+        case .send: nextHandoverLook = nil
+        case .handOver: break
+        }
+      }
+      switch loop {
+      case .waitForStorage: commands += handle(.storageTimerFired, at: now)
+      case .waitWhileRelinquished: commands += handle(.relinquishedTimerFired, at: now)
+      case .handOver: commands += handle(.writerTimerFired, at: now)
+      case .send:
+        // What other processes handed over is taken first: the next look sees it.
+        let handover = handle(.handoverTimerFired, at: now)
+        commands += handover.isEmpty ? next(sendFacts, at: now) : handover
+      }
+      if commands.last == .modeChanged { runningLoop = nil }
+      return commands
+
     case .timerFired(let facts):
       return next(facts, at: now)
 
     case .drainEnded(let progressed, let pendingEvents):
       pendingSince = pendingEvents > 0 ? now : nil
       var commands: [Command] = []
+      if !drainTickets.isEmpty {
+        commands.append(.answer(drainTickets))
+        drainTickets = []
+      }
       if pace.backoffUntil != nil {
         // The destination asked for a pause: flush() does not wait through it.
         commands.append(.answer(takeTickets()))
@@ -418,33 +476,6 @@ struct QueueMachine {
     case .requestSent:
       counters.requests += 1
       return []
-
-    case .answered(let answer):
-      let resolution: BatchResolution
-      switch answer {
-      case .outcome(let outcome, let ids, let response, let statusCode):
-        resolution = Outcomes.resolve(outcome, ids: ids, response: response, statusCode: statusCode, destination: destination)
-      case .requestFailed(let detail):
-        resolution = Outcomes.requestFailed(detail)
-      case .noAnswer(let error):
-        resolution = Outcomes.networkFailed(error, rules: configuration)
-      }
-      switch resolution {
-      case .drop(_, _, _, let refusal?):
-        return [.report(.permanentFailure(destination: destination, statusCode: refusal.statusCode, detail: refusal.detail)),
-          .resolve(resolution)]
-      case .split:
-        // Too large: the server answered, failures so far no longer count.
-        pace.answered()
-        return [.resolve(resolution)]
-      default:
-        return [.resolve(resolution)]
-      }
-
-    case .attemptsCounted(let attempts, let serverDelay, let detail):
-      let (kept, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
-      return [.giveUp(exhausted)]
-        + handle(.retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
 
     case .finished(let delivered, let rejected, let reasons):
       pace.answered()
@@ -462,7 +493,7 @@ struct QueueMachine {
         let report = Outcomes.countDropped(
           count, reason: reason, detail: detail, destination: destination, counters: &counters)
       else { return [] }
-      return [folding ? .reportFolding(report) : .report(report)]
+      return folding ? self.folding(report, at: now) : [.report(report)]
 
     case .split:
       pace.answered()
@@ -482,14 +513,9 @@ struct QueueMachine {
       let corrupt = countCorrupt(regions: regions, bytes: bytes, detail: "damage found while reading")
       return [aged, corrupt].compactMap { $0.map { .report($0) } }
 
-    case .relinquishRequested(let roles):
-      guard Roles.relinquishWaitsForSender(roles) else { return [.relinquish] }
-      // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
-      relinquishRequested = true
-      return [.waitForSender, .wakeSender]
-
     case .relinquished(let heldLog):
       relinquishRequested = false
+      relinquishDeadline = nil
       guard !closed, !relinquished else { return [] }
       role = .relinquished(waiting: storageWait)
       if heldLog {
@@ -502,9 +528,9 @@ struct QueueMachine {
 
     case .reclaimed(let heldLog):
       guard heldLog else {
-        // Never opened: back to waiting for the directory.
+        // Never opened: back to waiting for the directory, and an attempt now.
         if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender }
-        return []
+        return handle(.storageAttemptRequested, at: now)
       }
       // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
       switch role {
@@ -595,15 +621,32 @@ struct QueueMachine {
     case .senderExited:
       senderGone = true
       senderWait = nil
-      return [.answer(takeTickets())]
+      // What was folded and not yet told: the reports add up to the counters.
+      // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
+      defer { drainTickets = [] }
+      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(drainTickets + takeTickets())]
 
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
       return []
 
-    case .openFailed:
-      updateStorageWait { $0.failedAgain(now: now) }
-      return []
+    case .openFailed(let opening, let detail):
+      switch opening {
+      case .late:
+        updateStorageWait { $0.failedAgain(now: now) }
+        return []
+      case .takeOver:
+        return [.report(.storageFailure(destination: destination, detail: "could not take over sending: \(detail)"))]
+      case .takeBack:
+        // Still let go of: records keep going to the inbox, nothing is lost; the next call tries again.
+        return [.report(.storageFailure(destination: destination, detail: "could not take the directory back: \(detail)"))]
+      }
+
+    case .relinquishTimerFired:
+      // Still waiting for the sender: let go anyway. The request's records may be sent again by the next
+      // sender, as after a retry.
+      guard relinquishRequested, let deadline = relinquishDeadline, now >= deadline else { return [] }
+      return [.relinquish]
 
     case .storageAttemptRequested:
       guard storageWait != nil else { return [] }
@@ -616,6 +659,8 @@ struct QueueMachine {
       return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
 
     case .storageIdle:
+      // Opened meanwhile (or just now): the loop of the new part runs.
+      guard storageWait != nil else { return [.modeChanged] }
       return handle(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
 
     case .sendLoopStarted:
@@ -627,6 +672,53 @@ struct QueueMachine {
       nextHandoverLook = now + configuration.handoverInterval
       return [.takeHandedOver]
     }
+  }
+
+  /// The batch's request was answered, or could not be made: what becomes of the batch (the shell applies
+  /// it to the log), with the destination's refusal reported first.
+  mutating func resolve(_ answer: BatchAnswer, at now: Duration) -> (BatchResolution, [Command]) {
+    let resolution: BatchResolution
+    switch answer {
+    case .outcome(let outcome, let ids, let response, let statusCode):
+      resolution = Outcomes.resolve(outcome, ids: ids, response: response, statusCode: statusCode, destination: destination)
+    case .requestFailed(let detail):
+      resolution = Outcomes.requestFailed(detail)
+    case .noAnswer(let error):
+      resolution = Outcomes.networkFailed(error, rules: configuration)
+    }
+    switch resolution {
+    case .drop(_, _, _, let refusal?):
+      return (resolution, [.report(.permanentFailure(destination: destination, statusCode: refusal.statusCode, detail: refusal.detail))])
+    case .split:
+      // Too large: the server answered, failures so far no longer count.
+      pace.answered()
+      return (resolution, [])
+    default:
+      return (resolution, [])
+    }
+  }
+
+  /// A retry was counted on the log: `attempts` are what each record of the batch has made now (in batch
+  /// order). Answers those out of attempts (indices in batch order), which the shell finishes on the log;
+  /// the others wait for the pause (`.retried`).
+  mutating func countAttempts(
+    _ attempts: [Int], serverDelay: Duration?, detail: String, at now: Duration
+  ) -> (exhausted: [Int], [Command]) {
+    let (kept, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
+    let commands = handle(
+      .retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
+    return (exhausted, commands)
+  }
+
+  /// `relinquishDirectory` was called; `roles` says what the queue holds now. Answers whether it waits for
+  /// the sender to let go between two requests (woken by `.wakeSender`), until `deadline` at the latest
+  /// (`.relinquishTimerFired`); otherwise `.relinquish` lets go now.
+  mutating func requestRelinquish(_ roles: Roles.Facts, deadline: Duration) -> (waitsForSender: Bool, [Command]) {
+    guard Roles.relinquishWaitsForSender(roles) else { return (false, [.relinquish]) }
+    // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
+    relinquishRequested = true
+    relinquishDeadline = min(relinquishDeadline ?? deadline, deadline)
+    return (true, [.wakeSender])
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
@@ -670,7 +762,9 @@ struct QueueMachine {
     switch decision.flush {
     case .keep: break
     case .answer: commands.append(.answer(takeTickets()))
-    case .afterDrain: afterDrain = takeTickets()
+    case .afterDrain:
+      afterDrain = takeTickets()
+      drainTickets += afterDrain
     }
     switch decision.step {
     case .exit: commands.append(.exit)
@@ -683,7 +777,10 @@ struct QueueMachine {
     case .drain(let includingHandedOver):
       // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
       // what was enqueued before it.
-      commands.append(.drain(target: includingHandedOver ? f.writerEnd : f.logEnd, answerAfter: afterDrain))
+      // A flush() sends what other processes sealed before it too: taken first (then the drain reaches
+      // the end of what the log holds with it).
+      commands.append(
+        .drain(target: includingHandedOver ? f.writerEnd : f.logEnd, takingHandedOverFirst: !afterDrain.isEmpty))
     }
     return commands
   }

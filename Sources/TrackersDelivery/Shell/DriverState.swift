@@ -48,12 +48,20 @@ struct DriverState {
 
   /// Feeds the machine `input`: its commands go to the outbox, which `QueueDriver.withState` runs once the
   /// lock is released; they are returned too, for the caller to read the ones only it can act on
-  /// (`refuse`, `waitForSender`, the sender's loop).
+  /// (the sender's loop).
   @discardableResult
   mutating func handle(_ input: QueueMachine.Input, at now: Duration) -> [QueueMachine.Command] {
     let commands = machine.handle(input, at: now)
     if !commands.isEmpty { outbox += commands }
     return commands
+  }
+
+  /// Asks the machine a question whose answer the caller acts on (what becomes of a batch, whether
+  /// `relinquishDirectory` waits); its commands go to the outbox like any input's.
+  mutating func ask<Answer>(_ question: (inout QueueMachine) -> (Answer, [QueueMachine.Command])) -> Answer {
+    let (answer, commands) = question(&machine)
+    if !commands.isEmpty { outbox += commands }
+    return answer
   }
 
   /// Holds `continuation` as a `flush()` waiting; returns its ticket.

@@ -21,9 +21,6 @@ final class QueueDriver: Sendable {
   let transport: any HTTPTransport
   let onReport: (@Sendable (DeliveryReport) -> Void)?
   let state: LockIsolated<DriverState>
-  /// The pending cap's drops and refusals and single records too large, one report per cause and interval
-  /// instead of one per event.
-  let repeatedDrops: RepeatedReports<DropReason>
   let wakeup = Wakeup()
   /// Where the queue reads the time and waits (see `QueueClock`).
   let clock: any QueueClock
@@ -51,15 +48,17 @@ final class QueueDriver: Sendable {
     self.configuration = configuration
     self.transport = transport
     self.onReport = onReport
-    self.repeatedDrops = RepeatedReports(interval: configuration.repeatedReportInterval)
 
     let directory = configuration.directory.path
-    let machine = QueueMachine(destination: name, limits: limits, configuration: configuration, random: random)
+    let start = clock.now
+    let machine = QueueMachine(
+      destination: name, limits: limits, configuration: configuration, random: random,
+      dateAtZero: start.date - QueueMachine.seconds(start.instant))
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     let opened: OpenedLog
     do {
-      opened = try Self.openDirectory(configuration, patience: 10)
+      opened = try Self.openDirectory(configuration)
     } catch where DataProtection.mayOpenLater(error, hasDataProtection: configuration.hasDataProtection) {
       // Launched in the background before the first unlock: keep what is tracked in memory until the
       // files can be opened, rather than fail the app's launch.
@@ -90,64 +89,69 @@ final class QueueDriver: Sendable {
   }
 
   /// Creates the directory (with its protection class on Apple platforms) and opens its log.
-  private static func openDirectory(_ configuration: DeliveryConfiguration, patience: Int) throws(DeliveryError) -> OpenedLog {
+  private static func openDirectory(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog {
     let directory = configuration.directory.path
     if let code = configuration.simulatedOpenFailure?(directory) {
       throw .storage(operation: "open", path: directory, errno: code)
     }
     try POSIXFile.makeDirectory(directory)
     DataProtection.protectDirectory(directory)
-    return try OpenedLog.takingDirectory(configuration, patience: patience)
+    return try OpenedLog.takingDirectory(configuration)
   }
 
   // MARK: A directory that can't be opened yet
 
-  /// Tries to open the directory the queue started without; once it opens, the records kept in memory
-  /// are written to the log, oldest first, and the queue goes on as if it had opened at once. Returns
-  /// whether the queue has its directory now. Called by the sender.
-  func openUnopenedStorage() -> Bool {
-    guard state.withLock({ $0.machine.wants(.late) }) else { return state.withLock { !$0.machine.isWaitingForStorage } }
+  /// Opens a log for `opening` outside the lock (opening scans everything pending; meanwhile the queue goes
+  /// on as it was), and installs it if the machine still wants it then; otherwise lets go of it. Returns
+  /// whether it was installed. Opened late (the directory the queue started without), the records kept in
+  /// memory are written to it, oldest first; taking over from a sender that has gone, what this queue wrote
+  /// is the new log's like any writer's; taken back, what a deferred purge left is purged by `run`.
+  @discardableResult
+  private func open(_ opening: QueueMachine.LogOpening) -> Bool {
+    guard state.withLock({ $0.machine.wants(opening) }) else { return false }
     let opened: OpenedLog
     do {
-      opened = try Self.openDirectory(configuration, patience: 10)
+      switch opening {
+      case .late: opened = try Self.openDirectory(configuration)
+      case .takeBack: opened = try OpenedLog.takingDirectory(configuration)
+      case .takeOver:
+        guard let sender = try OpenedLog.takingDirectoryAsSender(configuration) else { return false }
+        opened = sender
+      }
     } catch {
-      feed { _ in .openFailed }
+      feed { _ in .openFailed(opening, detail: "\(error)") }
       return false
     }
     // Before the log is installed, so before anything it holds can be sent and a flush can return: an
     // event tracked after that flush must find the identity its module loads from the storage now.
-    configuration.storageOpened?()
-    let installed = install(opened, for: .late) { s, now in
-      let frames = s.kept.frames
-      s.kept = KeptFrames()
-      s.install(opened, now: now)
-      // A new log: what was read before is void. A purge is run here, not by `run`: purge() was called
-      // while the directory was closed to us, and what it held goes before the records tracked since are
-      // written.
-      let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
-      s.outbox += commands.filter { $0 != .purge }
-      if commands.contains(.purge), let purged = try? s.log.purge() {
-        s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
-      }
-      s.persist(frames, configuration: configuration, now: now)
-    }
-    guard installed else { return state.withLock { !$0.machine.isWaitingForStorage } }
-    stopObservingProtectedData()
-    return true
-  }
-
-  /// Installs `opened`, a log opened outside the lock, with `change` under it if the machine still wants it
-  /// for `opening`; otherwise lets go of it. Returns whether it was installed.
-  @discardableResult
-  private func install(
-    _ opened: OpenedLog, for opening: QueueMachine.LogOpening, _ change: (inout DriverState, Duration) -> Void
-  ) -> Bool {
+    if opening == .late { configuration.storageOpened?() }
     let installed = withState { s -> Bool in
       guard s.machine.wants(opening) else { return false }
-      change(&s, clock.now.instant)
+      let now = clock.now.instant
+      switch opening {
+      case .late:
+        let frames = s.kept.frames
+        s.kept = KeptFrames()
+        s.install(opened, now: now)
+        // A purge is run here, not by `run`: purge() was called while the directory was closed to us, and
+        // what it held goes before the records tracked since are written.
+        let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
+        s.outbox += commands.filter { $0 != .purge }
+        if commands.contains(.purge), let purged = try? s.log.purge() {
+          s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+        }
+        s.persist(frames, configuration: configuration, now: now)
+      case .takeOver:
+        s.handOverLog()  // to the sender, this queue itself
+        s.install(opened, now: now)
+      case .takeBack:
+        s.install(opened, now: now)
+        s.handle(.reclaimed(heldLog: true), at: now)
+      }
       return true
     }
     if !installed { opened.discard() }
+    if installed && opening == .late { stopObservingProtectedData() }
     return installed
   }
 
@@ -175,55 +179,24 @@ final class QueueDriver: Sendable {
     state.withLock { Roles.role($0.roleFacts) }
   }
 
-  /// Becomes the directory's sender if the one that held it has closed or exited: the log moves from
-  /// this process's writer directory to the directory itself, taking everything left there. Returns
-  /// whether this queue is the sender now.
-  func takeOverSendingIfFree() -> Bool {
-    // Opened outside the lock (it scans everything pending): meanwhile this queue keeps writing to its
-    // own directory, which the new log takes later like any writer's. It takes what other writers sealed,
-    // this one's too; the segment this one is writing is taken at the first look for handed-over
-    // segments, once it is closed and its directory unlocked below.
-    let opened: OpenedLog
-    do {
-      guard let sender = try OpenedLog.takingDirectoryAsSender(configuration) else { return false }
-      opened = sender
-    } catch {
-      emit([.storageFailure(destination: name, detail: "could not take over sending: \(error)")])
-      return false
-    }
-    return install(opened, for: .takeOver) { s, now in
-      // To the sender, this queue itself.
-      s.handOverLog()
-      s.install(opened, now: now)
-    }
-  }
-
   /// Lets go of the directory before the process is suspended: once the request in flight (if any) is
   /// answered and its outcome saved, or after `timeout`, the log is closed where it stands (its cursor
   /// saved), the locks are released, and records tracked until ``reclaimDirectory()`` are written to the
   /// inbox. Whatever this queue held is the next sender's now.
   func relinquishDirectory(timeout: Duration) async {
-    let timer = Task { [weak self, clock] in
-      // Cancelled once the sender let go: then there is nothing to do (and the queue may even have been
-      // taken back since).
-      await clock.wait(on: Wakeup(), timeout: timeout)
-      guard !Task.isCancelled else { return }
-      // Still waiting: let go anyway. The request's records may be sent again by the next sender, as
-      // after a retry.
-      self?.relinquishNow()
-    }
+    let deadline = clock.now.instant + timeout
+    // Cancelled once the sender let go (the queue may even have been taken back since).
+    let timer = feed(after: timeout, .relinquishTimerFired)
     defer { timer.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       // The sender lets go between two requests, woken by the machine's command; with no sender that may
       // send, the machine's `.relinquish` lets go now (`run`), before this returns.
-      let waitForSender = withState { s -> Bool in
-        guard s.handle(.relinquishRequested(s.roleFacts), at: clock.now.instant).contains(.waitForSender) else {
-          return false
-        }
-        s.relinquishWaiters.append(continuation)
-        return true
+      let waits = withState { s -> Bool in
+        let waits = s.ask { $0.requestRelinquish($0.facts, deadline: deadline) }
+        if waits { s.relinquishWaiters.append(continuation) }
+        return waits
       }
-      if !waitForSender { continuation.resume() }
+      if !waits { continuation.resume() }
     }
   }
 
@@ -245,28 +218,9 @@ final class QueueDriver: Sendable {
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
-    let neverOpened = withState { s -> Bool in
-      guard s.machine.isWaitingForStorage, !s.machine.closing else { return false }
-      // Nothing to take back, only the directory to try again.
-      s.handle(.reclaimed(heldLog: false), at: clock.now.instant)
-      return true
-    }
-    if neverOpened { return requestStorageAttempt() }
-    guard state.withLock({ $0.machine.wants(.takeBack) }) else { return }
-    let opened: OpenedLog
-    do {
-      opened = try OpenedLog.takingDirectory(configuration, patience: 10)
-    } catch {
-      // Still relinquished: records keep going to the inbox, nothing is lost; the next call tries again.
-      emit([.storageFailure(destination: name, detail: "could not take the directory back: \(error)")])
-      return
-    }
-    // A purge deferred while let go of is run by `run`, outside the lock.
-    install(opened, for: .takeBack) { s, now in
-      s.install(opened, now: now)
-      s.handle(.reclaimed(heldLog: true), at: now)
-    }
-    wakeup.signal()
+    // Never opened: nothing to take back, only the directory to try again.
+    feed { s in s.machine.isWaitingForStorage && !s.machine.closing ? .reclaimed(heldLog: false) : nil }
+    open(.takeBack)
   }
 
   /// Writing for another process's sender: seals the segment being written so the sender can take it,
@@ -296,7 +250,7 @@ final class QueueDriver: Sendable {
     var reports: [DeliveryReport] = []
     var taken = 0
     let moved = withState { s -> Bool in
-      guard s.writerDirectory == nil, !s.machine.closed, !s.machine.relinquished else { return false }
+      guard s.machine.role == .sender else { return false }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         taken = adoption.events
@@ -360,7 +314,8 @@ final class QueueDriver: Sendable {
         case .writeToInbox:
           // No lock to write under: a file of its own, which the next sender takes.
           try Handover.writeToInbox(
-            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory)
+            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory,
+            at: enqueuedAt)
           s.handle(.wroteToInbox, at: now.instant)
         case .append:
           try s.log.append(size: frameSize) { frame in
@@ -374,34 +329,6 @@ final class QueueDriver: Sendable {
     }
     if let failure { throw failure }
     return id
-  }
-
-  /// Emits a drop report of a repeated cause (the pending cap, records too large one by one) unless it
-  /// repeats one sent within the interval; a folded one goes out later, summed, with the first report
-  /// after the interval or at close.
-  func emitFolding(_ report: DeliveryReport) {
-    guard case let .dropped(_, count, reason, _) = report else { return emit([report]) }
-    switch repeatedDrops.admit(reason, weight: count) {
-    case .fold:
-      return
-    case .send:
-      emit([report])
-    case let .sendAfter(folded):
-      emit([foldedReport(folded), report])
-    }
-  }
-
-  /// Emits what was folded and not yet reported: when the queue closes, so the reports add up to the
-  /// counters.
-  func emitFoldedReports() {
-    emit(repeatedDrops.drain().map(foldedReport))
-  }
-
-  private func foldedReport(_ folded: RepeatedReports<DropReason>.Folded) -> DeliveryReport {
-    .dropped(
-      destination: name, count: folded.weight, reason: folded.cause,
-      detail: "\(folded.reports) more report\(folded.reports == 1 ? "" : "s") like the last one \(RepeatedReports<DropReason>.since(folded.since)), "
-        + "folded into this one (the counters have each event)")
   }
 
   // MARK: Running the machine
@@ -434,9 +361,9 @@ final class QueueDriver: Sendable {
 
   /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
   /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (a wait, a
-  /// drain) or how its loop ends is returned as its next step, which ends the machine's list. `refuse`, `resolve`, `giveUp` and
-  /// `waitForSender` answer the caller that fed the input (`enqueue`, the sender's answer and retry,
-  /// `relinquishDirectory`), which reads them from what `feed` returns.
+  /// drain) or how its loop ends is returned as its next step, which ends the machine's list. What a
+  /// caller asked (where a record goes, what becomes of a batch, whether `relinquishDirectory` waits) is
+  /// the machine's answer beside its commands (`DriverState.ask`), never read from them.
   private func run(
     _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
   ) -> Sender.Step? {
@@ -445,7 +372,6 @@ final class QueueDriver: Sendable {
       case .answer: for waiter in waiters { waiter.resume() }
       case .wakeSender: wakeup.signal()
       case .report(let report): emit([report])
-      case .reportFolding(let report): emitFolding(report)
       // Before the flush() calls answered after it: they were made before the seal.
       case .sealForHandover: sealForHandover()
       case .purge:
@@ -455,24 +381,23 @@ final class QueueDriver: Sendable {
           emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
-      case .refuse, .resolve, .giveUp, .waitForSender: break
-      case .exit: return .end(.exit)
-      case .modeChanged: return .end(.modeChanged)
+      case .exit: return .exit
+      case .modeChanged: return .lookAgain
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
         relinquishNow()
-        return .end(.modeChanged)
+        return .lookAgain
       case .wait(let timeout): return .wait(timeout)
-      case .drain(let target, let flushes): return .drain(target: target, answerAfter: flushes)
+      case .drain(let target, let taking): return .drain(target: target, takingHandedOverFirst: taking)
       case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
       case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
       case .openStorage:
         guard let loop else { break }
-        if openUnopenedStorage() { return .end(.modeChanged) }
+        open(.late)
         return follow(loop) { _ in .storageIdle }
       case .probeSenderLock:
         guard let loop else { break }
-        let free = takeOverSendingIfFree()
+        let free = open(.takeOver)
         return follow(loop) { _ in .senderLock(free: free) }
       }
     }
@@ -480,23 +405,25 @@ final class QueueDriver: Sendable {
   }
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
-  /// `withState` runs its commands, and returns them, for the caller to read its answer.
-  @discardableResult
-  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) -> [QueueMachine.Command] {
+  /// `withState` runs its commands.
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) {
     let now = clock.now.instant
-    return withState { s in input(&s).map { s.handle($0, at: now) } ?? [] }
+    withState { s in _ = input(&s).map { s.handle($0, at: now) } }
+  }
+
+  /// Feeds `input` once `timeout` has passed on the queue's clock, unless cancelled first: the machine
+  /// decides what its deadline does (`close(timeout:)`, `relinquishDirectory(timeout:)`).
+  func feed(after timeout: Duration, _ input: QueueMachine.Input) -> Task<Void, Never> {
+    Task { [weak self, clock] in
+      await clock.wait(on: Wakeup(), timeout: timeout)
+      if !Task.isCancelled { self?.feed { _ in input } }
+    }
   }
 
   /// Feeds the sending task's loop input, runs its commands, and returns the step it awaits next.
   func follow(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input?) -> Sender.Step? {
     let now = clock.now.instant
     return modify(loop: loop) { s in _ = input(&s).map { s.handle($0, at: now) } }.step
-  }
-
-  /// Answers the `flush()` calls of `tickets` (a drain's, once it is done).
-  func answer(_ tickets: [FlushTicket]) {
-    guard !tickets.isEmpty else { return }
-    for waiter in state.withLock({ $0.takeWaiters(tickets) }) { waiter.resume() }
   }
 
   // MARK: Reading state

@@ -18,7 +18,7 @@ struct PendingBatch: Sendable {
 }
 
 /// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
-/// and runs the loop of the queue's part (`Roles.loop`), asking the machine each step.
+/// asking the machine each step (`.look`).
 final class Sender {
   enum SendResult {
     case next([PendingBatch])
@@ -40,129 +40,79 @@ final class Sender {
     reader = SegmentLog.Reader(limits: driver.limits)
   }
 
-  /// Forgets what was read from a log since let go of or replaced: its open segments and the batches
-  /// read ahead, whose positions may name other records in the next one.
-  private func dropReadAhead() {
-    reader.forget()
-    carry = []
-  }
-
-  /// How one of the loops below ended.
-  enum Outcome {
-    /// The queue is closing (or the task was cancelled).
-    case exit
-    /// The queue's part changed (writer to sender, let go of or taken back): run the loop of the new one.
-    case modeChanged
-  }
-
   /// What the machine's commands leave the sending task to do (see `QueueDriver.run`): the one thing it
   /// awaits, or how its loop ends.
   enum Step {
-    case end(Outcome)
+    /// The queue is closing (or the task was cancelled).
+    case exit
+    /// The queue's part changed (writer to sender, let go of or taken back): look again.
+    case lookAgain
     /// Wait this long, or until woken (`nil`).
     case wait(Duration?)
-    /// Send what is pending up to `target`, then answer `answerAfter`.
-    case drain(target: LogPosition, answerAfter: [FlushTicket])
+    /// Send what is pending up to `target` (see `QueueMachine.Command.drain`).
+    case drain(target: LogPosition, takingHandedOverFirst: Bool)
   }
 
   /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
   var scanner: SegmentScanner { reader.scanner }
 
-  /// What was read from the log before `generation` is void (`.voidReadAhead`).
+  /// What was read from the log before `generation` is void (`.voidReadAhead`): its open segments and the
+  /// batches read ahead, whose positions may name other records in the next one.
   func voidReadAhead(generation current: Int) {
     generation = current
-    dropReadAhead()
+    reader.forget()
+    carry = []
   }
 
-  /// Runs the loop of the queue's part (`Roles.loop`), each a feed the machine answers, until the queue
-  /// closes. Waiting for a directory it can't open yet (tried again on the machine's back-off, when asked
-  /// and once more when closing; not while let go of, when no lock may be taken), or let go of it, the
-  /// queue sends nothing and `flush()` is answered at once; what was read from the old log is dropped
-  /// first, the next log may be another process's doing. Writing for another process's sender, it seals
-  /// what it wrote every interval and on `flush()`, and takes over sending once that sender has gone.
+  /// Looks (`.look`) and does what the machine answers until the queue closes: the machine runs the loop of
+  /// the queue's part. Waiting for a directory it can't open yet (tried again on the machine's back-off,
+  /// when asked and once more when closing; not while let go of, when no lock may be taken), or let go of
+  /// it, the queue sends nothing and `flush()` is answered at once. Writing for another process's sender,
+  /// it seals what it wrote every interval and on `flush()`, and takes over sending once that sender has
+  /// gone. Sending, it takes what other processes hand over, reads what is pending and sends it.
   func run() async {
-    while true {
-      let outcome: Outcome
-      switch driver.state.withLock({ Roles.loop($0.roleFacts) }) {
-      case .waitForStorage:
-        dropReadAhead()
-        outcome = await loop { _ in .storageTimerFired }
-      case .waitWhileRelinquished:
-        dropReadAhead()
-        outcome = await loop { _ in .relinquishedTimerFired }
-      case .handOver: outcome = await loop { _ in .writerTimerFired }
-      case .send: outcome = await sendUntilModeChanges()
-      }
-      if outcome == .exit { return exit() }
-    }
-  }
-
-  /// The sender's loop: takes what other processes hand over (on the machine's cadence), reads what is
-  /// pending and sends it.
-  private func sendUntilModeChanges() async -> Outcome {
-    driver.feed { _ in .sendLoopStarted }
     while !Task.isCancelled {
-      if let outcome = await perform(driver.follow(self) { _ in .handoverTimerFired }) { return outcome }
-      if Task.isCancelled { break }
       let hasCarry = !carry.isEmpty
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
-      let look = driver.follow(self) { s in
-        .timerFired(
+      let step = driver.follow(self) { s in
+        .look(
           .init(
             maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
             pendingBytes: s.log.pendingBytes,
             logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
             writerEnd: s.log.writerEnd))
       }
-      if let outcome = await perform(look) { return outcome }
+      if await perform(step) { break }
     }
-    return .exit
-  }
-
-  /// Feeds `input` and follows the machine's answer until the loop ends.
-  private func loop(_ input: (inout DriverState) -> QueueMachine.Input?) async -> Outcome {
-    while !Task.isCancelled {
-      if let outcome = await perform(driver.follow(self, input)) { return outcome }
-    }
-    return .exit
+    exit()
   }
 
   private func exit() {
     driver.dropUnopened()
-    driver.emitFoldedReports()
     driver.feed { s in
       try? s.log.persistCursor()
       return .senderExited
     }
-    // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-    let left = driver.state.withLock { s in
-      defer { s.flushWaiters = [:] }
-      return Array(s.flushWaiters.values)
-    }
-    for waiter in left { waiter.resume() }
   }
 
   /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
-  /// how the loop ends, if it does.
-  private func perform(_ step: Step?) async -> Outcome? {
+  /// whether the loop ends.
+  private func perform(_ step: Step?) async -> Bool {
     switch step {
-    case nil:
-      return nil
-    case .end(let outcome):
-      return outcome
+    case nil, .lookAgain:
+      return false
+    case .exit:
+      return true
     case .wait(let timeout):
       await clock.wait(on: driver.wakeup, timeout: timeout)
-      return nil
-    case .drain(var target, let flushes):
-      // flush() sends what other processes sealed before it too.
-      if !flushes.isEmpty, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
+      return false
+    case .drain(var target, let takingHandedOver):
+      if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
         target = driver.state.withLock { $0.log.writerEnd }
       }
       let progressed = await drain(upTo: target)
-      let next = driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) }
-      driver.answer(flushes)
-      return await perform(next)
+      return await perform(driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
     }
   }
 
@@ -286,12 +236,10 @@ final class Sender {
       to: batch)
   }
 
-  /// Asks the machine what becomes of `batch` after `answer` (`.answered`), and applies it.
+  /// Asks the machine what becomes of `batch` after `answer`, and applies it.
   private func apply(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) -> SendResult {
-    for case .resolve(let resolution) in driver.feed({ _ in .answered(answer) }) {
-      return apply(resolution, to: batch)
-    }
-    return .next([])
+    let now = clock.now.instant
+    return apply(driver.withState { s in s.ask { $0.resolve(answer, at: now) } }, to: batch)
   }
 
   /// Applies what the machine decided for `batch` to the log.
@@ -336,7 +284,7 @@ final class Sender {
     }
   }
 
-  /// Counts the attempt on the log; the machine says which records ran out of attempts (`.giveUp`), and
+  /// Counts the attempt on the log; the machine answers which records ran out of attempts (`countAttempts`), and
   /// the others wait for its pause.
   private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
     // The log was replaced: its pause and its records are no longer this batch's.
@@ -352,11 +300,9 @@ final class Sender {
           id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
         return entry
       }
-      for case .giveUp(let exhausted) in s.handle(.attemptsCounted(attempts, serverDelay: serverDelay, detail: detail), at: now) {
-        for index in exhausted {
-          s.log.finish(entries[index].position, length: entries[index].length)
-          kept[index] = nil
-        }
+      for index in s.ask({ $0.countAttempts(attempts, serverDelay: serverDelay, detail: detail, at: now) }) {
+        s.log.finish(entries[index].position, length: entries[index].length)
+        kept[index] = nil
       }
       let left = kept.compactMap { $0 }
       return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)

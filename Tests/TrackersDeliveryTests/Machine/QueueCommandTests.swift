@@ -34,25 +34,29 @@ import Testing
     #expect(a == .report(dropped(1, .refused, "x")))
     #expect(a != .report(dropped(2, .refused, "x")))
     #expect(a != .report(dropped(1, .refused, "y")))
-    #expect(a != .reportFolding(dropped(1, .refused, "x")))
+    #expect(a != .report(dropped(1, .rejected, "x")))
     #expect(QueueMachine.Command.wait(nil) != .wait(.zero))
     #expect(
-      QueueMachine.Command.drain(target: LogPosition(segment: 1, offset: 5), answerAfter: [FlushTicket(id: 1)])
-        != .drain(target: LogPosition(segment: 1, offset: 5), answerAfter: []))
+      QueueMachine.Command.drain(target: LogPosition(segment: 1, offset: 5), takingHandedOverFirst: true)
+        != .drain(target: LogPosition(segment: 1, offset: 5), takingHandedOverFirst: false))
   }
 
-  /// Bounds: at the cap, refuseNew refuses the record with a folded report and `queueFull`.
-  @Test func theCapRefusesWithAFoldedReportAndQueueFull() {
-    var m = machine()
+  /// Bounds: at the cap, refuseNew refuses the record with a report and `queueFull`; the oldest dropped
+  /// are reported too, a cause of its own.
+  @Test func theCapRefusesWithAReportAndQueueFull() {
+    var m = machine {
+      $0.maxPendingBytes = 1000
+      $0.overflowPolicy = .refuseNew
+    }
     let id = RecordID()
     #expect(
-      m.handle(.refusedAtCap(id, pendingBytes: 990, cap: 1000), at: .zero) == [
-        .reportFolding(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused")),
+      m.enqueue(Request(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)),
-      ])
+        [.report(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused"))]
+      ))
     #expect(
       m.handle(.droppedOldest(3, cap: 1000), at: .zero) == [
-        .reportFolding(dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
+        .report(dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
       ])
     #expect(m.handle(.droppedOldest(0, cap: 1000), at: .zero) == [])
   }
@@ -67,7 +71,7 @@ import Testing
     #expect(m.pace.backoffUntil == .seconds(40))
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
     #expect(m.handle(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
-    #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [])])
+    #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)])
   }
 
   /// close(timeout:) ends at its deadline: a pause past it ends the loop at once.
@@ -115,7 +119,7 @@ import Testing
     #expect(enqueue(&m, Request(id: id, frameBytes: 100, pendingBytes: 900)) == (.append, []))
     #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (.dropOldest(toFit: 101), []))
     #expect(m.handle(.droppedOldest(2, cap: 1000), at: .zero) == [
-      .reportFolding(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
+      .report(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
     ])
     #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 700, afterDroppingOldest: true)) == (.append, []))
     // Nothing more could go (what is left is in flight): refused, not dropped twice.
@@ -135,7 +139,7 @@ import Testing
     #expect(
       enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (
         .refuse(.queueFull(pendingBytes: 900, maxPendingBytes: 1000)),
-        [.reportFolding(dropped(1, .refused, "queue full (900 of 1000 bytes pending), record \(id) refused"))]
+        [.report(dropped(1, .refused, "queue full (900 of 1000 bytes pending), record \(id) refused"))]
       ))
     var writer = machine { $0.maxPendingBytes = 1000 }
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
@@ -175,7 +179,7 @@ import Testing
       enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(1)) == (
         .keepInMemory(droppingOldest: 1),
         [
-          .reportFolding(
+          .report(
             dropped(
               1, .storageUnavailable,
               "the queue's directory can't be opened yet and the memory it waits in holds 3 records or 1000 bytes: the oldest dropped")),
@@ -225,15 +229,17 @@ import Testing
 
   let ids = (0..<4).map { _ in RecordID() }
 
-  func answered(_ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200) -> [QueueMachine.Command] {
-    m.handle(.answered(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status)), at: .zero)
+  func answered(
+    _ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200
+  ) -> (BatchResolution, [QueueMachine.Command]) {
+    m.resolve(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status), at: .zero)
   }
 
   /// Outcomes: delivered finishes the batch; a partial success finishes it with the rejected records.
   @Test func deliveredAndPartialSuccessFinishTheBatch() {
     var m = machine()
-    #expect(answered(&m, .delivered) == [.resolve(.finish(rejected: [:]))])
-    #expect(answered(&m, .partiallyDelivered(rejected: [1: "bad"])) == [.resolve(.finish(rejected: [1: "bad"]))])
+    #expect(answered(&m, .delivered) == (.finish(rejected: [:]), []))
+    #expect(answered(&m, .partiallyDelivered(rejected: [1: "bad"])) == (.finish(rejected: [1: "bad"]), []))
   }
 
   /// Outcomes, misbehaving servers: 413 splits in halves (the server answered: the backoff starts again
@@ -242,12 +248,12 @@ import Testing
     var m = machine()
     _ = m.handle(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
     #expect(m.pace.consecutiveFailures == 1)
-    #expect(answered(&m, .tooLarge, status: 413) == [.resolve(.split(at: 2))])
+    #expect(answered(&m, .tooLarge, status: 413) == (.split(at: 2), []))
     #expect(m.pace.consecutiveFailures == 0)
     #expect(
-      answered(&m, .tooLarge, count: 1, status: 413) == [
-        .resolve(.drop(.tooLarge, detail: "a single record is too large for Test: HTTP 413", folding: true, permanentFailure: nil))
-      ])
+      answered(&m, .tooLarge, count: 1, status: 413) == (
+        .drop(.tooLarge, detail: "a single record is too large for Test: HTTP 413", folding: true, permanentFailure: nil), []
+      ))
   }
 
   /// Outcomes: a permanent failure is reported loudly before the batch is dropped.
@@ -255,18 +261,17 @@ import Testing
     var m = machine()
     let refusal = BatchResolution.PermanentFailure(statusCode: 401, detail: "bad key")
     #expect(
-      answered(&m, .drop(reason: "bad key"), status: 401) == [
-        .report(.permanentFailure(destination: Self.destination, statusCode: 401, detail: "bad key")),
-        .resolve(.drop(.permanentFailure, detail: "bad key", folding: false, permanentFailure: refusal)),
-      ])
+      answered(&m, .drop(reason: "bad key"), status: 401) == (
+        .drop(.permanentFailure, detail: "bad key", folding: false, permanentFailure: refusal),
+        [.report(.permanentFailure(destination: Self.destination, statusCode: 401, detail: "bad key"))]
+      ))
     #expect(
-      m.handle(.answered(.requestFailed("insecure URL")), at: .zero) == [
-        .report(.permanentFailure(destination: Self.destination, statusCode: nil, detail: "insecure URL")),
-        .resolve(
-          .drop(
-            .permanentFailure, detail: "insecure URL", folding: false,
-            permanentFailure: .init(statusCode: nil, detail: "insecure URL"))),
-      ])
+      m.resolve(.requestFailed("insecure URL"), at: .zero) == (
+        .drop(
+          .permanentFailure, detail: "insecure URL", folding: false,
+          permanentFailure: .init(statusCode: nil, detail: "insecure URL")),
+        [.report(.permanentFailure(destination: Self.destination, statusCode: nil, detail: "insecure URL"))]
+      ))
   }
 
   /// Outcomes: Retry-After and unexpected answers retry, counting an attempt; no answer at all counts one
@@ -274,20 +279,20 @@ import Testing
   @Test func retriesCountAttemptsAsConfigured() {
     var m = machine()
     #expect(
-      answered(&m, .retry(after: .seconds(3)), status: 429) == [
-        .resolve(.retry(serverDelay: .seconds(3), countsAsAttempt: true, detail: "HTTP 429"))
-      ])
+      answered(&m, .retry(after: .seconds(3)), status: 429) == (
+        .retry(serverDelay: .seconds(3), countsAsAttempt: true, detail: "HTTP 429"), []
+      ))
     #expect(
-      answered(&m, .unexpectedAnswer(reason: "a redirect")) == [
-        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "a redirect"))
-      ])
+      answered(&m, .unexpectedAnswer(reason: "a redirect")) == (
+        .retry(serverDelay: nil, countsAsAttempt: true, detail: "a redirect"), []
+      ))
     let offline = URLError(.notConnectedToInternet)
     for counts in [false, true] {
       var n = machine { $0.networkErrorsCountAsAttempts = counts }
       #expect(
-        n.handle(.answered(.noAnswer(offline)), at: .zero) == [
-          .resolve(.retry(serverDelay: nil, countsAsAttempt: counts, detail: "network error: \(offline)"))
-        ])
+        n.resolve(.noAnswer(offline), at: .zero) == (
+          .retry(serverDelay: nil, countsAsAttempt: counts, detail: "network error: \(offline)"), []
+        ))
     }
   }
 
@@ -296,11 +301,13 @@ import Testing
   @Test func retryPartitionsTheBatchByAttempts() {
     var m = machine { $0.maxAttempts = 3 }
     #expect(
-      m.handle(.attemptsCounted([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503"), at: .seconds(1)) == [
-        .giveUp([1, 3]),
-        .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
-        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
-      ])
+      m.countAttempts([1, 3, 2, 4], serverDelay: .seconds(2), detail: "503", at: .seconds(1)) == (
+        [1, 3],
+        [
+          .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
+          .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+        ]
+      ))
     #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
     #expect(m.pace.backoffUntil == .seconds(3))
   }
@@ -316,11 +323,11 @@ import Testing
     #expect(m.isWaitingForStorage)
     #expect(m.handle(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
     #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
-    #expect(m.handle(.openFailed, at: .seconds(1)) == [])
+    #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
     #expect(m.handle(.storageIdle, at: .seconds(1)) == [.answer([]), .wait(.seconds(2))])
     #expect(m.handle(.storageAttemptRequested, at: .seconds(2)) == [.wakeSender])
     #expect(m.handle(.storageTimerFired, at: .seconds(2)) == [.openStorage])
-    _ = m.handle(.openFailed, at: .seconds(2))
+    _ = m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(2))
     #expect(m.handle(.storageIdle, at: .seconds(2)) == [.answer([]), .wait(.seconds(4))])
     // Opened: the wait is over, a request for an attempt does nothing.
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(6))
@@ -350,12 +357,14 @@ import Testing
     var m = machine()
     _ = m.handle(.startedWithoutStorage, at: .zero)
     #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
-    // Let go of before it opened: no attempts, and back to waiting when taken back.
+    // Let go of before it opened: no attempts, and back to waiting when taken back, with an attempt now.
     _ = m.handle(.relinquished(heldLog: false), at: .zero)
     #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
     #expect(m.relinquished && m.isWaitingForStorage)
-    _ = m.handle(.reclaimed(heldLog: false), at: .zero)
-    #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
+    #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
+    var asked = UnopenedStorage(now: .zero)
+    asked.attemptRequested = true
+    #expect(m.role == .unopened(asked))
     // Opened late, as another process's writer; then that sender has gone: this one sends.
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
@@ -413,8 +422,8 @@ import Testing
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), answerAfter: [FlushTicket(id: 1)])])
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [])
+    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
     #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
     #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
@@ -439,7 +448,7 @@ import Testing
     #expect(m.handle(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
     #expect(
       m.handle(look(m, pending: 4), at: .seconds(60)) == [
-        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+        .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
       ])
     #expect(m.handle(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
     let c = m.counters
@@ -505,7 +514,7 @@ import Testing
     // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
     #expect(
       m.handle(look(m, pending: 4), at: .seconds(60)) == [
-        .drain(target: LogPosition(segment: 1, offset: 40), answerAfter: [])
+        .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
       ])
     // Open before the interval is up: the records wait for it as usual.
     var n = machine()
@@ -520,39 +529,48 @@ import Testing
   @Test func rejectedRecordsAreDroppedAndTheRestResentAtOnce() {
     var m = machine()
     #expect(
-      answered(&m, .rejectedResendRest(rejected: [1: "bad time", 3: "bad name"]), status: 400) == [
-        .resolve(
-          .dropAndResend(dropped: [1, 3], detail: "#1 \(ids[1]): bad time; #3 \(ids[3]): bad name", rest: [0, 2]))
-      ])
+      answered(&m, .rejectedResendRest(rejected: [1: "bad time", 3: "bad name"]), status: 400) == (
+        .dropAndResend(dropped: [1, 3], detail: "#1 \(ids[1]): bad time; #3 \(ids[3]): bad name", rest: [0, 2]), []
+      ))
     #expect(
       m.handle(.dropped(count: 2, reason: .rejected, detail: "two rejected", folding: false), at: .zero) == [
         .report(dropped(2, .rejected, "two rejected"))
       ])
     #expect(m.pace == DeliveryPace() && m.counters.dropped(.rejected) == 2)
     #expect(
-      answered(&m, .rejectedResendRest(rejected: [0: "a", 1: "b"]), count: 2, status: 400) == [
-        .resolve(.dropAndResend(dropped: [0, 1], detail: "#0 \(ids[0]): a; #1 \(ids[1]): b", rest: []))
-      ])
+      answered(&m, .rejectedResendRest(rejected: [0: "a", 1: "b"]), count: 2, status: 400) == (
+        .dropAndResend(dropped: [0, 1], detail: "#0 \(ids[0]): a; #1 \(ids[1]): b", rest: []), []
+      ))
     #expect(
-      answered(&m, .rejectedResendRest(rejected: [7: "?"]), status: 400) == [
-        .resolve(.retry(serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: HTTP 400"))
-      ])
+      answered(&m, .rejectedResendRest(rejected: [7: "?"]), status: 400) == (
+        .retry(serverDelay: nil, countsAsAttempt: true, detail: "rejections match no record: HTTP 400"), []
+      ))
   }
 
   /// Counters balance, reports: what one input drops is reported in a fixed order, the drop before what
-  /// follows from it; the pending cap's and single too-large records' drops are marked for folding (one
-  /// report per cause and interval, see `QueueDriver.emitFolding`), the others are not.
+  /// follows from it; the pending cap's and single too-large records' drops fold (one report per cause
+  /// and interval, see `theRepeatedCausesFoldOnTheQueuesClock`), the others do not.
   @Test func theReportsOfOneInputComeInAFixedOrderAndOnlyRepeatedCausesFold() {
-    var m = machine { $0.maxAttempts = 2 }
+    var m = machine {
+      $0.maxAttempts = 2
+      $0.maxPendingBytes = 10
+      $0.overflowPolicy = .refuseNew
+    }
     let id = RecordID()
     #expect(
-      m.handle(.refusedAtCap(id, pendingBytes: 10, cap: 10), at: .zero) == [
-        .reportFolding(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused")),
+      m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 10, maxPendingBytes: 10)),
-      ])
+        [.report(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused"))]
+      ))
+    #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero).1 == [])  // folded
     #expect(
       m.handle(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
-        .reportFolding(dropped(1, .tooLarge, "one"))
+        .report(dropped(1, .tooLarge, "one"))
+      ])
+    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "two", folding: true), at: .zero) == [])  // folded
+    #expect(
+      m.handle(.dropped(count: 1, reason: .rejected, detail: "not folded", folding: false), at: .zero) == [
+        .report(dropped(1, .rejected, "not folded"))
       ])
     #expect(
       m.handle(.readSkipped(aged: 1, corruptRegions: 1, corruptBytes: 5), at: .zero) == [
@@ -560,16 +578,18 @@ import Testing
         .report(.corruptDataSkipped(destination: Self.destination, regions: 1, bytes: 5, detail: "damage found while reading")),
       ])
     #expect(
-      m.handle(.attemptsCounted([2, 1], serverDelay: .seconds(1), detail: "500"), at: .zero) == [
-        .giveUp([0]),
-        .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
-        .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
-      ])
+      m.countAttempts([2, 1], serverDelay: .seconds(1), detail: "500", at: .zero) == (
+        [0],
+        [
+          .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
+          .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+        ]
+      ))
     #expect(
-      m.handle(.answered(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410)), at: .zero) == [
-        .report(.permanentFailure(destination: Self.destination, statusCode: 410, detail: "gone")),
-        .resolve(.drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone"))),
-      ])
+      m.resolve(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410), at: .zero) == (
+        .drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone")),
+        [.report(.permanentFailure(destination: Self.destination, statusCode: 410, detail: "gone"))]
+      ))
   }
 
   /// close(timeout:): at its deadline on the queue's clock the sending task is cancelled, the request in
@@ -679,5 +699,150 @@ import Testing
     _ = m.handle(.relinquished(heldLog: true), at: .zero)
     let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
     #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
+  }
+
+  // MARK: Decisions that were the shell's
+
+  /// Counters balance, reports: a repeated cause reports once per interval on the queue's clock; the next
+  /// report after the interval carries the summary of what was folded (since the wall time of the first
+  /// fold), and what is still folded is told when the sender's task ends, before the flush() answers.
+  @Test func theRepeatedCausesFoldOnTheQueuesClock() {
+    var m = QueueMachine(
+      destination: Self.destination, limits: Self.limits,
+      configuration: {
+        var c = DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused"))
+        c.repeatedReportInterval = .seconds(10)
+        return c
+      }(), random: SeededQueueRandom(seed: 1), dateAtZero: Date(timeIntervalSince1970: 43_200))
+    let cap = "oldest records dropped to stay under 1000 pending bytes"
+    #expect(m.handle(.droppedOldest(1, cap: 1000), at: .seconds(1)) == [.report(dropped(1, .overflow, cap))])
+    #expect(m.handle(.droppedOldest(2, cap: 1000), at: .seconds(2)) == [])
+    #expect(m.handle(.droppedOldest(3, cap: 1000), at: .seconds(10)) == [])
+    // Another cause has its own window.
+    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(10)) == [
+      .report(dropped(1, .tooLarge, "big"))
+    ])
+    #expect(
+      m.handle(.droppedOldest(4, cap: 1000), at: .seconds(11)) == [
+        .report(
+          dropped(
+            5, .overflow,
+            "2 more reports like the last one since 12:00:02 UTC, folded into this one (the counters have each event)")),
+        .report(dropped(4, .overflow, cap)),
+      ])
+    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(12)) == [])
+    _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .seconds(12))
+    #expect(
+      m.handle(.senderExited, at: .seconds(13)) == [
+        .report(
+          dropped(
+            1, .tooLarge,
+            "1 more report like the last one since 12:00:12 UTC, folded into this one (the counters have each event)")),
+        .answer([FlushTicket(id: 7)]),
+      ])
+    #expect(m.counters.dropped(.overflow) == 10 && m.counters.dropped(.tooLarge) == 2)
+  }
+
+  /// Several processes: relinquishDirectory(timeout:) waits for the request in flight until its deadline
+  /// on the queue's clock, then lets go anyway; called again, the earliest deadline holds; once let go
+  /// of, the timer does nothing.
+  @Test func relinquishLetsGoAtItsDeadlineOnTheQueuesClock() {
+    var m = machine()
+    #expect(m.handle(.relinquishTimerFired, at: .seconds(9)) == [])  // nothing asked
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender]))
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender]))
+    #expect(m.handle(.relinquishTimerFired, at: .seconds(3)) == [])
+    #expect(m.handle(.relinquishTimerFired, at: .seconds(4)) == [.relinquish])
+    #expect(m.handle(.relinquished(heldLog: true), at: .seconds(4)) == [.wakeSender])
+    #expect(m.handle(.relinquishTimerFired, at: .seconds(6)) == [])
+    #expect(m.relinquishDeadline == nil)
+  }
+
+  /// Several processes, lifecycle: a log that could not be taken over or back is reported, the queue goes
+  /// on as it was (the next look or call tries again); one that could not be opened late waits longer.
+  @Test func aLogThatCouldNotBeOpenedIsReportedOrTriedLater() {
+    var m = machine()
+    #expect(
+      m.handle(.openFailed(.takeOver, detail: "EIO"), at: .zero) == [
+        .report(.storageFailure(destination: Self.destination, detail: "could not take over sending: EIO"))
+      ])
+    #expect(
+      m.handle(.openFailed(.takeBack, detail: "EIO"), at: .zero) == [
+        .report(.storageFailure(destination: Self.destination, detail: "could not take the directory back: EIO"))
+      ])
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
+    #expect(m.storageWait?.nextAttempt == .seconds(3))
+  }
+
+  /// Before the first unlock: taken back before it ever opened, the queue waits for its directory again and
+  /// tries at once; once it is open, the waiting loop's next look ends it (the sender's loop runs).
+  @Test func takenBackBeforeItOpenedTheQueueTriesAtOnce() {
+    var m = machine()
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(1)) == [.wakeSender])
+    #expect(m.isWaitingForStorage && !m.relinquished && m.storageWait?.attemptRequested == true)
+    #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
+    _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
+    #expect(m.handle(.storageIdle, at: .seconds(1)) == [.modeChanged])
+  }
+
+  /// flush(): the calls a drain was started for are answered when it ends, not before; a drain cut short
+  /// by the task's end is answered with the sender's end; a flush() made during the drain waits for the
+  /// next one.
+  @Test func theFlushesADrainHoldsAreAnsweredWhenItEnds() {
+    var m = machine()
+    _ = m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .zero)
+    _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
+    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero)
+    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.handle(look(m, pending: 1), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)])
+    // The task ends mid-drain (close's deadline): the drain's flush() is answered with the others.
+    _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
+    #expect(m.handle(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
+    // Without a flush() waiting, a drain takes nothing handed over first.
+    var n = machine()
+    _ = n.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .zero)
+    #expect(n.handle(look(n, pending: 10), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)])
+    #expect(n.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .zero) == [])
+  }
+
+  static func facts(_ readGeneration: Int, pending: Int = 0) -> QueueMachine.SendFacts {
+    .init(
+      readGeneration: readGeneration, pendingEvents: pending, pendingBytes: Int64(pending * 10),
+      logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
+      writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
+  }
+
+  /// One loop: the sending task only looks (`.look`), the machine runs the loop of the queue's part.
+  /// Entering the sender's loop takes what was handed over at once; entering a waiting loop voids what was
+  /// read ahead; a writer whose sender has gone sends from its next look.
+  @Test func oneLookRunsTheLoopOfTheQueuesPart() {
+    var m = machine()
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.answer([]), .wait(.seconds(5))])
+    _ = m.handle(.relinquished(heldLog: true), at: .seconds(11))
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(11)) == [.voidReadAhead(generation: 1), .answer([]), .wait(nil)])
+    #expect(m.handle(.look(Self.facts(1)), at: .seconds(11)) == [.answer([]), .wait(nil)])
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(12)) == [.wakeSender])
+    #expect(m.handle(.look(Self.facts(1)), at: .seconds(12)) == [.takeHandedOver])
+
+    var writer = machine()
+    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(writer.handle(.look(Self.facts(0)), at: .zero) == [.probeSenderLock])
+    #expect(writer.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([]), .wait(.seconds(5))])
+    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == [.probeSenderLock])
+    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
+    #expect(writer.handle(.senderLock(free: true), at: .seconds(5)) == [.modeChanged])
+    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == [.takeHandedOver])
+
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(
+      unopened.handle(.look(Self.facts(0)), at: .zero) == [.voidReadAhead(generation: 0), .answer([]), .wait(.seconds(1))])
+    #expect(unopened.handle(.look(Self.facts(0)), at: .seconds(1)) == [.openStorage])
   }
 }

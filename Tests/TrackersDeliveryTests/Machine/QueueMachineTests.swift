@@ -28,9 +28,8 @@ import Testing
     commands.map { command in
       switch command {
       case .wakeSender: "wakeSender"
-      case .refuse: "refuse"
       case .answer(let tickets): "answer\(tickets.map(\.id))"
-      case .report(let report), .reportFolding(let report):
+      case .report(let report):
         switch report {
         case .dropped(_, let count, let reason, _): "dropped \(count) \(reason)"
         case .corruptDataSkipped(_, let regions, let bytes, _): "corrupt \(regions) \(bytes)"
@@ -40,16 +39,13 @@ import Testing
       case .exit: "exit"
       case .modeChanged: "modeChanged"
       case .relinquish: "relinquish"
-      case .waitForSender: "waitForSender"
       case .wait(let timeout): "wait \(timeout.map { "\($0)" } ?? "nil")"
       case .voidReadAhead(let generation): "voidReadAhead \(generation)"
-      case .drain(let target, let tickets): "drain \(target.offset) \(tickets.map(\.id))"
+      case .drain(let target, let taking): "drain \(target.offset)\(taking ? " taking" : "")"
       case .probeSenderLock: "probeSenderLock"
       case .sealForHandover: "sealForHandover"
       case .purge: "purge"
       case .openStorage: "openStorage"
-      case .resolve(let resolution): "resolve \(resolution)"
-      case .giveUp(let indices): "giveUp \(indices)"
       case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
       }
@@ -59,7 +55,8 @@ import Testing
   @Test func relinquishWaitsForTheBatchInFlightThenLetsGo() {
     var m = machine()
     let sender = m.roleFacts(writing: false, unopened: false)
-    #expect(names(m.handle(.relinquishRequested(sender), at: .seconds(1))) == ["waitForSender", "wakeSender"])
+    let (waits, commands) = m.requestRelinquish(sender, deadline: .seconds(3))
+    #expect(waits && names(commands) == ["wakeSender"])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(!m.relinquished)
@@ -74,8 +71,8 @@ import Testing
 
   @Test func relinquishDoesNotWaitWithoutASenderThatMaySend() {
     var m = machine()
-    #expect(names(m.handle(.relinquishRequested(m.roleFacts(writing: true, unopened: false)), at: .zero)) == ["relinquish"])
-    #expect(names(m.handle(.relinquishRequested(m.roleFacts(writing: false, unopened: true)), at: .zero)) == ["relinquish"])
+    #expect(m.requestRelinquish(m.roleFacts(writing: true, unopened: false), deadline: .seconds(2)) == (false, [.relinquish]))
+    #expect(m.requestRelinquish(m.roleFacts(writing: false, unopened: true), deadline: .seconds(2)) == (false, [.relinquish]))
     #expect(!m.relinquishRequested)
     // Waiting to open the directory: nothing was read, the generation stays.
     #expect(names(m.handle(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
@@ -106,7 +103,7 @@ import Testing
     // A batch read from generation 0 is carried: no drain with it, it is dropped and the log read again.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(names(m.handle(look(m, pending: 2, hasCarry: true, readGeneration: 0), at: .seconds(2))) == ["voidReadAhead 2", "wait 0.0 seconds"])
-    #expect(names(m.handle(look(m, pending: 2), at: .seconds(2))) == ["drain 20 []"])
+    #expect(names(m.handle(look(m, pending: 2), at: .seconds(2))) == ["drain 20"])
   }
 
   @Test func theWriterSealsOnItsTimerAndBecomesTheSenderWhenTheLockIsFree() {
@@ -120,7 +117,7 @@ import Testing
     #expect(names(m.handle(.writerTimerFired, at: .seconds(5))) == ["probeSenderLock"])
     #expect(names(m.handle(.senderLock(free: true), at: .seconds(5))) == ["modeChanged"])
     #expect(m.flushTickets == [FlushTicket(id: 8)])
-    #expect(names(m.handle(look(m, pending: 3), at: .seconds(5))) == ["drain 30 [8]"])
+    #expect(names(m.handle(look(m, pending: 3), at: .seconds(5))) == ["drain 30 taking"])
     // Closing while writing: seal once more and end.
     _ = m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6))
     #expect(names(m.handle(.senderLock(free: false), at: .seconds(6))) == ["sealForHandover", "answer[]", "exit"])
@@ -151,7 +148,7 @@ import Testing
     #expect(m.counters.retried == 3)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10))
     #expect(names(m.handle(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
-    #expect(names(m.handle(look(m, pending: 3), at: .seconds(11))) == ["drain 30 []"])
+    #expect(names(m.handle(look(m, pending: 3), at: .seconds(11))) == ["drain 30"])
   }
 
   @Test func theSameSeedGivesTheSameBackoff() {
@@ -177,7 +174,7 @@ import Testing
     #expect(names(m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .seconds(2))).isEmpty)
     #expect(names(m.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .seconds(3))) == ["wakeSender"])
     #expect(m.counters.enqueued == 3)
-    #expect(names(m.handle(look(m, pending: 10), at: .seconds(3))) == ["drain 100 []"])
+    #expect(names(m.handle(look(m, pending: 10), at: .seconds(3))) == ["drain 100"])
   }
 
   @Test func closeEndsTheLoopAndAnswersEveryFlush() {
@@ -192,9 +189,13 @@ import Testing
   }
 
   @Test func theCapRefusesOrDropsTheOldestWithExactCounters() {
-    var m = machine()
+    var configuration = DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused"))
+    configuration.maxPendingBytes = 1000
+    configuration.overflowPolicy = .refuseNew
+    var m = QueueMachine(destination: "Test", limits: Self.limits, configuration: configuration, random: SeededQueueRandom(seed: 21))
     let id = RecordID()
-    #expect(names(m.handle(.refusedAtCap(id, pendingBytes: 990, cap: 1000), at: .zero)) == ["dropped 1 refused", "refuse"])
+    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero)
+    #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
     #expect(names(m.handle(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
     #expect(names(m.handle(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
     #expect(m.counters.dropped(.refused) == 1)
