@@ -94,7 +94,7 @@ extension AmplitudeEnvironment {
     stamp: (IdentityStore<WireFormat.Members>.Identity, [UInt8]) -> (Int, Date, [VendorRecord])
   ) {
     var issues: [ValidationIssue] = []
-    let error = delivery.identity.update { identity in
+    delivery.changeIdentity { identity in
       if identity.groups[type] == nil, identity.groups.count >= AmplitudeLimits.groupTypes {
         issues = [AmplitudeValidation.groupTypesIssue(adding: type, to: identity.groups)]
       } else {
@@ -102,12 +102,7 @@ extension AmplitudeEnvironment {
       }
     }
     guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
-    if let error {
-      delivery.reportFailure(
-        "could not save the identity to \(delivery.identity.file?.path ?? "memory"): \(error). Events keep the "
-          + "group until the app quits. To fix this, give the module a writable storage directory.")
-    }
-    let (owner, members) = delivery.identity.current
+    let (owner, members) = delivery.current
     let (sessionId, date, sessionRecords) = stamp(owner, members.all)
     let events = WireFormat.groupEvents(
       type: type, key: key, properties: properties, members: members, sessionId: sessionId, at: date)

@@ -156,40 +156,19 @@ enum AmplitudeValidation {
   private static func appendDepthIssues(
     of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
   ) -> Bool {
-    let kind: String
-    switch data {
-    case let .userProperty(name, value):
-      guard let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: vendor)
-      else { return false }
-      issues.append(issue)
-      return true
-    case let .userProperties(properties):
-      return ValidationRules.appendDepthIssues(
-        of: properties, path: { "user property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    case let .profile(operation):
-      for value in operation.values {
-        guard let issue = ValidationRules.depthIssue(
-          value, path: { "user property '\(operation.name)'" }, vendor: vendor)
-        else { continue }
-        issues.append(issue)
-        return true
-      }
-      return false
-    case let .group(_, _, traits):
-      return ValidationRules.appendDepthIssues(
-        of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    case let .standard(event, properties):
+    ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
+      switch data {
+      case .userProperty, .userProperties, .profile: "user property '\(name)'"
+      case .group: "group property '\(name)'"
       // The app's properties only: the fields nest no deeper than an order's products.
-      return ValidationRules.appendDepthIssues(
-        of: properties, path: { "\(event.name) property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    case .event: kind = "event property"
-    case .screen: kind = "screen property"
-    case .error: kind = "error property"
-    case .lifecycle: kind = "lifecycle property"
-    case .userId, .alias, .superProperties, .timeEvent: return false
+      case let .standard(event, _): "\(event.name) property '\(name)'"
+      case .event: "event property '\(name)'"
+      case .screen: "screen property '\(name)'"
+      case .error: "error property '\(name)'"
+      case .lifecycle: "lifecycle property '\(name)'"
+      case .userId, .alias, .superProperties, .timeEvent: nil
+      }
     }
-    return ValidationRules.appendDepthIssues(
-      of: data.properties, path: { "\(kind) '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func checkEventType(_ name: String, into issues: inout [ValidationIssue]) {
@@ -270,18 +249,15 @@ enum AmplitudeValidation {
   private static func checkValue(
     _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
-    ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
-      if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
-      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
-        issues.append(issue)
-      }
-      if case let .string(text) = scalar, ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength) {
-        issues.append(issue(
-          "property-value-length",
-          "\(path()) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
-            + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it."
-        ))
-      }
+    ValidationRules.appendValueIssues(
+      of: value, path: path, dates: .iso8601, ordered: ordered, vendor: vendor, into: &issues
+    ) { scalar, path in
+      guard case let .string(text) = scalar, ValidationRules.hasMoreScalars(text, than: AmplitudeLimits.stringLength)
+      else { return nil }
+      return issue(
+        "property-value-length",
+        "\(path()) has a string of \(text.unicodeScalars.count) characters; Amplitude keeps at most "
+          + "\(AmplitudeLimits.stringLength). To fix this, shorten the value or split it.")
     }
   }
 

@@ -57,7 +57,7 @@ extension GoogleAnalyticsEnvironment {
         switch event {
         case let .event(name, params):
           let date = now()
-          let (identity, envelope) = delivery.identity.current
+          let (identity, envelope) = delivery.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
           delivery.enqueue(
             WireFormat.event(

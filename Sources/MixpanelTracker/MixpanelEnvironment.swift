@@ -60,13 +60,13 @@ extension MixpanelEnvironment {
       return delivery.fate(queueing: [
         VendorRecord(
           payload: WireFormat.event(
-            name: name, properties: properties, at: now(), id: id, identity: delivery.identity.current.derived),
+            name: name, properties: properties, at: now(), id: id, identity: delivery.current.derived),
           id: id, partition: WireFormat.importPartition)
       ])
     case let .setProfileProperty(name, value):
       return delivery.fate(queueing: [
         VendorRecord(
-          payload: WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.identity.current.derived),
+          payload: WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
       ])
     case let .setProfileProperties(properties):
@@ -78,7 +78,7 @@ extension MixpanelEnvironment {
     case let .updateProfile(operation):
       return delivery.fate(queueing: [
         VendorRecord(
-          payload: WireFormat.profileUpdate(operation, token: token, identity: delivery.identity.current.derived),
+          payload: WireFormat.profileUpdate(operation, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
       ])
     case let .setGroup(key, groupId, traits):
@@ -89,7 +89,7 @@ extension MixpanelEnvironment {
       var records = [
         VendorRecord(
           payload: WireFormat.profileSet(
-            name: key, value: .array([.string(groupId)]), token: token, identity: delivery.identity.current.derived),
+            name: key, value: .array([.string(groupId)]), token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
       ]
       if !traits.isEmpty {

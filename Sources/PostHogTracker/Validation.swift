@@ -131,27 +131,15 @@ enum PostHogValidation {
   private static func appendDepthIssues(
     of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
   ) -> Bool {
-    let personProperty: (name: String, value: PropertyValue)? =
+    ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
       switch data {
-      case let .userProperty(name, value), let .profile(.setOnce(name, value)): (name, value)
-      default: nil
+      case .userProperty, .userProperties, .profile(.setOnce): "person property '\(name)'"
+      // The other operations are refused whatever their values (`profile-operation-unsupported`).
+      case .profile: nil
+      case .group: "group property '\(name)'"
+      default: "property '\(name)'"
       }
-    if let (name, value) = personProperty {
-      guard let issue = ValidationRules.depthIssue(value, path: { "person property '\(name)'" }, vendor: vendor)
-      else { return false }
-      issues.append(issue)
-      return true
     }
-    if case let .group(_, _, traits) = data {
-      return ValidationRules.appendDepthIssues(
-        of: traits, path: { "group property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    }
-    if case let .userProperties(properties) = data {
-      return ValidationRules.appendDepthIssues(
-        of: properties, path: { "person property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    }
-    return ValidationRules.appendDepthIssues(
-      of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
@@ -256,12 +244,8 @@ enum PostHogValidation {
   private static func checkValue(
     _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
-    ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
-      if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
-      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
-        issues.append(issue)
-      }
-    }
+    ValidationRules.appendValueIssues(
+      of: value, path: path, dates: .iso8601, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func issue(_ rule: String, _ message: String) -> ValidationIssue {

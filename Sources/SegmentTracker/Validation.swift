@@ -115,18 +115,14 @@ enum SegmentValidation {
   private static func appendDepthIssues(
     of data: AnalyticsData, ordered: Bool, into issues: inout [ValidationIssue]
   ) -> Bool {
-    if case let .userProperty(name, value) = data {
-      guard let issue = ValidationRules.depthIssue(value, path: { "trait '\(name)'" }, vendor: vendor)
-      else { return false }
-      issues.append(issue)
-      return true
+    ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
+      switch data {
+      case .userProperty, .userProperties: "trait '\(name)'"
+      // Refused whatever their values (`profile-operation-unsupported`).
+      case .profile: nil
+      default: "property '\(name)'"
+      }
     }
-    if case let .userProperties(traits) = data {
-      return ValidationRules.appendDepthIssues(
-        of: traits, path: { "trait '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
-    }
-    return ValidationRules.appendDepthIssues(
-      of: data.properties, path: { "property '\($0)'" }, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   /// Whether `data`'s message could be over the size limit; only then is it encoded to measure it.
@@ -173,12 +169,8 @@ enum SegmentValidation {
   private static func checkValue(
     _ value: PropertyValue, path: () -> String, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
-    ValidationRules.forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
-      if let issue = ValidationRules.nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
-      if let issue = ValidationRules.dateIssue(scalar, path: path, encoding: .iso8601, vendor: vendor) {
-        issues.append(issue)
-      }
-    }
+    ValidationRules.appendValueIssues(
+      of: value, path: path, dates: .iso8601, ordered: ordered, vendor: vendor, into: &issues)
   }
 
   private static func checkGroup(

@@ -5,6 +5,7 @@ import Foundation
 /// Each format carries a range of dates (``canEncode(_:)``); vendor modules refuse a date outside it with
 /// the rule `property-value-date`, and ``JSONWriter/appendDate(_:encoding:to:)`` writes `null` for one that
 /// reaches it anyway.
+@usableFromInline
 package enum DateEncoding: Sendable, Hashable {
   /// `"2026-11-21T09:30:00.123Z"`, always UTC with milliseconds; years 0000 to 9999.
   case iso8601
@@ -56,8 +57,10 @@ package enum DateEncoding: Sendable, Hashable {
 /// JSONWriter.appendString("Signup", to: &bytes)            // "Signup"
 /// PropertyValue.object(["seats": 5]).appendJSON(to: &bytes) // {"seats":5}
 /// ```
+@usableFromInline
 package enum JSONWriter {
   /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
+  @usableFromInline
   package static func appendString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     // Runs of bytes that need no escape are copied at once; no copy of `string` is made first (`withUTF8`
@@ -96,6 +99,7 @@ package enum JSONWriter {
   }
 
   /// Appends an integer in decimal.
+  @usableFromInline
   package static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
     appendInteger(value, to: &bytes)
   }
@@ -119,6 +123,7 @@ package enum JSONWriter {
 
   /// Appends a double in its shortest round-tripping form; NaN and infinities, which JSON can't express,
   /// become `null`.
+  @usableFromInline
   package static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
     guard value.isFinite else {
       bytes.append(contentsOf: "null".utf8)
@@ -171,6 +176,7 @@ package enum JSONWriter {
 
   /// Appends a date in the given encoding, or `null` for a date the encoding can't carry
   /// (``DateEncoding/canEncode(_:)``): never a trap, whatever the date.
+  @usableFromInline
   package static func appendDate(_ date: Date, encoding: DateEncoding, to bytes: inout [UInt8]) {
     switch encoding {
     case .iso8601:
@@ -217,6 +223,7 @@ extension PropertyValue {
   /// - Parameters:
   ///   - dates: how dates are written, in the vendor's format.
   ///   - sortedKeys: write object members in key order, for output that is the same on every run.
+  @usableFromInline
   package func appendJSON(to bytes: inout [UInt8], dates: DateEncoding = .iso8601, sortedKeys: Bool = false) {
     appendJSON(to: &bytes, dates: dates, sortedKeys: sortedKeys, depth: 0)
   }

@@ -116,7 +116,7 @@ enum ToyVendor {
           derive: { identity, _ in identity.anonymousId }
         ) { delivery in
           return { event in
-            let device = faults.contains(.keepsAnonymousIdOnReset) ? "device-forever" : delivery.identity.current.derived
+            let device = faults.contains(.keepsAnonymousIdOnReset) ? "device-forever" : delivery.current.derived
             delivery.enqueue(
               Array(#""name":"\#(event.name)","device":"\#(device)""#.utf8), id: RecordID(), partition: "",
               event: event.description)

@@ -33,8 +33,8 @@ enum WireFormat {
 
   /// `,"groups":{"type":"key",...}`, keys sorted.
   private static func appendGroups(_ groups: [String: String], to bytes: inout [UInt8]) {
-    JSONWriter.appendLiteral(#","groups":"#, to: &bytes)
-    PropertyValue.object(groups.mapValues(PropertyValue.string)).appendJSON(to: &bytes, sortedKeys: true)
+    VendorJSON.appendLiteral(#","groups":"#, to: &bytes)
+    VendorJSON.append(PropertyValue.object(groups.mapValues(PropertyValue.string)), sortedKeys: true, to: &bytes)
   }
 
   /// One entry of `events`: `{"event_type":...,<identity>,"time":ms,"insert_id":...,...}`; `nil` for what
@@ -62,13 +62,13 @@ enum WireFormat {
     appendHead(type: type, identity: identity, sessionId: sessionId, at: date, insertId: insertId, to: &bytes)
     switch event {
     case let .event(_, properties) where !properties.isEmpty:
-      JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
-      PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+      VendorJSON.appendLiteral(#","event_properties":"#, to: &bytes)
+      VendorJSON.append(PropertyValue.object(properties), dates: .iso8601, to: &bytes)
     case let .revenue(_, properties, revenue):
       appendRevenue(revenue, to: &bytes)
       if !properties.isEmpty {
-        JSONWriter.appendLiteral(#","event_properties":"#, to: &bytes)
-        PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+        VendorJSON.appendLiteral(#","event_properties":"#, to: &bytes)
+        VendorJSON.append(PropertyValue.object(properties), dates: .iso8601, to: &bytes)
       }
     case let .userProperty(name, value):
       appendUserProperties(operation: "$set", properties: [name: value], to: &bytes)
@@ -89,10 +89,10 @@ enum WireFormat {
   private static func appendUserProperties(
     operation: String, properties: [String: PropertyValue], to bytes: inout [UInt8]
   ) {
-    JSONWriter.appendLiteral(#","user_properties":{"#, to: &bytes)
-    JSONWriter.appendString(operation, to: &bytes)
+    VendorJSON.appendLiteral(#","user_properties":{"#, to: &bytes)
+    VendorJSON.appendString(operation, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+    VendorJSON.append(PropertyValue.object(properties), dates: .iso8601, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
   }
 
@@ -100,28 +100,28 @@ enum WireFormat {
   /// `price`, `quantity`, `revenue`, `productId`, `revenueType`, `currency`.
   private static func appendRevenue(_ revenue: AmplitudeEvent.Revenue, to bytes: inout [UInt8]) {
     if let price = revenue.price {
-      JSONWriter.appendLiteral(#","price":"#, to: &bytes)
-      JSONWriter.appendDouble(price, to: &bytes)
+      VendorJSON.appendLiteral(#","price":"#, to: &bytes)
+      VendorJSON.appendDouble(price, to: &bytes)
     }
     if let quantity = revenue.quantity {
-      JSONWriter.appendLiteral(#","quantity":"#, to: &bytes)
-      JSONWriter.appendInt(quantity, to: &bytes)
+      VendorJSON.appendLiteral(#","quantity":"#, to: &bytes)
+      VendorJSON.appendInt(quantity, to: &bytes)
     }
     if let amount = revenue.revenue {
-      JSONWriter.appendLiteral(#","revenue":"#, to: &bytes)
-      JSONWriter.appendDouble(amount, to: &bytes)
+      VendorJSON.appendLiteral(#","revenue":"#, to: &bytes)
+      VendorJSON.appendDouble(amount, to: &bytes)
     }
     if let productId = revenue.productId {
-      JSONWriter.appendLiteral(#","productId":"#, to: &bytes)
-      JSONWriter.appendString(productId, to: &bytes)
+      VendorJSON.appendLiteral(#","productId":"#, to: &bytes)
+      VendorJSON.appendString(productId, to: &bytes)
     }
     if let revenueType = revenue.revenueType {
-      JSONWriter.appendLiteral(#","revenueType":"#, to: &bytes)
-      JSONWriter.appendString(revenueType, to: &bytes)
+      VendorJSON.appendLiteral(#","revenueType":"#, to: &bytes)
+      VendorJSON.appendString(revenueType, to: &bytes)
     }
     if let currency = revenue.currency {
-      JSONWriter.appendLiteral(#","currency":"#, to: &bytes)
-      JSONWriter.appendString(currency, to: &bytes)
+      VendorJSON.appendLiteral(#","currency":"#, to: &bytes)
+      VendorJSON.appendString(currency, to: &bytes)
     }
   }
 
@@ -153,9 +153,9 @@ enum WireFormat {
       type: AmplitudeNames.groupIdentify, identity: members.withoutGroups, sessionId: sessionId, at: date,
       insertId: groupId, to: &group)
     appendGroups([type: key], to: &group)
-    JSONWriter.appendLiteral(#","group_properties":{"$set":"#, to: &group)
-    PropertyValue.object(properties).appendJSON(to: &group, dates: .iso8601)
-    JSONWriter.appendLiteral("}}", to: &group)
+    VendorJSON.appendLiteral(#","group_properties":{"$set":"#, to: &group)
+    VendorJSON.append(PropertyValue.object(properties), dates: .iso8601, to: &group)
+    VendorJSON.appendLiteral("}}", to: &group)
     events.append((groupId, group))
     return events
   }
@@ -173,18 +173,18 @@ enum WireFormat {
   private static func appendHead(
     type: String, identity: [UInt8], sessionId: Int, at date: Date, insertId: RecordID, to bytes: inout [UInt8]
   ) {
-    JSONWriter.appendLiteral(#"{"event_type":"#, to: &bytes)
-    JSONWriter.appendString(type, to: &bytes)
+    VendorJSON.appendLiteral(#"{"event_type":"#, to: &bytes)
+    VendorJSON.appendString(type, to: &bytes)
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity)
-    JSONWriter.appendLiteral(#","time":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
-    JSONWriter.appendLiteral(#","insert_id":"#, to: &bytes)
+    VendorJSON.appendLiteral(#","time":"#, to: &bytes)
+    VendorJSON.appendDate(date, format: .millisecondsSince1970, to: &bytes)
+    VendorJSON.appendLiteral(#","insert_id":"#, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
     insertId.appendUUIDString(to: &bytes)
     bytes.append(UInt8(ascii: "\""))
-    JSONWriter.appendLiteral(#","session_id":"#, to: &bytes)
-    JSONWriter.appendInt(sessionId, to: &bytes)
+    VendorJSON.appendLiteral(#","session_id":"#, to: &bytes)
+    VendorJSON.appendInt(sessionId, to: &bytes)
   }
 
   /// The events Amplitude-Swift sends when a session starts: `session_end` for the session it replaced
@@ -241,14 +241,14 @@ enum WireFormat {
   static func body(apiKey: String, events: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(events.reduce(64) { $0 + $1.count + 1 })
-    JSONWriter.appendLiteral(#"{"api_key":"#, to: &bytes)
-    JSONWriter.appendString(apiKey, to: &bytes)
-    JSONWriter.appendLiteral(#","events":["#, to: &bytes)
+    VendorJSON.appendLiteral(#"{"api_key":"#, to: &bytes)
+    VendorJSON.appendString(apiKey, to: &bytes)
+    VendorJSON.appendLiteral(#","events":["#, to: &bytes)
     for (index, event) in events.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: event)
     }
-    JSONWriter.appendLiteral("]}", to: &bytes)
+    VendorJSON.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

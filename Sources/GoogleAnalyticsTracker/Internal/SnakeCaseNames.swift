@@ -3,8 +3,14 @@ import Trackers
 
 /// ``GoogleAnalyticsNaming/snakeCase`` at work: names converted to GA4's snake case once each, in a
 /// bounded cache, and the events they are part of rebuilt only where a name or a value changes.
-final class SnakeCaseNames: Sendable {
-  private let names = LockIsolated<[String: String]>([:])
+final class SnakeCaseNames: @unchecked Sendable {
+  // @unchecked is safe: `names` is only read or written between `lock.lock()` and `lock.unlock()` (in
+  // `cached(_:)` and `cache(_:as:)` and `count`), and `limit` is a constant. An NSLock rather than
+  // Synchronization's Mutex, which needs macOS 15 / iOS 18 (this package supports macOS 13 / iOS 16). Its own
+  // lock, not the package's `LockIsolated`: the vendor modules use only the public kit, as a module written
+  // outside this package must (.ci/vendors-on-public-kit).
+  private let lock = NSLock()
+  private var names: [String: String] = [:]
   private let limit: Int
 
   /// The longest name cached, in UTF-8 bytes: GA4 names are at most 40 characters; a longer one is refused
@@ -16,7 +22,11 @@ final class SnakeCaseNames: Sendable {
   }
 
   /// The number of names cached.
-  var count: Int { names.withLock { $0.count } }
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return names.count
+  }
 
   /// `name` in snake case: as it is when it already is (no lookup), else from the cache, else converted
   /// and, while the cache has room and the name is short, cached.
@@ -29,12 +39,16 @@ final class SnakeCaseNames: Sendable {
     return converted
   }
 
-  private func cached(_ name: String) -> String? { names.withLock { $0[name] } }
+  private func cached(_ name: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return names[name]
+  }
 
   private func cache(_ name: String, as converted: String) {
-    names.withLock { names in
-      if names.count < limit { names[name] = converted }
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    if names.count < limit { names[name] = converted }
   }
 
   /// Whether `name` is its own snake case: only `a-z`, `0-9` and single underscores between them.

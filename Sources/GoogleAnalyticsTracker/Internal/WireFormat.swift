@@ -14,29 +14,29 @@ enum WireFormat {
     bytes.append(UInt8(ascii: "{"))
     switch stream {
     case .web:
-      JSONWriter.appendLiteral(#""client_id":"#, to: &bytes)
-      JSONWriter.appendString(identity.anonymousId, to: &bytes)
+      VendorJSON.appendLiteral(#""client_id":"#, to: &bytes)
+      VendorJSON.appendString(identity.anonymousId, to: &bytes)
     case let .app(_, appInstanceId):
-      JSONWriter.appendLiteral(#""app_instance_id":"#, to: &bytes)
-      JSONWriter.appendString(appInstanceId, to: &bytes)
+      VendorJSON.appendLiteral(#""app_instance_id":"#, to: &bytes)
+      VendorJSON.appendString(appInstanceId, to: &bytes)
     }
     if let userId = identity.userId {
-      JSONWriter.appendLiteral(#","user_id":"#, to: &bytes)
-      JSONWriter.appendString(userId, to: &bytes)
+      VendorJSON.appendLiteral(#","user_id":"#, to: &bytes)
+      VendorJSON.appendString(userId, to: &bytes)
     }
     if !identity.userProperties.isEmpty {
-      JSONWriter.appendLiteral(#","user_properties":{"#, to: &bytes)
+      VendorJSON.appendLiteral(#","user_properties":{"#, to: &bytes)
       for (index, (name, value)) in identity.userProperties.sorted(by: { $0.key < $1.key }).enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONWriter.appendString(name, to: &bytes)
-        JSONWriter.appendLiteral(#":{"value":"#, to: &bytes)
-        value.appendJSON(to: &bytes, dates: .microsecondsSince1970)
+        VendorJSON.appendString(name, to: &bytes)
+        VendorJSON.appendLiteral(#":{"value":"#, to: &bytes)
+        VendorJSON.append(value, dates: .microsecondsSince1970, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
       }
       bytes.append(UInt8(ascii: "}"))
     }
     if case .web = stream, let device = deviceMembers(for: context).objectJSON() {
-      JSONWriter.appendLiteral(#","device":"#, to: &bytes)
+      VendorJSON.appendLiteral(#","device":"#, to: &bytes)
       bytes.append(contentsOf: device)
     }
     bytes.append(UInt8(ascii: "}"))
@@ -65,10 +65,10 @@ enum WireFormat {
   ) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(112 + params.count * 48)
-    JSONWriter.appendLiteral(#"{"name":"#, to: &bytes)
-    JSONWriter.appendString(name, to: &bytes)
-    JSONWriter.appendLiteral(#","params":"#, to: &bytes)
-    PropertyValue.object(params).appendJSON(to: &bytes, dates: .microsecondsSince1970)
+    VendorJSON.appendLiteral(#"{"name":"#, to: &bytes)
+    VendorJSON.appendString(name, to: &bytes)
+    VendorJSON.appendLiteral(#","params":"#, to: &bytes)
+    VendorJSON.append(PropertyValue.object(params), dates: .microsecondsSince1970, to: &bytes)
     let (setsSessionId, setsEngagement) = sessionParamsSet(in: params)
     let addsSessionId = !setsSessionId
     let addsEngagement = !setsEngagement
@@ -76,18 +76,18 @@ enum WireFormat {
       bytes.removeLast()  // the params' closing brace
       var needsComma = !params.isEmpty
       if addsSessionId {
-        JSONWriter.appendLiteral(needsComma ? #","session_id":"# : #""session_id":"#, to: &bytes)
-        JSONWriter.appendInt(session.id, to: &bytes)
+        VendorJSON.appendLiteral(needsComma ? #","session_id":"# : #""session_id":"#, to: &bytes)
+        VendorJSON.appendInt(session.id, to: &bytes)
         needsComma = true
       }
       if addsEngagement {
-        JSONWriter.appendLiteral(needsComma ? #","engagement_time_msec":"# : #""engagement_time_msec":"#, to: &bytes)
-        JSONWriter.appendInt(session.engagementMilliseconds, to: &bytes)
+        VendorJSON.appendLiteral(needsComma ? #","engagement_time_msec":"# : #""engagement_time_msec":"#, to: &bytes)
+        VendorJSON.appendInt(session.engagementMilliseconds, to: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }
-    JSONWriter.appendLiteral(#","timestamp_micros":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .microsecondsSince1970, to: &bytes)
+    VendorJSON.appendLiteral(#","timestamp_micros":"#, to: &bytes)
+    VendorJSON.appendDate(date, format: .microsecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }
@@ -117,12 +117,12 @@ enum WireFormat {
     bytes.reserveCapacity(batch.partition.utf8.count + batch.records.reduce(16) { $0 + $1.payload.count + 1 })
     bytes.append(contentsOf: batch.partition.utf8.dropLast())  // the envelope's closing brace
     if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-    JSONWriter.appendLiteral(#""events":["#, to: &bytes)
+    VendorJSON.appendLiteral(#""events":["#, to: &bytes)
     for (index, record) in batch.records.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: record.payload)
     }
-    JSONWriter.appendLiteral("]}", to: &bytes)
+    VendorJSON.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

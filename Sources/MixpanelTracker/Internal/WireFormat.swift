@@ -34,9 +34,9 @@ enum WireFormat {
   static func groupMembers(_ groups: [String: String]) -> [GroupMember] {
     groups.sorted { $0.key < $1.key }.map { key, id in
       var member: [UInt8] = []
-      JSONWriter.appendString(key, to: &member)
-      JSONWriter.appendLiteral(":[", to: &member)
-      JSONWriter.appendString(id, to: &member)
+      VendorJSON.appendString(key, to: &member)
+      VendorJSON.appendLiteral(":[", to: &member)
+      VendorJSON.appendString(id, to: &member)
       member.append(UInt8(ascii: "]"))
       return GroupMember(key: key, member: member)
     }
@@ -48,13 +48,13 @@ enum WireFormat {
     for identity: IdentityStore<IdentityFields>.Identity, context: TrackingContext
   ) -> IdentityFields {
     var distinctId: [UInt8] = []
-    JSONWriter.appendString(identity.userId ?? "$device:\(identity.anonymousId)", to: &distinctId)
+    VendorJSON.appendString(identity.userId ?? "$device:\(identity.anonymousId)", to: &distinctId)
     var fields: [UInt8] = Array(#""distinct_id":"#.utf8) + distinctId
-    JSONWriter.appendLiteral(#","$device_id":"#, to: &fields)
-    JSONWriter.appendString(identity.anonymousId, to: &fields)
+    VendorJSON.appendLiteral(#","$device_id":"#, to: &fields)
+    VendorJSON.appendString(identity.anonymousId, to: &fields)
     if let userId = identity.userId {
-      JSONWriter.appendLiteral(#","$user_id":"#, to: &fields)
-      JSONWriter.appendString(userId, to: &fields)
+      VendorJSON.appendLiteral(#","$user_id":"#, to: &fields)
+      VendorJSON.appendString(userId, to: &fields)
     }
     contextMembers(for: context).appendJSON(to: &fields)
     return IdentityFields(
@@ -103,17 +103,17 @@ enum WireFormat {
     var bytes: [UInt8] = []
     // One allocation: growing the buffer mid-event copies it.
     bytes.reserveCapacity(160 + identity.eventFields.count + properties.count * 48)
-    JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
-    JSONWriter.appendString(name, to: &bytes)
-    JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
+    VendorJSON.appendLiteral(#"{"event":"#, to: &bytes)
+    VendorJSON.appendString(name, to: &bytes)
+    VendorJSON.appendLiteral(#","properties":{"#, to: &bytes)
     var ownInsertId = false
     for (key, value) in properties {
       // The app's own `$insert_id` (validated) replaces the record id; checked on the first byte, so the
       // other properties pay one comparison.
       if key.utf8.first == UInt8(ascii: "$"), key == insertIdKey { ownInsertId = true }
-      JSONWriter.appendString(key, to: &bytes)
+      VendorJSON.appendString(key, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      value.appendJSON(to: &bytes, dates: .iso8601)
+      VendorJSON.append(value, dates: .iso8601, to: &bytes)
       bytes.append(UInt8(ascii: ","))
     }
     // The event's own property of a group key's name wins, as over a super property in mixpanel-swift.
@@ -121,16 +121,16 @@ enum WireFormat {
       bytes.append(contentsOf: group.member)
       bytes.append(UInt8(ascii: ","))
     }
-    JSONWriter.appendLiteral(#""time":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .millisecondsSince1970, to: &bytes)
+    VendorJSON.appendLiteral(#""time":"#, to: &bytes)
+    VendorJSON.appendDate(date, format: .millisecondsSince1970, to: &bytes)
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity.eventFields)
     if ownInsertId {
-      JSONWriter.appendLiteral("}}", to: &bytes)
+      VendorJSON.appendLiteral("}}", to: &bytes)
     } else {
-      JSONWriter.appendLiteral(#","$insert_id":""#, to: &bytes)
+      VendorJSON.appendLiteral(#","$insert_id":""#, to: &bytes)
       id.appendUUIDString(to: &bytes)
-      JSONWriter.appendLiteral(#""}}"#, to: &bytes)
+      VendorJSON.appendLiteral(#""}}"#, to: &bytes)
     }
     return bytes
   }
@@ -141,14 +141,14 @@ enum WireFormat {
   /// `{"$token":...,"$distinct_id":...,"$set":{name:value}}`.
   static func profileSet(name: String, value: PropertyValue, token: String, identity: IdentityFields) -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
-    JSONWriter.appendString(token, to: &bytes)
-    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
+    VendorJSON.appendString(token, to: &bytes)
+    VendorJSON.appendLiteral(#","$distinct_id":"#, to: &bytes)
     bytes.append(contentsOf: identity.distinctId)
-    JSONWriter.appendLiteral(#","$set":{"#, to: &bytes)
-    JSONWriter.appendString(name, to: &bytes)
+    VendorJSON.appendLiteral(#","$set":{"#, to: &bytes)
+    VendorJSON.appendString(name, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    value.appendJSON(to: &bytes, dates: .iso8601)
-    JSONWriter.appendLiteral("}}", to: &bytes)
+    VendorJSON.append(value, dates: .iso8601, to: &bytes)
+    VendorJSON.appendLiteral("}}", to: &bytes)
     return bytes
   }
 
@@ -169,28 +169,28 @@ enum WireFormat {
   /// profile-union (`{name: [values]}`), profile-list-remove and profile-unset (a list of names).
   static func profileUpdate(_ operation: MixpanelProfileOperation, token: String, identity: IdentityFields) -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
-    JSONWriter.appendString(token, to: &bytes)
-    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
+    VendorJSON.appendString(token, to: &bytes)
+    VendorJSON.appendLiteral(#","$distinct_id":"#, to: &bytes)
     bytes.append(contentsOf: identity.distinctId)
     bytes.append(UInt8(ascii: ","))
-    JSONWriter.appendString(operation.operatorName, to: &bytes)
+    VendorJSON.appendString(operation.operatorName, to: &bytes)
     switch operation {
     case let .setOnce(name, value), let .add(name, value), let .append(name, value), let .remove(name, value):
-      JSONWriter.appendLiteral(":{", to: &bytes)
-      JSONWriter.appendString(name, to: &bytes)
+      VendorJSON.appendLiteral(":{", to: &bytes)
+      VendorJSON.appendString(name, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      value.appendJSON(to: &bytes, dates: .iso8601)
-      JSONWriter.appendLiteral("}}", to: &bytes)
+      VendorJSON.append(value, dates: .iso8601, to: &bytes)
+      VendorJSON.appendLiteral("}}", to: &bytes)
     case let .union(name, values):
-      JSONWriter.appendLiteral(":{", to: &bytes)
-      JSONWriter.appendString(name, to: &bytes)
+      VendorJSON.appendLiteral(":{", to: &bytes)
+      VendorJSON.appendString(name, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      PropertyValue.array(values).appendJSON(to: &bytes, dates: .iso8601)
-      JSONWriter.appendLiteral("}}", to: &bytes)
+      VendorJSON.append(PropertyValue.array(values), dates: .iso8601, to: &bytes)
+      VendorJSON.appendLiteral("}}", to: &bytes)
     case let .unset(name):
-      JSONWriter.appendLiteral(":[", to: &bytes)
-      JSONWriter.appendString(name, to: &bytes)
-      JSONWriter.appendLiteral("]}", to: &bytes)
+      VendorJSON.appendLiteral(":[", to: &bytes)
+      VendorJSON.appendString(name, to: &bytes)
+      VendorJSON.appendLiteral("]}", to: &bytes)
     }
     return bytes
   }
@@ -199,13 +199,13 @@ enum WireFormat {
   /// (developer.mixpanel.com/reference/group-set-property); traits sorted by name.
   static func groupSet(key: String, id: String, traits: [String: PropertyValue], token: String) -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
-    JSONWriter.appendString(token, to: &bytes)
-    JSONWriter.appendLiteral(#","$group_key":"#, to: &bytes)
-    JSONWriter.appendString(key, to: &bytes)
-    JSONWriter.appendLiteral(#","$group_id":"#, to: &bytes)
-    JSONWriter.appendString(id, to: &bytes)
-    JSONWriter.appendLiteral(#","$set":"#, to: &bytes)
-    PropertyValue.object(traits).appendJSON(to: &bytes, dates: .iso8601, sortedKeys: true)
+    VendorJSON.appendString(token, to: &bytes)
+    VendorJSON.appendLiteral(#","$group_key":"#, to: &bytes)
+    VendorJSON.appendString(key, to: &bytes)
+    VendorJSON.appendLiteral(#","$group_id":"#, to: &bytes)
+    VendorJSON.appendString(id, to: &bytes)
+    VendorJSON.appendLiteral(#","$set":"#, to: &bytes)
+    VendorJSON.append(PropertyValue.object(traits), dates: .iso8601, sortedKeys: true, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }

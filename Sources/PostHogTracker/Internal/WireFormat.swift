@@ -53,21 +53,21 @@ enum WireFormat {
     suppressesGeoIP: Bool
   ) -> Identity {
     var bytes: [UInt8] = []
-    JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
-    JSONWriter.appendString(distinctId, to: &bytes)
+    VendorJSON.appendLiteral(#""distinct_id":"#, to: &bytes)
+    VendorJSON.appendString(distinctId, to: &bytes)
     let distinctIdEnd = bytes.count
     // `$geoip_disable` stops PostHog's GeoIP enrichment from the request's address.
-    if suppressesGeoIP { JSONWriter.appendLiteral(#","$geoip_disable":true"#, to: &bytes) }
+    if suppressesGeoIP { VendorJSON.appendLiteral(#","$geoip_disable":true"#, to: &bytes) }
     contextMembers(for: context).appendJSON(to: &bytes)
     if !groups.isEmpty {
       // posthog-ios adds the groups it keeps to every event (`PostHogSDK.dynamicContext`); written here,
       // once per change, so a plain event pays nothing for them. Sorted: the same groups, the same bytes.
-      JSONWriter.appendLiteral(#","$groups":{"#, to: &bytes)
+      VendorJSON.appendLiteral(#","$groups":{"#, to: &bytes)
       for (index, (type, key)) in groups.sorted(by: { $0.key < $1.key }).enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONWriter.appendString(type, to: &bytes)
+        VendorJSON.appendString(type, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        JSONWriter.appendString(key, to: &bytes)
+        VendorJSON.appendString(key, to: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }
@@ -132,12 +132,12 @@ enum WireFormat {
     var bytes: [UInt8] = []
     // One allocation: growing the buffer mid-event copies it.
     bytes.reserveCapacity(200 + identity.sharedMembers.count + properties.count * 48)
-    JSONWriter.appendLiteral(#"{"event":"#, to: &bytes)
-    JSONWriter.appendString(name, to: &bytes)
-    JSONWriter.appendLiteral(#","properties":{"#, to: &bytes)
+    VendorJSON.appendLiteral(#"{"event":"#, to: &bytes)
+    VendorJSON.appendString(name, to: &bytes)
+    VendorJSON.appendLiteral(#","properties":{"#, to: &bytes)
     if let distinctId {
-      JSONWriter.appendLiteral(#""distinct_id":"#, to: &bytes)
-      JSONWriter.appendString(distinctId, to: &bytes)
+      VendorJSON.appendLiteral(#""distinct_id":"#, to: &bytes)
+      VendorJSON.appendString(distinctId, to: &bytes)
       bytes.append(contentsOf: identity.sharedMembers[identity.distinctIdEnd...])
     } else {
       bytes.append(contentsOf: identity.sharedMembers)
@@ -151,19 +151,19 @@ enum WireFormat {
     }
     if let sessionId {
       // A UUID needs no escaping.
-      JSONWriter.appendLiteral(#","$session_id":""#, to: &bytes)
+      VendorJSON.appendLiteral(#","$session_id":""#, to: &bytes)
       bytes.append(contentsOf: sessionId.utf8)
       bytes.append(UInt8(ascii: "\""))
     }
     for (key, value) in properties {
       bytes.append(UInt8(ascii: ","))
-      JSONWriter.appendString(key, to: &bytes)
+      VendorJSON.appendString(key, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      value.appendJSON(to: &bytes, dates: .iso8601)
+      VendorJSON.append(value, dates: .iso8601, to: &bytes)
     }
-    JSONWriter.appendLiteral(#"},"timestamp":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
-    JSONWriter.appendLiteral(#","uuid":"#, to: &bytes)
+    VendorJSON.appendLiteral(#"},"timestamp":"#, to: &bytes)
+    VendorJSON.appendDate(date, format: .iso8601, to: &bytes)
+    VendorJSON.appendLiteral(#","uuid":"#, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
     uuid.appendUUIDString(to: &bytes)
     bytes.append(UInt8(ascii: "\""))
@@ -175,14 +175,14 @@ enum WireFormat {
   static func body(apiKey: String, events: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(events.reduce(64) { $0 + $1.count + 1 })
-    JSONWriter.appendLiteral(#"{"api_key":"#, to: &bytes)
-    JSONWriter.appendString(apiKey, to: &bytes)
-    JSONWriter.appendLiteral(#","batch":["#, to: &bytes)
+    VendorJSON.appendLiteral(#"{"api_key":"#, to: &bytes)
+    VendorJSON.appendString(apiKey, to: &bytes)
+    VendorJSON.appendLiteral(#","batch":["#, to: &bytes)
     for (index, event) in events.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: event)
     }
-    JSONWriter.appendLiteral("]}", to: &bytes)
+    VendorJSON.appendLiteral("]}", to: &bytes)
     return bytes
   }
 }

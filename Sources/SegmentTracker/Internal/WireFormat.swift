@@ -25,8 +25,8 @@ enum WireFormat {
   /// The members of `identity`'s messages, with `context` (``contextMember(for:suppressesIP:)``).
   static func members(for identity: IdentityStore<Members>.Identity, context: [UInt8]) -> Members {
     var anonymous: [UInt8] = []
-    JSONWriter.appendLiteral(#""anonymousId":"#, to: &anonymous)
-    JSONWriter.appendString(identity.anonymousId, to: &anonymous)
+    VendorJSON.appendLiteral(#""anonymousId":"#, to: &anonymous)
+    VendorJSON.appendString(identity.anonymousId, to: &anonymous)
     return Members(
       common: identityMembers(for: identity) + context, anonymous: anonymous + context,
       anonymousId: identity.anonymousId)
@@ -87,27 +87,27 @@ enum WireFormat {
     bytes.reserveCapacity(160 + members.common.count + propertyCount * 48)
     switch message {
     case let .track(event, properties):
-      JSONWriter.appendLiteral(#"{"type":"track","event":"#, to: &bytes)
-      JSONWriter.appendString(event, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"track","event":"#, to: &bytes)
+      VendorJSON.appendString(event, to: &bytes)
       appendMember("properties", properties, to: &bytes)
     case let .screen(name, properties):
-      JSONWriter.appendLiteral(#"{"type":"screen","name":"#, to: &bytes)
-      JSONWriter.appendString(name, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"screen","name":"#, to: &bytes)
+      VendorJSON.appendString(name, to: &bytes)
       appendMember("properties", properties, to: &bytes)
     case let .identify(traits):
-      JSONWriter.appendLiteral(#"{"type":"identify""#, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"identify""#, to: &bytes)
       appendMember("traits", traits, to: &bytes)
     case .userId(_?):
-      JSONWriter.appendLiteral(#"{"type":"identify""#, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"identify""#, to: &bytes)
     case let .group(groupId, traits):
-      JSONWriter.appendLiteral(#"{"type":"group","groupId":"#, to: &bytes)
-      JSONWriter.appendString(groupId, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"group","groupId":"#, to: &bytes)
+      VendorJSON.appendString(groupId, to: &bytes)
       appendMember("traits", traits, to: &bytes)
     case let .alias(userId):
-      JSONWriter.appendLiteral(#"{"type":"alias","previousId":"#, to: &bytes)
-      JSONWriter.appendString(members.anonymousId, to: &bytes)
-      JSONWriter.appendLiteral(#","userId":"#, to: &bytes)
-      JSONWriter.appendString(userId, to: &bytes)
+      VendorJSON.appendLiteral(#"{"type":"alias","previousId":"#, to: &bytes)
+      VendorJSON.appendString(members.anonymousId, to: &bytes)
+      VendorJSON.appendLiteral(#","userId":"#, to: &bytes)
+      VendorJSON.appendString(userId, to: &bytes)
       appendTail(members.anonymous, at: date, messageId: messageId, to: &bytes)
       return bytes
     case .userId(nil), .unsupported:
@@ -121,9 +121,9 @@ enum WireFormat {
   private static func appendTail(_ identity: [UInt8], at date: Date, messageId: RecordID, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: ","))
     bytes.append(contentsOf: identity)
-    JSONWriter.appendLiteral(#","timestamp":"#, to: &bytes)
-    JSONWriter.appendDate(date, encoding: .iso8601, to: &bytes)
-    JSONWriter.appendLiteral(#","messageId":"#, to: &bytes)
+    VendorJSON.appendLiteral(#","timestamp":"#, to: &bytes)
+    VendorJSON.appendDate(date, format: .iso8601, to: &bytes)
+    VendorJSON.appendLiteral(#","messageId":"#, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
     messageId.appendUUIDString(to: &bytes)
     bytes.append(UInt8(ascii: "\""))
@@ -169,24 +169,24 @@ enum WireFormat {
   private static func appendMember(_ name: String, _ object: [String: PropertyValue], to bytes: inout [UInt8]) {
     guard !object.isEmpty else { return }
     bytes.append(UInt8(ascii: ","))
-    JSONWriter.appendString(name, to: &bytes)
+    VendorJSON.appendString(name, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    PropertyValue.object(object).appendJSON(to: &bytes, dates: .iso8601)
+    VendorJSON.append(PropertyValue.object(object), dates: .iso8601, to: &bytes)
   }
 
   /// The request body: `{"batch":[...]}`, with `"writeKey"` when the key travels in the body.
   static func body(writeKey: String?, messages: [[UInt8]]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(messages.reduce(64) { $0 + $1.count + 1 })
-    JSONWriter.appendLiteral(#"{"batch":["#, to: &bytes)
+    VendorJSON.appendLiteral(#"{"batch":["#, to: &bytes)
     for (index, message) in messages.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes.append(contentsOf: message)
     }
     bytes.append(UInt8(ascii: "]"))
     if let writeKey {
-      JSONWriter.appendLiteral(#","writeKey":"#, to: &bytes)
-      JSONWriter.appendString(writeKey, to: &bytes)
+      VendorJSON.appendLiteral(#","writeKey":"#, to: &bytes)
+      VendorJSON.appendString(writeKey, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))
     return bytes

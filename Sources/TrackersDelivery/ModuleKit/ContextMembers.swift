@@ -14,7 +14,7 @@ import Trackers
 /// ```
 public struct ContextMembers: Sendable, Hashable, ExpressibleByArrayLiteral {
   /// The members, in the order they are written; a `nil` value is left out.
-  public var members: [(key: String, value: PropertyValue?)]
+  package var members: [(key: String, value: PropertyValue?)]
 
   /// Creates the members from `(key, value)` pairs.
   public init(arrayLiteral elements: (String, PropertyValue?)...) {
@@ -22,7 +22,7 @@ public struct ContextMembers: Sendable, Hashable, ExpressibleByArrayLiteral {
   }
 
   /// The members with a value, in order.
-  public var present: [(key: String, value: PropertyValue)] {
+  package var present: [(key: String, value: PropertyValue)] {
     members.compactMap { member in member.value.map { (key: member.key, value: $0) } }
   }
 

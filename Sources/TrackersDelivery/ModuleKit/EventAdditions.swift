@@ -5,10 +5,11 @@ import Trackers
 /// ``Trackers/AnalyticsData/superProperties(_:)`` and the timers started with
 /// ``Trackers/AnalyticsData/timeEvent(name:)``. Mixpanel's and PostHog's SDKs are the model.
 ///
-/// Every ``VendorEnvironment`` has one (``VendorEnvironment/additions``): the live environment keeps its
-/// super properties in `super-properties.json` in its storage directory, so they survive a relaunch; the
-/// others keep them in memory, so a test that swaps `Current.send` for a recorder sees the merged events.
-/// Timers are kept in memory: a relaunch forgets them, as the SDKs' timers do.
+/// Every vendor environment has one, which only the pipeline uses: the live environment keeps its super
+/// properties in `super-properties.json` in its storage directory, so they survive a relaunch; the others
+/// keep them in memory, so a test that swaps `Current.send` for a recorder sees the merged events. Timers
+/// are kept in memory: a relaunch forgets them, as the SDKs' timers do. A module sees only
+/// ``registrationEventName``, the name a registration is validated under; the rest is this package's:
 ///
 /// ```swift
 /// let additions = EventAdditions(now: { clock.now })
@@ -36,7 +37,7 @@ public final class EventAdditions: Sendable {
   }
 
   /// The file the super properties are kept in, or `nil` in memory.
-  public let file: URL?
+  package let file: URL?
   /// The file the names of the user's super properties are kept in, beside ``file``.
   private var scopeFile: URL? {
     file?.deletingLastPathComponent().appendingPathComponent("super-properties-user.json", isDirectory: false)
@@ -45,7 +46,7 @@ public final class EventAdditions: Sendable {
   private let state: LockIsolated<State>
 
   /// Additions kept in memory, with the clock that times events.
-  public init(now: @escaping @Sendable () -> Date = { Date() }) {
+  package init(now: @escaping @Sendable () -> Date = { Date() }) {
     self.file = nil
     self.now = now
     self.state = LockIsolated(State())
@@ -55,7 +56,7 @@ public final class EventAdditions: Sendable {
   /// those saved there. A file that can't be read (missing, damaged, not yet readable before the first
   /// unlock) starts with none: super properties are a convenience the app registers again at launch, not
   /// data the user would miss.
-  public init(directory: URL, now: @escaping @Sendable () -> Date) {
+  package init(directory: URL, now: @escaping @Sendable () -> Date) {
     let file = directory.appendingPathComponent("super-properties.json", isDirectory: false)
     self.file = file
     self.now = now
@@ -75,7 +76,7 @@ public final class EventAdditions: Sendable {
   }
 
   /// The registered super properties.
-  public var superProperties: AnalyticsData.Properties {
+  package var superProperties: AnalyticsData.Properties {
     state.withLock { $0.superProperties }
   }
 
@@ -87,7 +88,7 @@ public final class EventAdditions: Sendable {
   public static let registrationEventName = "super_properties"
 
   /// The super properties `operation` would leave, without applying it.
-  public func superProperties(after operation: SuperPropertyOperation) -> AnalyticsData.Properties {
+  package func superProperties(after operation: SuperPropertyOperation) -> AnalyticsData.Properties {
     var properties = superProperties
     Self.apply(operation, to: &properties)
     return properties
@@ -124,7 +125,7 @@ public final class EventAdditions: Sendable {
   /// Applies a super-property operation (Mixpanel's `register`, `register_once`, `unregister`) and saves
   /// the result; returns the error of a failed save (the change holds in memory).
   @discardableResult
-  public func apply(_ operation: SuperPropertyOperation) -> (any Error)? {
+  package func apply(_ operation: SuperPropertyOperation) -> (any Error)? {
     // Saved under the lock, so that two racing changes reach the disk in the order they were made;
     // registering is rare (launch, a setting changed).
     state.withLock { state in
@@ -176,7 +177,7 @@ public final class EventAdditions: Sendable {
   }
 
   /// Starts (or restarts) the timer of the event named `name`, now.
-  public func startTimer(for name: String) {
+  package func startTimer(for name: String) {
     let date = now()
     state.withLock { $0.timers[name] = date }
   }
@@ -184,7 +185,7 @@ public final class EventAdditions: Sendable {
   /// Forgets every super property and timer (a privacy reset: "delete my data"), and whose user's super
   /// properties they were; returns the error of a failed save.
   @discardableResult
-  public func removeAll() -> (any Error)? {
+  package func removeAll() -> (any Error)? {
     state.withLock { state in
       let before = state
       state.timers = [:]
@@ -198,13 +199,13 @@ public final class EventAdditions: Sendable {
   /// for its name, the seconds since the timer started under `durationKey` (the timer stops). Cases
   /// without properties of their own (identity, profile, group, lifecycle) are returned as they are:
   /// ``VendorPipeline`` adds the super properties to a lifecycle event in the vendor's form of it.
-  public func adding(to data: AnalyticsData, durationKey: String) -> AnalyticsData {
+  package func adding(to data: AnalyticsData, durationKey: String) -> AnalyticsData {
     added(to: data, durationKey: durationKey) ?? data
   }
 
   /// ``adding(to:durationKey:)``, or `nil` when there is nothing to add (nothing registered, no timer for
   /// its name): the pipeline's path, which then keeps the event it was given rather than a copy.
-  public func added(to data: AnalyticsData, durationKey: String) -> AnalyticsData? {
+  package func added(to data: AnalyticsData, durationKey: String) -> AnalyticsData? {
     added(to: data, timedAs: data, durationKey: durationKey)
   }
 

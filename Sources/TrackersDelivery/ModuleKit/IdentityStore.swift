@@ -7,7 +7,9 @@ import Trackers
 /// Every live vendor environment owns one. The vendor module decides what an identity change means on the
 /// wire (GA4 `user_id` on following requests, Mixpanel `$user_id` next to `$device_id`, ...); the store only
 /// keeps the values, survives restarts, and caches what the module derives from them (`Derived`), so the hot
-/// path never re-encodes an identity that did not change.
+/// path never re-encodes an identity that did not change. A module reads and changes it through its
+/// ``VendorDelivery`` (``VendorDelivery/current``, ``VendorDelivery/updateIdentity(event:_:)``); the store's
+/// own API is this package's:
 ///
 /// ```swift
 /// let store = try IdentityStore(directory: storage) { identity in
@@ -27,20 +29,28 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
     public var userProperties: [String: PropertyValue]
     /// The groups the user belongs to, by type (`"company": "acme"`), for vendors that repeat them on later
     /// events (PostHog `$groups`, Amplitude `groups`, Mixpanel group keys); empty after a
-    /// ``IdentityStore/reset()``.
+    /// reset ("delete my data").
     public var groups: [String: String]
     /// The vendor session the events belong to, for modules that send one (GA4 `session_id`, Amplitude
     /// `session_id`, PostHog `$session_id`; see ``VendorSession``); `nil` before the first event and after a
-    /// ``IdentityStore/reset()``.
-    public var session: Session?
+    /// reset ("delete my data").
+    package var session: Session?
 
     /// A session as it is saved with the identity (``SavedSession``).
-    public typealias Session = SavedSession
+    package typealias Session = SavedSession
 
     /// Creates an identity.
     public init(
       anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:],
-      groups: [String: String] = [:], session: Session? = nil
+      groups: [String: String] = [:]
+    ) {
+      self.init(anonymousId: anonymousId, userId: userId, userProperties: userProperties, groups: groups, session: nil)
+    }
+
+    /// Creates an identity with the session it saves.
+    package init(
+      anonymousId: String, userId: String? = nil, userProperties: [String: PropertyValue] = [:],
+      groups: [String: String] = [:], session: Session?
     ) {
       self.anonymousId = anonymousId
       self.userId = userId
@@ -101,7 +111,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   /// The file the identity lives in, or `nil` for an in-memory store.
-  public let file: URL?
+  package let file: URL?
   private let derive: @Sendable (Identity) -> Derived
   @usableFromInline let state: LockIsolated<State>
 
@@ -117,7 +127,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   /// saved identity (or saves its own) once the files can be opened (``storageMayBeAvailable()``, which a
   /// vendor's live environment calls when its queue's directory opens). Elsewhere (tvOS, the Mac, Linux)
   /// no unlock is coming: it throws ``DeliveryError/storage(operation:path:errno:)``.
-  public convenience init(
+  package convenience init(
     directory: URL?,
     existing: ExistingIdentity? = nil,
     derive: @escaping @Sendable (Identity) -> Derived
@@ -178,7 +188,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
 
   /// Whether the identity waits in memory for its file to be readable or writable (see
   /// ``init(directory:derive:)``).
-  public var isWaitingForStorage: Bool {
+  package var isWaitingForStorage: Bool {
     state.withLock { $0.waitingForStorage != nil }
   }
 
@@ -187,7 +197,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   /// identity changed since (then the change is saved). Returns the error if it failed for another
   /// reason than a permission (a permission leaves it waiting).
   @discardableResult
-  public func storageMayBeAvailable() -> (any Error)? {
+  package func storageMayBeAvailable() -> (any Error)? {
     guard let file else { return nil }
     return state.withLock { state -> (any Error)? in
       guard let waiting = state.waitingForStorage else { return nil }
@@ -264,7 +274,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   /// The identity and what the module derived from it, read together.
-  @inlinable public var current: (identity: Identity, derived: Derived) {
+  @inlinable package var current: (identity: Identity, derived: Derived) {
     state.withLock { ($0.identity, $0.derived) }
   }
 
@@ -273,7 +283,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   /// A failed write keeps the new identity in memory (so this launch stays consistent) and is returned as
   /// the error for the caller to report.
   @discardableResult
-  public func update(_ body: (inout Identity) -> Void) -> (any Error)? {
+  package func update(_ body: (inout Identity) -> Void) -> (any Error)? {
     // The file is written under the lock so that two racing changes reach the disk in the order they were
     // made; identity changes are rare (sign-in, sign-out), so holding the lock for a small write is fine.
     state.withLock { state in
@@ -303,14 +313,14 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
 
   /// Derives again from the unchanged identity: the module's cached fields also depend on something else
   /// that changed (the ``Trackers/TrackingContext``).
-  public func refreshDerived() {
+  package func refreshDerived() {
     state.withLock { $0.derived = derive($0.identity) }
   }
 
   /// Forgets the user id and the user properties and starts a new anonymous id (logout, "delete my
   /// data"), so the next events can't be linked to the previous user; writes the file.
   @discardableResult
-  public func reset() -> (any Error)? {
+  package func reset() -> (any Error)? {
     update { $0 = Identity(anonymousId: RecordID().uuidString) }
   }
 
@@ -361,27 +371,27 @@ public struct ExistingIdentity: Sendable, Hashable {
 
 /// A vendor session as it is saved with the identity (`identity.json`), so that a relaunch within the
 /// timeout continues it (see ``VendorSession``).
-public struct SavedSession: Sendable, Hashable, Codable {
+package struct SavedSession: Sendable, Hashable, Codable {
   /// The number the vendor receives: the session's start in the vendor's unit (GA4 seconds, Amplitude
   /// milliseconds), increasing from one session to the next.
-  public var id: Int
+  package var id: Int
   /// The session's UUID, for vendors that send one (PostHog: a version 7 UUID); `nil` otherwise.
-  public var uuid: String?
+  package var uuid: String?
   /// When the session started; `nil` in files saved before it was kept (the session then has no
   /// maximum length).
-  public var start: Date?
+  package var start: Date?
   /// The time of the session's latest activity the module saved (it may save it less often than every
   /// event, to keep file writes off the hot path).
-  public var lastActivity: Date
+  package var lastActivity: Date
   /// Whose session it is: the anonymous id and user id of its events, so that an identity change made
   /// after the last event (a sign-out before quitting) still ends the session on relaunch when the rules
   /// say so; `nil` in files saved before the owner was kept.
-  public var anonymousId: String?
+  package var anonymousId: String?
   /// The user id of the session's events (see ``anonymousId``).
-  public var userId: String?
+  package var userId: String?
 
   /// Creates a saved session.
-  public init(
+  package init(
     id: Int, uuid: String? = nil, start: Date? = nil, lastActivity: Date, anonymousId: String? = nil,
     userId: String? = nil
   ) {

@@ -19,7 +19,7 @@ public struct SessionRules: Sendable, Hashable {
   public var timeout: Duration
   /// A session ends this long after it started, however active (PostHog: 24 hours); `nil`: no limit.
   public var maxLength: Duration?
-  /// The unit of ``SavedSession/id``.
+  /// The unit of the session's numeric id (``VendorSession/Stamp/id``).
   public var idUnit: IDUnit
   /// Whether each session also gets a version 7 UUID (PostHog's `$session_id`).
   public var makesUUID: Bool
@@ -31,7 +31,7 @@ public struct SessionRules: Sendable, Hashable {
   /// the official SDKs of this package's vendors does: GA4's (Firebase `setUserID`, gtag `user_id`),
   /// Amplitude-Swift's `setUserId` and posthog-ios's `identify` keep the session.
   public var endsWhenUserChanges: Bool
-  /// Whether a new anonymous id (``IdentityStore/reset()``, a privacy reset, and for vendors whose sign-out
+  /// Whether a new anonymous id (a privacy reset, and for vendors whose sign-out
   /// starts a new anonymous id, a sign-out) starts a new session: GA4 (a new client id is a new user) and
   /// PostHog (posthog-ios's `reset()` rotates the session), not Amplitude (Amplitude-Swift's `reset()`
   /// keeps it).

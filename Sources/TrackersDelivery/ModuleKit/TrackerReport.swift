@@ -73,7 +73,7 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
   private let log: LogSink
 
   /// A report of `module`'s.
-  public init(module: VendorModule, kind: Kind, message: String) {
+  package init(module: VendorModule, kind: Kind, message: String) {
     self.module = module.name
     self.vendor = module.vendor
     self.kind = kind

@@ -109,6 +109,73 @@ public enum ValidationRules {
     return found
   }
 
+  /// The ``depthIssue(_:path:vendor:)`` of every value `data` carries (its properties or a group's traits,
+  /// a user property's value or several, a profile operation's values), appended to `issues`; returns whether there
+  /// was one. A vendor's check calls it first and checks nothing else of an event that has one: its other
+  /// checks walk the values recursively.
+  ///
+  /// `path` names a value too deep, given the event and the value's name (`"person property '\(name)'"`),
+  /// or returns `nil` for values this check leaves to the vendor's other rules (a profile operation the
+  /// vendor refuses anyway); it is called only for a value too deep, so the happy path builds no strings.
+  ///
+  /// ```swift
+  /// if ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: "Acme", into: &issues, path: { data, name in
+  ///   if case .userProperty = data { "user property '\(name)'" } else { "property '\(name)'" }
+  /// }) { return }
+  /// ```
+  public static func appendDepthIssues(
+    of data: AnalyticsData, ordered: Bool, vendor: String, into issues: inout [ValidationIssue],
+    path: (_ data: AnalyticsData, _ name: String) -> String?
+  ) -> Bool {
+    func append(_ value: PropertyValue, named name: String) -> Bool {
+      guard value.isContainer, value.nestingDepth() > PropertyValue.maximumDepth, let label = path(data, name),
+        let issue = depthIssue(value, path: { label }, vendor: vendor)
+      else { return false }
+      issues.append(issue)
+      return true
+    }
+    switch data {
+    case let .userProperty(name, value):
+      return append(value, named: name)
+    case let .profile(operation):
+      return operation.values.contains { append($0, named: operation.name) }
+    default:
+      let members = if case let .userProperties(properties) = data { properties } else { data.properties }
+      // The common flat event decides without sorting or building anything.
+      guard members.values.contains(where: \.isContainer) else { return false }
+      var found = false
+      forEachMember(of: members, ordered: ordered) { name, value in
+        if append(value, named: name) { found = true }
+      }
+      return found
+    }
+  }
+
+  /// The issues of the scalars inside `value` that JSON can't carry, appended to `issues`: numbers that are
+  /// not finite (``nonFiniteNumberIssue(_:path:vendor:)``) and dates outside `dates`
+  /// (``dateIssue(_:path:encoding:vendor:)``), walking its arrays and objects with
+  /// ``forEachScalar(in:path:ordered:_:)`` (check ``depthIssue(_:path:vendor:)`` first). `scalarIssue` adds
+  /// the vendor's own rule for each scalar (a string's length).
+  ///
+  /// ```swift
+  /// ValidationRules.appendValueIssues(
+  ///   of: value, path: { "property '\(name)'" }, dates: .iso8601, ordered: ordered, vendor: "Acme", into: &issues)
+  /// ```
+  public static func appendValueIssues(
+    of value: PropertyValue, path: () -> String, dates: VendorJSON.DateFormat, ordered: Bool, vendor: String,
+    into issues: inout [ValidationIssue],
+    scalarIssue: (_ scalar: PropertyValue, _ path: () -> String) -> ValidationIssue? = { _, _ in nil }
+  ) {
+    // `scalarIssue` only runs while the walk does: it does not really escape.
+    withoutActuallyEscaping(scalarIssue) { scalarIssue in
+      forEachScalar(in: value, path: path, ordered: ordered) { scalar, path in
+        if let issue = nonFiniteNumberIssue(scalar, path: path, vendor: vendor) { issues.append(issue) }
+        if let issue = dateIssue(scalar, path: path, encoding: dates, vendor: vendor) { issues.append(issue) }
+        if let issue = scalarIssue(scalar, path) { issues.append(issue) }
+      }
+    }
+  }
+
   /// The issue for a number JSON can't carry (NaN or an infinity), or `nil` for any other value.
   public static func nonFiniteNumberIssue(
     _ value: PropertyValue, path: () -> String, vendor: String

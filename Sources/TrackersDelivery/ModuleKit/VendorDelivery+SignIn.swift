@@ -12,7 +12,8 @@ extension VendorDelivery {
   /// guard let identity = delivery.signIn(userId, event: event.description) else { return }
   /// delivery.enqueue(identifyPayload(identity), id: RecordID(), partition: "", event: event.description)
   /// ```
-  public func signIn(_ userId: String?, event: @autoclosure () -> String) -> Derived? {
+  @usableFromInline
+  package func signIn(_ userId: String?, event: @autoclosure () -> String) -> Derived? {
     guard userId != nil else {
       updateIdentity(event: event()) { identity in
         identity = identity.signingIn(nil, newAnonymousId: { RecordID().uuidString })
@@ -31,7 +32,7 @@ extension VendorDelivery {
 
   /// Queues one event of a vendor that links sign-ins (Amplitude, Segment, PostHog), all in one step:
   /// a sign-in or sign-out (`signingIn` is `.some(userId)`) first changes the identity with
-  /// ``signIn(_:event:)`` (a sign-out then sends nothing); the event is encoded with the identity that
+  /// ``IdentityStore/Identity/signingIn(_:newAnonymousId:)`` (a sign-out then sends nothing); the event is encoded with the identity that
   /// applies (read once: its values, and what the module derived from them) and a fresh ``RecordID`` (the
   /// vendor's dedup id); `encode` returns `nil` to send nothing (an
   /// Amplitude sign-in, which only changes the identity), and the event is then counted as
@@ -88,7 +89,7 @@ extension VendorDelivery {
     if case let .some(userId) = userId {
       guard signIn(userId, event: event.description) != nil else { return }
     }
-    let (current, derived) = identity.current
+    let (current, derived) = self.current
     let id = RecordID()
     let fate: EventFate =
       switch encode(current, derived, id) {

@@ -22,19 +22,21 @@ import Trackers
 ///   ``TrackerCounters/deniedConsent`` before the module encodes them, never queued.
 public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The module that counts and reports what could not be queued.
-  public let module: VendorModule
+  package let module: VendorModule
   /// The durable queue.
-  public let queue: DeliveryQueue
-  /// Who the events belong to.
-  public let identity: IdentityStore<Derived>
+  package let queue: DeliveryQueue
+  /// Who the events belong to; a module reads it with ``current`` and changes it with
+  /// ``updateIdentity(event:_:)`` or ``changeIdentity(_:)``.
+  @usableFromInline
+  package let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
-  public let session: VendorSession?
+  package let session: VendorSession?
   /// The super properties (kept in `super-properties.json` beside the identity) and timers the live
   /// environment's pipeline adds to later events.
-  public let additions: EventAdditions
+  package let additions: EventAdditions
   /// The app's handler for the module's reports (``DeliveryOptions/onReport``); `nil` does the defaults
   /// (see ``TrackerReport``). Everything this delivery and its queue report goes there.
-  public let onReport: (@Sendable (TrackerReport) -> Void)?
+  package let onReport: (@Sendable (TrackerReport) -> Void)?
   /// What this environment counted itself; ``counters`` adds the queue's.
   private let local = LockIsolated(TrackerCounters())
   /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
@@ -62,7 +64,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   ///     computed again on each change of either, never per event.
   /// - Throws: when the storage directory can't be created or is already used by another queue in this
   ///   process (another process may use it: see <doc:SharingAQueueBetweenProcesses>).
-  public init(
+  package init(
     module: VendorModule,
     destination: some DeliveryDestination,
     options: DeliveryOptions,
@@ -175,6 +177,17 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
+  /// The identity events are attributed to now, and what the module derived from it (its `derive`,
+  /// computed again on each change of the identity or the context): one read for both, on every event.
+  ///
+  /// ```swift
+  /// let (identity, derived) = delivery.current
+  /// ```
+  @inlinable
+  public var current: (identity: IdentityStore<Derived>.Identity, derived: Derived) {
+    identity.current
+  }
+
   /// Puts one encoded event in the queue, and counts and reports its fate with ``settle(_:event:)``:
   /// ``TrackerCounters/queued``, or, refused (too large, queue full, closed, disk error),
   /// ``TrackerCounters/notEnqueued`` and reported.
@@ -198,7 +211,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     return .queued(records: records.count)
   }
 
-  /// Counts one event's fate in ``counters``, once, and reports it: the one place a live environment
+  /// Counts one event's fate in the environment's counters (``VendorEnvironment/counters``), once, and reports it: the one place a live environment
   /// counts what became of an event (the pipeline counts what it refused before: invalid, not
   /// configured). Every event a module's `send` is given settles exactly once.
   public func settle(_ fate: EventFate, event: @autoclosure () -> String) {
@@ -260,7 +273,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
 
   /// Reports the refusals counted since their reason was last reported; the live environment's `close`
   /// calls it, so the reports add up to ``TrackerCounters/notEnqueued``.
-  public func reportRepeatedRefusals() {
+  package func reportRepeatedRefusals() {
     for folded in repeatedRefusals.drain() { reportFolded(folded) }
   }
 
@@ -274,7 +287,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   /// Reports a problem that is not about one event (a file that could not be written) as
-  /// ``TrackerReport/Kind/failure``, to ``onReport`` or by default.
+  /// ``TrackerReport/Kind/failure``, to ``DeliveryOptions/onReport`` or by default.
   public func reportFailure(_ message: String) {
     module.reportFailure(message, onReport: onReport)
   }
@@ -320,7 +333,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   /// Counts an event of a kind the vendor has no use for, as ``TrackerCounters/unsupportedByKind`` under
-  /// `kind`, and reports it as ``TrackerReport/Kind/unsupportedKind(_:)`` to ``onReport`` (by default,
+  /// `kind`, and reports it as ``TrackerReport/Kind/unsupportedKind(_:)`` to ``DeliveryOptions/onReport`` (by default,
   /// only counted): a vendor without identity given `.userId` or `.userProperty` calls
   /// `delivery.countUnsupported(kind: "userId", event: event.description)` and sends nothing. Every kind
   /// a module receives needs a counted fate; this is the one for "not sent, by design".
@@ -357,7 +370,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// `Current`, invalid ones included. Not the module's process-wide tally (``VendorModule/counters``),
   /// which other environments of the process (another test's, one set before this one) also raise: an
   /// app's one live environment sees the same events either way, and a test's counts are its own.
-  public var counters: TrackerCounters {
+  package var counters: TrackerCounters {
     var counters = local.withLock { $0 }
     counters.delivery = queue.counters
     if consent?.withLock({ $0 }) == .unknown { counters.waitingForConsent = counters.delivery.pendingEvents }

@@ -5,7 +5,7 @@ extension VendorEnvironment {
   /// (identity and durable queue in ``DeliveryOptions/storageDirectory``, registered with
   /// ``DeliveryOptions/privacy`` and ``DeliveryOptions/lifecycle``), the module's `send`, and `flush`,
   /// `close` and `counters` on the queue. A module whose vendor has sessions passes its ``SessionRules``
-  /// and reads ``VendorDelivery/session`` in `send`.
+  /// and gets the ``VendorSession`` in `send`.
   ///
   /// Only what is the vendor's own is passed in:
   ///
@@ -21,7 +21,7 @@ extension VendorEnvironment {
   ///     ) { delivery in
   ///       return { event in                                  // runs on the caller's thread
   ///         let id = RecordID()
-  ///         let payload = WireFormat.event(event, identity: delivery.identity.current.derived, at: now(), id: id)
+  ///         let payload = WireFormat.event(event, identity: delivery.current.derived, at: now(), id: id)
   ///         delivery.enqueue(payload, id: id, partition: "", event: event.description)
   ///       }
   ///     }
@@ -53,7 +53,7 @@ extension VendorEnvironment {
   /// try live(options: options, destination: destination, session: rules, derive: derive) { delivery, session in
   ///   return { event in
   ///     let date = now()
-  ///     let (identity, derived) = delivery.identity.current
+  ///     let (identity, derived) = delivery.current
   ///     let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
   ///     ...
   ///   }

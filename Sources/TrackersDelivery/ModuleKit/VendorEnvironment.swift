@@ -56,7 +56,8 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// in memory by default, so a test's recorder sees merged events; live: persisted in the storage
   /// directory. `nil` in ``notConfigured``, where they are dropped and counted like every event, until a
   /// test assigns ``send``.
-  public var additions: EventAdditions?
+  @usableFromInline
+  package var additions: EventAdditions?
   /// The vendor's own form of the vocabulary, applied by ``VendorPipeline`` to each event first, before
   /// anything is added, redacted, mapped or validated: a vendor with stricter naming rules than the app's
   /// adapts names here (GA4's `GoogleAnalyticsConfiguration.naming = .snakeCase` turns `Product Added` into
@@ -87,8 +88,22 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
     counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
     redactor: Redactor? = nil,
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil
+  ) {
+    self.init(
+      send: send, flush: flush, close: close, counters: counters, redactor: redactor, onReport: onReport,
+      additions: EventAdditions())
+  }
+
+  /// Creates an environment with its additions (`nil`: events are dropped as not configured).
+  package init(
+    send: @escaping Tracker<Event>,
+    flush: @escaping @Sendable () async -> Void = {},
+    close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
+    counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
+    redactor: Redactor? = nil,
     onReport: (@Sendable (TrackerReport) -> Void)? = nil,
-    additions: EventAdditions? = EventAdditions()
+    additions: EventAdditions?
   ) {
     self.send = send
     self.flush = flush

@@ -47,6 +47,7 @@ public enum VendorJSON {
     }
 
     /// The writer's encoding for this format.
+    @inlinable
     package var encoding: DateEncoding {
       switch self {
       case .iso8601: .iso8601
@@ -58,6 +59,7 @@ public enum VendorJSON {
   }
 
   /// Appends `string` as a quoted JSON string, escaping quotes, backslashes and control characters.
+  @inlinable  // the writer's call, inlined into the module: the wire encoding is on the hot path
   public static func appendString(_ string: String, to bytes: inout [UInt8]) {
     JSONWriter.appendString(string, to: &bytes)
   }
@@ -75,18 +77,21 @@ public enum VendorJSON {
   }
 
   /// Appends an integer in decimal.
+  @inlinable
   public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
     JSONWriter.appendInt(value, to: &bytes)
   }
 
   /// Appends a double in its shortest round-tripping form; NaN and infinities, which JSON can't express,
   /// become `null`. An integral double keeps a fraction (`5.0`), so it stays a double when parsed back.
+  @inlinable
   public static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
     JSONWriter.appendDouble(value, to: &bytes)
   }
 
   /// Appends `date` in `format` (ISO-8601 quoted, the numeric formats as a bare number), or `null` for a
   /// date the format can't carry (``DateFormat/canEncode(_:)``): never a trap, whatever the date.
+  @inlinable
   public static func appendDate(_ date: Date, format: DateFormat, to bytes: inout [UInt8]) {
     JSONWriter.appendDate(date, encoding: format.encoding, to: &bytes)
   }
@@ -97,6 +102,7 @@ public enum VendorJSON {
   /// - Parameters:
   ///   - dates: how dates are written, in the vendor's format.
   ///   - sortedKeys: write object members in key order, for output that is the same on every run.
+  @inlinable
   public static func append(
     _ value: PropertyValue, dates: DateFormat = .iso8601, sortedKeys: Bool = false, to bytes: inout [UInt8]
   ) {

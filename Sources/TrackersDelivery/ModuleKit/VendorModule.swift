@@ -31,10 +31,10 @@ public final class VendorModule: Sendable {
   /// The vendor's short name used in messages: "GA4".
   public let vendor: String
   /// The line that configures the module at launch, quoted in the not-configured warning.
-  public let configurationExample: String
+  package let configurationExample: String
   /// Where release builds log dropped events, at ``Trackers/LogSink/Level/error`` (debug builds and tests
   /// report them as issues instead).
-  public let log: LogSink
+  package let log: LogSink
 
   private struct Tally: Sendable {
     var counters = TrackerCounters()
@@ -53,7 +53,7 @@ public final class VendorModule: Sendable {
 
   /// The process-wide counters of events rejected before any environment saw them (invalid) and of events
   /// the not-configured environment dropped; a live environment counts its own, invalid ones included
-  /// (``VendorDelivery/counters``).
+  /// (``VendorEnvironment/counters``).
   public var counters: TrackerCounters {
     tally.withLock { $0.counters }
   }
@@ -89,7 +89,7 @@ public final class VendorModule: Sendable {
   /// A tracker for the not-configured `Current`: drops every event and counts it; the first one in the
   /// process produces ``TrackerReport/Kind/notConfigured``, which says how to configure the module, to
   /// `onReport` (without one: a warning, in every build).
-  public func notConfigured<Event>(onReport: (@Sendable (TrackerReport) -> Void)? = nil) -> Tracker<Event> {
+  package func notConfigured<Event>(onReport: (@Sendable (TrackerReport) -> Void)? = nil) -> Tracker<Event> {
     return { [self] event in
       let isFirst = tally.withLock { tally in
         tally.counters.notConfigured += 1
@@ -119,7 +119,7 @@ public final class VendorModule: Sendable {
   /// ``TrackerReport/Kind/notEnqueued(reason:count:)``; ``VendorDelivery`` counts it, and reports only the
   /// first of a run of refusals for one reason (see
   /// ``TrackersDelivery/DeliveryConfiguration/repeatedReportInterval``).
-  public func reportNotEnqueued(
+  package func reportNotEnqueued(
     _ error: any Error, event: @autoclosure () -> String, onReport: (@Sendable (TrackerReport) -> Void)? = nil
   ) {
     report(
@@ -131,7 +131,7 @@ public final class VendorModule: Sendable {
 
   /// Reports a problem that is not about one event (an identity file that could not be written) as
   /// ``TrackerReport/Kind/failure``.
-  public func reportFailure(_ message: String, onReport: (@Sendable (TrackerReport) -> Void)? = nil) {
+  package func reportFailure(_ message: String, onReport: (@Sendable (TrackerReport) -> Void)? = nil) {
     report(.failure, Redaction.redact("\(vendor): \(message)"), to: onReport)
   }
 

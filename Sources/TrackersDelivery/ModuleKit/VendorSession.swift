@@ -25,7 +25,7 @@ public final class VendorSession: Sendable {
   /// Saves a session with the identity it belongs to (its ``SavedSession/anonymousId`` and
   /// ``SavedSession/userId``; nothing when the identity changed since in a way that ends the session under
   /// the rules: the next save carries the next session), returning the error of a failed write.
-  public typealias Save = @Sendable (_ session: SavedSession) -> (any Error)?
+  package typealias Save = @Sendable (_ session: SavedSession) -> (any Error)?
 
   /// The session of one event.
   public struct Stamp: Sendable, Hashable {
@@ -34,7 +34,7 @@ public final class VendorSession: Sendable {
     /// The session's version 7 UUID, when the rules make one.
     public let uuid: String?
     /// Milliseconds since the session's previous event (at least 1), or
-    /// ``VendorSession/firstEventEngagementMilliseconds`` for a session's first event: GA4's
+    /// 100 for a session's first event: GA4's
     /// `engagement_time_msec`.
     public let engagementMilliseconds: Int
     /// Whether this event starts the session.
@@ -58,7 +58,7 @@ public final class VendorSession: Sendable {
 
   /// A session's first event has no previous event to measure from; GA4 needs a positive value to show
   /// it in Realtime, and Google's examples use 100.
-  public static var firstEventEngagementMilliseconds: Int { 100 }
+  package static var firstEventEngagementMilliseconds: Int { 100 }
   /// How stale the saved activity may get while events keep coming: a relaunch sees the last activity at
   /// most this much too early (a clean `close` saves the exact time).
   static var saveIntervalMilliseconds: Int { 60_000 }
@@ -92,7 +92,7 @@ public final class VendorSession: Sendable {
   private let saves: DispatchQueue
 
   /// Continues the session saved with `identity`, if any, and saves sessions with it.
-  public convenience init<Derived>(
+  package convenience init<Derived>(
     identity: IdentityStore<Derived>, module: VendorModule, rules: SessionRules,
     onReport: (@Sendable (TrackerReport) -> Void)? = nil
   ) {
@@ -119,7 +119,7 @@ public final class VendorSession: Sendable {
   /// `anonymousId` and `userId` are the identity's now. The session belongs to the owner it was saved
   /// with, so when they differ (a sign-out after the last event) the first event applies the rules'
   /// identity changes; a session saved without an owner belongs to the identity now.
-  public init(
+  package init(
     saved: SavedSession?, anonymousId: String, userId: String?, location: String, module: VendorModule,
     rules: SessionRules, onReport: (@Sendable (TrackerReport) -> Void)? = nil, save: @escaping Save
   ) {
@@ -183,7 +183,7 @@ public final class VendorSession: Sendable {
   /// activity for a session still alive; time in the foreground counts as activity when the rules say
   /// ``SessionRules/continuesInForeground``; a session that timed out while in the background ends on the
   /// return, so the next event starts a new one.
-  public func transition(_ transition: ApplicationLifecycle.Transition, at date: Date) {
+  package func transition(_ transition: ApplicationLifecycle.Transition, at date: Date) {
     let now = Self.milliseconds(date)
     let pendingSave = state.withLock { state -> SavedSession? in
       let isAlive = isAlive(state, at: now)
@@ -205,7 +205,7 @@ public final class VendorSession: Sendable {
 
   /// Saves the latest activity, if the saved one is older, and returns once every save is written: at
   /// `close`, so a relaunch measures the timeout from the last event.
-  public func saveLatestActivity() {
+  package func saveLatestActivity() {
     let pendingSave = state.withLock { state -> SavedSession? in
       guard state.sessionId != nil, state.lastActivity > state.savedActivity else { return nil }
       state.savedActivity = state.lastActivity

@@ -164,6 +164,23 @@ enum ValidationRulesExample {
   // end snippet
 }
 
+private func validationRulesScaffolding(data: AnalyticsData, value: PropertyValue, name: String, ordered: Bool) {
+  var issues: [ValidationIssue] = []
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/ValidationRules.swift#2
+    if ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: "Acme", into: &issues, path: { data, name in
+      if case .userProperty = data { "user property '\(name)'" } else { "property '\(name)'" }
+    }) { return }
+    // end snippet
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/ValidationRules.swift#3
+    ValidationRules.appendValueIssues(
+      of: value, path: { "property '\(name)'" }, dates: .iso8601, ordered: ordered, vendor: "Acme", into: &issues)
+    // end snippet
+  }
+}
+
 private func vendorJSON() {
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorJSON.swift#1

@@ -52,7 +52,7 @@ extension TelemetryDeckEnvironment {
           delivery.countUnsupported(kind: kind, event: event.description)
         case let .signal(type, payload, floatValue):
           let date = now()
-          let (identity, derived) = delivery.identity.current
+          let (identity, derived) = delivery.current
           let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
           // Rules without UUIDs (`makesUUID: false`) send the numeric id: the server takes any string.
           let bytes = WireFormat.signal(
