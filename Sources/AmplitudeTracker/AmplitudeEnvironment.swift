@@ -86,7 +86,7 @@ extension AmplitudeEnvironment {
   }
 
   /// Keeps the group with the identity (one key per group type; Amplitude tracks at most
-  /// ``AmplitudeLimits/groupTypes`` types per event, so a sixth type is refused with rule `group-types`),
+  /// `AmplitudeLimits.groupTypes` types per event, so a sixth type is refused with rule `group-types`),
   /// then queues its `$identify` and `$groupidentify`.
   private static func sendGroup(
     type: String, key: String, properties: [String: PropertyValue], event: AmplitudeEvent,

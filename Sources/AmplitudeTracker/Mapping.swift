@@ -67,33 +67,33 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
 }
 
 /// The names this module uses for the vocabulary cases Amplitude has no direct form of.
-public enum AmplitudeNames {
+package enum AmplitudeNames {
   /// The event type of a screen: `[Amplitude] Screen Viewed`, as Amplitude's SDKs send it.
-  public static let screenViewed = "[Amplitude] Screen Viewed"
+  package static let screenViewed = "[Amplitude] Screen Viewed"
   /// Its event property holding the screen's name: `[Amplitude] Screen Name`.
-  public static let screenName = "[Amplitude] Screen Name"
+  package static let screenName = "[Amplitude] Screen Name"
   /// The event type of ``Trackers/AnalyticsData/error(message:properties:)``: `Error`.
-  public static let error = "Error"
+  package static let error = "Error"
   /// Its event property holding the message: `message`.
-  public static let errorMessage = "message"
+  package static let errorMessage = "message"
   /// The event type that sets user properties: `$identify`.
-  public static let identify = "$identify"
+  package static let identify = "$identify"
   /// The event type that sets a group's properties: `$groupidentify`.
-  public static let groupIdentify = "$groupidentify"
+  package static let groupIdentify = "$groupidentify"
   /// The session-start event Amplitude-Swift sends by default (`autocapture: .sessions`).
-  public static let sessionStart = "session_start"
+  package static let sessionStart = "session_start"
   /// The session-end event Amplitude-Swift sends by default, with the ended session's id and last time.
-  public static let sessionEnd = "session_end"
+  package static let sessionEnd = "session_end"
 
   /// A lifecycle event's name as Amplitude-Swift sends it: "[Amplitude] Application Opened".
-  public static func lifecycle(_ event: LifecycleEvent) -> String {
+  package static func lifecycle(_ event: LifecycleEvent) -> String {
     "[Amplitude] \(event.name)"
   }
 
   /// A lifecycle event's properties as Amplitude-Swift names them: "[Amplitude] Version",
   /// "[Amplitude] Build", "[Amplitude] Previous Version", "[Amplitude] Previous Build",
   /// "[Amplitude] From Background".
-  public static func lifecycleProperties(_ event: LifecycleEvent) -> [String: PropertyValue] {
+  package static func lifecycleProperties(_ event: LifecycleEvent) -> [String: PropertyValue] {
     var properties: [String: PropertyValue] = [:]
     for (key, value) in event.properties {
       let name = key.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
@@ -103,22 +103,22 @@ public enum AmplitudeNames {
   }
   /// The event type of a deep link, as Amplitude-Swift's `DeepLinkOpenedEvent` sends it:
   /// `[Amplitude] Deep Link Opened`.
-  public static let deepLinkOpened = "[Amplitude] Deep Link Opened"
+  package static let deepLinkOpened = "[Amplitude] Deep Link Opened"
   /// Its event property holding the (redacted) URL: `[Amplitude] Link URL`.
-  public static let linkURL = "[Amplitude] Link URL"
+  package static let linkURL = "[Amplitude] Link URL"
   /// Its event property holding the referrer: `[Amplitude] Link Referrer`.
-  public static let linkReferrer = "[Amplitude] Link Referrer"
+  package static let linkReferrer = "[Amplitude] Link Referrer"
 
   /// A standard event's event type: ``deepLinkOpened`` for a deep link, as Amplitude-Swift names it, the
   /// Segment spec name (``Trackers/StandardEvent/name``) for the others.
-  public static func standardEventType(_ event: StandardEvent) -> String {
+  package static func standardEventType(_ event: StandardEvent) -> String {
     if case .deepLinkOpened = event { return deepLinkOpened }
     return event.name
   }
 
   /// A standard event's own event properties: ``linkURL`` and ``linkReferrer`` for a deep link, the spec's
   /// fields (``Trackers/StandardEvent/properties``) for the others.
-  public static func standardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
+  package static func standardProperties(_ event: StandardEvent) -> [String: PropertyValue] {
     guard case let .deepLinkOpened(link) = event else { return event.properties }
     var properties: [String: PropertyValue] = [linkURL: .string(link.url)]
     if let referrer = link.referrer { properties[linkReferrer] = .string(referrer) }
@@ -126,12 +126,12 @@ public enum AmplitudeNames {
   }
 
   /// The value Amplitude-Swift sends with `$unset`, which Amplitude ignores: `"-"`.
-  public static let unsetValue = "-"
+  package static let unsetValue = "-"
 
   /// The `revenueType` of a completed order: "purchase".
-  public static let purchaseRevenueType = "purchase"
+  package static let purchaseRevenueType = "purchase"
   /// The `revenueType` of a refunded order: "refund".
-  public static let refundRevenueType = "refund"
+  package static let refundRevenueType = "refund"
 }
 
 /// The user model's forms, for ``amplitudeEvent(for:)``.

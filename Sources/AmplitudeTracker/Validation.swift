@@ -141,7 +141,7 @@ enum AmplitudeValidation {
     }
   }
 
-  /// The issue of a group of a new type for a user already in ``AmplitudeLimits/groupTypes`` types: the
+  /// The issue of a group of a new type for a user already in `AmplitudeLimits.groupTypes` types: the
   /// live environment's refusal, as only the identity knows the user's groups.
   static func groupTypesIssue(adding type: String, to groups: [String: String]) -> ValidationIssue {
     issue(

@@ -26,7 +26,7 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
   /// so it is never sent. Indirect, so the rare case does not make every event larger to copy.
   indirect case unsupported(Unsupported)
 
-  /// The operations GA4 has no form of, each refused by ``googleAnalyticsIssues(_:)`` with its own rule.
+  /// The operations GA4 has no form of, each refused by ``googleAnalyticsIssues(for:)`` with its own rule.
   public enum Unsupported: Sendable, Hashable {
     /// A profile operation beyond set: GA4 user properties can only be set (rule
     /// `profile-operation-unsupported`).

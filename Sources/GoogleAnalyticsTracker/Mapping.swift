@@ -168,22 +168,22 @@ private func ga4Compatible(_ value: PropertyValue) -> PropertyValue {
 }
 
 /// The names this module uses for the vocabulary cases GA4 has no direct form of.
-public enum GoogleAnalyticsNames {
+package enum GoogleAnalyticsNames {
   /// The recommended event for a screen: `screen_view`.
-  public static let screenView = "screen_view"
+  package static let screenView = "screen_view"
   /// Its parameter holding the screen's name: `screen_name`.
-  public static let screenName = "screen_name"
+  package static let screenName = "screen_name"
   /// The event for ``Trackers/AnalyticsData/error(message:properties:)``: `app_error`, because GA4 reserves
   /// `error` and `app_exception`.
-  public static let error = "app_error"
+  package static let error = "app_error"
   /// Its parameter holding the message: `error_message`.
-  public static let errorMessage = "error_message"
+  package static let errorMessage = "error_message"
   /// The parameter tying an event to its session, which GA4 needs to show the event in Realtime:
   /// `session_id`. The live environment adds it to every event that does not set it.
-  public static let sessionId = "session_id"
+  package static let sessionId = "session_id"
   /// The parameter with the milliseconds of engagement an event reports, which GA4 needs to show the event
   /// in Realtime: `engagement_time_msec`. The live environment adds it to every event that does not set it.
-  public static let engagementTime = "engagement_time_msec"
+  package static let engagementTime = "engagement_time_msec"
 
   /// The GA4 recommended event of a standard event: `view_item`, `add_to_cart`, `remove_from_cart`,
   /// `view_cart`, `begin_checkout`, `purchase`, `refund`, `sign_up`, `login`, `search`, `share`
@@ -191,7 +191,7 @@ public enum GoogleAnalyticsNames {
   /// no recommended name for, Segment's name in snake case: `deep_link_opened`, `push_notification_received`,
   /// `push_notification_tapped` (GA4 reserves the Firebase SDK's `dynamic_link_app_open`,
   /// `notification_receive` and `notification_open`).
-  public static func recommended(_ event: StandardEvent) -> String {
+  package static func recommended(_ event: StandardEvent) -> String {
     switch event {
     case .productViewed: "view_item"
     case .productAdded: "add_to_cart"
@@ -213,7 +213,7 @@ public enum GoogleAnalyticsNames {
   /// A lifecycle event's name: Segment's name in GA4's snake case, "application_opened". GA4 reserves
   /// the Firebase SDK's own names (`first_open`, `app_update`, `app_background`) for its SDK, so a
   /// Measurement Protocol event can't use them.
-  public static func lifecycle(_ event: LifecycleEvent) -> String {
+  package static func lifecycle(_ event: LifecycleEvent) -> String {
     switch event {
     case .installed: "application_installed"
     case .updated: "application_updated"

@@ -13,7 +13,7 @@ import TrackersDelivery
 ///
 /// Parameters are counted as the live environment sends them: with the `session_id` and
 /// `engagement_time_msec` it adds to an event that does not set them, so an event may have at most 23
-/// parameters of its own (``GoogleAnalyticsLimits/ownParamsPerEvent``), 24 if it sets one of the two, 25 if
+/// parameters of its own, 24 if it sets one of the two, 25 if
 /// both.
 ///
 /// The one rule this can't check is the count of user properties (at most 25 per request), which depends
@@ -34,7 +34,7 @@ func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent, source: AnalyticsData)
 }
 
 /// Checks a GA4 event against the Measurement Protocol's rules; see ``googleAnalyticsIssues(for:)``.
-public func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
+package func googleAnalyticsIssues(_ event: GoogleAnalyticsEvent) -> [ValidationIssue] {
   ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
 }
 

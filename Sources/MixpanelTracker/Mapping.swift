@@ -75,15 +75,15 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
 }
 
 /// The names this module uses for the vocabulary cases Mixpanel has no direct form of.
-public enum MixpanelNames {
+package enum MixpanelNames {
   /// The event for a screen: `Screen Viewed`.
-  public static let screenViewed = "Screen Viewed"
+  package static let screenViewed = "Screen Viewed"
   /// Its property holding the screen's name: `Screen Name`.
-  public static let screenName = "Screen Name"
+  package static let screenName = "Screen Name"
   /// The event for ``Trackers/AnalyticsData/error(message:properties:)``: `App Error`.
-  public static let error = "App Error"
+  package static let error = "App Error"
   /// Its property holding the message: `Error Message`.
-  public static let errorMessage = "Error Message"
+  package static let errorMessage = "Error Message"
 }
 
 /// `string` cut at a character boundary so its UTF-8 form has at most `limit` bytes.

@@ -58,7 +58,7 @@ public enum MixpanelProfileOperation: Sendable, Hashable {
   }
 
   /// The `/engage` operator: `$set_once`, `$add`, `$append`, `$union`, `$remove` or `$unset`.
-  public var operatorName: String {
+  package var operatorName: String {
     switch self {
     case .setOnce: "$set_once"
     case .add: "$add"

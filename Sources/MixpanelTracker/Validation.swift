@@ -38,7 +38,7 @@ private func perEventKeys(in properties: [String: PropertyValue]) -> [Validation
 }
 
 /// Checks a Mixpanel event against the ingestion API's rules; see ``mixpanelIssues(for:)``.
-public func mixpanelIssues(_ event: MixpanelEvent) -> [ValidationIssue] {
+package func mixpanelIssues(_ event: MixpanelEvent) -> [ValidationIssue] {
   ValidationRules.issues { ordered, issues in check(event, ordered: ordered, into: &issues) }
 }
 
@@ -184,7 +184,7 @@ private func reservedEventProperty(_ name: String) -> String? {
   }
 }
 
-/// The values of the reserved event properties an app may set (``MixpanelLimits/eventProperties``).
+/// The values of the reserved event properties an app may set (`MixpanelLimits.eventProperties`).
 private func checkReservedEventValue(_ key: String, _ value: PropertyValue, into issues: inout [ValidationIssue]) {
   switch key {
   case WireFormat.insertIdKey:

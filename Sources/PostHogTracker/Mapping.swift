@@ -123,49 +123,49 @@ private func referringDomain(_ referrer: String) -> String? {
 }
 
 /// The names this module uses for the vocabulary cases PostHog has no direct form of.
-public enum PostHogNames {
+package enum PostHogNames {
   /// The event of a screen: `$screen`.
-  public static let screen = "$screen"
+  package static let screen = "$screen"
   /// Its property holding the screen's name: `$screen_name`.
-  public static let screenName = "$screen_name"
+  package static let screenName = "$screen_name"
   /// The event of ``Trackers/AnalyticsData/error(message:properties:)``: `Error`.
-  public static let error = "Error"
+  package static let error = "Error"
   /// Its property holding the message: `message`.
-  public static let errorMessage = "message"
+  package static let errorMessage = "message"
   /// The event that sets person properties, and its property: `$set`.
-  public static let set = "$set"
+  package static let set = "$set"
   /// The event that merges the anonymous id into the user: `$identify`.
-  public static let identify = "$identify"
+  package static let identify = "$identify"
   /// Its property naming the anonymous id: `$anon_distinct_id`.
-  public static let anonymousDistinctId = "$anon_distinct_id"
+  package static let anonymousDistinctId = "$anon_distinct_id"
   /// The property of a `$set` event holding person properties set only once: `$set_once`.
-  public static let setOnce = "$set_once"
+  package static let setOnce = "$set_once"
   /// The property of a `$set` event listing person properties to remove: `$unset`.
-  public static let unset = "$unset"
+  package static let unset = "$unset"
   /// The event that merges another id into the user: `$create_alias`.
-  public static let createAlias = "$create_alias"
+  package static let createAlias = "$create_alias"
   /// Its property naming the id merged into the user: `alias`.
-  public static let alias = "alias"
+  package static let alias = "alias"
   /// The event that creates or updates a group: `$groupidentify`.
-  public static let groupIdentify = "$groupidentify"
+  package static let groupIdentify = "$groupidentify"
   /// Its property naming the group type: `$group_type`.
-  public static let groupType = "$group_type"
+  package static let groupType = "$group_type"
   /// Its property naming the group: `$group_key`.
-  public static let groupKey = "$group_key"
+  package static let groupKey = "$group_key"
   /// Its property holding the group's properties: `$group_set`.
-  public static let groupSet = "$group_set"
+  package static let groupSet = "$group_set"
   /// The property of every event naming the user's groups, `{type: key}`: `$groups`.
-  public static let groups = "$groups"
+  package static let groups = "$groups"
   /// The event property that turns person processing off for one event (`false`): `$process_person_profile`,
   /// the one `$` property apps may send (posthog.com/docs/api/capture, "Events without person profiles").
-  public static let processPersonProfile = "$process_person_profile"
+  package static let processPersonProfile = "$process_person_profile"
   /// The event property that keeps a person's `last_seen_at` as it is (`false`): `$update_person_last_seen_at`
   /// (posthog.com/docs/product-analytics/person-properties).
-  public static let updatePersonLastSeenAt = "$update_person_last_seen_at"
+  package static let updatePersonLastSeenAt = "$update_person_last_seen_at"
   /// The property of a deep link naming what referred the user: `$referrer`, as posthog-ios sends it.
-  public static let referrer = "$referrer"
+  package static let referrer = "$referrer"
   /// The property of a deep link naming its referrer's host, when the referrer is a URL: `$referring_domain`.
-  public static let referringDomain = "$referring_domain"
+  package static let referringDomain = "$referring_domain"
   /// The property of a timed event holding its duration in seconds: `duration`.
-  public static let duration = "duration"
+  package static let duration = "duration"
 }

@@ -11,7 +11,7 @@ import Trackers
 /// | `.userProperties(properties)` | one `identify` with `traits: properties` (analytics-swift's `identify(traits:)`) |
 /// | `.userId(id)` | `identify` with `userId` and the `anonymousId` (links them); `userId` on every following message |
 /// | `.userId(nil)` | nothing sent; a new `anonymousId` starts (Segment's `reset()`) |
-/// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's (see ``SegmentStandardEvents``) |
+/// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's |
 /// | `.alias(userId)` | `alias` with `previousId` (the anonymous id) and `userId` |
 /// | `.group(type, key, traits)` | `group` with `groupId: key`, `traits` with `group_type: type` |
 /// | `.profile(operation)` | not sent: ``SegmentMessage/unsupported(_:)``, refused with rule `profile-operation-unsupported` |
@@ -53,18 +53,18 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
 }
 
 /// The names this module uses for the vocabulary cases Segment has no direct form of.
-public enum SegmentNames {
+package enum SegmentNames {
   /// The `track` event of ``Trackers/AnalyticsData/error(message:properties:)``: `Error`.
-  public static let error = "Error"
+  package static let error = "Error"
   /// Its property holding the message: `message`.
-  public static let errorMessage = "message"
+  package static let errorMessage = "message"
   /// The group trait holding a ``Trackers/AnalyticsData/group(type:key:traits:)``'s type: `group_type`.
   ///
   /// A Segment group has an id and traits, no type (segment.com/docs/connections/spec/group/; analytics-swift's
   /// `group(groupId:traits:)` takes none). Segment's destinations that have group types read it from a trait
   /// you name in their settings; `group_type` is the name Segment's Amplitude destination documents
   /// ("Amplitude Group Type Trait", segment.com/docs/connections/destinations/catalog/amplitude/, "Group").
-  public static let groupType = "group_type"
+  package static let groupType = "group_type"
 }
 
 /// How ``segmentMessage(for:)`` sends a ``Trackers/StandardEvent``: the event names and properties of
@@ -102,9 +102,9 @@ public enum SegmentNames {
 /// Spec has no sign-up or sign-in method: `method` is sent as a property of the app's. Fields the model has
 /// no value for (`cart_id`, `checkout_id`, `position`, `url`, `image_url`) are the app's to add as
 /// properties. The app's properties are sent too; a Spec property of the same name wins.
-public enum SegmentStandardEvents {
+package enum SegmentStandardEvents {
   /// The `track` event name of `event`.
-  public static func name(of event: StandardEvent) -> String {
+  package static func name(of event: StandardEvent) -> String {
     if case let .shared(_, contentType, _) = event, contentType == "product" { return "Product Shared" }
     return event.name
   }
@@ -113,7 +113,7 @@ public enum SegmentStandardEvents {
   /// properties, a timed event's `duration`) where the Spec's have no property of the same name
   /// (``Trackers/StandardEvent/specProperties(adding:)``; a product's share names it `product_id`, as
   /// `Product Shared` does).
-  public static func properties(
+  package static func properties(
     of event: StandardEvent, adding extra: AnalyticsData.Properties = [:]
   ) -> AnalyticsData.Properties {
     guard case let .shared(method, "product", itemId) = event else { return event.specProperties(adding: extra) }

@@ -16,7 +16,7 @@ import TrackersDelivery
 public struct SegmentDestination: DeliveryDestination {
   /// "Segment".
   public let name = "Segment"
-  /// At most 2500 messages, and a body of at most ``SegmentLimits/requestBytes`` (475,000) with room for
+  /// At most 2500 messages, and a body of at most 475,000 bytes with room for
   /// the envelope.
   public let limits: BatchLimits
   /// `<host>/v1/batch`.

@@ -15,13 +15,13 @@ import TrackersDelivery
 ///
 /// The rules: values nest at most ``Trackers/PropertyValue/maximumDepth`` levels (checked first: an event
 /// too deep gets only that issue); track events and screens have a non-empty name; user ids, alias ids, group
-/// keys and types are not empty, and a group's `group_type` trait is its type (``SegmentNames/groupType``);
+/// keys and types are not empty, and a group's `group_type` trait is its type;
 /// standard events follow ``Trackers/StandardEvent/issues(vendor:)``; profile operations other than set are
 /// refused (`profile-operation-unsupported`: Segment's traits are only set), as are super properties and
 /// timers given here rather than through ``segmentTracker`` (`handled-by-pipeline`);
 /// numbers are finite; dates are ISO-8601 dates, years 0000 to 9999;
-/// a message, as JSON with its ids and timestamp, is at most ``SegmentLimits/messageBytes`` (32,000 bytes:
-/// Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
+/// a message, as JSON with its ids and timestamp, is at most 32,000 bytes
+/// (Segment's "32 KB", read the smaller way; Segment answers 400 to larger ones and the whole batch would be
 /// lost). This check assumes an anonymous user: the tracker checks the size again with the real user id
 /// before queueing.
 public func segmentIssues(for data: AnalyticsData) -> [ValidationIssue] {

@@ -40,12 +40,6 @@ public struct EventPath<Root, Value>: Sendable {
     extractValue(root)
   }
 
-  /// The case's value when `root` is that case, or `nil` otherwise: ``extract(from:)`` without the label.
-  @inlinable
-  public func extract(_ root: Root) -> Value? {
-    extractValue(root)
-  }
-
   /// Creates a case path from an embed and an extract function.
   ///
   /// ```swift

@@ -51,7 +51,7 @@ public struct DeliveryConfiguration: Sendable {
   /// How long ``DeliveryQueue/close(timeout:)`` waits when called without a timeout of its own.
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.
-  public var segmentMaxBytes: Int
+  package var segmentMaxBytes: Int
   /// How long reports of one repeated cause (the pending cap dropping or refusing events, single records
   /// refused as too large by a server that answers 413 to everything) are folded into one: the first goes out in full, then one summary of how many more per interval, and the rest at
   /// close. The counters count every event either way. `.zero` reports each one.

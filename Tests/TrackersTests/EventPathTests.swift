@@ -5,9 +5,8 @@ import Trackers
   @Test func embedsAndExtracts() {
     let app = EventPath(AnalyticsEvent.app, \.app)
     #expect(app.embed(.appLaunched) == .app(.appLaunched))
-    #expect(app.extract(.app(.appEnteredForeground)) == .appEnteredForeground)
-    #expect(app.extract(.user(.loggedOut)) == nil)
     // Spelled as swift-case-paths spells them.
+    #expect(app.extract(from: .app(.appEnteredForeground)) == .appEnteredForeground)
     #expect(app.extract(from: .app(.appLaunched)) == .appLaunched)
     #expect(app.extract(from: .user(.loggedOut)) == nil)
     let embed: (AppEvent) -> AnalyticsEvent = app.embed
@@ -20,16 +19,16 @@ import Trackers
       extract: { if case let .user(event) = $0 { event } else { nil } }
     )
     #expect(user.embed(.loggedOut) == .user(.loggedOut))
-    #expect(user.extract(.user(.loggedIn(userId: "a"))) == .loggedIn(userId: "a"))
-    #expect(user.extract(.app(.appLaunched)) == nil)
+    #expect(user.extract(from: .user(.loggedIn(userId: "a"))) == .loggedIn(userId: "a"))
+    #expect(user.extract(from: .app(.appLaunched)) == nil)
   }
 
   @Test func appendingReachesANestedCase() {
     let timeout = EventPath(AnalyticsEvent.api, \.api)
       .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
     #expect(timeout.embed("/cart") == .api(.timeout(endpoint: "/cart")))
-    #expect(timeout.extract(.api(.timeout(endpoint: "/cart"))) == "/cart")
-    #expect(timeout.extract(.api(.unexpectedResponse(endpoint: "/cart"))) == nil)
-    #expect(timeout.extract(.app(.appLaunched)) == nil)
+    #expect(timeout.extract(from: .api(.timeout(endpoint: "/cart"))) == "/cart")
+    #expect(timeout.extract(from: .api(.unexpectedResponse(endpoint: "/cart"))) == nil)
+    #expect(timeout.extract(from: .app(.appLaunched)) == nil)
   }
 }

@@ -48,7 +48,7 @@ public struct ConsentState: Sendable, Hashable {
 
   /// Whether `destination` is refused outright: opted out, or denied by name. Purpose answers are not
   /// considered, because a destination can serve several purposes.
-  public func isDenied(destination: String) -> Bool {
+  package func isDenied(destination: String) -> Bool {
     isOptedOut || destinations[destination] == .denied
   }
 }

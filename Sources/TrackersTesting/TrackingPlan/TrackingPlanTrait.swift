@@ -42,12 +42,6 @@ public struct TrackingPlanReceiver: Sendable {
     self.receives = receives
     self.durationKey = durationKey
   }
-
-  /// Whether `issue` says the vendor has no such operation (its rule ends in `-unsupported`), rather than
-  /// that the value broke one of its rules: ``Trackers/ValidationIssue/isRefusalByDesign``.
-  public static func isRefusalByDesign(_ issue: ValidationIssue) -> Bool {
-    issue.isRefusalByDesign
-  }
 }
 
 /// Compares what a module's tests tracked with its plan file, and rewrites the file in record mode.
@@ -124,7 +118,7 @@ public enum TrackingPlanCheck {
     case "timer": return "property \"\(receiver.durationKey)\" (seconds) on the next \"\(entry.name)\""
     default: break
     }
-    let refusals = receiver.validate(sample).filter(TrackingPlanReceiver.isRefusalByDesign)
+    let refusals = receiver.validate(sample).filter(\.isRefusalByDesign)
     guard refusals.isEmpty else {
       return "not sent, by design: " + refusals.map { "\($0.message) [\($0.rule)]" }.joined(separator: "; ")
     }
@@ -132,13 +126,13 @@ public enum TrackingPlanCheck {
   }
 
   /// Every planned entry checked against the rules of each vendor it goes to; a refusal by design
-  /// (``TrackingPlanReceiver/isRefusalByDesign(_:)``) is what the vendor receives, not a broken rule.
+  /// (``Trackers/ValidationIssue/isRefusalByDesign``) is what the vendor receives, not a broken rule.
   static func ruleViolations(_ plan: TrackingPlan, _ receivers: [TrackingPlanReceiver]) -> [String] {
     var messages: [String] = []
     for entry in plan.entries {
       guard let sample = TrackingPlanRecording.ruleSample(entry) else { continue }
       for receiver in receivers where entry.vendors.contains(receiver.name) {
-        for issue in receiver.validate(sample) where !TrackingPlanReceiver.isRefusalByDesign(issue) {
+        for issue in receiver.validate(sample) where !issue.isRefusalByDesign {
           messages.append(
             "\(entry.title) in \(plan.module)'s plan breaks \(receiver.name)'s rules: \(issue.message)\n"
               + "To fix this, change what \(plan.module) tracks so that \(receiver.name) accepts it, then re-record: "
