@@ -72,7 +72,7 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// var json: [UInt8] = Array(#"{"uuid":""#.utf8)
   /// id.appendUUIDString(to: &json)
   /// ```
-  package func appendUUIDString(to bytes: inout [UInt8]) {
+  public func appendUUIDString(to bytes: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
       write(to: UnsafeMutableRawBufferPointer(buffer))
       // A typed buffer: appending an `UnsafeRawBufferPointer` copies byte by byte, this one with `memcpy`.

@@ -155,11 +155,11 @@ enum WireFormat {
   /// `{"$token":...,"$distinct_id":...,"$set":{name:value,...}}`: several properties in one update.
   static func profileSet(_ properties: [String: PropertyValue], token: String, identity: IdentityFields) -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"$token":"#.utf8)
-    JSONWriter.appendString(token, to: &bytes)
-    JSONWriter.appendLiteral(#","$distinct_id":"#, to: &bytes)
+    VendorJSON.appendString(token, to: &bytes)
+    VendorJSON.appendLiteral(#","$distinct_id":"#, to: &bytes)
     bytes.append(contentsOf: identity.distinctId)
-    JSONWriter.appendLiteral(#","$set":"#, to: &bytes)
-    PropertyValue.object(properties).appendJSON(to: &bytes, dates: .iso8601)
+    VendorJSON.appendLiteral(#","$set":"#, to: &bytes)
+    VendorJSON.append(PropertyValue.object(properties), dates: .iso8601, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }

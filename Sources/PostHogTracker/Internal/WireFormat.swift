@@ -145,7 +145,7 @@ enum WireFormat {
     // Every event, as posthog-ios's `buildProperties` writes it; an event's own value wins (one member of
     // that name: JSON with two is ambiguous).
     if properties[PostHogNames.processPersonProfile] == nil {
-      JSONWriter.appendLiteral(
+      VendorJSON.appendLiteral(
         identity.processesPerson ? #","$process_person_profile":true"# : #","$process_person_profile":false"#,
         to: &bytes)
     }
