@@ -116,3 +116,27 @@ private func userModel10(vendors: @escaping Tracker<AnalyticsData>) {
     // end snippet
   }
 }
+
+private func userModel11() {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#11
+    var configuration = PostHogConfiguration(apiKey: "phc_...")
+    configuration.existingIdentity = ExistingIdentity(anonymousId: "anonymous-id-from-posthog-ios", userId: nil)
+    // end snippet
+  }
+}
+
+private func userModel12(currentOrientation: @escaping @Sendable () -> String, signedInUserId: @escaping @Sendable () -> String?) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#12
+    let send: Tracker<AnalyticsData> = enriching(combine(segmentTracker, consoleTracker)) {
+      [
+        "session_orientation": .string(currentOrientation()),
+        "session_user_is_logged_in": .bool(signedInUserId() != nil),
+        "user_uid": signedInUserId().map(PropertyValue.string),  // no key when signed out
+      ]
+    }
+    send(.event(name: "Project Viewed", properties: ["project_id": 42]))
+    // end snippet
+  }
+}

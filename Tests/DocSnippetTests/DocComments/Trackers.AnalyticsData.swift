@@ -28,3 +28,13 @@ private func trackersAnalyticsData1() {
     _ = events
   }
 }
+
+private func addingProperties() {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#2
+    let event: AnalyticsData = .event(name: "Signup", properties: ["plan": "pro"])
+    event.adding(["plan": "free", "orientation": "portrait"])
+    // .event(name: "Signup", properties: ["plan": "pro", "orientation": "portrait"])
+    // end snippet
+  }
+}
