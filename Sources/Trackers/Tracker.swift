@@ -143,15 +143,15 @@ public func pullback<Local, Global>(
 ///
 /// It forwards what ``pullback(_:action:)-(_,(Global)->Local?)`` with the same closure forwards; the label
 /// says that the closure maps an event rather than picks a case out of an enum.
-// Disfavored: a trailing closure returning `Local?` (`pullback(tracker) { ... }`) fits this form and
-// `pullback(_:action:)` alike, and the two forward the same events; without the attribute every such call,
-// written before this form existed, would be ambiguous. A call labelled `transform:` still reaches it.
 @_disfavoredOverload
 @inlinable
 public func pullback<Local, Global>(
   _ tracker: @escaping Tracker<Local>,
   transform: @escaping @Sendable (Global) -> Local?
 ) -> Tracker<Global> {
+  // Disfavored: a trailing closure returning `Local?` (`pullback(tracker) { ... }`) fits this form and
+  // `pullback(_:action:)` alike, and the two forward the same events; without the attribute every such
+  // call, written before this form existed, would be ambiguous. A call labelled `transform:` reaches it.
   return { global in
     if let local = transform(global) { tracker(local) }
   }
