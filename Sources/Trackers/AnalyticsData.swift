@@ -102,10 +102,19 @@ extension AnalyticsData {
     }
   }
 
-  /// The event with `properties` added to its own (its own win): what the pipeline does with super
-  /// properties and a timed event's duration. Cases without properties of their own are returned as they
-  /// are.
-  package func adding(_ properties: Properties) -> AnalyticsData {
+  /// The event with `properties` added to its own, the event's own winning: what ``enriching(_:with:)``
+  /// does with the properties it computes, and the vendor modules' pipeline with super properties and a
+  /// timed event's duration.
+  ///
+  /// Only events, screens, errors and standard events take properties; the other cases are returned as
+  /// they are.
+  ///
+  /// ```swift
+  /// let event: AnalyticsData = .event(name: "Signup", properties: ["plan": "pro"])
+  /// event.adding(["plan": "free", "orientation": "portrait"])
+  /// // .event(name: "Signup", properties: ["plan": "pro", "orientation": "portrait"])
+  /// ```
+  public func adding(_ properties: Properties) -> AnalyticsData {
     guard !properties.isEmpty else { return self }
     func merged(_ own: Properties) -> Properties {
       own.merging(properties) { own, _ in own }
@@ -117,6 +126,14 @@ extension AnalyticsData {
     case let .standard(event, own): return .standard(event, properties: merged(own))
     case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent:
       return self
+    }
+  }
+
+  /// Whether `adding(_:)` adds to this event: `true` for an event, a screen, an error and a standard event.
+  var carriesProperties: Bool {
+    switch self {
+    case .event, .screen, .error, .standard: true
+    case .userId, .userProperty, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: false
     }
   }
 }

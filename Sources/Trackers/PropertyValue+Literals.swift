@@ -32,7 +32,6 @@ extension PropertyValue: ExpressibleByDictionaryLiteral {
   }
 }
 
-extension PropertyValue: ExpressibleByNilLiteral {
-  /// JSON `null`: `nil`.
-  public init(nilLiteral: ()) { self = .null }
-}
+// Not `ExpressibleByNilLiteral`: a `nil` written as a property would be sent as JSON `null`, where an app's
+// schema wants the key absent. A value that may be missing is an optional the app leaves out
+// (`compactMapValues`, or `enriching(_:with:)` which drops `nil`s); `.null` is the explicit JSON `null`.

@@ -7,8 +7,16 @@ import Foundation
 /// ```swift
 /// let properties: AnalyticsData.Properties = [
 ///   "plan": "pro", "seats": 5, "price": 9.99, "trial": false,
-///   "tags": ["new", "promo"], "address": ["city": "Lyon"], "coupon": nil,
+///   "tags": ["new", "promo"], "address": ["city": "Lyon"], "referrer": .null,
 /// ]
+/// ```
+///
+/// No value is no key: `nil` is not a `PropertyValue`, so a property that may be missing is left out, and
+/// only ``null`` sends JSON `null`. Write optional values in a dictionary of optionals and drop the `nil`s:
+///
+/// ```swift
+/// let optionals: [String: PropertyValue?] = ["plan": "pro", "coupon": coupon.map(PropertyValue.string)]
+/// let properties = optionals.compactMapValues { $0 }  // no "coupon" key without a coupon
 /// ```
 ///
 /// Vendor modules turn each case into the vendor's type: numbers stay numbers, and dates become the
@@ -35,7 +43,8 @@ public enum PropertyValue: Sendable, Hashable {
   case array([PropertyValue])
   /// Named values, like a JSON object.
   case object([String: PropertyValue])
-  /// The absence of a value, JSON `null`.
+  /// JSON `null`, sent as a value: the key is present. A property with no value is left out instead (see
+  /// ``PropertyValue``).
   case null
 }
 

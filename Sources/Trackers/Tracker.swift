@@ -128,6 +128,59 @@ public func pullback<Local, Global>(
   return { global in tracker(transform(global)) }
 }
 
+/// Pulls a tracker back along a transform that may drop an event: a global event that has no meaning for
+/// the tracker becomes `nil` and is not forwarded.
+///
+/// ```swift
+/// @Sendable func analytics(_ event: CatalogEvent) -> AnalyticsData? {
+///   switch event {
+///   case let .productViewed(id): .event(name: "product_viewed", properties: ["product_id": .string(id)])
+///   case .scrolled: nil  // no analytics meaning
+///   }
+/// }
+/// let catalogTracker: Tracker<CatalogEvent> = pullback(mixpanelTracker, transform: analytics)
+/// ```
+///
+/// It forwards what ``pullback(_:action:)-(_,(Global)->Local?)`` with the same closure forwards; the label
+/// says that the closure maps an event rather than picks a case out of an enum.
+@_disfavoredOverload
+@inlinable
+public func pullback<Local, Global>(
+  _ tracker: @escaping Tracker<Local>,
+  transform: @escaping @Sendable (Global) -> Local?
+) -> Tracker<Global> {
+  // Disfavored: a trailing closure returning `Local?` (`pullback(tracker) { ... }`) fits this form and
+  // `pullback(_:action:)` alike, and the two forward the same events; without the attribute every such
+  // call, written before this form existed, would be ambiguous. A call labelled `transform:` reaches it.
+  return { global in
+    if let local = transform(global) { tracker(local) }
+  }
+}
+
+/// Pulls a tracker back along a transform that fans out: each global event becomes the local events it
+/// returns, forwarded in order; an empty array forwards nothing.
+///
+/// A sign-in that is both an identity and an event:
+///
+/// ```swift
+/// @Sendable func analytics(_ event: SessionEvent) -> [AnalyticsData] {
+///   switch event {
+///   case let .signedIn(userId): [.userId(userId), .event(name: "signed_in")]
+///   case .tokenRefreshed: []
+///   }
+/// }
+/// let sessionTracker: Tracker<SessionEvent> = pullback(segmentTracker, transform: analytics)
+/// ```
+@inlinable
+public func pullback<Local, Global>(
+  _ tracker: @escaping Tracker<Local>,
+  transform: @escaping @Sendable (Global) -> [Local]
+) -> Tracker<Global> {
+  return { global in
+    for local in transform(global) { tracker(local) }
+  }
+}
+
 /// Pulls a tracker back in one call: `action` picks the feature's events out of the global ones, and
 /// `transform` turns each into the tracker's event.
 ///
@@ -138,8 +191,9 @@ public func pullback<Local, Global>(
 /// let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: \.checkout, transform: analytics)
 /// ```
 ///
-/// It forwards the same events as the two single-step pullbacks, ``pullback(_:transform:)`` inside
-/// ``pullback(_:action:)-(_,(Global)->Local?)``, with one closure call fewer per event.
+/// It forwards the same events as the two single-step pullbacks,
+/// ``pullback(_:transform:)-(_,(Global)->Local)`` inside ``pullback(_:action:)-(_,(Global)->Local?)``, with
+/// one closure call fewer per event.
 @inlinable
 public func pullback<Local, Value, Global>(
   _ tracker: @escaping Tracker<Local>,

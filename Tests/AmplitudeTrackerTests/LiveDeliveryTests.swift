@@ -59,7 +59,7 @@ struct LiveDeliveryTests {
     amplitudeTracker(.userId("user-42"))
     amplitudeTracker(.event(name: "Order Completed", properties: [
       "plan": "pro", "seats": 5, "price": 9.99, "trial": false, "renews": .date(propertyDate),
-      "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": nil,
+      "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": .null,
     ]))
     amplitudeTracker(.error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]))
     amplitudeTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))

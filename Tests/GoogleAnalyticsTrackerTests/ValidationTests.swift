@@ -97,7 +97,7 @@ import Trackers
 
   @Test func paramValueTypes() {
     #expect(rules(.event(name: "e", properties: ["b": true])) == ["param-value-type"])
-    #expect(rules(.event(name: "e", properties: ["n": nil])) == ["param-value-type"])
+    #expect(rules(.event(name: "e", properties: ["n": .null])) == ["param-value-type"])
     #expect(rules(.event(name: "e", properties: ["o": ["a": 1]])) == ["param-value-type"])
     #expect(rules(.event(name: "e", properties: ["tags": ["a"]])) == ["param-value-type"])
     #expect(rules(.event(name: "purchase", properties: ["items": [["item_id": "sku", "price": 9.5]]])) == [])

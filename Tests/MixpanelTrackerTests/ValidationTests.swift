@@ -44,7 +44,7 @@ import Trackers
     #expect(rules(.event(name: "e", properties: ["o": .object(keys)])) == ["property-object-keys"])
     #expect(rules(.event(name: "e", properties: ["o": ["a": ["b": ["c": 1]]]])) == [])
     #expect(rules(.event(name: "e", properties: ["o": ["a": ["b": ["c": ["d": 1]]]]])) == ["property-nesting-depth"])
-    #expect(rules(.event(name: "e", properties: ["b": true, "n": nil, "d": .date(Date())])) == [])
+    #expect(rules(.event(name: "e", properties: ["b": true, "n": .null, "d": .date(Date())])) == [])
   }
 
   @Test func profilePropertyRules() {

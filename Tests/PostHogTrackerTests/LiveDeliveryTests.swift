@@ -50,7 +50,7 @@ struct LiveDeliveryTests {
     postHogTracker(.screen(name: "Cart", properties: ["items": 3]))
     postHogTracker(.userProperty(name: "since", value: .date(propertyDate)))
     postHogTracker(.userId("user-42"))
-    postHogTracker(.event(name: "order completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": nil]))
+    postHogTracker(.event(name: "order completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": .null]))
     postHogTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
     postHogTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
     postHogTracker(.userId(nil))

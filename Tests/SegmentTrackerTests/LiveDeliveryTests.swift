@@ -43,7 +43,7 @@ struct LiveDeliveryTests {
     segmentTracker(.screen(name: "Cart", properties: ["items": 3]))
     segmentTracker(.userProperty(name: "since", value: .date(propertyDate)))
     segmentTracker(.userId("user-42"))
-    segmentTracker(.event(name: "Order Completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": nil]))
+    segmentTracker(.event(name: "Order Completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": .null]))
     segmentTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
     segmentTracker(.userId(nil))
     segmentTracker("After")

@@ -46,7 +46,7 @@ import TrackersDelivery
 
   @Test func propertyValuesAsTheModulesHereWriteThem() {
     let value: PropertyValue = [
-      "plan": "pro", "seats": 5, "at": .date(Date(timeIntervalSince1970: 1_700_000_000)), "tags": ["a", nil],
+      "plan": "pro", "seats": 5, "at": .date(Date(timeIntervalSince1970: 1_700_000_000)), "tags": ["a", .null],
     ]
     #expect(
       VendorJSON.string(value, dates: .secondsSince1970, sortedKeys: true)

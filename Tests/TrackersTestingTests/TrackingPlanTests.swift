@@ -281,13 +281,13 @@ let isRecordingPlans = ProcessInfo.processInfo.environment[TrackingPlanCheck.rec
           name: "Everything",
           properties: [
             "string": "text", "int": 1, "double": 1.5, "bool": true, "date": .date(date), "list": ["a", 1],
-            "object": ["key": "value"], "null": nil, "amount": 3, "sometimes": "here",
+            "object": ["key": "value"], "null": .null, "amount": 3, "sometimes": "here",
           ]),
         .event(
           name: "Everything",
           properties: [
             "string": "more", "int": 2, "double": 2.5, "bool": false, "date": .date(date), "list": [],
-            "object": [:], "null": nil, "amount": 4.25,
+            "object": [:], "null": .null, "amount": 4.25,
           ]),
         .userProperty(name: "plan", value: "pro"),
         .screen(name: "Home"),

@@ -17,7 +17,7 @@ import Trackers
       name: "Signup",
       properties: [
         "plan": "pro", "seats": 5, "price": 9.5, "trial": false,
-        "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": nil,
+        "tags": ["a", 1], "address": ["city": "Lyon"], "coupon": .null,
       ]
     )
     let properties = data.properties

@@ -5,7 +5,7 @@ import Trackers
 @Suite struct PropertyValueTests {
   @Test func codableRoundTripsJSONShapes() throws {
     let value: PropertyValue = [
-      "s": "x", "i": 42, "d": 2.5, "b": true, "n": nil, "a": [1, "two", [3.5]], "o": ["k": false],
+      "s": "x", "i": 42, "d": 2.5, "b": true, "n": .null, "a": [1, "two", [3.5]], "o": ["k": false],
     ]
     let data = try JSONEncoder().encode(value)
     let decoded = try JSONDecoder().decode(PropertyValue.self, from: data)
@@ -60,7 +60,7 @@ import Trackers
 
   @Test func nestedValuesProduceJSONThatParsesBackToTheSameValue() throws {
     let value: PropertyValue = [
-      "name": "Signup \"quoted\"", "seats": 5, "ratio": 0.25, "trial": false, "coupon": nil,
+      "name": "Signup \"quoted\"", "seats": 5, "ratio": 0.25, "trial": false, "coupon": .null,
       "tags": ["a", ["b": 1]], "empty": [:], "none": [],
     ]
     let bytes = value.jsonBytes()

@@ -32,21 +32,11 @@ public func shopTracker(vendors: @escaping Tracker<AnalyticsData>, logFeatureEve
   return combine(
     pullback(logged(pullback(vendors, transform: themeAnalytics), "theme"), action: \.theme),
     pullback(logged(pullback(vendors, transform: appAnalytics), "app"), action: \.app),
-    pullback(logged(forEach(vendors, onboardingAnalytics), "onboarding"), action: \.onboarding),
+    pullback(logged(pullback(vendors, transform: onboardingAnalytics), "onboarding"), action: \.onboarding),
     pullback(logged(pullback(vendors, transform: catalogAnalytics), "catalog"), action: \.catalog),
     // Checkout's reducer logs its own actions (see `Journey`); what reaches here is already analytics.
     pullback(vendors, action: \.checkout),
     pullback(logged(pullback(vendors, transform: apiErrorAnalytics), "api"), action: \.api),
     pullback(vendors, action: \.loadTest, transform: loadTestAnalytics)
   )
-}
-
-/// A tracker of feature events that sends every event `analytics` maps one event to, in order.
-func forEach<Event>(
-  _ tracker: @escaping Tracker<AnalyticsData>,
-  _ analytics: @escaping @Sendable (Event) -> [AnalyticsData]
-) -> Tracker<Event> {
-  return { event in
-    for data in analytics(event) { tracker(data) }
-  }
 }

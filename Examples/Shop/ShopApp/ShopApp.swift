@@ -172,10 +172,19 @@ public enum ShopApp {
     return true
   }
 
-  /// The root composition over the sessions' measured trackers.
-  static func rootTracker(_ sessions: [VendorRun], log: LogSink?) -> Tracker<ShopEvent> {
+  /// The root composition over the sessions' measured trackers. With `now`, the journey's clock, every
+  /// event, screen, error and standard event also carries `session_seconds`, the seconds since the root was
+  /// made, computed as the event passes (``Trackers/enriching(_:with:)``): the vendors and the journey's log
+  /// see the same value.
+  static func rootTracker(
+    _ sessions: [VendorRun], log: LogSink?, now: (@Sendable () -> Date)? = nil
+  ) -> Tracker<ShopEvent> {
     let vendors = combine(sessions.map(\.tracker))
-    let logged = log.map { sink in logging(vendors, to: sink, format: journeyLine) } ?? vendors
+    var logged = log.map { sink in logging(vendors, to: sink, format: journeyLine) } ?? vendors
+    if let now {
+      let start = now()
+      logged = enriching(logged) { ["session_seconds": .double(now().timeIntervalSince(start))] }
+    }
     return shopTracker(vendors: logged, logFeatureEvents: log)
   }
 
@@ -201,7 +210,9 @@ public enum ShopApp {
     let vendors = combine(sessions.map(\.tracker))
     output.write("lifecycle: launched")
     lifecycle.launched(tracking: logging(vendors, to: output) { "  -> \($0)" })
-    Journey.play(into: rootTracker(sessions, log: output), log: output, clock: clock)
+    var now: @Sendable () -> Date = { Date() }
+    if let clock { now = { clock.now() } }
+    Journey.play(into: rootTracker(sessions, log: output, now: now), log: output, clock: clock)
   }
 
   /// Tracks `count` synthetic events as fast as possible, reporting progress after every 1,000.

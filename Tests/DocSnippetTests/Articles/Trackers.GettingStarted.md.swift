@@ -59,3 +59,30 @@ let userAnalytics: Tracker<AnalyticsEvent> = pullback(
   MixpanelTracker.mixpanelTracker, action: \.user, transform: analytics
 )
 // end snippet
+
+private func dropOrFanOut() {
+  compileDeclarations {
+    // snippet: Sources/Trackers/Documentation.docc/GettingStarted.md#6
+    enum SessionEvent: Sendable { case signedIn(userId: String), tokenRefreshed, signedOut }
+
+    @Sendable func signIns(_ event: SessionEvent) -> AnalyticsData? {
+      guard case let .signedIn(userId) = event else { return nil }  // the rest means nothing to this tracker
+      return .event(name: "Signed In", properties: ["user": .string(userId)])
+    }
+
+    @Sendable func sessionAnalytics(_ event: SessionEvent) -> [AnalyticsData] {
+      switch event {
+      case let .signedIn(userId): [.userId(userId), .event(name: "Signed In")]
+      case .tokenRefreshed: []
+      case .signedOut: [.event(name: "Signed Out"), .userId(nil)]
+      }
+    }
+
+    let send: Tracker<SessionEvent> = combine(
+      pullback(consoleTracker, transform: signIns),
+      pullback(MixpanelTracker.mixpanelTracker, transform: sessionAnalytics)
+    )
+    send(.signedIn(userId: "u1"))  // the console: one event; Mixpanel: the identity, then the event
+    // end snippet
+  }
+}

@@ -127,3 +127,27 @@ private func userModel11(vendors: @escaping Tracker<AnalyticsData>) {
     // end snippet
   }
 }
+
+private func userModel12() {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#12
+    var configuration = PostHogConfiguration(apiKey: "phc_...")
+    configuration.existingIdentity = ExistingIdentity(anonymousId: "anonymous-id-from-posthog-ios", userId: nil)
+    // end snippet
+  }
+}
+
+private func userModel13(currentOrientation: @escaping @Sendable () -> String, signedInUserId: @escaping @Sendable () -> String?) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#13
+    let send: Tracker<AnalyticsData> = enriching(combine(segmentTracker, consoleTracker)) {
+      [
+        "session_orientation": .string(currentOrientation()),
+        "session_user_is_logged_in": .bool(signedInUserId() != nil),
+        "user_uid": signedInUserId().map(PropertyValue.string),  // no key when signed out
+      ]
+    }
+    send(.event(name: "Project Viewed", properties: ["project_id": 42]))
+    // end snippet
+  }
+}

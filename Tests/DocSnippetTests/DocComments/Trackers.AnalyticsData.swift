@@ -38,3 +38,13 @@ private func trackersAnalyticsData2(tracker: @escaping Tracker<AnalyticsData>) {
     // end snippet
   }
 }
+
+private func addingProperties() {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#3
+    let event: AnalyticsData = .event(name: "Signup", properties: ["plan": "pro"])
+    event.adding(["plan": "free", "orientation": "portrait"])
+    // .event(name: "Signup", properties: ["plan": "pro", "orientation": "portrait"])
+    // end snippet
+  }
+}

@@ -5,6 +5,7 @@ import AppLifecycle
 import MixpanelTracker
 import ShopAnalytics
 import ShopFirebase
+import SegmentTracker
 import ShopGoogleAnalytics
 import Trackers
 
@@ -58,7 +59,7 @@ private func pullbackOneCall() {
     }
   }
   compile {
-    // snippet: Sources/Trackers/Tracker.swift#5
+    // snippet: Sources/Trackers/Tracker.swift#7
     let checkout = EventPath(AppEvent.checkout, \.checkout)
     let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: checkout, transform: analytics)
     // end snippet
@@ -80,5 +81,37 @@ private func pullbackAction() {
     let appTracker: Tracker<AnalyticsEvent> = pullback(googleAnalyticsTracker, action: \.app)
     // end snippet
     _ = appTracker
+  }
+}
+
+private func pullbackDropping() {
+  enum CatalogEvent { case productViewed(String), scrolled }
+  compileDeclarations {
+    // snippet: Sources/Trackers/Tracker.swift#5
+    @Sendable func analytics(_ event: CatalogEvent) -> AnalyticsData? {
+      switch event {
+      case let .productViewed(id): .event(name: "product_viewed", properties: ["product_id": .string(id)])
+      case .scrolled: nil  // no analytics meaning
+      }
+    }
+    let catalogTracker: Tracker<CatalogEvent> = pullback(mixpanelTracker, transform: analytics)
+    // end snippet
+    _ = catalogTracker
+  }
+}
+
+private func pullbackFanningOut() {
+  enum SessionEvent { case signedIn(String), tokenRefreshed }
+  compileDeclarations {
+    // snippet: Sources/Trackers/Tracker.swift#6
+    @Sendable func analytics(_ event: SessionEvent) -> [AnalyticsData] {
+      switch event {
+      case let .signedIn(userId): [.userId(userId), .event(name: "signed_in")]
+      case .tokenRefreshed: []
+      }
+    }
+    let sessionTracker: Tracker<SessionEvent> = pullback(segmentTracker, transform: analytics)
+    // end snippet
+    _ = sessionTracker
   }
 }

@@ -6,7 +6,7 @@ import Trackers
 @Suite struct MappingTests {
   @Test func eventIsASignalWithAStringPayload() {
     let properties: AnalyticsData.Properties = [
-      "plan": "pro", "seats": 5, "price": 9.99, "whole": 2.0, "trial": false, "renews": .date(propertyDate), "coupon": nil,
+      "plan": "pro", "seats": 5, "price": 9.99, "whole": 2.0, "trial": false, "renews": .date(propertyDate), "coupon": .null,
     ]
     #expect(telemetryDeckSignal(for: .event(name: "Checkout.completed", properties: properties))
       == .signal(
@@ -41,7 +41,7 @@ import Trackers
   @Test func userPropertyAndUserIdChangeOnlyTheIdentity() {
     #expect(telemetryDeckSignal(for: .userProperty(name: "plan", value: "pro")) == .userProperty(name: "plan", value: "pro"))
     #expect(telemetryDeckSignal(for: .userProperty(name: "seats", value: 5)) == .userProperty(name: "seats", value: "5"))
-    #expect(telemetryDeckSignal(for: .userProperty(name: "plan", value: nil)) == .userProperty(name: "plan", value: nil))
+    #expect(telemetryDeckSignal(for: .userProperty(name: "plan", value: .null)) == .userProperty(name: "plan", value: nil))
     #expect(telemetryDeckSignal(for: .userId("user-42")) == .userId("user-42"))
     #expect(telemetryDeckSignal(for: .userId(nil)) == .userId(nil))
   }

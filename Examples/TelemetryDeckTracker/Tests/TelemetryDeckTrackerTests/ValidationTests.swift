@@ -12,9 +12,9 @@ import Trackers
   @Test func everyVocabularyCaseCanBeValid() {
     let valid: [AnalyticsData] = [
       .event(name: "Checkout.completed", properties: ["plan": "pro", "seats": 5, "price": 9.99, "trial": false,
-                                                     "renews": .date(propertyDate), "coupon": nil, "floatValue": 42.5]),
+                                                     "renews": .date(propertyDate), "coupon": .null, "floatValue": 42.5]),
       .screen(name: "Cart"), .userId("user-42"), .userId(nil), .userProperty(name: "tier", value: "gold"),
-      .userProperty(name: "tier", value: nil),
+      .userProperty(name: "tier", value: .null),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
       .lifecycle(.updated(previousVersion: "2.0.0", previousBuild: "130", version: "2.1.0", build: "142")),
     ]
@@ -102,7 +102,7 @@ import Trackers
     #expect(rules(.event(name: "e", properties: ["floatValue": 1])).isEmpty)
     #expect(rules(.event(name: "e", properties: ["floatValue": 1.5])).isEmpty)
     #expect(rules(.event(name: "e", properties: ["floatValue": "1.5"])) == ["float-value-type"])
-    #expect(rules(.event(name: "e", properties: ["floatValue": nil])) == ["float-value-type"])
+    #expect(rules(.event(name: "e", properties: ["floatValue": .null])) == ["float-value-type"])
     #expect(rules(.userProperty(name: "floatValue", value: 1)) == ["user-property-float-value"])
   }
 

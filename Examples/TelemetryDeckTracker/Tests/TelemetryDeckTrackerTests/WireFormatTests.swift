@@ -25,7 +25,7 @@ struct WireFormatTests {
     telemetryDeckTracker(.userId("user-42"))
     telemetryDeckTracker(.userProperty(name: "plan", value: "pro"))
     telemetryDeckTracker(.event(name: "Checkout.completed", properties: [
-      "items": 3, "price": 9.99, "trial": false, "coupon": nil, "renews": .date(propertyDate), "floatValue": 42.5,
+      "items": 3, "price": 9.99, "trial": false, "coupon": .null, "renews": .date(propertyDate), "floatValue": 42.5,
     ]))
     telemetryDeckTracker(.screen(name: "Cart"))
     telemetryDeckTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
@@ -164,7 +164,7 @@ struct WireFormatTests {
     telemetryDeckTracker(.userProperty(name: "plan", value: "pro"))
     telemetryDeckTracker(.userProperty(name: "tier", value: "gold"))
     telemetryDeckTracker("a")
-    telemetryDeckTracker(.userProperty(name: "plan", value: nil))
+    telemetryDeckTracker(.userProperty(name: "plan", value: .null))
     telemetryDeckTracker("b")
     telemetryDeckTracker(.userId("user-42"))  // a sign-in keeps them
     telemetryDeckTracker("c")
