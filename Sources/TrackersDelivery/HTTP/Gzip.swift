@@ -5,12 +5,8 @@
 /// platforms (and writes raw deflate, not gzip). Analytics batches are JSON with the same keys in every
 /// event, which LZ77 with per-block Huffman codes shrinks several-fold; the encoder aims at that, not at
 /// zlib's last percent: greedy matching with a short hash chain, one dynamic-Huffman block per
-/// ``Deflate/symbolsPerBlock`` symbols, a stored block where coding would not pay.
-///
-/// ```swift
-/// let body = Gzip.compress(Array(#"{"batch":[...]}"#.utf8))
-/// request.headers["Content-Encoding"] = "gzip"
-/// ```
+/// ``Deflate/symbolsPerBlock`` symbols, a stored block where coding would not pay. A destination that
+/// sends `Content-Encoding: gzip` passes its body through ``compress(_:)``.
 package enum Gzip {
   /// `bytes` as one gzip member: a 10-byte header (no name, no time, so equal input gives equal output),
   /// the deflate stream, the CRC-32 and the length modulo 2^32.
