@@ -133,7 +133,7 @@ extension AnalyticsData {
   var carriesProperties: Bool {
     switch self {
     case .event, .screen, .error, .standard: true
-    case .userId, .userProperty, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: false
+    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: false
     }
   }
 }
