@@ -72,7 +72,7 @@ extension MixpanelEnvironment {
     case let .setProfileProperties(properties):
       return delivery.fate(queueing: [
         VendorRecord(
-          payload: WireFormat.profileSet(properties, token: token, identity: delivery.identity.current.derived),
+          payload: WireFormat.profileSet(properties, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
       ])
     case let .updateProfile(operation):

@@ -95,7 +95,7 @@ enum PersonProfileRules {
 
   /// Marks this device's anonymous person as processed (posthog-ios's `setPersonProcessing(true)`), once.
   static func requirePersonProcessing(_ delivery: VendorDelivery<WireFormat.Identity>) {
-    let identity = delivery.identity.current.identity
+    let identity = delivery.current.identity
     let mark = PropertyValue.string(identity.anonymousId)
     guard identity.userId == nil, identity.userProperties[WireFormat.personProcessingKey] != mark else { return }
     delivery.changeIdentity { $0.userProperties[WireFormat.personProcessingKey] = .string($0.anonymousId) }
