@@ -20,5 +20,20 @@ public let telemetryDeckTracker: Tracker<AnalyticsData> = VendorPipeline(
   // objects" and "finite numbers" can only be checked on what the app wrote.
   validateWithSource: { _, data in TelemetryDeckValidation.issues(in: data) },
   // The SDK's own duration parameter (its stopAndSendDurationSignal), so TelemetryDeck's insights read it.
-  durationKey: TelemetryDeckNames.durationInSeconds
+  durationKey: TelemetryDeckNames.durationInSeconds,
+  // Lifecycle signals carry the registered super properties too, as the built-in vendors' do.
+  addToLifecycle: { signal, superProperties in signal.adding(superProperties) }
 ).tracker
+
+extension TelemetryDeckEvent {
+  /// A signal with `properties` added to its payload as TelemetryDeck's strings, its own keys winning: how a
+  /// lifecycle signal carries the super properties. The other cases are returned as they are.
+  func adding(_ properties: AnalyticsData.Properties) -> Self {
+    guard case let .signal(type, payload, floatValue) = self else { return self }
+    var merged = payload
+    for (key, value) in properties where merged[key] == nil {
+      if let text = payloadString(value) { merged[key] = text }
+    }
+    return .signal(type: type, payload: merged, floatValue: floatValue)
+  }
+}

@@ -23,6 +23,18 @@ struct CurrentTests {
     #expect(issues.first?.contains("The event was not sent") == true)
   }
 
+  /// Registered super properties reach lifecycle signals too (the pipeline's `addToLifecycle`), under the
+  /// signal's own keys.
+  @Test func lifecycleSignalsCarryTheSuperProperties() {
+    let recorder = TrackerRecorder<TelemetryDeckEvent>()
+    Current.send = recorder.tracker
+    telemetryDeckTracker(.superProperties(.register(["theme": "dark", "build": 42])))
+    telemetryDeckTracker(.lifecycle(.backgrounded))
+    recorder.expect([
+      .signal(type: LifecycleEvent.backgrounded.name, payload: ["theme": "dark", "build": "42"], floatValue: nil)
+    ])
+  }
+
   /// The count is the module's own, process-wide: the not-configured environment reports it.
   @Test func invalidEventsAreCountedByRule() {
     Current = .notConfigured
