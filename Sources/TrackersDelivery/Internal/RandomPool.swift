@@ -22,7 +22,10 @@ enum RandomPool {
   static func next128() -> (UInt64, UInt64) {
     #if canImport(Darwin)
     var bits: (UInt64, UInt64) = (0, 0)
-    withUnsafeMutableBytes(of: &bits) { arc4random_buf($0.baseAddress!, 16) }
+    withUnsafeMutableBytes(of: &bits) { buffer in
+      // A 16-byte tuple always has an address; the `if let` only keeps a force-unwrap out of library code.
+      if let address = buffer.baseAddress { arc4random_buf(address, buffer.count) }
+    }
     return bits
     #else
     return shared.withLock { $0.next128() }
