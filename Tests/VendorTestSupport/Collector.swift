@@ -123,8 +123,9 @@ public final class Collector: Sendable {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       // It exits when this process does (its stdin closes); the idle limit only catches a parent that hangs,
       // and must outlast the longest quiet stretch of a test on a loaded machine (a multi-process test
-      // setting up its children took over 60 s in one release run).
-      process.arguments = ["python3", script.path, "--idle-timeout", "600"]
+      // setting up its children took over 60 s in one release run, and under the thread sanitizer on a 2-core
+      // machine `HostileServerTests.longBodiesAreCutAtTheLimitAndNotRead` took 613 s, so 600 cut it off).
+      process.arguments = ["python3", script.path, "--idle-timeout", "1800"]
       let input = Pipe()
       let output = Pipe()
       process.standardInput = input
