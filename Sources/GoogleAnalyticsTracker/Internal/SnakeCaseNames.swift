@@ -3,8 +3,8 @@ import Trackers
 
 /// ``GoogleAnalyticsNaming/snakeCase`` at work: names converted to GA4's snake case once each, in a
 /// bounded cache, and the events they are part of rebuilt only where a name or a value changes.
-final class SnakeCaseNames: @unchecked Sendable {
-  // @unchecked is safe: `names` is only read or written between `lock.lock()` and `lock.unlock()` (in
+final class SnakeCaseNames: @unchecked Sendable {  // safe: `names` is touched only under `lock`
+  // In full: `names` is only read or written between `lock.lock()` and `lock.unlock()` (in
   // `cached(_:)` and `cache(_:as:)` and `count`), and `limit` is a constant. An NSLock rather than
   // Synchronization's Mutex, which needs macOS 15 / iOS 18 (this package supports macOS 13 / iOS 16). Its own
   // lock, not the package's `LockIsolated`: the vendor modules use only the public kit, as a module written
