@@ -61,6 +61,16 @@ public struct DeliveryConfiguration: Sendable {
   /// over, and the sending process looks for handed-over records this often. It also bounds how long a
   /// process that writes for another waits to take over sending once that one has closed or exited.
   public var handoverInterval: Duration = .seconds(5)
+  /// How many requests the queue has on their way at once (below 1 counts as 1). Records of a partition whose
+  /// order the destination keeps (``DeliveryDestination/keepsOrder(of:)``) are never in two requests at
+  /// once; the others may be. The log's cursor moves only over the records finished in a row from the
+  /// oldest, so after a crash the ones finished beyond it may be sent again (at least once, deduplicated
+  /// by the vendor's id). `1` sends one request at a time.
+  ///
+  /// ```swift
+  /// configuration.maxRequestsInFlight = 8   // a server sending a lot to one vendor
+  /// ```
+  public var maxRequestsInFlight = 4
   /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
   /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
   /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable

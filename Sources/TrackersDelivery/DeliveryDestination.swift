@@ -29,6 +29,11 @@ public protocol DeliveryDestination: Sendable {
   /// Mixpanel's `/import` `{"code": 200, "num_records_imported": N, "status": "OK"}`). The default, for
   /// a vendor that documents no body, is a 200 with an empty body.
   func successResponse(for batch: Batch) -> HTTPResponse
+  /// Whether the records of `partition` must reach the vendor in the order they were enqueued (profile
+  /// updates, identify calls): then no two requests with records of it are on their way at once (see
+  /// ``DeliveryConfiguration/maxRequestsInFlight``). `true` unless a destination says a partition's records
+  /// carry their own time and a dedup id, so their order between requests does not matter.
+  func keepsOrder(of partition: String) -> Bool
 }
 
 extension DeliveryDestination {
@@ -39,4 +44,7 @@ extension DeliveryDestination {
   public func successResponse(for batch: Batch) -> HTTPResponse {
     HTTPResponse(statusCode: 200)
   }
+
+  /// Every partition keeps its order: one request at a time for each.
+  public func keepsOrder(of partition: String) -> Bool { true }
 }

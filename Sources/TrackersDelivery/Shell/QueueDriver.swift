@@ -381,6 +381,8 @@ final class QueueDriver: Sendable {
           emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
+      // A batch's answer: run under the lock with the batch (`DriverState.answer`), never queued here.
+      case .finishRecords, .recordAttempts, .sendAgain, .saveCursor: break
       case .exit: return .exit
       case .modeChanged: return .lookAgain
       case .relinquish:
@@ -408,7 +410,7 @@ final class QueueDriver: Sendable {
   /// `withState` runs its commands.
   func feed(_ input: (inout DriverState) -> QueueMachine.Input?) {
     let now = clock.now.instant
-    withState { s in _ = input(&s).map { s.handle($0, at: now) } }
+    withState { s in if let input = input(&s) { s.handle(input, at: now) } }
   }
 
   /// Feeds `input` once `timeout` has passed on the queue's clock, unless cancelled first: the machine
@@ -423,7 +425,7 @@ final class QueueDriver: Sendable {
   /// Feeds the sending task's loop input, runs its commands, and returns the step it awaits next.
   func follow(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input?) -> Sender.Step? {
     let now = clock.now.instant
-    return modify(loop: loop) { s in _ = input(&s).map { s.handle($0, at: now) } }.step
+    return modify(loop: loop) { s in if let input = input(&s) { s.handle(input, at: now) } }.step
   }
 
   // MARK: Reading state

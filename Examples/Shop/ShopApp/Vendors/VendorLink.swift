@@ -38,6 +38,9 @@ public struct VendorLink: Sendable {
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?
+    /// Requests on their way at once (``DeliveryConfiguration/maxRequestsInFlight``); the queue's default
+    /// when `nil`. The benchmark compares with 1.
+    package var maxRequestsInFlight: Int?
 
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.

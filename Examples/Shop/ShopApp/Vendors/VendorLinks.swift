@@ -139,9 +139,11 @@ extension VendorLink.LiveSettings {
   /// the context and the lifecycle.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
+    let inFlight = maxRequestsInFlight
     configuration.flushInterval = VendorLink.flushInterval
     configuration.delivery = { queue in
       if let cap { queue.maxPendingBytes = cap }
+      if let inFlight { queue.maxRequestsInFlight = inFlight }
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
