@@ -33,6 +33,8 @@ final class Sender {
   private let reader: SegmentLog.Reader
   /// Batches split or kept for a retry, to send before anything read after them: the next on top.
   private var carry: [PendingBatch] = []
+  /// A batch of a partition in any order was read: reading on while requests are out may find more.
+  private var readUnordered = false
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
   private let clock: any QueueClock
@@ -183,10 +185,13 @@ final class Sender {
     let destination = driver.destination
     let busy = Set(out.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
     if let index = carry.lastIndex(where: { !busy.contains($0.partition) }) { return carry.remove(at: index) }
+    // Until a partition in any order was read, everything waits for the batch out: no read passes over it.
+    guard out.isEmpty || readUnordered else { return nil }
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     let waiting = busy.union(carry.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
     guard let built = buildBatch(claimed: claimed, busyPartitions: waiting) else { return nil }
+    if !readUnordered { readUnordered = !destination.keepsOrder(of: built.partition) }
     guard built.entries[0].position < target else {
       reachedTarget = true
       return nil
