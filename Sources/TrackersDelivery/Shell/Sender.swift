@@ -126,9 +126,9 @@ final class Sender {
   /// Returns whether anything was sent or dropped.
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
+    var stop = false
     await withTaskGroup(of: (Int, Ended).self) { group in
       var out: [Int: PendingBatch] = [:]
-      var stop = false
       var nextID = 0
       while true {
         // Stops when the log is let go of or replaced (the target belongs to the old one) or paused.
@@ -173,7 +173,8 @@ final class Sender {
         }
       }
     }
-    return progressed
+    // Stopped at the target, the gate or a cancellation: counted as progress, so the machine looks again.
+    return progressed || stop
   }
 
   /// The next batch to send besides those `out`: the top of what waits to go again, else the next read
