@@ -65,6 +65,8 @@ extension AmplitudeEnvironment {
         if let subject = EventSubject.current {
           switch event {
           case .event, .revenue:
+            let issues = AmplitudeValidation.subjectIssues(subject)
+            guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
             let members = WireFormat.members(about: subject, ip: ip, context: delivery.subjectContext)
             let id = RecordID()
             let payload = WireFormat.event(

@@ -60,6 +60,22 @@ struct SubjectTests {
     #expect(events[2]["os_name"] == "ios")
   }
 
+  /// Amplitude rejects ids shorter than 5 characters and placeholders: a subject's are refused here, not
+  /// dropped by Amplitude.
+  @Test func aSubjectIdAmplitudeWouldRejectIsRefusedWithTheUserIdRules() async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    var configuration = configuration(transport)
+    configuration.onReport = reports.tracker
+    Current = try .live(configuration)
+    withEventSubject(EventSubject(userId: "u1")) { amplitudeTracker("Order Completed") }
+    withEventSubject(EventSubject(anonymousId: "null")) { amplitudeTracker("Order Completed") }
+    let counters = await Current.deliverPending()
+    await Current.close(nil)
+    #expect(counters.invalidByRule == ["user-id-length": 1, "user-id-placeholder": 1])
+    #expect(transport.requests.isEmpty)
+  }
+
   /// Many tasks, each tracking for its own user at once: every event carries its own task's ids and IP.
   @Test func concurrentSubjectsNeverMixTheirIds() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)

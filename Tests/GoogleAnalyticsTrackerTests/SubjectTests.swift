@@ -55,16 +55,19 @@ struct SubjectTests {
     #expect(appBody["events"]?.arrayValue?.first?["params"]?["session_id"] != nil)
   }
 
-  @Test func aSubjectWithoutAnAnonymousIdIsRefusedWithTheClientIdRule() async throws {
+  @Test func aSubjectWithoutAnAnonymousIdOrTooFarBackIsRefusedWithItsRule() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     withEventSubject(EventSubject(userId: "user-1")) { googleAnalyticsTracker("report_exported") }
+    // GA4 drops, with a 2xx, an event dated more than 72 hours back.
+    let old = EventSubject(anonymousId: "1.2", timestamp: fixedDate.addingTimeInterval(-73 * 3600))
+    withEventSubject(old) { googleAnalyticsTracker("report_exported") }
     let counters = await Current.deliverPending()
     await Current.close(nil)
-    #expect(counters.invalidByRule == ["subject-client-id-required": 1])
+    #expect(counters.invalidByRule == ["subject-client-id-required": 1, "subject-timestamp-range": 1])
     #expect(transport.requests.isEmpty)
     let message = try #require(reports.events.first?.message)
     #expect(message.contains("_ga cookie"))

@@ -123,6 +123,10 @@ struct SubjectTests {
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     withEventSubject(EventSubject(context: RequestContext(ip: "203.0.113.7"))) { mixpanelTracker("Order Completed") }
+    withEventSubject(EventSubject(userId: "null")) { mixpanelTracker("Order Completed") }
+    withEventSubject(EventSubject(userId: "user-1", timestamp: fixedDate.addingTimeInterval(7200))) {
+      mixpanelTracker("Order Completed")
+    }
     withEventSubject(EventSubject(userId: "user-1")) {
       mixpanelTracker(.userId("user-1"))
       mixpanelTracker(.superProperties(.register(["plan": "pro"])))
@@ -131,7 +135,9 @@ struct SubjectTests {
     mixpanelTracker("After")
     let counters = await Current.deliverPending()
     await Current.close(nil)
-    #expect(counters.invalidByRule == ["subject-id-required": 1, "subject-event-kind": 3])
+    #expect(counters.invalidByRule == [
+      "subject-id-required": 1, "distinct-id-placeholder": 1, "subject-timestamp-range": 1, "subject-event-kind": 3,
+    ])
     #expect(counters.queued == 1)
     let events = try imported(transport)
     try #require(events.count == 1)
@@ -142,7 +148,10 @@ struct SubjectTests {
       guard case let .invalidEvent(issues) = report.kind else { return nil }
       return issues.first?.rule
     }
-    #expect(rules == ["subject-id-required", "subject-event-kind", "subject-event-kind", "subject-event-kind"])
+    #expect(rules == [
+      "subject-id-required", "distinct-id-placeholder", "subject-timestamp-range", "subject-event-kind",
+      "subject-event-kind", "subject-event-kind",
+    ])
     let message = try #require(reports.events.first?.message)
     #expect(message.contains("userId or anonymousId"))
   }
