@@ -196,4 +196,20 @@ struct SubjectTests {
       "mp_lib": "swift-trackers", "$lib_version": "0.8.0",
     ])
   }
+
+  /// A server's module never registers with a lifecycle: going to the background flushes an app's queue, and
+  /// leaves a server's alone.
+  @Test(arguments: [DeliveryOptions.Deployment.app, .server])
+  func onlyAnAppsQueueFollowsTheLifecycle(deployment: DeliveryOptions.Deployment) async throws {
+    let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture)
+    var configuration = configuration(transport, deployment: deployment)
+    configuration.lifecycle = lifecycle
+    Current = try .live(configuration)
+    mixpanelTracker("Order Completed")
+    await lifecycle.enteredBackground(timeout: .seconds(600))
+    let sentInBackground = transport.requests.count
+    await Current.close(nil)
+    #expect(sentInBackground == (deployment == .app ? 1 : 0))
+  }
 }
