@@ -195,6 +195,16 @@ enum AmplitudeValidation {
     }
   }
 
+  /// What Amplitude would reject in an event's subject: its user id and anonymous (device) id follow the
+  /// user id's rules (5 to 1024 characters, no placeholder), so an event is refused here rather than
+  /// dropped by Amplitude with a 400.
+  static func subjectIssues(_ subject: EventSubject) -> [ValidationIssue] {
+    var issues: [ValidationIssue] = []
+    if let userId = subject.userId, !userId.isEmpty { checkUserId(userId, into: &issues) }
+    if let anonymousId = subject.anonymousId, !anonymousId.isEmpty { checkUserId(anonymousId, into: &issues) }
+    return issues
+  }
+
   private static func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
     if AmplitudeLimits.placeholderIds.contains(id.lowercased()) {
       issues.append(issue(

@@ -56,6 +56,19 @@ extension GoogleAnalyticsEnvironment {
       return { event in
         switch event {
         case let .event(name, params):
+          // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
+          // and no session.
+          if let subject = EventSubject.current {
+            guard let envelope = WireFormat.envelope(about: subject, stream: stream) else {
+              return delivery.settle(.invalid([subjectClientIdIssue]), event: event.description)
+            }
+            let date = now()
+            if let timestamp = subject.timestamp, date.timeIntervalSince(timestamp) > subjectBackdating {
+              return delivery.settle(.invalid([subjectTimestampIssue(timestamp)]), event: event.description)
+            }
+            let payload = WireFormat.event(name: name, params: params, at: subject.timestamp ?? date, session: nil)
+            return delivery.enqueue(payload, id: RecordID(), partition: envelope, event: event.description)
+          }
           let date = now()
           let (identity, envelope) = delivery.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
@@ -159,4 +172,26 @@ let current = CurrentEnvironment(GoogleAnalyticsEnvironment.notConfigured)
 public var Current: GoogleAnalyticsEnvironment {
   get { current.value }
   set { current.value = newValue }
+}
+
+/// GA4 requires a `client_id` (`app_instance_id` for an app stream), which a server can't know: an event
+/// about a subject without an anonymous id is refused.
+let subjectClientIdIssue = ValidationIssue(
+  vendor: "GA4", rule: "subject-client-id-required",
+  message: "an event about a subject needs the subject's anonymousId (rule subject-client-id-required): GA4 "
+    + "requires the client_id of the browser (a web stream; the app_instance_id of an app stream), which a "
+    + "server can't make up. Read it from the request: the part after \"GA1.1.\" of the _ga cookie "
+    + "(GA1.1.1234567890.1700000000 gives 1234567890.1700000000), or have the app send its app_instance_id.")
+
+/// How far back GA4 takes an event's `timestamp_micros`: "up to 3 calendar days" (the Measurement Protocol
+/// reference); 72 hours, the safe reading.
+let subjectBackdating: TimeInterval = 72 * 3600
+
+/// GA4 ignores an event dated more than 72 hours back, answering 2xx: a subject's older timestamp is refused.
+func subjectTimestampIssue(_ timestamp: Date) -> ValidationIssue {
+  ValidationIssue(
+    vendor: "GA4", rule: "subject-timestamp-range",
+    message: "the subject's timestamp \(timestamp) is more than 72 hours ago (rule subject-timestamp-range): GA4 "
+      + "takes events backdated up to 3 days only and drops older ones without an error. To fix this, send the "
+      + "event when it happens, or leave the timestamp out.")
 }

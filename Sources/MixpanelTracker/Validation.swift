@@ -151,6 +151,26 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
   }
 }
 
+/// What Mixpanel would refuse in an event's subject: its user id and anonymous id follow the user id's rules
+/// (no placeholder such as "null", at most 255 characters), and `/import` takes a `time` from 1971 to an
+/// hour after `now`.
+func mixpanelSubjectIssues(_ subject: EventSubject, now: Date) -> [ValidationIssue] {
+  var issues: [ValidationIssue] = []
+  if let timestamp = subject.timestamp,
+    timestamp < Date(timeIntervalSince1970: 365 * 86_400) || timestamp.timeIntervalSince(now) > 3600
+  {
+    issues.append(
+      issue(
+        "subject-timestamp-range",
+        "the subject's timestamp \(timestamp) is before 1971 or more than an hour ahead (rule "
+          + "subject-timestamp-range); Mixpanel's /import refuses such a time. To fix this, send the time the event "
+          + "happened, or leave it out."))
+  }
+  if let userId = subject.userId, !userId.isEmpty { checkUserId(userId, into: &issues) }
+  if let anonymousId = subject.anonymousId, !anonymousId.isEmpty { checkUserId(anonymousId, into: &issues) }
+  return issues
+}
+
 private func checkUserId(_ id: String, into issues: inout [ValidationIssue]) {
   if MixpanelLimits.placeholderIds.contains(id.lowercased()) || ValidationRules.isBlank(id) {
     issues.append(
