@@ -40,17 +40,36 @@ enum TrackBenchmark {
     return samples.median
   }
 
-  /// `track` into `link`'s live environment with nothing listening at the endpoint: the module alone, or
-  /// with the shop's redaction (`redacted`), which runs inside the module since issue 21.
-  static func trackNanoseconds(_ link: VendorLink, scratch: URL, redacted: Bool = false) async throws -> Double {
+  /// `track` into `link`'s live environment with nothing listening at the endpoint: the module alone (or
+  /// with the shop's redaction, `redacted`, which runs inside the module since issue 21), and what an app
+  /// pays for the same event through its composed root (``composed(_:)``) into the same environment,
+  /// measured one after the other.
+  static func trackNanoseconds(
+    _ link: VendorLink, scratch: URL, redacted: Bool = false
+  ) async throws -> (module: Double, composed: Double) {
     let storage = scratch.appendingPathComponent("track-\(link.vendor)\(redacted ? "-redacted" : "")", isDirectory: true)
     var settings = VendorLink.LiveSettings(endpoint: URL(string: "http://127.0.0.1:9")!, storage: storage)
     settings.redactor = redacted ? .default : nil
     try link.goLive(settings)
     let track = moduleTracker(link)
-    let nanoseconds = medianNanoseconds { track(event($0)) }
+    let module = medianNanoseconds { track(event($0)) }
+    let app = composed(track)
+    let composed = medianNanoseconds { app(.f2(.viewed(id: $0))) }
     await link.close(.milliseconds(100))
-    return nanoseconds
+    return (module, composed)
+  }
+
+  /// An app's root as the README composes it: four features' events, each pulled back into the vendor's
+  /// tracker through its accessor and its mapping to the vocabulary, combined. Each feature maps its event
+  /// to the benchmark's ``event(_:)``, so the figure differs from the module's alone only by the composition.
+  static func composed(_ vendor: @escaping Tracker<AnalyticsData>) -> Tracker<AppEvent> {
+    combine(DispatchBenchmark.accessors.prefix(4).map { accessor in
+      pullback(vendor, action: accessor, transform: { (feature: FeatureEvent) -> AnalyticsData in
+        switch feature {
+        case let .viewed(seq), let .tapped(seq), let .failed(seq): event(seq)
+        }
+      })
+    })
   }
 
   /// Issue 13's floor: one `write(2)` of a 240-byte record to a file opened for appending, called as a C

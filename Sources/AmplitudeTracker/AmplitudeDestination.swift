@@ -17,17 +17,17 @@ import TrackersDelivery
 /// - 429: Amplitude throttles the device or user; the queue pauses for `Retry-After`, else 30 seconds.
 /// - 5xx and other statuses: the queue's standard reading (5xx retried with backoff; every event carries an
 ///   `insert_id`, so a retry that Amplitude had already taken is deduplicated).
-public struct AmplitudeDestination: DeliveryDestination {
+package struct AmplitudeDestination: DeliveryDestination {
   /// "Amplitude".
-  public let name = "Amplitude"
+  package let name = "Amplitude"
   /// At most 1999 events, and a body under 1,000,000 bytes with room for the envelope.
-  public let limits: BatchLimits
+  package let limits: BatchLimits
   /// `<host>/2/httpapi`.
-  public let url: URL
+  package let url: URL
   let apiKey: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: AmplitudeConfiguration) {
+  package init(_ configuration: AmplitudeConfiguration) {
     apiKey = configuration.apiKey
     limits = configuration.options.batchLimits(
       maxEvents: AmplitudeLimits.eventsPerRequest,
@@ -37,7 +37,7 @@ public struct AmplitudeDestination: DeliveryDestination {
   }
 
   /// `POST` the batch's events with the api key.
-  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+  package func makeRequest(for batch: Batch) throws -> HTTPRequest {
     HTTPRequest(
       method: "POST", url: url,
       headers: ["Content-Type": "application/json", "Accept": "*/*"],
@@ -46,7 +46,7 @@ public struct AmplitudeDestination: DeliveryDestination {
   }
 
   /// Reads Amplitude's answer; see the type's documentation.
-  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+  package func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {
     case 200..<300:
       return Self.isSuccessBody(response)
@@ -64,7 +64,7 @@ public struct AmplitudeDestination: DeliveryDestination {
   /// Amplitude's documented success: 200 `{"code": 200, "events_ingested": N, "payload_size_bytes": B,
   /// "server_upload_time": T}`, with the batch's count and body size (and the time of Amplitude's own
   /// example, fixed).
-  public func successResponse(for batch: Batch) -> HTTPResponse {
+  package func successResponse(for batch: Batch) -> HTTPResponse {
     let bytes = (try? makeRequest(for: batch))?.body.count ?? 0
     let body = #"{"code": 200, "events_ingested": \#(batch.records.count), "payload_size_bytes": \#(bytes), "#
       + #""server_upload_time": 1396381378123}"#

@@ -95,6 +95,8 @@ extension AmplitudeEnvironment {
           guard
             let payload = WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
           else { return sessionRecords.isEmpty ? .nothingToSend : .records(sessionRecords) }
+          // Most events start no session: one record, no array built per event.
+          guard !sessionRecords.isEmpty else { return .payload(payload) }
           // One event, however many records: a new session's events go with the event that started it.
           return .records(sessionRecords + [VendorRecord(payload: payload, id: id)])
         }

@@ -12,11 +12,11 @@ import TrackersDelivery
 ///
 /// There is no dedup id in the Measurement Protocol: a request resent after a lost answer can count its
 /// events twice.
-public struct GoogleAnalyticsDestination: DeliveryDestination {
+package struct GoogleAnalyticsDestination: DeliveryDestination {
   /// "GA4".
-  public let name = "GA4"
+  package let name = "GA4"
   /// At most 25 events, and a body under 130,000 bytes ("130 kB") with room for the envelope.
-  public let limits: BatchLimits
+  package let limits: BatchLimits
   /// The collect URL with the stream id and secret in its query.
   let url: URL
   let isValidationServer: Bool
@@ -26,7 +26,7 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
   static let envelopeReserve = 12_000
 
   /// The destination for `configuration`.
-  public init(_ configuration: GoogleAnalyticsConfiguration) {
+  package init(_ configuration: GoogleAnalyticsConfiguration) {
     limits = configuration.options.batchLimits(
       maxEvents: GoogleAnalyticsLimits.eventsPerRequest,
       maxBytes: GoogleAnalyticsLimits.requestBytes - Self.envelopeReserve
@@ -52,7 +52,7 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
   }
 
   /// `POST` the envelope of the batch's partition with its events.
-  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+  package func makeRequest(for batch: Batch) throws -> HTTPRequest {
     HTTPRequest(
       method: "POST", url: url, headers: ["Content-Type": "application/json"], body: WireFormat.body(for: batch))
   }
@@ -65,7 +65,7 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
 
   /// GA4's answer to a request it received: 204 with no body; the validation server's to a valid one:
   /// 200 `{"validationMessages": []}`.
-  public func successResponse(for batch: Batch) -> HTTPResponse {
+  package func successResponse(for batch: Batch) -> HTTPResponse {
     guard isValidationServer else { return HTTPResponse(statusCode: 204) }
     return HTTPResponse(
       statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"validationMessages": []}"#.utf8))
@@ -73,7 +73,7 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
 
   /// 2xx delivered (the validation server: unless it lists validation messages); otherwise the standard
   /// reading (413 split, 408/429/5xx retry honouring `Retry-After`, other statuses dropped).
-  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+  package func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     if response.statusCode == 401 || response.statusCode == 403 {
       // GA4 itself answers 2xx even to a wrong secret; a refusal comes from a proxy or a revoked stream.
       return .drop(reason: "GA4 refused the request: HTTP \(response.statusCode). To fix this, check the "

@@ -16,18 +16,18 @@ import TrackersDelivery
 /// 5xx retried. `/engage` and `/groups` answer 200 with `{"status": 1, "error": null}`, or `{"status": 0,
 /// "error": ...}` when they refuse an update: that batch is dropped with the error as the reason (any other
 /// 2xx body is an unexpected answer too).
-public struct MixpanelDestination: DeliveryDestination {
+package struct MixpanelDestination: DeliveryDestination {
   /// "Mixpanel".
-  public let name = "Mixpanel"
+  package let name = "Mixpanel"
   /// 2000 records, 2,000,000 bytes.
-  public let limits: BatchLimits
+  package let limits: BatchLimits
   let importURL: URL
   let engageURL: URL
   let groupsURL: URL
   let authorization: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: MixpanelConfiguration) {
+  package init(_ configuration: MixpanelConfiguration) {
     limits = configuration.options.batchLimits(
       maxEvents: MixpanelLimits.eventsPerRequest,
       maxBytes: MixpanelLimits.requestBytes - 2  // the array's brackets
@@ -59,7 +59,7 @@ public struct MixpanelDestination: DeliveryDestination {
 
   /// `/import` for the `import` partition, `/engage` for `engage`, `/groups` for `groups`; a JSON array of the
   /// payloads.
-  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+  package func makeRequest(for batch: Batch) throws -> HTTPRequest {
     let url =
       switch batch.partition {
       case WireFormat.engagePartition: engageURL
@@ -81,7 +81,7 @@ public struct MixpanelDestination: DeliveryDestination {
 
   /// Mixpanel's documented success: `/engage` and `/groups` answer 200 `{"status": 1, "error": null}`,
   /// `/import` 200 `{"code": 200, "num_records_imported": N, "status": "OK"}` with the batch's count.
-  public func successResponse(for batch: Batch) -> HTTPResponse {
+  package func successResponse(for batch: Batch) -> HTTPResponse {
     let body =
       batch.partition == WireFormat.engagePartition || batch.partition == WireFormat.groupsPartition
       ? #"{"status": 1, "error": null}"#
@@ -90,7 +90,7 @@ public struct MixpanelDestination: DeliveryDestination {
   }
 
   /// Reads `/import` and `/engage` answers as documented (see the type's summary).
-  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+  package func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
     switch response.statusCode {
     case 200..<300:

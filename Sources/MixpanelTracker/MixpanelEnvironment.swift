@@ -69,30 +69,30 @@ extension MixpanelEnvironment {
     switch event {
     case let .event(name, properties):
       let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
-      return delivery.fate(queueing: [
-        VendorRecord(
+      return delivery.fate(
+        queueing: VendorRecord(
           payload: WireFormat.event(
             name: name, properties: properties, at: now(), id: id, identity: delivery.current.derived),
           id: id, partition: WireFormat.importPartition)
-      ])
+      )
     case let .setProfileProperty(name, value):
-      return delivery.fate(queueing: [
-        VendorRecord(
+      return delivery.fate(
+        queueing: VendorRecord(
           payload: WireFormat.profileSet(name: name, value: value, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
-      ])
+      )
     case let .setProfileProperties(properties):
-      return delivery.fate(queueing: [
-        VendorRecord(
+      return delivery.fate(
+        queueing: VendorRecord(
           payload: WireFormat.profileSet(properties, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
-      ])
+      )
     case let .updateProfile(operation):
-      return delivery.fate(queueing: [
-        VendorRecord(
+      return delivery.fate(
+        queueing: VendorRecord(
           payload: WireFormat.profileUpdate(operation, token: token, identity: delivery.current.derived),
           id: RecordID(), partition: WireFormat.engagePartition)
-      ])
+      )
     case let .setGroup(key, groupId, traits):
       // Later events carry the group key (cached in `derive`); the user's profile gets it as a list, as
       // the group analytics guide asks ("Add Group Key to User's Profile") and mixpanel-swift's

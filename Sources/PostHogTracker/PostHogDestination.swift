@@ -15,17 +15,17 @@ import TrackersDelivery
 ///   dropped and reported loudly.
 /// - 413: split. 408, 429, 5xx: retried with backoff, honouring `Retry-After` (every event carries a
 ///   `uuid`, which PostHog deduplicates).
-public struct PostHogDestination: DeliveryDestination {
+package struct PostHogDestination: DeliveryDestination {
   /// "PostHog".
-  public let name = "PostHog"
+  package let name = "PostHog"
   /// The configured events per request, and a body under 20,000,000 bytes with room for the envelope.
-  public let limits: BatchLimits
+  package let limits: BatchLimits
   /// `<host>/batch/`.
-  public let url: URL
+  package let url: URL
   let apiKey: String
 
   /// The destination for `configuration`.
-  public init(_ configuration: PostHogConfiguration) {
+  package init(_ configuration: PostHogConfiguration) {
     apiKey = configuration.apiKey
     limits = configuration.options.batchLimits(
       maxEvents: nil,
@@ -35,7 +35,7 @@ public struct PostHogDestination: DeliveryDestination {
   }
 
   /// `POST` the batch's events with the api key.
-  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+  package func makeRequest(for batch: Batch) throws -> HTTPRequest {
     HTTPRequest(
       method: "POST", url: url, headers: ["Content-Type": "application/json"],
       body: WireFormat.body(apiKey: apiKey, events: batch.records.map(\.payload))
@@ -43,7 +43,7 @@ public struct PostHogDestination: DeliveryDestination {
   }
 
   /// Reads PostHog's answer; see the type's documentation.
-  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+  package func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {
     case 200..<300:
       return Self.isSuccessBody(response)
@@ -62,7 +62,7 @@ public struct PostHogDestination: DeliveryDestination {
   }
 
   /// PostHog's documented success: 200 `{"status": 1}`.
-  public func successResponse(for batch: Batch) -> HTTPResponse {
+  package func successResponse(for batch: Batch) -> HTTPResponse {
     HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"status": 1}"#.utf8))
   }
 

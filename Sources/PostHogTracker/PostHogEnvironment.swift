@@ -100,7 +100,8 @@ enum PersonProfileRules {
     case .alias: PostHogNames.createAlias
     case .group: PostHogNames.groupIdentify
     case let .capture(_, properties)
-    where properties[PostHogNames.set] != nil || properties[PostHogNames.setOnce] != nil:
+    where WireFormat.hasReservedName(properties)
+      && (properties[PostHogNames.set] != nil || properties[PostHogNames.setOnce] != nil):
       "capture with \(PostHogNames.set)"
     case .capture, .userId, .notSent: nil
     }

@@ -13,19 +13,19 @@ import TrackersDelivery
 /// - 401/403: the write key is wrong; the batch is dropped loudly.
 /// - 413: split. 429: retried after `Retry-After`. 5xx: retried with backoff (every message carries a
 ///   `messageId`, which Segment deduplicates).
-public struct SegmentDestination: DeliveryDestination {
+package struct SegmentDestination: DeliveryDestination {
   /// "Segment".
-  public let name = "Segment"
+  package let name = "Segment"
   /// At most 2500 messages, and a body of at most 475,000 bytes with room for
   /// the envelope.
-  public let limits: BatchLimits
+  package let limits: BatchLimits
   /// `<host>/v1/batch`.
-  public let url: URL
+  package let url: URL
   let headers: [String: String]
   let bodyWriteKey: String?
 
   /// The destination for `configuration`.
-  public init(_ configuration: SegmentConfiguration) {
+  package init(_ configuration: SegmentConfiguration) {
     var headers = ["Content-Type": "application/json"]
     switch configuration.authentication {
     case .basicHeader:
@@ -43,7 +43,7 @@ public struct SegmentDestination: DeliveryDestination {
   }
 
   /// `POST` the batch's messages.
-  public func makeRequest(for batch: Batch) throws -> HTTPRequest {
+  package func makeRequest(for batch: Batch) throws -> HTTPRequest {
     HTTPRequest(
       method: "POST", url: url, headers: headers,
       body: WireFormat.body(writeKey: bodyWriteKey, messages: batch.records.map(\.payload))
@@ -51,7 +51,7 @@ public struct SegmentDestination: DeliveryDestination {
   }
 
   /// Reads Segment's answer; see the type's documentation.
-  public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
+  package func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {
     case 400 where batch.records.count > 1:
       return .tooLarge

@@ -25,6 +25,14 @@ enum WireFormat {
   /// posthog-ios's `reset()` does.
   static let personProcessingKey = "$process_person_profile"
 
+  /// Whether a name of `properties` starts with `$`, as every name PostHog reserves does: most events have
+  /// none, and then need no lookup of `$process_person_profile`, `$set` or `$set_once` (each hashes the
+  /// name) on every event. A string equal to one starting with `$` (an ASCII character no other spelling is
+  /// canonically equivalent to) starts with its byte.
+  static func hasReservedName(_ properties: [String: PropertyValue]) -> Bool {
+    properties.keys.contains { $0.utf8.first == UInt8(ascii: "$") }
+  }
+
   /// Whether the events of `identity` process a person: posthog-ios's `hasPersonProcessing()`.
   static func processesPerson(
     _ identity: IdentityStore<Identity>.Identity, personProfiles: PostHogConfiguration.PersonProfiles
@@ -177,7 +185,7 @@ enum WireFormat {
     }
     // Every event, as posthog-ios's `buildProperties` writes it; an event's own value wins (one member of
     // that name: JSON with two is ambiguous).
-    if properties[PostHogNames.processPersonProfile] == nil {
+    if !hasReservedName(properties) || properties[PostHogNames.processPersonProfile] == nil {
       VendorJSON.appendLiteral(
         identity.processesPerson ? #","$process_person_profile":true"# : #","$process_person_profile":false"#,
         to: &bytes)

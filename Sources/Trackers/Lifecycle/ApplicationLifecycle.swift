@@ -26,7 +26,7 @@ import Foundation
 /// directory: none saved (empty storage) is an install; another version or build is an update.
 public final class ApplicationLifecycle: Sendable {
   /// A change between foreground and background, as the vendor sessions see it.
-  public enum Transition: Sendable, Hashable {
+  package enum Transition: Sendable, Hashable {
     /// The app came to the foreground (or launched).
     case foreground
     /// The app went to the background.

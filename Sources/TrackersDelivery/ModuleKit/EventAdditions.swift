@@ -163,7 +163,7 @@ public final class EventAdditions: Sendable {
   /// ``Trackers/SuperPropertyOperation/registerForUser(_:)`` belong to forgets those; a sign-in after
   /// none makes them the new user's. Returns the error of a failed save (the change holds in memory).
   @discardableResult
-  public func userChanged(to userId: String?) -> (any Error)? {
+  package func userChanged(to userId: String?) -> (any Error)? {
     let user = userId.map { XXH64.hash(Array($0.utf8)) }
     return state.withLock { state in
       let before = state

@@ -22,6 +22,7 @@ public enum ValidationRules {
   /// `check` first runs with `ordered == false` (walk properties in any order: no sorting on the happy
   /// path); only when it finds more than one issue does it run again with `ordered == true`, so that
   /// reports list the issues in key order on every run.
+  @inlinable
   public static func issues(_ check: (_ ordered: Bool, _ issues: inout [ValidationIssue]) -> Void) -> [ValidationIssue] {
     var issues: [ValidationIssue] = []
     check(false, &issues)
@@ -32,6 +33,7 @@ public enum ValidationRules {
   }
 
   /// Calls `body` with each member of `members`: in storage order, or in key order when `ordered`.
+  @inlinable
   public static func forEachMember(
     of members: [String: PropertyValue], ordered: Bool, _ body: (String, PropertyValue) -> Void
   ) {
@@ -48,6 +50,7 @@ public enum ValidationRules {
   ///
   /// Check ``depthIssue(_:path:vendor:)`` first: the walk is recursive, so it visits members down to
   /// ``Trackers/PropertyValue/maximumDepth`` levels only, and a deeper value must be refused before.
+  @inlinable
   public static func forEachScalar(
     in value: PropertyValue, path: () -> String, ordered: Bool,
     _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
@@ -55,7 +58,8 @@ public enum ValidationRules {
     forEachScalar(in: value, path: path, ordered: ordered, depth: 0, body)
   }
 
-  private static func forEachScalar(
+  @inlinable
+  static func forEachScalar(
     in value: PropertyValue, path: () -> String, ordered: Bool, depth: Int,
     _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
   ) {
@@ -161,6 +165,7 @@ public enum ValidationRules {
   /// ValidationRules.appendValueIssues(
   ///   of: value, path: { "property '\(name)'" }, dates: .iso8601, ordered: ordered, vendor: "Acme", into: &issues)
   /// ```
+  @inlinable
   public static func appendValueIssues(
     of value: PropertyValue, path: () -> String, dates: VendorJSON.DateFormat, ordered: Bool, vendor: String,
     into issues: inout [ValidationIssue],
@@ -177,6 +182,7 @@ public enum ValidationRules {
   }
 
   /// The issue for a number JSON can't carry (NaN or an infinity), or `nil` for any other value.
+  @inlinable
   public static func nonFiniteNumberIssue(
     _ value: PropertyValue, path: () -> String, vendor: String
   ) -> ValidationIssue? {
@@ -191,6 +197,7 @@ public enum ValidationRules {
   /// other value: a date that is not finite, or outside what `encoding` writes
   /// (``VendorJSON/DateFormat/canEncode(_:)``: years 0000 to 9999 for ISO-8601, a 64-bit count of units
   /// since 1970 for the numeric formats).
+  @inlinable
   public static func dateIssue(
     _ value: PropertyValue, path: () -> String, encoding: VendorJSON.DateFormat, vendor: String
   ) -> ValidationIssue? {
@@ -211,6 +218,7 @@ public enum ValidationRules {
   }
 
   /// Whether every character of `text` is whitespace (so also `""`): `text.allSatisfy(\.isWhitespace)`.
+  @inlinable
   public static func isBlank(_ text: String) -> Bool {
     guard let first = text.utf8.first else { return true }
     // A character is whitespace when its first scalar is; an ASCII first byte is that scalar.
@@ -220,6 +228,7 @@ public enum ValidationRules {
 
   /// Whether `text` has more than `limit` Unicode scalars: `text.unicodeScalars.count > limit`, counted only
   /// when its UTF-8 form (never shorter) is over the limit.
+  @inlinable
   public static func hasMoreScalars(_ text: String, than limit: Int) -> Bool {
     text.utf8.count > limit && text.unicodeScalars.count > limit
   }
@@ -230,6 +239,7 @@ public enum ValidationRules {
   /// characters with a canonically equivalent non-ASCII spelling (`K`, `;` and `` ` ``); prefixes with
   /// those, or with non-ASCII, always take the `Character`-wise path. So does a byte match, to confirm it
   /// (the two differ when a combining mark follows the prefix).
+  @inlinable
   public static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
     guard let first = prefix.utf8.first else { return true }
     if isCanonicallyAmbiguous(first) { return text.hasPrefix(prefix) }
@@ -238,7 +248,8 @@ public enum ValidationRules {
     return text.utf8.starts(with: prefix.utf8) && text.hasPrefix(prefix)
   }
 
-  private static func isCanonicallyAmbiguous(_ byte: UInt8) -> Bool {
+  @inlinable
+  static func isCanonicallyAmbiguous(_ byte: UInt8) -> Bool {
     byte >= 0x80 || byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`")
   }
 }

@@ -93,7 +93,7 @@ extension VendorDelivery {
     let id = RecordID()
     let fate: EventFate =
       switch encode(current, derived, id) {
-      case let .payload(payload): fate(queueing: [VendorRecord(payload: payload, id: id)])
+      case let .payload(payload): fate(queueing: VendorRecord(payload: payload, id: id))
       case let .records(records): fate(queueing: records)
       case .nothingToSend: .identityUpdate
       case let .refused(issues): .invalid(issues)

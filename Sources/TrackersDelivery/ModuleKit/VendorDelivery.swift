@@ -203,7 +203,19 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// ``TrackerCounters/queued``, or, refused (too large, queue full, closed, disk error),
   /// ``TrackerCounters/notEnqueued`` and reported.
   public func enqueue(_ payload: [UInt8], id: RecordID, partition: String, event: @autoclosure () -> String) {
-    settle(fate(queueing: [VendorRecord(payload: payload, id: id, partition: partition)]), event: event())
+    settle(fate(queueing: VendorRecord(payload: payload, id: id, partition: partition)), event: event())
+  }
+
+  /// Queues the one record an event makes, the common case, and returns the event's fate without counting
+  /// it, as the array form does but without an array of one on every event: ``EventFate/queued(records:)``
+  /// with 1, or ``EventFate/notEnqueued(_:)``. Pass the fate to ``settle(_:event:)``.
+  public func fate(queueing record: VendorRecord) -> EventFate {
+    do {
+      _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
+      return .queued(records: 1)
+    } catch {
+      return .notEnqueued(error)
+    }
   }
 
   /// Queues the records one event makes, in order, and returns the event's fate without counting it:
