@@ -38,6 +38,9 @@ public struct VendorLink: Sendable {
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?
+    /// Whether bodies go gzip-compressed where the vendor accepts it (the queue's default); the benchmark's
+    /// loopback server, which counts events in the bodies it reads, turns it off.
+    package var compressesRequestBodies = true
 
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.

@@ -139,9 +139,11 @@ extension VendorLink.LiveSettings {
   /// the context and the lifecycle.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
+    let compresses = compressesRequestBodies
     configuration.flushInterval = VendorLink.flushInterval
     configuration.delivery = { queue in
       if let cap { queue.maxPendingBytes = cap }
+      queue.compressesRequestBodies = compresses
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
