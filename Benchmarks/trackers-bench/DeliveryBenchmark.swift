@@ -3,23 +3,25 @@ import ShopApp
 import Trackers
 
 /// Benchmark 3: events per second from `track` to a loopback server's answer, batches as large as each
-/// vendor allows, one vendor at a time.
+/// vendor allows, one vendor at a time, with `inFlight` requests on their way at once (`nil`: the queue's
+/// default, ``DeliveryConfiguration/maxRequestsInFlight``).
 enum DeliveryBenchmark {
-  /// How many events each vendor sends: enough for a few seconds at the budget's rate.
-  static func eventCount(_ vendor: Vendor) -> Int {
-    vendor == .ga4 ? 20_000 : 100_000
-  }
+  /// How many events each vendor sends.
+  static let eventCount = 100_000
 
   /// Events per second, or `nil` (with a note) if the events were not all delivered within the bound.
-  static func eventsPerSecond(_ link: VendorLink, scratch: URL) async throws -> (rate: Double, note: String?) {
+  static func eventsPerSecond(
+    _ link: VendorLink, scratch: URL, inFlight: Int? = nil
+  ) async throws -> (rate: Double, note: String?) {
     let server = try LoopbackServer()
     defer { server.stop() }
-    let storage = scratch.appendingPathComponent("delivery-\(link.vendor)", isDirectory: true)
+    let storage = scratch.appendingPathComponent("delivery-\(link.vendor)-\(inFlight ?? 0)", isDirectory: true)
     var settings = VendorLink.LiveSettings(endpoint: server.url, storage: storage)
+    settings.maxRequestsInFlight = inFlight
     settings.compressesRequestBodies = false  // the server counts events in the bodies; gzip's cost: CompressionBenchmark
     try link.goLive(settings)
     let track = TrackBenchmark.moduleTracker(link)
-    let count = eventCount(link.vendor)
+    let count = eventCount
     let start = ContinuousClock.now
     for seq in 0..<count { track(TrackBenchmark.event(seq)) }
     let deadline = start + .seconds(30)

@@ -59,6 +59,12 @@ public struct GoogleAnalyticsDestination: DeliveryDestination {
       method: "POST", url: url, headers: ["Content-Type": "application/json"], body: WireFormat.body(for: batch))
   }
 
+  /// `false`: a partition is one user's envelope (ids and user properties), the same on each of its
+  /// requests, and every event carries its own `timestamp_micros`, so two requests of one user may be on
+  /// their way at once (see ``TrackersDelivery/DeliveryConfiguration/maxRequestsInFlight``). GA4 has no
+  /// dedup id: an event sent again after a crash is counted twice, as after any retry.
+  public func keepsOrder(of partition: String) -> Bool { false }
+
   /// GA4's answer to a request it received: 204 with no body; the validation server's to a valid one:
   /// 200 `{"validationMessages": []}`.
   public func successResponse(for batch: Batch) -> HTTPResponse {

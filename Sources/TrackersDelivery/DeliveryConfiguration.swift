@@ -29,11 +29,40 @@ public struct DeliveryConfiguration: Sendable {
     }
   }
 
+  /// Where the pending records live.
+  ///
+  /// ```swift
+  /// configuration.delivery = { $0.storage = .memory(maxEvents: 10_000, maxBytes: 8 << 20) }   // a server
+  /// ```
+  public enum Storage: Sendable, Hashable {
+    /// On disk in ``DeliveryConfiguration/directory``: a crash or restart loses nothing, and what a
+    /// shutdown could not send goes at the next start. The default.
+    case disk
+    /// In memory only, at most `maxEvents` records and `maxBytes` bytes (framing included; this replaces
+    /// ``DeliveryConfiguration/maxPendingBytes``), past which ``DeliveryConfiguration/overflowPolicy``
+    /// drops the oldest (``DropReason/overflow``) or refuses the new (``DropReason/refused``). No file is
+    /// written, no directory is opened or locked, and no process shares the queue. The trade-off: a crash
+    /// or kill loses what is pending, uncounted, and what a close could not send by its deadline is
+    /// counted as ``DropReason/closedInMemory``. For a server without a durable disk, or one that would
+    /// rather lose a few events than write them.
+    case memory(maxEvents: Int, maxBytes: Int)
+
+    /// The event bound: `maxEvents` in memory, none on disk.
+    var maxEvents: Int {
+      if case .memory(let maxEvents, _) = self { max(1, maxEvents) } else { .max }
+    }
+  }
+
+  /// Where the pending records live: ``Storage/disk`` (in ``directory``) unless set to
+  /// ``Storage/memory(maxEvents:maxBytes:)``.
+  public var storage: Storage = .disk
   /// The directory holding this destination's segment files and cursor; one directory per destination.
   /// Created (0700) if missing; files are created 0600. Processes may share it (an app and its
-  /// extensions): see <doc:SharingAQueueBetweenProcesses>.
+  /// extensions): see <doc:SharingAQueueBetweenProcesses>. Unused, never created, in memory
+  /// (``Storage/memory(maxEvents:maxBytes:)``).
   public var directory: URL
   /// The most bytes pending on disk (framing included) before ``overflowPolicy`` applies.
+  /// In memory (``Storage/memory(maxEvents:maxBytes:)``) the storage's `maxBytes` applies instead.
   public var maxPendingBytes: Int
   /// What happens at ``maxPendingBytes``. A queue writing for another process's sender always refuses
   /// new records: its oldest may be in the sender's hands already.
@@ -69,6 +98,16 @@ public struct DeliveryConfiguration: Sendable {
   /// over, and the sending process looks for handed-over records this often. It also bounds how long a
   /// process that writes for another waits to take over sending once that one has closed or exited.
   public var handoverInterval: Duration = .seconds(5)
+  /// How many requests the queue has on their way at once (below 1 counts as 1). Records of a partition whose
+  /// order the destination keeps (``DeliveryDestination/keepsOrder(of:)``) are never in two requests at
+  /// once; the others may be. The log's cursor moves only over the records finished in a row from the
+  /// oldest, so after a crash the ones finished beyond it may be sent again (at least once, deduplicated
+  /// by the vendor's id). `1` sends one request at a time.
+  ///
+  /// ```swift
+  /// configuration.maxRequestsInFlight = 8   // a server sending a lot to one vendor
+  /// ```
+  public var maxRequestsInFlight = 4
   /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
   /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
   /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable

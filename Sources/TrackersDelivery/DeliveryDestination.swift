@@ -34,6 +34,12 @@ public protocol DeliveryDestination: Sendable {
   /// unless ``DeliveryConfiguration/compressesRequestBodies`` is off; ``limits`` count the uncompressed
   /// bytes either way. ``RequestBodyEncoding/identity`` by default.
   func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding
+
+  /// Whether the records of `partition` must reach the vendor in the order they were enqueued (profile
+  /// updates, identify calls): then no two requests with records of it are on their way at once (see
+  /// ``DeliveryConfiguration/maxRequestsInFlight``). `true` unless a destination says a partition's records
+  /// carry their own time and a dedup id, so their order between requests does not matter.
+  func keepsOrder(of partition: String) -> Bool
 }
 
 extension DeliveryDestination {
@@ -47,4 +53,7 @@ extension DeliveryDestination {
 
   /// Uncompressed: the vendor documents no other encoding.
   public func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding { .identity }
+
+  /// Every partition keeps its order: one request at a time for each.
+  public func keepsOrder(of partition: String) -> Bool { true }
 }

@@ -109,6 +109,27 @@ struct LiveDeliveryTests {
     await Current.close(nil)
   }
 
+  /// A server's configuration: the queue in memory only. The same requests reach the collector, and no
+  /// queue directory is written.
+  @Test func aMemoryQueueDeliversToTheCollector() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    var configuration = configuration(host: collector.baseURL)
+    configuration.delivery = { fastRetries(&$0); $0.storage = .memory(maxEvents: 1_000, maxBytes: 1 << 20) }
+    Current = try .live(configuration)
+    for index in 0..<20 { postHogTracker(.event(name: "viewed", properties: ["n": .int(index)])) }
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    #expect(counters.delivery.delivered == 20 && counters.delivery.pendingEvents == 0)
+    let requests = try await collector.requests()
+    let events = try requests.flatMap { try #require($0.json()["batch"]?.arrayValue) }
+    #expect(events.compactMap { $0["properties"]?["n"]?.intValue } == Array(0..<20))
+    #expect(requests.allSatisfy { $0.header("Content-Encoding") == "gzip" })
+    let queueDirectory = configuration.storageDirectory.appendingPathComponent("queue")
+    #expect(!FileManager.default.fileExists(atPath: queueDirectory.path))
+  }
+
   @Test func tenThousandEventsWithinTheLimits() async throws {
     let transport = ScriptedTransport(answering: Self.accepted)
     let environment = try PostHogEnvironment.live(configuration(transport))

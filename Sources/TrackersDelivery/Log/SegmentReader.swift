@@ -38,8 +38,11 @@ extension SegmentLog {
     /// Reads the next batch of `plan`'s log: the oldest pending record and the records of its partition
     /// that follow, within `limits` and a bounded look-ahead, passing over records enqueued before
     /// `olderThan` and damaged regions (returned, not dropped: the caller drops them under its lock).
+    /// Records at `claimed` (on their way, or waiting to go again) are passed over, and so are the records
+    /// of `busyPartitions` (partitions whose order is kept, with a batch on its way or waiting).
     func readBatch(
-      _ plan: ReadPlan, attempts: [LogPosition: Int], limits: BatchLimits, olderThan: Date
+      _ plan: ReadPlan, attempts: [LogPosition: Int], limits: BatchLimits, olderThan: Date,
+      claimed: [LogPosition: Int64] = [:], busyPartitions: Set<String> = []
     ) -> BatchRead {
       let lookahead = max(limits.maxEvents * 4, 1000)
       var read = BatchRead()
@@ -56,7 +59,7 @@ extension SegmentLog {
         var offset: Int64 = segment.number == plan.head.segment ? plan.head.offset : 0
         while true {
           let position = LogPosition(segment: segment.number, offset: offset)
-          if let length = plan.finished[position] {
+          if let length = plan.finished[position] ?? (claimed.isEmpty ? nil : claimed[position]) {
             offset += length
             continue
           }
@@ -77,7 +80,7 @@ extension SegmentLog {
             // Compared as dates: a record's time and the clock are whatever they are, never converted.
             if body.enqueuedAt < olderThan {
               read.aged.append((position, Int64(length)))
-            } else {
+            } else if busyPartitions.isEmpty || !busyPartitions.contains(body.partition) {
               if read.partition == nil { read.partition = body.partition }
               if body.partition == read.partition {
                 let size = body.payloadRange.count + 1

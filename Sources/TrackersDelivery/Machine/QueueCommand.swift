@@ -4,7 +4,9 @@ extension QueueMachine {
   /// What the machine tells the shell to do. Compared with `==` in the machine's tests, so an answer reads
   /// as one exact list (reports by their case and every field: ``DeliveryReport`` itself is not
   /// `Equatable` in the public API). A step of the sending task's loop (`exit`, `modeChanged`, `relinquish`,
-  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`).
+  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`). The commands
+  /// of a batch's answer (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) change the log and
+  /// are run at once, under the lock (`DriverState.answer`).
   enum Command: Equatable {
     /// Wake the sender's task.
     case wakeSender
@@ -35,8 +37,18 @@ extension QueueMachine {
     case openStorage
     /// Take the segments other processes sealed or left behind.
     case takeHandedOver
-    /// `close(timeout:)`'s deadline is up: cancel the sending task, and the request in flight with it.
+    /// `close(timeout:)`'s deadline is up: cancel the sending task, and the requests in flight with it.
     case cancelSending
+    /// Finish these records of the batch being answered (indices in batch order) on the log: delivered,
+    /// rejected or dropped, as the machine counted them.
+    case finishRecords([Int])
+    /// Count an attempt on the log for these records of the batch being answered.
+    case recordAttempts([Int])
+    /// Send these parts of the batch being answered again (record indices, each part in order), the first
+    /// part first, before anything read after them.
+    case sendAgain([[Int]])
+    /// Move the log's head over what is finished and save the cursor.
+    case saveCursor
   }
 }
 
@@ -46,8 +58,10 @@ extension QueueMachine.Command {
     case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
       (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
       (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver),
-      (.cancelSending, .cancelSending):
+      (.cancelSending, .cancelSending), (.saveCursor, .saveCursor):
       true
+    case (.finishRecords(let a), .finishRecords(let b)), (.recordAttempts(let a), .recordAttempts(let b)): a == b
+    case (.sendAgain(let a), .sendAgain(let b)): a == b
     case (.answer(let a), .answer(let b)): a == b
     case (.report(let a), .report(let b)): a.isSame(as: b)
     case (.wait(let a), .wait(let b)): a == b

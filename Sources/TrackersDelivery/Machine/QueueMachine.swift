@@ -70,6 +70,11 @@ struct QueueMachine {
     case drainEnded(progressed: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
+    /// A batch's request ended (`answer`): `ids` are its records as sent, in order, `attempts` what each
+    /// has made so far by the log, `nil` for those no longer pending (dropped at the cap, purged, or the
+    /// log replaced meanwhile). Answered with what becomes of each record, as commands on the batch's
+    /// indices (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) among the reports.
+    case batchAnswered(BatchAnswer, ids: [RecordID], attempts: [Int?])
     /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
     /// ten `reasons`).
     case finished(delivered: Int, rejected: Int, reasons: [String])
@@ -477,6 +482,9 @@ struct QueueMachine {
       counters.requests += 1
       return []
 
+    case .batchAnswered(let answer, let ids, let attempts):
+      return answered(answer, ids: ids, attempts: attempts, at: now)
+
     case .finished(let delivered, let rejected, let reasons):
       pace.answered()
       return Outcomes.countFinished(
@@ -696,18 +704,6 @@ struct QueueMachine {
     default:
       return (resolution, [])
     }
-  }
-
-  /// A retry was counted on the log: `attempts` are what each record of the batch has made now (in batch
-  /// order). Answers those out of attempts (indices in batch order), which the shell finishes on the log;
-  /// the others wait for the pause (`.retried`).
-  mutating func countAttempts(
-    _ attempts: [Int], serverDelay: Duration?, detail: String, at now: Duration
-  ) -> (exhausted: [Int], [Command]) {
-    let (kept, exhausted) = Outcomes.afterRetry(attempts: attempts, maxAttempts: configuration.maxAttempts)
-    let commands = handle(
-      .retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
-    return (exhausted, commands)
   }
 
   /// `relinquishDirectory` was called; `roles` says what the queue holds now. Answers whether it waits for

@@ -64,6 +64,42 @@ struct DriverState {
     return answer
   }
 
+  /// Feeds the machine `answer` to `batch`'s request, with what the log holds of it now, and runs the
+  /// commands that change the log at once, under the lock (while the positions still name the batch's
+  /// records); the others go to the outbox. Returns the parts of the batch to send again, first first.
+  mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
+    var entries = batch.entries
+    // The log was replaced: its positions may name other records; nothing of the batch is pending.
+    let current = machine.generation == batch.generation
+    let attempts = entries.map { current && log.isPending($0.position) ? log.attemptsSoFar($0.position) : nil }
+    var again: [PendingBatch] = []
+    for command in machine.handle(.batchAnswered(answer, ids: entries.map(\.record.id), attempts: attempts), at: now) {
+      switch command {
+      case .finishRecords(let indices):
+        for index in indices { log.finish(entries[index].position, length: entries[index].length) }
+      case .recordAttempts(let indices):
+        for index in indices {
+          let r = entries[index].record
+          entries[index].record = Record(
+            id: r.id, enqueuedAt: r.enqueuedAt, attempts: log.recordAttempt(entries[index].position),
+            partition: r.partition, payload: r.payload)
+        }
+      case .sendAgain(let parts):
+        again += parts.map { PendingBatch(entries: $0.map { entries[$0] }, partition: batch.partition, generation: batch.generation) }
+      case .saveCursor:
+        log.advanceHead()
+        do throws(DeliveryError) {
+          try log.persistCursor()
+        } catch {
+          outbox.append(.report(.storageFailure(destination: machine.destination, detail: error.description)))
+        }
+      default:
+        outbox.append(command)
+      }
+    }
+    return again
+  }
+
   /// Holds `continuation` as a `flush()` waiting; returns its ticket.
   mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
     nextTicket += 1
@@ -125,7 +161,7 @@ struct DriverState {
     _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes,
+      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes, pendingEvents: log.pendingEvents,
       kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
     let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
     if !commands.isEmpty { outbox += commands }

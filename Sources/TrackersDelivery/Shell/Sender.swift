@@ -17,18 +17,21 @@ struct PendingBatch: Sendable {
   var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
 }
 
-/// The driver's one task per queue: reads pending records from disk and sends them, one request at a time,
-/// asking the machine each step (`.look`).
+/// The driver's one task per queue: reads pending records from disk and sends them, as many requests at
+/// once as the machine allows (`mayStartRequest`), asking the machine each step (`.look`).
 final class Sender {
-  enum SendResult {
-    case next([PendingBatch])
-    case backoff(PendingBatch?)
-    case cancelled(PendingBatch)
+  /// How a request ended, off the sending task.
+  enum Ended: Sendable {
+    case answered(HTTPResponse)
+    case refused(DeliveryError)
+    case noAnswer(any Error)
+    case cancelled
   }
 
   private let driver: QueueDriver
   /// The log's reading side, kept across reads for its open segment files.
   private let reader: SegmentLog.Reader
+  /// Batches split or kept for a retry, to send before anything read after them: the next on top.
   private var carry: [PendingBatch] = []
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
@@ -90,6 +93,7 @@ final class Sender {
 
   private func exit() {
     driver.dropUnopened()
+    driver.dropMemoryPending()
     driver.feed { s in
       try? s.log.persistCursor()
       return .senderExited
@@ -117,51 +121,100 @@ final class Sender {
   }
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
-  /// task is cancelled.
+  /// task is cancelled, up to `mayStartRequest`'s count at once; answers are applied here, one at a time.
   /// Returns whether anything was sent or dropped.
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
-    // Stops when the log is let go of or replaced: the target belongs to the old one.
-    while !Task.isCancelled,
-      driver.state.withLock({ [generation] in $0.machine.drainContinues(readGeneration: generation) })
-    {
-      let batch: PendingBatch
-      if let next = carry.popLast() {
-        batch = next
-      } else {
-        guard let built = buildBatch() else { return progressed }
-        guard built.entries[0].position < target else { return true }
-        batch = built
-      }
-      progressed = true
-      switch await send(batch) {
-      case .next(let more):
-        carry.append(contentsOf: more.reversed())
-      case .backoff(let remaining):
-        if let remaining { carry.append(remaining) }
-        return true
-      case .cancelled(let batch):
-        carry.append(batch)
-        return true
+    await withTaskGroup(of: (Int, Ended).self) { group in
+      var out: [Int: PendingBatch] = [:]
+      var stop = false
+      var nextID = 0
+      while true {
+        // Stops when the log is let go of or replaced (the target belongs to the old one) or paused.
+        while !stop, !Task.isCancelled,
+          driver.state.withLock({ [generation, n = out.count] in $0.machine.mayStartRequest(inFlight: n, readGeneration: generation) }),
+          let batch = nextBatch(besides: out.values, before: target, reachedTarget: &stop)
+        {
+          progressed = true
+          guard let (ready, request) = prepare(batch) else { continue }
+          guard let request else {
+            // The gate closed while the batch was built: keep the records pending, send nothing.
+            carry.append(ready)
+            stop = true
+            continue
+          }
+          driver.feed { _ in .requestSent }
+          nextID += 1
+          out[nextID] = ready
+          group.addTask { [id = nextID, transport = driver.transport, destination = driver.destination] in
+            do {
+              return (id, .answered(try await transport.deliver(request, for: ready.batch, to: destination)))
+            } catch let error as DeliveryError {
+              return (id, .refused(error))
+            } catch {
+              return (id, Task.isCancelled ? .cancelled : .noAnswer(error))
+            }
+          }
+        }
+        guard !out.isEmpty, let (id, ended) = await group.next(), let batch = out.removeValue(forKey: id) else { break }
+        switch ended {
+        case .cancelled:
+          carry.append(batch)
+          stop = true
+        case .refused(let error): answer(.requestFailed(error.description), to: batch)
+        case .noAnswer(let error): answer(.noAnswer(error), to: batch)
+        case .answered(let response):
+          answer(
+            .outcome(
+              driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
+              response: "\(response)", statusCode: response.statusCode),
+            to: batch)
+        }
       }
     }
     return progressed
+  }
+
+  /// The next batch to send besides those `out`: the top of what waits to go again, else the next read
+  /// before `target` (`reachedTarget` once one starts after it). The records of a partition whose order is
+  /// kept wait while a batch of it is on its way.
+  private func nextBatch(
+    besides out: Dictionary<Int, PendingBatch>.Values, before target: LogPosition, reachedTarget: inout Bool
+  ) -> PendingBatch? {
+    let destination = driver.destination
+    let busy = Set(out.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
+    if let index = carry.lastIndex(where: { !busy.contains($0.partition) }) { return carry.remove(at: index) }
+    var claimed: [LogPosition: Int64] = [:]
+    for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
+    let waiting = busy.union(carry.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
+    guard let built = buildBatch(claimed: claimed, busyPartitions: waiting) else { return nil }
+    guard built.entries[0].position < target else {
+      reachedTarget = true
+      return nil
+    }
+    return built
   }
 
   // MARK: Building batches
 
   /// Reads the next batch from disk, outside the lock (see `SegmentLog.Reader`), dropping under the lock
   /// what the read found too old or damaged.
-  private func buildBatch() -> PendingBatch? {
+  private func buildBatch(claimed: [LogPosition: Int64], busyPartitions: Set<String>) -> PendingBatch? {
     let limits = driver.limits
     let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
+      let olderThan = clock.now.date - maxAge
       let read = driver.state.withLock { s in
-        // A log let go of is no longer this queue's to read.
-        s.machine.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.machine.generation)
+        // A log let go of is no longer this queue's to read. One in memory is read here, under the lock.
+        s.machine.relinquished || s.log.isClosed
+          ? nil
+          : (s.log.readPlan(), s.log.attempts, s.machine.generation, s.log.memory == nil ? nil : s.log.readMemoryBatch(
+            attempts: s.log.attempts, limits: limits, olderThan: olderThan, claimed: claimed, busyPartitions: busyPartitions))
       }
-      guard let (plan, attempts, generation) = read else { return nil }
-      let found = reader.readBatch(plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge)
+      guard let (plan, attempts, generation, inMemory) = read else { return nil }
+      let found = inMemory ?? reader.readBatch(
+        plan, attempts: attempts, limits: limits, olderThan: olderThan, claimed: claimed,
+        busyPartitions: busyPartitions)
       let dropped =
         found.aged.isEmpty && found.corrupt.isEmpty
         ? 0 : dropWhileReading(aged: found.aged, corrupt: found.corrupt, generation: generation)
@@ -197,136 +250,33 @@ final class Sender {
 
   // MARK: Sending
 
-  private func send(_ original: PendingBatch) async -> SendResult {
-    // Records may have gone while the batch waited (dropped at the cap, purged).
+  /// The batch's records still pending (some may have gone while it waited: dropped at the cap, purged)
+  /// and its request; `nil` if none is left, a `nil` request if the send gate closed. A request that
+  /// can't be made is answered here.
+  private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest?)? {
     var batch = original
     driver.state.withLock { s in
       if s.machine.generation != batch.generation { batch.entries = [] }
       batch.entries.removeAll { !s.log.isPending($0.position) }
     }
-    if batch.entries.isEmpty { return .next([]) }
-
-    // The gate may have closed while the batch was built: keep the records pending, send nothing.
-    guard driver.configuration.shouldSend() else { return .cancelled(batch) }
-
-    var request: HTTPRequest
+    if batch.entries.isEmpty { return nil }
+    guard driver.configuration.shouldSend() else { return (batch, nil) }
     do {
-      request = try driver.destination.makeRequest(for: batch.batch)
+      var request = try driver.destination.makeRequest(for: batch.batch)
       try request.validateTransportSecurity()
-      request.bodyEncoding = driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
+      request.bodyEncoding =
+        driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
+      return (batch, request)
     } catch {
-      let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
-      return apply(.requestFailed(detail), to: batch)
+      answer(.requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)"), to: batch)
+      return nil
     }
-
-    driver.feed { _ in .requestSent }
-    let response: HTTPResponse
-    do {
-      response = try await driver.transport.deliver(request, for: batch.batch, to: driver.destination)
-    } catch let error as DeliveryError {
-      return apply(.requestFailed(error.description), to: batch)
-    } catch {
-      if Task.isCancelled { return .cancelled(batch) }
-      return apply(.noAnswer(error), to: batch)
-    }
-
-    return apply(
-      .outcome(
-        driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-        response: "\(response)", statusCode: response.statusCode),
-      to: batch)
   }
 
-  /// Asks the machine what becomes of `batch` after `answer`, and applies it.
-  private func apply(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) -> SendResult {
+  /// Feeds the machine `answer` to `batch`'s request; the log's part is done under the lock
+  /// (`DriverState.answer`), and what goes again waits on top of the carry, first part first.
+  private func answer(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) {
     let now = clock.now.instant
-    return apply(driver.withState { s in s.ask { $0.resolve(answer, at: now) } }, to: batch)
-  }
-
-  /// Applies what the machine decided for `batch` to the log.
-  private func apply(_ resolution: BatchResolution, to batch: PendingBatch) -> SendResult {
-    func part(_ indices: some Sequence<Int>) -> PendingBatch {
-      PendingBatch(entries: indices.map { batch.entries[$0] }, partition: batch.partition, generation: batch.generation)
-    }
-    switch resolution {
-    case .finish(let rejected):
-      finish(batch, rejected: rejected)
-      return .next([])
-    case .drop(let reason, let detail, let folding, _):
-      // The destination's refusal was reported by the machine's answer.
-      drop(batch.entries, generation: batch.generation, reason: reason, detail: detail, folding: folding)
-      return .next([])
-    case .dropAndResend(let dropped, let detail, let rest):
-      drop(dropped.map { batch.entries[$0] }, generation: batch.generation, reason: .rejected, detail: detail)
-      return .next(rest.isEmpty ? [] : [part(rest)])
-    case .split(let half):
-      return .next([part(0..<half), part(half..<batch.entries.count)])
-    case .retry(let serverDelay, let countsAsAttempt, let detail):
-      return retry(batch, serverDelay: serverDelay, countsAsAttempt: countsAsAttempt, detail: detail)
-    }
-  }
-
-  private func finish(_ batch: PendingBatch, rejected: [Int: String]) {
-    onLog(batch.generation) { s, now in
-      let entries = batch.entries
-      let finished = entries.indices.filter { s.log.finish(entries[$0].position, length: entries[$0].length) }
-      s.handle(.batchFinished(ids: entries.map(\.record.id), finished: finished, rejected: rejected), at: now)
-    }
-  }
-
-  /// Drops `entries` and reports it; with `folding`, the report is folded with the others of its reason
-  /// (``DeliveryConfiguration/repeatedReportInterval``).
-  private func drop(
-    _ entries: [PendingBatch.Entry], generation: Int, reason: DropReason, detail: String, folding: Bool = false
-  ) {
-    onLog(generation) { s, now in
-      let count = entries.filter { s.log.finish($0.position, length: $0.length) }.count
-      s.handle(.dropped(count: count, reason: reason, detail: detail, folding: folding), at: now)
-    }
-  }
-
-  /// Counts the attempt on the log; the machine answers which records ran out of attempts (`countAttempts`), and
-  /// the others wait for its pause.
-  private func retry(_ batch: PendingBatch, serverDelay: Duration?, countsAsAttempt: Bool, detail: String) -> SendResult {
-    // The log was replaced: its pause and its records are no longer this batch's.
-    let remaining = onLog(batch.generation) { s, now -> PendingBatch? in
-      let entries = batch.entries.filter { s.log.isPending($0.position) }
-      let attempts = entries.map {
-        countsAsAttempt ? s.log.recordAttempt($0.position) : s.log.attemptsSoFar($0.position)
-      }
-      var kept = entries.indices.map { index -> PendingBatch.Entry? in
-        var entry = entries[index]
-        let r = entry.record
-        entry.record = Record(
-          id: r.id, enqueuedAt: r.enqueuedAt, attempts: attempts[index], partition: r.partition, payload: r.payload)
-        return entry
-      }
-      for index in s.ask({ $0.countAttempts(attempts, serverDelay: serverDelay, detail: detail, at: now) }) {
-        s.log.finish(entries[index].position, length: entries[index].length)
-        kept[index] = nil
-      }
-      let left = kept.compactMap { $0 }
-      return left.isEmpty ? nil : PendingBatch(entries: left, partition: batch.partition, generation: batch.generation)
-    }
-    return .backoff(remaining ?? nil)
-  }
-
-  /// Applies an outcome to the log of `generation` under the lock (nothing once the log was replaced: the
-  /// positions may name other records), then moves its head and saves the cursor, a failure to save
-  /// reported after what `change` fed the machine.
-  @discardableResult
-  private func onLog<T>(_ generation: Int, _ change: (inout DriverState, Duration) -> T) -> T? {
-    let now = clock.now.instant
-    return driver.withState { s -> T? in
-      guard s.machine.generation == generation else { return nil }
-      let result = change(&s, now)
-      s.log.advanceHead()
-      do throws(DeliveryError) {
-        try s.log.persistCursor()
-      } catch {
-        s.outbox.append(.report(.storageFailure(destination: driver.name, detail: error.description)))
-      }
-      return result
-    }
+    carry.append(contentsOf: driver.withState { $0.answer(answer, for: batch, at: now) }.reversed())
   }
 }

@@ -42,6 +42,10 @@ public struct VendorLink: Sendable {
     /// loopback server, which counts events in the bodies it reads, turns it off.
     package var compressesRequestBodies = true
 
+    /// Requests on their way at once (``DeliveryConfiguration/maxRequestsInFlight``); the queue's default
+    /// when `nil`. The benchmark compares with 1.
+    package var maxRequestsInFlight: Int?
+
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.
     public init(

@@ -1,0 +1,47 @@
+extension QueueMachine {
+  /// Whether a drain starts another request now, with `inFlight` out: while it goes on
+  /// (`drainContinues`), not once an answer paused sending (a retry's backoff), and up to
+  /// ``DeliveryConfiguration/maxRequestsInFlight`` at once.
+  func mayStartRequest(inFlight: Int, readGeneration: Int) -> Bool {
+    drainContinues(readGeneration: readGeneration) && pace.backoffUntil == nil
+      && inFlight < max(1, configuration.maxRequestsInFlight)
+  }
+
+  /// What becomes of a batch whose request ended (`.batchAnswered`): the records at `attempts`' non-`nil`
+  /// indices are still pending; the others went meanwhile and are neither finished nor counted again.
+  mutating func answered(_ answer: BatchAnswer, ids: [RecordID], attempts: [Int?], at now: Duration) -> [Command] {
+    let (resolution, refusal) = resolve(answer, at: now)
+    let pending = attempts.indices.filter { attempts[$0] != nil }
+    // Nothing of the batch is pending (the log was replaced): nothing to finish, count or pause for.
+    guard !pending.isEmpty else { return refusal }
+    let isPending = { (index: Int) in attempts[index] != nil }
+    switch resolution {
+    case .finish(let rejected):
+      return [.finishRecords(pending)]
+        + handle(.batchFinished(ids: ids, finished: pending, rejected: rejected), at: now) + [.saveCursor]
+    case .drop(let reason, let detail, let folding, _):
+      // The destination's refusal is reported first.
+      return refusal + [.finishRecords(pending)]
+        + handle(.dropped(count: pending.count, reason: reason, detail: detail, folding: folding), at: now)
+        + [.saveCursor]
+    case .dropAndResend(let dropped, let detail, let rest):
+      let dropped = dropped.filter(isPending)
+      let rest = rest.filter(isPending)
+      return [.finishRecords(dropped)]
+        + handle(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
+        + [.saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])])
+    case .split(let half):
+      // The halves go again at once, the first first.
+      let parts = [pending.filter { $0 < half }, pending.filter { $0 >= half }].filter { !$0.isEmpty }
+      return [.sendAgain(parts)]
+    case .retry(let serverDelay, let countsAsAttempt, let detail):
+      let made = pending.map { (attempts[$0] ?? 0) + (countsAsAttempt ? 1 : 0) }
+      let (kept, exhausted) = Outcomes.afterRetry(attempts: made, maxAttempts: configuration.maxAttempts)
+      let reports = handle(
+        .retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
+      return (countsAsAttempt ? [.recordAttempts(pending)] : [])
+        + (exhausted.isEmpty ? [] : [.finishRecords(exhausted.map { pending[$0] })]) + reports + [.saveCursor]
+        + (kept.isEmpty ? [] : [.sendAgain([kept.map { pending[$0] }])])
+    }
+  }
+}
