@@ -33,6 +33,8 @@ final class Sender {
   private let reader: SegmentLog.Reader
   /// Batches split or kept for a retry, to send before anything read after them: the next on top.
   private var carry: [PendingBatch] = []
+  /// A batch of a partition in any order was read: reading on while requests are out may find more.
+  private var readUnordered = false
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
   private let clock: any QueueClock
@@ -125,9 +127,9 @@ final class Sender {
   /// Returns whether anything was sent or dropped.
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
+    var stop = false
     await withTaskGroup(of: (Int, Ended).self) { group in
       var out: [Int: PendingBatch] = [:]
-      var stop = false
       var nextID = 0
       while true {
         // Stops when the log is let go of or replaced (the target belongs to the old one) or paused.
@@ -172,7 +174,8 @@ final class Sender {
         }
       }
     }
-    return progressed
+    // Stopped at the target, the gate or a cancellation: counted as progress, so the machine looks again.
+    return progressed || stop
   }
 
   /// The next batch to send besides those `out`: the top of what waits to go again, else the next read
@@ -184,10 +187,13 @@ final class Sender {
     let destination = driver.destination
     let busy = Set(out.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
     if let index = carry.lastIndex(where: { !busy.contains($0.partition) }) { return carry.remove(at: index) }
+    // Until a partition in any order was read, everything waits for the batch out: no read passes over it.
+    guard out.isEmpty || readUnordered else { return nil }
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     let waiting = busy.union(carry.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
     guard let built = buildBatch(claimed: claimed, busyPartitions: waiting) else { return nil }
+    if !readUnordered { readUnordered = !destination.keepsOrder(of: built.partition) }
     guard built.entries[0].position < target else {
       reachedTarget = true
       return nil

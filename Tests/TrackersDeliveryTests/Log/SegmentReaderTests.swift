@@ -67,4 +67,51 @@ import Testing
     let second = reader.readBatch(log.readPlan(), attempts: log.attempts, limits: limits, olderThan: .distantPast)
     #expect(second.entries.map(\.record.attempts) == [0, 2])
   }
+
+  /// Requests in flight: the next read passes over what is on its way, and over partitions whose order is
+  /// kept while a batch of theirs is out.
+  @Test func aReadPassesOverRecordsOnTheirWayAndBusyPartitions() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let log = try log(directory, records: [("a", 0), ("a", 0), ("a", 0), ("b", 0), ("a", 0), ("c", 0)])
+    defer { log.closeFiles() }
+    let limits = BatchLimits(maxEvents: 2, maxBytes: 1 << 20, flushInterval: .seconds(1))
+    let reader = SegmentLog.Reader(limits: limits)
+    let first = reader.readBatch(log.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast)
+    #expect(seqs(first) == [0, 1])
+    var claimed: [LogPosition: Int64] = [:]
+    for entry in first.entries { claimed[entry.position] = entry.length }
+    // "a" in any order: its next record goes in a second request at once.
+    let second = reader.readBatch(log.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast, claimed: claimed)
+    #expect(second.partition == "a" && seqs(second) == [2, 4])
+    // "a" kept in order: it waits for its batch's answer, and "b" goes.
+    let other = reader.readBatch(
+      log.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast, claimed: claimed, busyPartitions: ["a"])
+    #expect(other.partition == "b" && seqs(other) == [3])
+  }
+
+  /// Answered out of order: the head moves only over the records finished in a row from the oldest; the
+  /// cursor remembers the others, so they are not read again (nor, after a restart, sent again).
+  @Test func theHeadMovesOnlyOverTheFinishedPrefix() throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let log = try log(directory, records: [("", 0), ("", 0), ("", 0)])
+    let limits = BatchLimits(maxEvents: 10, maxBytes: 1 << 20, flushInterval: .seconds(1))
+    let entries = SegmentLog.Reader(limits: limits).readBatch(
+      log.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast
+    ).entries
+    #expect(log.finish(entries[1].position, length: entries[1].length))
+    log.advanceHead()
+    #expect(log.head == entries[0].position)
+    try log.persistCursor()
+    log.closeFiles()
+    let reopened = try SegmentLog(directory: directory.path, segmentMaxBytes: 1 << 20)
+    defer { reopened.closeFiles() }
+    let again = SegmentLog.Reader(limits: limits).readBatch(
+      reopened.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast)
+    #expect(seqs(again) == [0, 2])
+    #expect(reopened.finish(again.entries[0].position, length: again.entries[0].length))
+    reopened.advanceHead()
+    #expect(reopened.head == again.entries[1].position)
+  }
 }
