@@ -42,7 +42,7 @@ if CommandLine.arguments.dropFirst().first == "--gzip-only" {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-gzip-\(UUID().uuidString)")
   for vendor in [Vendor.posthog, .mixpanel] {
     guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: directory) else { continue }
-    print("gzip \(vendor): \(CompressionBenchmark.events) events, \(figures.plainBytes) -> \(figures.gzipBytes) bytes, \(figures.milliseconds) ms")
+    print("gzip \(vendor): \(figures.events) events, \(figures.plainBytes) -> \(figures.gzipBytes) bytes, \(figures.milliseconds) ms")
   }
   try? FileManager.default.removeItem(at: directory)
   exit(0)
@@ -119,8 +119,9 @@ if !trackOnly && !dispatchOnly {
       notes.append("\(vendor): no request of \(CompressionBenchmark.events) events was caught")
       continue
     }
-    report.add("gzip.\(vendor)_\(CompressionBenchmark.events)_plain_bytes", Double(figures.plainBytes), unit: "bytes")
-    report.add("gzip.\(vendor)_\(CompressionBenchmark.events)_gzip_bytes", Double(figures.gzipBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_events", Double(figures.events), unit: "records")
+    report.add("gzip.\(vendor)_plain_bytes", Double(figures.plainBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_gzip_bytes", Double(figures.gzipBytes), unit: "bytes")
     report.add("gzip.\(vendor)_ratio", Double(figures.plainBytes) / Double(figures.gzipBytes), unit: "x")
     report.add("gzip.\(vendor)_compress_ms", figures.milliseconds, unit: "ms")
   }
