@@ -11,17 +11,16 @@ enum DeliveryBenchmark {
 
   /// Events per second, or `nil` (with a note) if the events were not all delivered within the bound.
   static func eventsPerSecond(
-    _ link: VendorLink, scratch: URL, inFlight: Int? = nil
+    _ link: VendorLink, scratch: URL, inFlight: Int? = nil, count: Int = eventCount
   ) async throws -> (rate: Double, note: String?) {
     let server = try LoopbackServer()
     defer { server.stop() }
-    let storage = scratch.appendingPathComponent("delivery-\(link.vendor)-\(inFlight ?? 0)", isDirectory: true)
+    let storage = scratch.appendingPathComponent("delivery-\(link.vendor)-\(inFlight ?? 0)-\(count)", isDirectory: true)
     var settings = VendorLink.LiveSettings(endpoint: server.url, storage: storage)
     settings.maxRequestsInFlight = inFlight
     settings.compressesRequestBodies = false  // the server counts events in the bodies; gzip's cost: CompressionBenchmark
     try link.goLive(settings)
     let track = TrackBenchmark.moduleTracker(link)
-    let count = eventCount
     let start = ContinuousClock.now
     for seq in 0..<count { track(TrackBenchmark.event(seq)) }
     let deadline = start + .seconds(30)
