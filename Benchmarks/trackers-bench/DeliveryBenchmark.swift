@@ -18,6 +18,7 @@ enum DeliveryBenchmark {
     let storage = scratch.appendingPathComponent("delivery-\(link.vendor)-\(inFlight ?? 0)-\(count)", isDirectory: true)
     var settings = VendorLink.LiveSettings(endpoint: server.url, storage: storage)
     settings.maxRequestsInFlight = inFlight
+    settings.compressesRequestBodies = false  // the server counts events in the bodies; gzip's cost: CompressionBenchmark
     try link.goLive(settings)
     let track = TrackBenchmark.moduleTracker(link)
     let start = ContinuousClock.now

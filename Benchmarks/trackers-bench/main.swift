@@ -37,6 +37,17 @@ if CommandLine.arguments.dropFirst().first == "--profile-track",
   exit(0)
 }
 
+// `trackers-bench --gzip-only`: only the request bodies before and after gzip (benchmark 3b).
+if CommandLine.arguments.dropFirst().first == "--gzip-only" {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-gzip-\(UUID().uuidString)")
+  for vendor in [Vendor.posthog, .mixpanel] {
+    guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: directory) else { continue }
+    print("gzip \(vendor): \(figures.events) events, \(figures.plainBytes) -> \(figures.gzipBytes) bytes, \(figures.milliseconds) ms")
+  }
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+
 let benchStart = ContinuousClock.now
 var report = Report()
 var notes: [String] = []
@@ -104,6 +115,19 @@ if !trackOnly && !dispatchOnly {
     report.add("e2e.\(vendor)_events_per_s_1_in_flight", one, unit: "events/s")
     report.add("e2e.\(vendor)_in_flight_vs_1", rate / one, unit: "x")
     if let oneNote { notes.append(oneNote) }
+  }
+
+  print("== 3b. Request bodies of \(CompressionBenchmark.events) events, before and after gzip")
+  for vendor in [Vendor.posthog, .mixpanel] {
+    guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: scratch) else {
+      notes.append("\(vendor): no request of \(CompressionBenchmark.events) events was caught")
+      continue
+    }
+    report.add("gzip.\(vendor)_events", Double(figures.events), unit: "records")
+    report.add("gzip.\(vendor)_plain_bytes", Double(figures.plainBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_gzip_bytes", Double(figures.gzipBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_ratio", Double(figures.plainBytes) / Double(figures.gzipBytes), unit: "x")
+    report.add("gzip.\(vendor)_compress_ms", figures.milliseconds, unit: "ms")
   }
 
   print("== 4. Memory: 1,000,000 events with the endpoint down, then --drain (in a child process)")

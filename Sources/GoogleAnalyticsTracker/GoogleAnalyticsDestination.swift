@@ -12,6 +12,8 @@ import TrackersDelivery
 ///
 /// There is no dedup id in the Measurement Protocol: a request resent after a lost answer can count its
 /// events twice.
+///
+/// Bodies go uncompressed: the Measurement Protocol's documentation names no `Content-Encoding`.
 package struct GoogleAnalyticsDestination: DeliveryDestination {
   /// "GA4".
   package let name = "GA4"
@@ -61,7 +63,7 @@ package struct GoogleAnalyticsDestination: DeliveryDestination {
   /// requests, and every event carries its own `timestamp_micros`, so two requests of one user may be on
   /// their way at once (see ``TrackersDelivery/DeliveryConfiguration/maxRequestsInFlight``). GA4 has no
   /// dedup id: an event sent again after a crash is counted twice, as after any retry.
-  public func keepsOrder(of partition: String) -> Bool { false }
+  package func keepsOrder(of partition: String) -> Bool { false }
 
   /// GA4's answer to a request it received: 204 with no body; the validation server's to a valid one:
   /// 200 `{"validationMessages": []}`.

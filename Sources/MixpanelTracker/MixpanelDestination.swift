@@ -74,10 +74,17 @@ package struct MixpanelDestination: DeliveryDestination {
     )
   }
 
+  /// gzip for `/import`, which documents `Content-Encoding: gzip` (mixpanel-swift compresses its event
+  /// batches the same way); `/engage` and `/groups` go uncompressed, as mixpanel-swift sends them. The
+  /// 2,000,000-byte limit is checked on the uncompressed body.
+  package func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding {
+    batch.partition == WireFormat.engagePartition || batch.partition == WireFormat.groupsPartition ? .identity : .gzip
+  }
+
   /// `/import` events carry their `time` and `$insert_id` (Mixpanel deduplicates on them), so their order
   /// between requests does not matter and several may be on their way at once; `/engage` and `/groups`
   /// updates apply in the order received, so each of those partitions has one request at a time.
-  public func keepsOrder(of partition: String) -> Bool { partition != WireFormat.importPartition }
+  package func keepsOrder(of partition: String) -> Bool { partition != WireFormat.importPartition }
 
   /// Mixpanel's documented success: `/engage` and `/groups` answer 200 `{"status": 1, "error": null}`,
   /// `/import` 200 `{"code": 200, "num_records_imported": N, "status": "OK"}` with the batch's count.

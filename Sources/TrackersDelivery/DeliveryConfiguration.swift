@@ -29,11 +29,40 @@ public struct DeliveryConfiguration: Sendable {
     }
   }
 
+  /// Where the pending records live.
+  ///
+  /// ```swift
+  /// configuration.delivery = { $0.storage = .memory(maxEvents: 10_000, maxBytes: 8 << 20) }   // a server
+  /// ```
+  public enum Storage: Sendable, Hashable {
+    /// On disk in ``DeliveryConfiguration/directory``: a crash or restart loses nothing, and what a
+    /// shutdown could not send goes at the next start. The default.
+    case disk
+    /// In memory only, at most `maxEvents` records and `maxBytes` bytes (framing included; this replaces
+    /// ``DeliveryConfiguration/maxPendingBytes``), past which ``DeliveryConfiguration/overflowPolicy``
+    /// drops the oldest (``DropReason/overflow``) or refuses the new (``DropReason/refused``). No file is
+    /// written, no directory is opened or locked, and no process shares the queue. The trade-off: a crash
+    /// or kill loses what is pending, uncounted, and what a close could not send by its deadline is
+    /// counted as ``DropReason/closedInMemory``. For a server without a durable disk, or one that would
+    /// rather lose a few events than write them.
+    case memory(maxEvents: Int, maxBytes: Int)
+
+    /// The event bound: `maxEvents` in memory, none on disk.
+    var maxEvents: Int {
+      if case .memory(let maxEvents, _) = self { max(1, maxEvents) } else { .max }
+    }
+  }
+
+  /// Where the pending records live: ``Storage/disk`` (in ``directory``) unless set to
+  /// ``Storage/memory(maxEvents:maxBytes:)``.
+  public var storage: Storage = .disk
   /// The directory holding this destination's segment files and cursor; one directory per destination.
   /// Created (0700) if missing; files are created 0600. Processes may share it (an app and its
-  /// extensions): see <doc:SharingAQueueBetweenProcesses>.
+  /// extensions): see <doc:SharingAQueueBetweenProcesses>. Unused, never created, in memory
+  /// (``Storage/memory(maxEvents:maxBytes:)``).
   public var directory: URL
   /// The most bytes pending on disk (framing included) before ``overflowPolicy`` applies.
+  /// In memory (``Storage/memory(maxEvents:maxBytes:)``) the storage's `maxBytes` applies instead.
   public var maxPendingBytes: Int
   /// What happens at ``maxPendingBytes``. A queue writing for another process's sender always refuses
   /// new records: its oldest may be in the sender's hands already.
@@ -48,6 +77,14 @@ public struct DeliveryConfiguration: Sendable {
   public var maxAge: Duration
   /// The retry delays.
   public var backoff: Backoff
+  /// Whether request bodies are compressed where the destination accepts it
+  /// (``DeliveryDestination/requestBodyEncoding(for:)``): on by default. Turn it off for a proxy that does not
+  /// decode `Content-Encoding`, or to read bodies on the wire as they are.
+  ///
+  /// ```swift
+  /// configuration.delivery = { $0.compressesRequestBodies = false }
+  /// ```
+  public var compressesRequestBodies = true
   /// How long ``DeliveryQueue/close(timeout:)`` waits when called without a timeout of its own.
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.

@@ -13,6 +13,10 @@ import Foundation
 /// Delivery is **at-least-once**: a record whose answer was lost (crash, timeout) is sent again, with
 /// the same ``RecordID``, so vendors can deduplicate. See <doc:Guarantees>.
 ///
+/// With ``DeliveryConfiguration/storage`` set to ``DeliveryConfiguration/Storage/memory(maxEvents:maxBytes:)``
+/// the records live in memory instead, bounded by events and bytes, and everything else is the same; a
+/// crash loses what is pending, and a close counts what it could not send as ``DropReason/closedInMemory``.
+///
 /// Several processes may open a queue on one directory at once (an app and its extensions in an app
 /// group's container): the first sends; each other one appends to segments of its own and hands them to
 /// the sender every ``DeliveryConfiguration/handoverInterval``, and takes over sending when the sender
@@ -135,6 +139,7 @@ public final class DeliveryQueue: Sendable {
   /// queue.reclaimDirectory()
   /// ```
   public func relinquishDirectory(timeout: Duration = .seconds(2)) async {
+    guard driver.configuration.storage == .disk else { return }  // in memory: no directory, nothing to let go of
     await driver.relinquishDirectory(timeout: timeout)
   }
 
@@ -149,6 +154,7 @@ public final class DeliveryQueue: Sendable {
   /// }
   /// ```
   public func relinquishDirectoryNow() {
+    guard driver.configuration.storage == .disk else { return }
     driver.relinquishNow()
   }
 
@@ -156,6 +162,7 @@ public final class DeliveryQueue: Sendable {
   /// sends again if no other process does (then it also takes what others left), or writes for the one
   /// that does. Does nothing if the queue holds the directory.
   public func reclaimDirectory() {
+    guard driver.configuration.storage == .disk else { return }
     driver.reclaimDirectory()
   }
 

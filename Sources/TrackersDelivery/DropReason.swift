@@ -22,6 +22,9 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// unlock), and lost there: the memory buffer was full, or the queue closed before the directory
   /// opened.
   case storageUnavailable
+  /// Pending in a memory-only queue (``DeliveryConfiguration/Storage/memory(maxEvents:maxBytes:)``) when it
+  /// closed: nothing keeps them for the next start.
+  case closedInMemory
 
   /// The raw name.
   public var description: String { rawValue }

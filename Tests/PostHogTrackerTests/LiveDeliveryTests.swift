@@ -61,6 +61,9 @@ struct LiveDeliveryTests {
     #expect(request.path == "/batch/")
     #expect(request.query == "")
     #expect(request.headers["Content-Type"] == "application/json")
+    // Compressed as posthog-ios sends /batch/; the collector gunzips it for the checks below.
+    #expect(request.header("Content-Encoding") == "gzip")
+    #expect(try #require(Int(request.header("Content-Length") ?? "")) < request.body.utf8.count)
     let body = try request.json()
     #expect(body["api_key"] == .string(Self.apiKey))
     let events = try #require(body["batch"]?.arrayValue)
@@ -104,6 +107,27 @@ struct LiveDeliveryTests {
       """)))
     #expect(Current.counters().delivery.delivered == 8)
     await Current.close(nil)
+  }
+
+  /// A server's configuration: the queue in memory only. The same requests reach the collector, and no
+  /// queue directory is written.
+  @Test func aMemoryQueueDeliversToTheCollector() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    var configuration = configuration(host: collector.baseURL)
+    configuration.delivery = { fastRetries(&$0); $0.storage = .memory(maxEvents: 1_000, maxBytes: 1 << 20) }
+    Current = try .live(configuration)
+    for index in 0..<20 { postHogTracker(.event(name: "viewed", properties: ["n": .int(index)])) }
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    #expect(counters.delivery.delivered == 20 && counters.delivery.pendingEvents == 0)
+    let requests = try await collector.requests()
+    let events = try requests.flatMap { try #require($0.json()["batch"]?.arrayValue) }
+    #expect(events.compactMap { $0["properties"]?["n"]?.intValue } == Array(0..<20))
+    #expect(requests.allSatisfy { $0.header("Content-Encoding") == "gzip" })
+    let queueDirectory = configuration.storageDirectory.appendingPathComponent("queue")
+    #expect(!FileManager.default.fileExists(atPath: queueDirectory.path))
   }
 
   @Test func tenThousandEventsWithinTheLimits() async throws {

@@ -49,6 +49,10 @@ final class SegmentLog {
   let corruptRegions: [CorruptRegion]
 
   private var cursor: CursorSlots
+  /// The frames of a log that lives in memory only (see `init(inMemoryMaxEvents:)`); `nil` on disk.
+  private(set) var memory: MemoryFrames?
+  /// The most records a log in memory holds (``DeliveryConfiguration/Storage/memory(maxEvents:maxBytes:)``).
+  private(set) var maxEvents = Int.max
 
   static func segmentFileName(_ number: UInt64) -> String {
     let digits = String(number)
@@ -170,6 +174,36 @@ final class SegmentLog {
     self.isClosed = true
   }
 
+  /// A log in memory only: one endless segment, no directory, no cursor, no handover; at most `maxEvents`
+  /// records (the bytes are the machine's cap). What it holds is lost with the process.
+  init(inMemoryMaxEvents maxEvents: Int) {
+    self.directory = ""
+    self.writeMode = .platformDefault
+    self.role = .sender
+    self.cursor = CursorSlots(directory: "", lastSequence: 0)
+    self.segmentMaxBytes = .max
+    self.segments = [SegmentInfo(number: 1, size: 0)]
+    self.writer = nil
+    self.head = LogPosition(segment: 1, offset: 0)
+    self.recoveredEvents = 0
+    self.corruptRegions = []
+    self.memory = MemoryFrames()
+    self.maxEvents = max(1, maxEvents)
+  }
+
+  /// Empties a log in memory (its queue closed): returns how many pending records that lost.
+  func discardMemory() -> Int {
+    guard memory != nil else { return 0 }
+    let lost = pendingEvents
+    memory?.removeAll()
+    finished = [:]
+    attempts = [:]
+    head = writerEnd
+    pendingEvents = 0
+    pendingBytes = 0
+    return lost
+  }
+
   /// What scanning one segment found: its records, its damage, and where its data ends.
   struct Scan {
     var events = 0
@@ -261,6 +295,7 @@ final class SegmentLog {
 
   func closeFiles() {
     isClosed = true
+    if memory != nil { return }
     cursor.close()
     writer?.close()
     writer = nil
@@ -279,6 +314,16 @@ final class SegmentLog {
   /// Appends one frame of `size` bytes, which `encode` writes into the space it is given (see
   /// `SegmentWriter`: on Linux, straight into the file's mapped pages).
   func append(size: Int, encode: (UnsafeMutableRawBufferPointer) -> Void) throws(DeliveryError) {
+    if memory != nil {
+      guard !isClosed else { throw .closed }
+      var frame = [UInt8](repeating: 0, count: size)
+      frame.withUnsafeMutableBytes { encode($0) }
+      memory?.append(frame, at: segments[0].size)
+      segments[0].size += Int64(size)
+      pendingEvents += 1
+      pendingBytes += Int64(size)
+      return
+    }
     guard let current = writer else { throw .closed }
     let writer = current.size >= segmentMaxBytes ? try rotate() : current
     encode(try writer.reserve(size))
@@ -375,6 +420,7 @@ final class SegmentLog {
         cursorDirty = true
         continue
       }
+      memory?.discard(before: head.offset)
       return
     }
   }
@@ -383,7 +429,7 @@ final class SegmentLog {
   func dropOldest(toFit needed: Int64, cap: Int64) -> Int {
     var dropped = 0
     guard !isClosed else { return 0 }
-    while pendingBytes + needed > cap {
+    while pendingBytes + needed > cap || pendingEvents >= maxEvents {
       advanceHead()
       guard head < writerEnd else { break }
       let length = recordLength(at: head) ?? (segments[0].size - head.offset)
@@ -399,6 +445,7 @@ final class SegmentLog {
   }
 
   private func recordLength(at position: LogPosition) -> Int64? {
+    if let memory { return memory.frame(at: position.offset).map { Int64($0.count) } }
     if headReader?.segment != position.segment {
       if let reader = headReader { POSIXFile.closeFile(reader.fd) }
       headReader = POSIXFile.openForReading(path(of: position.segment)).map { (position.segment, $0) }
@@ -425,6 +472,7 @@ final class SegmentLog {
   /// Deletes every segment and the cursor; returns how many pending records that removed, and how many
   /// turned out to be taken by the sender just before (role `.handsOver`), so they count once, correctly.
   func purge() throws(DeliveryError) -> (removed: Int, takenBySender: Int) {
+    if memory != nil { return (discardMemory(), 0) }
     var removed = pendingEvents
     var takenBySender = 0
     let next = segments[segments.count - 1].number + 1
@@ -456,13 +504,13 @@ final class SegmentLog {
   }
 
   func persistCursor() throws(DeliveryError) {
-    guard cursorDirty, !isClosed else { return }
+    guard cursorDirty, !isClosed, memory == nil else { return }
     try cursor.write(head: head, finished: finished, attempts: attempts)
     cursorDirty = false
   }
 
   func sync() throws(DeliveryError) {
-    guard !isClosed else { return }
+    guard !isClosed, memory == nil else { return }
     cursorDirty = true
     try persistCursor()
     if let failure = writer?.sync() {

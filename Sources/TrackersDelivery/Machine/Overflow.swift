@@ -15,9 +15,10 @@ enum Overflow {
   }
 
   static func admit(
-    frameBytes: Int64, pendingBytes: Int64, cap: Int64, policy: DeliveryConfiguration.OverflowPolicy, writingForAnother: Bool
+    frameBytes: Int64, pendingBytes: Int64, cap: Int64, policy: DeliveryConfiguration.OverflowPolicy, writingForAnother: Bool,
+    pendingEvents: Int = 0, maxEvents: Int = .max
   ) -> Admission {
-    guard pendingBytes + frameBytes > cap else { return .append }
+    guard pendingBytes + frameBytes > cap || pendingEvents >= maxEvents else { return .append }
     switch writingForAnother ? .refuseNew : policy {
     case .refuseNew: return .refuse
     case .dropOldest: return .dropOldest(toFit: frameBytes)

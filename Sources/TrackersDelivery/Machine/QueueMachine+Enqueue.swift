@@ -7,6 +7,8 @@ extension QueueMachine {
     var id: RecordID
     var frameBytes: Int
     var pendingBytes: Int64 = 0
+    /// The records pending, for a memory-only queue's event bound.
+    var pendingEvents = 0
     /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
     /// request).
     var kept = Kept()
@@ -55,7 +57,7 @@ extension QueueMachine {
       break
     }
     let cap = Int64(configuration.maxPendingBytes)
-    switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes) {
+    switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes, pendingEvents: request.pendingEvents) {
     case .append:
       return (.append, [])
     case .dropOldest(let needed):
@@ -73,10 +75,11 @@ extension QueueMachine {
 
   /// The pending cap, for an enqueue or a record kept in memory written to the log opened late. Writing
   /// for another process's sender, the oldest records may be in its hands already: refused.
-  func admission(frameBytes: Int64, pendingBytes: Int64) -> Overflow.Admission {
+  func admission(frameBytes: Int64, pendingBytes: Int64, pendingEvents: Int = 0) -> Overflow.Admission {
     Overflow.admit(
       frameBytes: frameBytes, pendingBytes: pendingBytes, cap: Int64(configuration.maxPendingBytes),
-      policy: configuration.overflowPolicy, writingForAnother: role == .writer)
+      policy: configuration.overflowPolicy, writingForAnother: role == .writer, pendingEvents: pendingEvents,
+      maxEvents: configuration.storage.maxEvents)
   }
 
   /// The memory bounds while the directory can't be opened: past them the oldest go (or, under

@@ -161,7 +161,7 @@ struct DriverState {
     _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes,
+      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes, pendingEvents: log.pendingEvents,
       kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
     let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
     if !commands.isEmpty { outbox += commands }

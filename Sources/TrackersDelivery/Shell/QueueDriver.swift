@@ -40,6 +40,8 @@ final class QueueDriver: Sendable {
     clock: any QueueClock = LiveQueueClock(),
     random: any QueueRandom = LiveQueueRandom()
   ) throws(DeliveryError) {
+    var configuration = configuration
+    if case .memory(_, let maxBytes) = configuration.storage { configuration.maxPendingBytes = max(1, maxBytes) }
     name = destination.name
     self.clock = clock
     self.random = random
@@ -54,6 +56,16 @@ final class QueueDriver: Sendable {
     let machine = QueueMachine(
       destination: name, limits: limits, configuration: configuration, random: random,
       dateAtZero: start.date - QueueMachine.seconds(start.instant))
+    if case .memory = configuration.storage {
+      // No directory: nothing to register, lock, open or hand over.
+      let log = SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents)
+      var initial = DriverState(log: log, directory: directory, machine: machine)
+      initial.registered = false
+      initial.install(OpenedLog(log: log, lock: nil, writerDirectory: nil), now: clock.now.instant)
+      state = LockIsolated(initial)
+      withState { _ in }
+      return
+    }
     // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
     guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     let opened: OpenedLog
@@ -158,6 +170,17 @@ final class QueueDriver: Sendable {
   /// Asks for an attempt to open the directory now, if the queue started without it.
   func requestStorageAttempt() {
     feed { _ in .storageAttemptRequested }
+  }
+
+  /// A memory-only queue ends: what is still pending has nowhere to be kept, counted and reported.
+  func dropMemoryPending() {
+    feed { s in
+      let lost = s.log.discardMemory()
+      guard lost > 0 else { return nil }
+      return .dropped(
+        count: lost, reason: .closedInMemory,
+        detail: "the queue lives in memory only and closed with \(lost) records not delivered", folding: false)
+    }
   }
 
   /// The queue ends without having opened its directory: the records kept in memory are lost, counted

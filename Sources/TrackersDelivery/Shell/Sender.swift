@@ -95,6 +95,7 @@ final class Sender {
 
   private func exit() {
     driver.dropUnopened()
+    driver.dropMemoryPending()
     driver.feed { s in
       try? s.log.persistCursor()
       return .senderExited
@@ -208,13 +209,17 @@ final class Sender {
     let limits = driver.limits
     let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
+      let olderThan = clock.now.date - maxAge
       let read = driver.state.withLock { s in
-        // A log let go of is no longer this queue's to read.
-        s.machine.relinquished || s.log.isClosed ? nil : (s.log.readPlan(), s.log.attempts, s.machine.generation)
+        // A log let go of is no longer this queue's to read. One in memory is read here, under the lock.
+        s.machine.relinquished || s.log.isClosed
+          ? nil
+          : (s.log.readPlan(), s.log.attempts, s.machine.generation, s.log.memory == nil ? nil : s.log.readMemoryBatch(
+            attempts: s.log.attempts, limits: limits, olderThan: olderThan, claimed: claimed, busyPartitions: busyPartitions))
       }
-      guard let (plan, attempts, generation) = read else { return nil }
-      let found = reader.readBatch(
-        plan, attempts: attempts, limits: limits, olderThan: clock.now.date - maxAge, claimed: claimed,
+      guard let (plan, attempts, generation, inMemory) = read else { return nil }
+      let found = inMemory ?? reader.readBatch(
+        plan, attempts: attempts, limits: limits, olderThan: olderThan, claimed: claimed,
         busyPartitions: busyPartitions)
       let dropped =
         found.aged.isEmpty && found.corrupt.isEmpty
@@ -263,8 +268,10 @@ final class Sender {
     if batch.entries.isEmpty { return nil }
     guard driver.configuration.shouldSend() else { return (batch, nil) }
     do {
-      let request = try driver.destination.makeRequest(for: batch.batch)
+      var request = try driver.destination.makeRequest(for: batch.batch)
       try request.validateTransportSecurity()
+      request.bodyEncoding =
+        driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
       return (batch, request)
     } catch {
       answer(.requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)"), to: batch)

@@ -38,6 +38,10 @@ public struct VendorLink: Sendable {
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?
+    /// Whether bodies go gzip-compressed where the vendor accepts it (the queue's default); the benchmark's
+    /// loopback server, which counts events in the bodies it reads, turns it off.
+    package var compressesRequestBodies = true
+
     /// Requests on their way at once (``DeliveryConfiguration/maxRequestsInFlight``); the queue's default
     /// when `nil`. The benchmark compares with 1.
     package var maxRequestsInFlight: Int?

@@ -140,10 +140,12 @@ extension VendorLink.LiveSettings {
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
     let inFlight = maxRequestsInFlight
+    let compresses = compressesRequestBodies
     configuration.flushInterval = VendorLink.flushInterval
     configuration.delivery = { queue in
       if let cap { queue.maxPendingBytes = cap }
       if let inFlight { queue.maxRequestsInFlight = inFlight }
+      queue.compressesRequestBodies = compresses
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
