@@ -91,9 +91,11 @@ public final class TrackersService: Sendable {
   /// try await running.value
   /// ```
   public func run() async throws {
-    while !Task.isCancelled {
-      try? await Task.sleep(for: .seconds(3_600))
-    }
+    // A stream nothing yields to and nothing finishes: iterating it returns when the task is cancelled,
+    // and not before, with no timer.
+    let (untilCancelled, keepOpen) = AsyncStream<Never>.makeStream()
+    for await _ in untilCancelled {}
+    withExtendedLifetime(keepOpen) {}
     // The drain runs outside the cancelled task: cancellation would end its waits at once.
     let summary = await Task { await self.shutdown() }.value
     onShutdown?(summary)

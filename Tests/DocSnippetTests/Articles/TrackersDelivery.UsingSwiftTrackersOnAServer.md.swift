@@ -23,7 +23,7 @@ private func trackersDeliveryUsingSwiftTrackersOnAServer1(key: String) {
 func orderPlaced(_ order: StandardEvent.Order, by userId: String, ip: String?, userAgent: String?) {
   let subject = EventSubject(userId: userId, context: RequestContext(ip: ip, userAgent: userAgent))
   withEventSubject(subject) {
-    posthogTracker(.standard(.orderCompleted(order)))
+    postHogTracker(.standard(.orderCompleted(order)))
   }
 }
 // end snippet
