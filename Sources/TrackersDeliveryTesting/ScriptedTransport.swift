@@ -179,6 +179,12 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
     state.withLock { $0.rules.append(Rule(matches: matches, reply: reply, remaining: times)) }
   }
 
+  /// One request at a time, whatever the queue's ``TrackersDelivery/DeliveryConfiguration/maxRequestsInFlight``:
+  /// the script's replies then go to the requests in the order the queue sends them, and a test's outcome
+  /// can't depend on which of two concurrent requests came first. Test requests in flight with a real
+  /// transport (`URLSessionTransport` to a loopback server) or a transport of your own.
+  public var maxConcurrentRequests: Int? { 1 }
+
   /// Every request received so far, in order.
   public var requests: [RecordedRequest] {
     state.withLock { $0.requests }

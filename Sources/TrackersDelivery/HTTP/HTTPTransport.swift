@@ -11,4 +11,14 @@
 public protocol HTTPTransport: Sendable {
   /// Sends `request`; returns any HTTP answer (including 3xx, 4xx and 5xx), throws only when there is none.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+  /// The most requests this transport takes at once, or `nil` (the default) for no limit of its own: a
+  /// queue sends at most this many at a time, whatever ``DeliveryConfiguration/maxRequestsInFlight`` says.
+  /// A scripted test transport answers `1`, so that its script's order is the requests' order.
+  var maxConcurrentRequests: Int? { get }
+}
+
+extension HTTPTransport {
+  /// No limit of the transport's own: ``DeliveryConfiguration/maxRequestsInFlight`` decides.
+  public var maxConcurrentRequests: Int? { nil }
 }

@@ -41,6 +41,7 @@ final class QueueDriver: Sendable {
     random: any QueueRandom = LiveQueueRandom()
   ) throws(DeliveryError) {
     var configuration = configuration
+    configuration.maxRequestsInFlight = min(configuration.maxRequestsInFlight, transport.maxConcurrentRequests ?? .max)
     if case .memory(_, let maxBytes) = configuration.storage { configuration.maxPendingBytes = max(1, maxBytes) }
     name = destination.name
     self.clock = clock
