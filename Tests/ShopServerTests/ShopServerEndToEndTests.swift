@@ -1,0 +1,202 @@
+import Foundation
+import ShopApp
+import Testing
+import Trackers
+import VendorTestSupport
+@testable import ShopServer
+
+/// The backend in this process on a free port, delivering to the loopback collector: orders from several
+/// users over several keep-alive connections at once, the answers, and the drain.
+@Suite struct ShopServerEndToEndTests {
+  /// Options for a backend on a free loopback port, delivering to `collector`.
+  func options(_ collector: Collector, vendors: [Vendor], storage: URL) -> ServerOptions {
+    var options = ServerOptions()
+    options.port = 0
+    options.shop.endpoint = collector.baseURL
+    options.shop.vendors = vendors
+    options.shop.storage = storage
+    return options
+  }
+
+  func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("shop-server-tests-\(UUID().uuidString)")
+  }
+
+  /// Eight users, each on one of four connections, five orders each, all four connections at once: every
+  /// order is answered 202, and every event reaches the collector once, about its own user, with its
+  /// user's IP and user agent.
+  @Test func ordersOfManyUsersOnConcurrentConnectionsReachTheCollectorAsTheirOwn() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let output = Lines()
+    let errors = Lines()
+    let users = (0..<8).map { "user-\($0)" }
+    let connections = 4
+    let ordersPerUser = 5
+    let statuses = try await withIsolatedEnvironments {
+      let backend = try ShopBackend.start(
+        options(collector, vendors: [.segment], storage: storage), output: output.sink, errors: errors.sink)
+      let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+        for connection in 0..<connections {
+          group.addTask {
+            try await blocking {
+              let client = try TestClient(port: backend.port)
+              var statuses: [Int] = []
+              for round in 0..<ordersPerUser {
+                for (index, user) in users.enumerated() where index % connections == connection {
+                  client.postOrder(
+                    #"{"userId": "\#(user)", "orderId": "\#(user)-o\#(round)", "total": 12.5, "currency": "EUR"}"#,
+                    headers: ["X-Forwarded-For: 203.0.113.\(index + 1), 10.0.0.1", "User-Agent: client-\(index)"])
+                  statuses.append(client.response()?.status ?? 0)
+                }
+              }
+              return statuses
+            }
+          }
+        }
+        return try await group.reduce(into: []) { $0 += $1 }
+      }
+      await backend.shutdown()
+      return statuses
+    }
+    #expect(statuses == Array(repeating: 202, count: users.count * ordersPerUser))
+    #expect(errors.all == [])
+    let summary = output.summary("segment")
+    #expect(summary["tracked"] == "40" && summary["delivered"] == "40", "\(output.all)")
+    #expect(summary["dropped"] == "0" && summary["pending"] == "0", "\(output.all)")
+
+    var seen: [String: (user: String?, ip: String?, userAgent: String?)] = [:]
+    for request in try await collector.requests() where request.path == "/v1/batch" {
+      let body = try #require(try request.jsonObject() as? [String: Any])
+      for event in body["batch"] as? [[String: Any]] ?? [] {
+        let properties = event["properties"] as? [String: Any]
+        let context = event["context"] as? [String: Any]
+        let orderId = try #require(properties?["order_id"] as? String)
+        #expect(seen[orderId] == nil, "\(orderId) arrived twice")
+        seen[orderId] = (event["userId"] as? String, context?["ip"] as? String, context?["userAgent"] as? String)
+      }
+    }
+    #expect(seen.count == users.count * ordersPerUser)
+    for (index, user) in users.enumerated() {
+      for round in 0..<ordersPerUser {
+        let received = seen["\(user)-o\(round)"]
+        #expect(received?.user == user, "\(user)-o\(round)")
+        #expect(received?.ip == "203.0.113.\(index + 1)", "\(user)-o\(round)")
+        #expect(received?.userAgent == "client-\(index)", "\(user)-o\(round)")
+      }
+    }
+  }
+
+  /// Malformed bodies are answered 400 with their rule on a connection that stays open, health 200,
+  /// unknown paths 404 and wrong methods 405; none of them is tracked.
+  @Test func malformedOrdersHealthAndUnknownPathsAreAnsweredAndNothingIsTracked() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let output = Lines()
+    let responses = try await withIsolatedEnvironments {
+      let backend = try ShopBackend.start(
+        options(collector, vendors: [.mixpanel], storage: storage), output: output.sink, errors: Lines().sink)
+      let responses = try await blocking {
+        let client = try TestClient(port: backend.port)
+        var responses: [TestClient.Response?] = []
+        client.postOrder(#"{"userId": "u", "orderId": "o", "total": -5, "currency": "EUR"}"#)
+        responses.append(client.response())
+        client.postOrder(#"{"userId": "u", "orderId": "o", "total": 5, "currency": "euro"}"#)
+        responses.append(client.response())
+        client.postOrder("not json")
+        responses.append(client.response())
+        client.send("GET /health HTTP/1.1\r\n\r\n")
+        responses.append(client.response())
+        client.send("HEAD /health HTTP/1.1\r\n\r\n")
+        responses.append(client.response())
+        client.send("GET /orders HTTP/1.1\r\n\r\n")
+        responses.append(client.response())
+        client.send("GET /nowhere HTTP/1.1\r\n\r\n")
+        responses.append(client.response())
+        return responses
+      }
+      await backend.shutdown()
+      return responses
+    }
+    #expect(responses.map { $0?.status } == [400, 400, 400, 200, 200, 405, 404])
+    #expect(responses[0]?.body == "\"total\" must be a finite number >= 0\n")
+    #expect(responses[1]?.body == "\"currency\" must be an ISO 4217 code of three capital letters, such as \"EUR\"\n")
+    #expect(responses[3]?.body == "ok\n")
+    // HEAD: the length of the body it would have, and no body (the next answer's bytes follow at once).
+    #expect(responses[4]?.headers["content-length"] == "3" && responses[4]?.body == "")
+    #expect(responses[5]?.headers["allow"] == "POST")
+    #expect(output.summary("mixpanel")["tracked"] == "0", "\(output.all)")
+    #expect(try await collector.requests().filter { $0.path == "/import" }.isEmpty)
+  }
+
+  /// Hostile connections are answered with the rule and closed: a body over the limit (413, before it is
+  /// sent), a head over the limit (431), garbage (400); the server goes on serving.
+  @Test func hostileRequestsAreRefusedAndTheServerGoesOn() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let results = try await withIsolatedEnvironments {
+      let backend = try ShopBackend.start(
+        options(collector, vendors: [.posthog], storage: storage), output: Lines().sink, errors: Lines().sink)
+      let results = try await blocking { () -> [(Int?, Bool)] in
+        var results: [(Int?, Bool)] = []
+        for request in [
+          "POST /orders HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n",
+          "GET /health HTTP/1.1\r\nCookie: " + String(repeating: "x", count: 9000) + "\r\n\r\n",
+          "\u{16}\u{3}\u{1}\u{0}\u{a5}\u{1}\u{0}\u{0}\u{a1}\u{3}\u{3}\r\n\r\n",
+          "POST /orders HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        ] {
+          let client = try TestClient(port: backend.port)
+          client.send(request)
+          results.append((client.response()?.status, client.isClosedByServer()))
+        }
+        let client = try TestClient(port: backend.port)
+        client.send("GET /health HTTP/1.1\r\n\r\n")
+        results.append((client.response()?.status, false))
+        return results
+      }
+      await backend.shutdown()
+      return results
+    }
+    #expect(results.map(\.0) == [413, 431, 400, 501, 200])
+    #expect(results.dropLast().allSatisfy(\.1))
+  }
+
+  /// Shutdown stops accepting, closes idle keep-alive connections, delivers every order already
+  /// answered 202, and prints the summary; a second call waits for the same drain.
+  @Test func shutdownDrainsWhatWasAcceptedAndPrintsTheSummary() async throws {
+    let collector = try await Collector()
+    defer { collector.stop() }
+    let storage = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: storage) }
+    let output = Lines()
+    let (idleClosed, refused, first, second) = try await withIsolatedEnvironments {
+      let backend = try ShopBackend.start(
+        options(collector, vendors: [.amplitude, .ga4], storage: storage), output: output.sink, errors: Lines().sink)
+      let idle = try await blocking {
+        let client = try TestClient(port: backend.port)
+        for number in 0..<3 {
+          client.postOrder(#"{"userId": "u-\#(number)", "orderId": "o-\#(number)", "total": 3, "currency": "EUR"}"#)
+          _ = client.response()
+        }
+        return client
+      }
+      async let first = backend.shutdown()
+      async let second = backend.shutdown()
+      let (firstSummaries, secondSummaries) = await (first, second)
+      let idleClosed = try await blocking { idle.isClosedByServer() }
+      return (idleClosed, !backend.isAccepting, firstSummaries, secondSummaries)
+    }
+    #expect(idleClosed && refused)
+    #expect(first == second && first.map(\.vendor) == [.amplitude, .ga4])
+    for summary in first {
+      #expect(summary.tracked == 3 && summary.delivered == 3 && summary.dropped == 0 && summary.pending == 0, "\(summary)")
+    }
+    #expect(output.all.filter { $0.hasPrefix("summary ") } == first.map(\.line))
+  }
+}
