@@ -130,7 +130,7 @@ extension AnalyticsData {
   }
 
   /// Whether `adding(_:)` adds to this event: `true` for an event, a screen, an error and a standard event.
-  var carriesProperties: Bool {
+  package var carriesProperties: Bool {
     switch self {
     case .event, .screen, .error, .standard: true
     case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: false

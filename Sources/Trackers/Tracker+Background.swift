@@ -13,7 +13,8 @@ import Dispatch
 ///
 /// - Important: The queue hop leaves the current task, so a test's isolated `Current` values (see
 ///   ``withIsolatedEnvironments(_:)-(()->R)``) are not visible on the queue. Read `Current` before the
-///   hop, or test the wrapped tracker directly.
+///   hop, or test the wrapped tracker directly. An event's ``EventSubject`` does go with it: the wrapped
+///   tracker sees the subject bound where the event was sent.
 public func onSerialQueue<Event: Sendable>(
   _ tracker: @escaping Tracker<Event>,
   _ queue: DispatchQueue = DispatchQueue(label: "swift-trackers.serial", qos: .utility)
@@ -23,9 +24,17 @@ public func onSerialQueue<Event: Sendable>(
     // queue's thread (512 KiB of stack on Apple platforms) when the block goes, and releasing a deeply
     // nested `AnalyticsData` the usual way recurses once per level.
     let parcel = LockIsolated<Event?>(event)
+    // The event's subject (a server's user) goes with it across the hop; without one, nothing is bound.
+    guard let subject = EventSubject.current else {
+      return queue.async {
+        guard let event = parcel.withLock({ $0.take() }) else { return }
+        tracker(event)
+        releaseWithoutRecursion(consume event)
+      }
+    }
     queue.async {
       guard let event = parcel.withLock({ $0.take() }) else { return }
-      tracker(event)
+      withEventSubject(subject) { tracker(event) }
       releaseWithoutRecursion(consume event)
     }
   }

@@ -43,7 +43,8 @@ enum WireFormat {
   static func contextMember(for context: TrackingContext, suppressesIP: Bool) -> [UInt8] {
     let members: ContextMembers = [
       ("library", .object(["name": .string(context.library.name), "version": .string(context.library.version)])),
-      ("os", .object(["name": .string(context.os.name), "version": .string(context.os.version)])),
+      // A server's context has no OS (DeliveryOptions.Host.server).
+      ("os", context.os.name.isEmpty ? nil : .object(["name": .string(context.os.name), "version": .string(context.os.version)])),
       ("device", object([
         ("manufacturer", context.device.manufacturer.map(PropertyValue.string)),
         ("model", context.device.model.map(PropertyValue.string)),

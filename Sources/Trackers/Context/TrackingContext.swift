@@ -131,4 +131,8 @@ public struct TrackingContext: Sendable, Hashable {
     self.timezone = timezone
     self.screen = screen
   }
+
+  /// A server's context: the library alone, nothing of the machine (an empty OS name and version are left
+  /// out by every vendor module).
+  package static let server = TrackingContext(os: OperatingSystem(name: "", version: ""))
 }

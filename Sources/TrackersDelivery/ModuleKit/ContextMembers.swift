@@ -1,7 +1,7 @@
 import Trackers
 
 /// The JSON members a vendor module writes for a ``Trackers/TrackingContext``: its own field names, in its
-/// own order, each with a value or `nil` (left out). Modules build it once per context change and append
+/// own order, each with a value or `nil` (left out, as is an empty string). Modules build it once per context change and append
 /// the bytes to the fields they cache per identity, so no event pays for it.
 ///
 /// ```swift
@@ -21,9 +21,13 @@ public struct ContextMembers: Sendable, Hashable, ExpressibleByArrayLiteral {
     self.members = elements.map { (key: $0.0, value: $0.1) }
   }
 
-  /// The members with a value, in order.
+  /// The members with a value, in order; an empty string is no value (a server's context has no OS name:
+  /// ``DeliveryOptions/Host/server``).
   package var present: [(key: String, value: PropertyValue)] {
-    members.compactMap { member in member.value.map { (key: member.key, value: $0) } }
+    members.compactMap { member in
+      guard let value = member.value, value != .string("") else { return nil }
+      return (key: member.key, value: value)
+    }
   }
 
   /// Appends `,"key":value` for each member with a value (a leading comma each, to follow other members).

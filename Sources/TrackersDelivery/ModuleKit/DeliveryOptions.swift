@@ -45,6 +45,22 @@ public struct DeliveryOptions: Sendable {
     case drop
   }
 
+  /// What the module runs in: an app on the user's device, or a server that tracks for many users.
+  ///
+  /// ```swift
+  /// var configuration = SegmentConfiguration(writeKey: key)
+  /// configuration.host = .server
+  /// ```
+  public enum Host: Sendable, Hashable {
+    /// An app: events carry the device's OS, model, screen, app version, locale and time zone
+    /// (``context``), and a ``lifecycle`` reaches the module. The default.
+    case app
+    /// A server: events carry none of the machine's context (only the library's name and version; the
+    /// client's comes with each event's ``Trackers/EventSubject``), ``lifecycle`` is ignored, and a
+    /// lifecycle event is refused as invalid (rule `lifecycle-on-server-unsupported`).
+    case server
+  }
+
   /// Where the anonymous id (`identity.json`) and the queue (`queue/`) live; one directory per module
   /// and project. An app's extensions may name the same directory in the app group's container to share
   /// both: see <doc:SharingAQueueBetweenProcesses>.
@@ -102,6 +118,9 @@ public struct DeliveryOptions: Sendable {
   /// configuration.existingIdentity = ExistingIdentity(anonymousId: Mixpanel.mainInstance().anonymousId, userId: user?.id)
   /// ```
   public var existingIdentity: ExistingIdentity?
+  /// Whether the module runs in an app (``Host/app``, the default) or on a server (``Host/server``: no
+  /// device context, no lifecycle).
+  public var host: Host
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
   /// location suppressed, the shared live context, no lifecycle.
@@ -121,6 +140,7 @@ public struct DeliveryOptions: Sendable {
     self.lifecycle = nil
     self.redactor = nil
     self.existingIdentity = nil
+    self.host = .app
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

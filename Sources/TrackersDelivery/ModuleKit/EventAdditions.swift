@@ -225,6 +225,20 @@ public final class EventAdditions: Sendable {
     state.withLock { $0.superProperties.isEmpty ? nil : $0.superProperties }
   }
 
+  /// `data` (an event about an ``Trackers/EventSubject``) with the super properties registered for the whole
+  /// app merged in (its own win), or `nil` when there are none: not those registered for the signed-in
+  /// user (``Trackers/SuperPropertyOperation/registerForUser(_:)``), who is not the subject, and no timer
+  /// is read or stopped.
+  package func addedAppWide(to data: AnalyticsData) -> AnalyticsData? {
+    let appWide = state.withLock { state -> AnalyticsData.Properties? in
+      guard !state.superProperties.isEmpty else { return nil }
+      guard !state.scope.names.isEmpty else { return state.superProperties }
+      let properties = state.superProperties.filter { !state.scope.names.contains($0.key) }
+      return properties.isEmpty ? nil : properties
+    }
+    return appWide.map { data.adding($0) }
+  }
+
   /// What to add to `data`, or `nil` for nothing; stops the timer of `given`'s name.
   private func additions(
     for data: AnalyticsData, timedAs given: AnalyticsData, durationKey: String

@@ -75,7 +75,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     self.module = module
     let onReport = options.onReport
     self.onReport = onReport
-    let context = options.context
+    // A server sends none of its own machine's context: the client's comes with each event's subject.
+    let context = options.host == .server ? ContextProvider(.server) : options.context
     self.context = context
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
@@ -154,14 +155,17 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     )
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
     if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
-    options.lifecycle?.register(
-      destination: name,
-      flush: { [weak queue] in await queue?.flush() },
-      transition: { [weak session] transition, date in session?.transition(transition, at: date) },
-      relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
-      relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
-      reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
-    )
+    // A server has no app lifecycle: no flush on background, no session transitions.
+    if options.host == .app {
+      options.lifecycle?.register(
+        destination: name,
+        flush: { [weak queue] in await queue?.flush() },
+        transition: { [weak session] transition, date in session?.transition(transition, at: date) },
+        relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
+        relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
+        reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
+      )
+    }
   }
 
   deinit {

@@ -41,7 +41,9 @@ extension VendorEnvironment {
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, derive: derive)
-    return live(delivery, redactor: options.redactor, send: send(delivery))
+    var environment = live(delivery, redactor: options.redactor, send: send(delivery))
+    environment.refusesLifecycle = options.host == .server
+    return environment
   }
 
   /// The live environment of a vendor with sessions (GA4, Amplitude, PostHog): as
@@ -72,7 +74,9 @@ extension VendorEnvironment {
       derive: derive)
     // The delivery made a session from the rules.
     guard let session = delivery.session else { preconditionFailure("VendorDelivery made no session from its rules") }
-    return live(delivery, redactor: options.redactor, send: send(delivery, session))
+    var environment = live(delivery, redactor: options.redactor, send: send(delivery, session))
+    environment.refusesLifecycle = options.host == .server
+    return environment
   }
 
   private static func live<Derived: Sendable>(

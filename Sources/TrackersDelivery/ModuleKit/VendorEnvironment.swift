@@ -80,6 +80,10 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// ``TrackerCounters/identityUpdates`` in this environment's own ``counters`` (the live environment's);
   /// `nil` leaves it to the module's process-wide tally.
   package var countLocalUpdate: (@Sendable () -> Void)?
+  /// Whether ``VendorPipeline`` refuses lifecycle events: a live environment configured for a server
+  /// (``DeliveryOptions/host``).
+  @usableFromInline
+  package var refusesLifecycle = false
 
   /// Creates an environment; the closures you leave out do nothing.
   public init(

@@ -101,6 +101,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @inlinable
   public func track(_ data: AnalyticsData) {
     let environment = current()
+    if let subject = EventSubject.current { return track(data, about: subject, in: environment) }
     guard let adapt = environment.adaptation else { return track(data, given: data, in: environment) }
     track(adapt(data), given: data, in: environment)
   }
@@ -122,6 +123,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
         return redactAndProcess(added, in: environment)
       }
     case .lifecycle:
+      if environment.refusesLifecycle { return refuseLifecycle(data, in: environment) }
       if addToLifecycle != nil, let superProperties = additions.superPropertiesForLifecycle() {
         return processLifecycle(data, adding: superProperties, in: environment)
       }
@@ -132,6 +134,40 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
       break
     }
     redactAndProcess(data, in: environment)
+  }
+
+  /// An event about `subject` (``Trackers/withEventSubject(_:operation:)-(_,()throws->R)``): never reads or
+  /// changes the stored identity, the session, the super properties registered for the signed-in user or
+  /// the timers. It gets the super properties registered for the whole app; the module's live `send` reads
+  /// the subject again to encode its ids, timestamp and request context. A subject without ids, or a kind
+  /// that would change local state, is refused as invalid.
+  @usableFromInline
+  func track(_ data: AnalyticsData, about subject: EventSubject, in environment: VendorEnvironment<Event>) {
+    let vendor = Event.vendorModule.vendor
+    if let issue = subject.issue {
+      return reject([ValidationIssue(vendor: vendor, rule: "subject-id-required", message: issue)], data, in: environment)
+    }
+    guard data.carriesProperties else {
+      let message =
+        "only events, screens, errors and standard events can be about a subject (rule subject-event-kind): "
+        + "'\(data)' would read or change what the module stores about the app's own user (its identity, "
+        + "session, super properties or timers); track it outside withEventSubject/about"
+      return reject([ValidationIssue(vendor: vendor, rule: "subject-event-kind", message: message)], data, in: environment)
+    }
+    guard let additions = environment.additions else { return dropNotConfigured(data, in: environment) }
+    let adapted = environment.adaptation.map { $0(data) } ?? data
+    redactAndProcess(additions.addedAppWide(to: adapted) ?? adapted, in: environment)
+  }
+
+  /// A lifecycle event given to a module configured for a server (``DeliveryOptions/Host/server``): refused
+  /// as invalid, so it is counted and reported rather than sent as the server's "app opened".
+  @usableFromInline
+  func refuseLifecycle(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
+    let issue = ValidationIssue(
+      vendor: Event.vendorModule.vendor, rule: "lifecycle-on-server-unsupported",
+      message: "a module configured for a server (host = .server) sends no lifecycle events (rule "
+        + "lifecycle-on-server-unsupported): '\(data)' is not sent")
+    reject([issue], data, in: environment)
   }
 
   /// Tells the additions who is signed in now, so the super properties registered for another user are

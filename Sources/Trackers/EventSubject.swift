@@ -1,0 +1,134 @@
+import Foundation
+
+/// Who an event is about when it is not the app's own user: on a server, the user a request came from.
+///
+/// A vendor module keeps one identity (the app's user, persisted in its storage directory). A server
+/// handles many users at once, so each event names its own: bind a subject around the tracking code with
+/// ``withEventSubject(_:operation:)-(_,()throws->R)`` or wrap a tracker with ``about(_:_:)``, and every
+/// vendor module sends the events tracked there with the subject's ids, timestamp and request context.
+///
+/// ```swift
+/// let subject = EventSubject(
+///   userId: order.userId,
+///   context: RequestContext(ip: request.clientIP, userAgent: request.userAgent))
+/// withEventSubject(subject) {
+///   track(.standard(.orderCompleted(orderId: order.id, total: order.total, currency: "EUR")))
+/// }
+/// ```
+///
+/// An event with a subject never reads or changes what the module stores about the app's user: its ids,
+/// session, the super properties registered for the user, its timers. Two requests for two users on two
+/// threads each send their own ids. Only events, screens, errors and standard events can have a subject;
+/// an identity change, a user property, a super-property registration, a timer or a lifecycle event
+/// tracked under a subject is refused as invalid (rule `subject-event-kind`), and so is a subject with
+/// neither ``userId`` nor ``anonymousId`` (rule `subject-id-required`). Super properties registered for
+/// the whole app (``SuperPropertyOperation/register(_:)``) are added to a subject's events; those
+/// registered for the signed-in user (``SuperPropertyOperation/registerForUser(_:)``) are not.
+public struct EventSubject: Sendable, Hashable {
+  /// The user's id in your system, or `nil` for an anonymous visitor.
+  public var userId: String?
+  /// The visitor's anonymous id (a cookie's, a device's), or `nil`. GA4 requires it: it becomes
+  /// `client_id` (see the GoogleAnalyticsTracker module's documentation).
+  public var anonymousId: String?
+  /// When the event happened; `nil` stamps it with the module's clock when it is tracked.
+  public var timestamp: Date?
+  /// What the request tells about the client: its IP address, user agent, locale.
+  public var context: RequestContext
+
+  /// Creates a subject; give it a ``userId``, an ``anonymousId`` or both.
+  public init(
+    userId: String? = nil, anonymousId: String? = nil, timestamp: Date? = nil, context: RequestContext = RequestContext()
+  ) {
+    self.userId = userId
+    self.anonymousId = anonymousId
+    self.timestamp = timestamp
+    self.context = context
+  }
+
+  /// The subject bound to the running code by ``withEventSubject(_:operation:)-(_,()throws->R)`` (or an
+  /// ``about(_:_:)`` tracker), or `nil`: what a vendor module reads when an event is tracked.
+  public static var current: EventSubject? { Binding.current }
+
+  /// The task-local holding the subject; a box rather than the struct, so that reading it with nothing
+  /// bound (an app's every event) copies no strings.
+  enum Binding {
+    @TaskLocal static var current: EventSubject?
+  }
+
+  /// The rule a subject breaks, or `nil`: a subject needs a user id or an anonymous id, or its events would
+  /// belong to nobody.
+  package var issue: String? {
+    guard userId?.isEmpty ?? true, anonymousId?.isEmpty ?? true else { return nil }
+    return "an event about a subject needs the subject's userId or anonymousId (rule subject-id-required); "
+      + "this one has neither"
+  }
+}
+
+/// What a server knows about the client a request came from, sent with the events of an ``EventSubject``
+/// where the vendor has a field for it (Segment `context.ip`, Mixpanel `ip`, PostHog `$ip`, Amplitude `ip`,
+/// GA4 `ip_override`; see each module's documentation).
+///
+/// ```swift
+/// RequestContext(ip: "203.0.113.9", userAgent: "Mozilla/5.0 ...", locale: "fr-FR")
+/// ```
+public struct RequestContext: Sendable, Hashable {
+  /// The client's IP address (the first of `X-Forwarded-For` behind a proxy), or `nil`. The vendors
+  /// locate the user from it where the module's `ipLocation` option lets them (``EventSubject`` events
+  /// send it either way).
+  public var ip: String?
+  /// The client's `User-Agent` header, or `nil`.
+  public var userAgent: String?
+  /// The client's preferred language as a BCP 47 tag ("fr-FR", from `Accept-Language`), or `nil`.
+  public var locale: String?
+  /// The URL of the page or screen the request came from (`Referer`), or `nil`: Segment `context.page.url`.
+  public var pageURL: String?
+
+  /// Creates a request context; what you leave out is not sent.
+  public init(ip: String? = nil, userAgent: String? = nil, locale: String? = nil, pageURL: String? = nil) {
+    self.ip = ip
+    self.userAgent = userAgent
+    self.locale = locale
+    self.pageURL = pageURL
+  }
+}
+
+/// Runs `operation` with `subject` bound: every event tracked in it, on this task or thread, is about
+/// `subject` (see ``EventSubject``). Bindings nest; the innermost wins.
+///
+/// ```swift
+/// withEventSubject(EventSubject(userId: "user-42")) {
+///   track(.event(name: "Report Exported"))
+/// }
+/// ```
+@discardableResult
+public func withEventSubject<R>(_ subject: EventSubject, operation: () throws -> R) rethrows -> R {
+  try EventSubject.Binding.$current.withValue(subject, operation: operation)
+}
+
+/// Runs `operation` with `subject` bound, across its awaits and in the child tasks it starts (a detached
+/// task or a dispatch queue leaves it behind): every event tracked in it is about `subject`.
+///
+/// ```swift
+/// try await withEventSubject(EventSubject(userId: user.id, context: context)) {
+///   try await handle(request)
+/// }
+/// ```
+@discardableResult
+public func withEventSubject<R>(
+  _ subject: EventSubject, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+) async rethrows -> R {
+  try await EventSubject.Binding.$current.withValue(subject, operation: operation, isolation: isolation)
+}
+
+/// A tracker that tracks each event about `subject`: for code that receives a tracker, a request handler
+/// that tracks for its user.
+///
+/// ```swift
+/// let track = about(EventSubject(userId: body.userId, context: context), appTracker)
+/// track(.standard(.orderCompleted(orderId: body.orderId, total: body.total, currency: body.currency)))
+/// ```
+public func about<Event>(_ subject: EventSubject, _ tracker: @escaping Tracker<Event>) -> Tracker<Event> {
+  return { event in
+    EventSubject.Binding.$current.withValue(subject) { tracker(event) }
+  }
+}
