@@ -13,6 +13,8 @@ import Trackers
     #expect(order == OrderRequest(userId: "u-1", orderId: "o-1", total: 12.5, currency: "EUR"))
     #expect(order.analytics == .standard(.orderCompleted(.init(id: "o-1", currency: "EUR", products: [], total: 12.5))))
     #expect(try OrderRequest.parse(Array(#"{"userId":"u","orderId":"o","total":0,"currency":"USD"}"#.utf8)).total == 0)
+    let anonymous = #"{"userId":"u","orderId":"o","total":1,"currency":"USD","anonymousId":"123.456"}"#
+    #expect(try OrderRequest.parse(Array(anonymous.utf8)).anonymousId == "123.456")
   }
 
   @Test func everyMalformedBodyNamesTheRuleItBroke() {
@@ -41,6 +43,8 @@ import Trackers
       (#"{"userId": "u", "orderId": "o", "total": 1, "currency": "eur"}"#, currency),
       (#"{"userId": "u", "orderId": "o", "total": 1, "currency": "EURO"}"#, currency),
       (#"{"userId": "u", "orderId": "o", "total": 1}"#, currency),
+      (#"{"userId": "u", "orderId": "o", "total": 1, "currency": "EUR", "anonymousId": 7}"#,
+       #""anonymousId" must be a non-empty string of at most 256 characters, without control characters"#),
     ]
     for (body, rule) in cases {
       switch parse(body) {

@@ -48,6 +48,19 @@ import Testing
     #expect(client([("X-Forwarded-For", "")]) == ClientInfo(ip: "10.0.0.1", userAgent: nil))
   }
 
+  @Test func theGA4ClientIdComesFromTheGACookie() {
+    #expect(ClientInfo.gaClientId(cookies: "theme=dark; _ga=GA1.1.1234567890.1700000000") == "1234567890.1700000000")
+    #expect(ClientInfo.gaClientId(cookies: "_ga=GA1.2.42.7") == "42.7")
+    #expect(ClientInfo.gaClientId(cookies: "_ga=1234") == nil)
+    #expect(ClientInfo.gaClientId(cookies: "_ga=GA1.1.12a.7") == nil)
+    #expect(ClientInfo.gaClientId(cookies: "_gat=GA1.1.1.2") == nil)
+    let request = HTTPRequest(
+      method: "POST", path: "/orders", headers: [("Cookie", "_ga=GA1.1.99.100")], body: order)
+    #expect(Routes.action(for: request, peer: nil) == .trackOrder(
+      OrderRequest(userId: "u-1", orderId: "o-1", total: 12.5, currency: "EUR"),
+      ClientInfo(ip: nil, userAgent: nil, gaClientId: "99.100")))
+  }
+
   @Test func responsesOnTheWire() {
     let response = HTTPResponse(status: 405, body: "no\n", headers: ["Allow": "POST"])
     #expect(String(decoding: response.serialized(keepAlive: true), as: UTF8.self)

@@ -1,7 +1,8 @@
 import Foundation
 import Trackers
 
-/// The body of `POST /orders`: `{"userId": "u-1", "orderId": "o-1", "total": 12.5, "currency": "EUR"}`.
+/// The body of `POST /orders`: `{"userId": "u-1", "orderId": "o-1", "total": 12.5, "currency": "EUR"}`,
+/// and optionally the visitor's `"anonymousId"` (GA4's `client_id`; else the request's `_ga` cookie gives it).
 ///
 /// Parsing checks every rule and names the first one broken, so a client learns what to fix from the 400:
 ///
@@ -18,16 +19,19 @@ public struct OrderRequest: Sendable, Equatable {
   public var total: Double
   /// The ISO 4217 code of ``total``.
   public var currency: String
+  /// The visitor's anonymous id, if the body gives one.
+  public var anonymousId: String?
 
   /// The longest id accepted, in characters.
   public static let maxIdLength = 256
 
   /// Creates an order request.
-  public init(userId: String, orderId: String, total: Double, currency: String) {
+  public init(userId: String, orderId: String, total: Double, currency: String, anonymousId: String? = nil) {
     self.userId = userId
     self.orderId = orderId
     self.total = total
     self.currency = currency
+    self.anonymousId = anonymousId
   }
 
   /// The standard event the order means: `Order Completed`, every vendor's purchase event.
@@ -57,7 +61,13 @@ public struct OrderRequest: Sendable, Equatable {
     guard case let .string(currency)? = fields["currency"],
       currency.utf8.count == 3, currency.utf8.allSatisfy({ (65...90).contains($0) })
     else { throw .invalidCurrency }
-    return OrderRequest(userId: userId, orderId: orderId, total: total, currency: currency)
+    var anonymousId: String?
+    switch fields["anonymousId"] {
+    case nil, .null?: break
+    case let .string(id)? where isValidId(id): anonymousId = id
+    default: throw .invalidId("anonymousId")
+    }
+    return OrderRequest(userId: userId, orderId: orderId, total: total, currency: currency, anonymousId: anonymousId)
   }
 
   private static func isValidId(_ id: String) -> Bool {
@@ -69,7 +79,8 @@ public struct OrderRequest: Sendable, Equatable {
 public enum OrderRequestError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Not a JSON object.
   case notAnObject
-  /// The named id is missing, empty, too long, not a string, or has control characters.
+  /// The named id is missing (but `anonymousId` may be), empty, too long, not a string, or has control
+  /// characters.
   case invalidId(String)
   /// `total` is missing, not a number, negative or not finite.
   case invalidTotal

@@ -4,11 +4,14 @@ public struct ClientInfo: Sendable, Hashable {
   public var ip: String?
   /// The `User-Agent` header.
   public var userAgent: String?
+  /// The GA4 client id of the browser: what follows `GA1.1.` (or any `GAx.y.`) in its `_ga` cookie.
+  public var gaClientId: String?
 
   /// Creates client information.
-  public init(ip: String?, userAgent: String?) {
+  public init(ip: String?, userAgent: String?, gaClientId: String? = nil) {
     self.ip = ip
     self.userAgent = userAgent
+    self.gaClientId = gaClientId
   }
 
   /// The client of `request`, which came over a connection from `peer`.
@@ -20,6 +23,21 @@ public struct ClientInfo: Sendable, Hashable {
     let forwarded = request.header("X-Forwarded-For")?.split(separator: ",").first.map { $0.trimmingSpaces }
     ip = forwarded.flatMap { Socket.isIPAddress($0) ? $0 : nil } ?? peer
     userAgent = request.header("User-Agent").flatMap { $0.isEmpty ? nil : String($0.prefix(512)) }
+    gaClientId = request.header("Cookie").flatMap(Self.gaClientId(cookies:))
+  }
+
+  /// The client id in a `Cookie` header's `_ga` cookie: `_ga=GA1.1.1234567890.1700000000` gives
+  /// `1234567890.1700000000`.
+  static func gaClientId(cookies: String) -> String? {
+    for cookie in cookies.split(separator: ";") {
+      let pair = cookie.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2, pair[0].trimmingSpaces == "_ga" else { continue }
+      let parts = pair[1].trimmingSpaces.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 4, parts[0].hasPrefix("GA"), parts[2...].allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
+      else { return nil }
+      return parts[2...].joined(separator: ".")
+    }
+    return nil
   }
 }
 

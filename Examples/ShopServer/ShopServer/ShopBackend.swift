@@ -69,6 +69,8 @@ public final class ShopBackend: Sendable {
           if report.isFailure { errors.write("shop-server: \(report)") }
         }
       )
+      // A server: no context of this machine and no lifecycle; each event carries its user's subject.
+      settings.host = .server
       settings.transport = transport
       try session.link.goLive(settings)
     }
@@ -89,9 +91,14 @@ public final class ShopBackend: Sendable {
       output: output)
   }
 
-  /// Tracks `order` as `Order Completed` about its user, from `client`.
+  /// Tracks `order` as `Order Completed` about its user, from `client`: the event carries the user's id,
+  /// anonymous id (the body's, else the `_ga` cookie's: GA4 requires it), IP address and user agent, never
+  /// the module's stored identity, so the orders of many users in one process can't mix.
   static func track(_ order: OrderRequest, from client: ClientInfo, to vendors: Tracker<AnalyticsData>) {
-    vendors(order.analytics)
+    let subject = EventSubject(
+      userId: order.userId, anonymousId: order.anonymousId ?? client.gaClientId,
+      context: RequestContext(ip: client.ip, userAgent: client.userAgent))
+    withEventSubject(subject) { vendors(order.analytics) }
   }
 
   /// Requests answered so far.

@@ -55,7 +55,8 @@ public enum ShopServerCommand {
 }
 
 /// SIGTERM and SIGINT, taken from their default action (ending the process) and delivered as an await.
-final class TerminationSignals: Sendable {
+/// Not `Sendable`: the dispatch sources it keeps alive stay with the task that waits.
+final class TerminationSignals {
   private let sources: [any DispatchSourceSignal]
   private let waiting = LockIsolated<(received: String?, continuation: CheckedContinuation<String, Never>?)>((nil, nil))
 

@@ -36,11 +36,12 @@ final class TestClient: Sendable {
     send("POST /orders HTTP/1.1\r\nHost: shop\r\n\(extra)Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
   }
 
-  /// Reads one answer; `nil` if the server closed the connection first.
-  func response() -> Response? {
+  /// Reads one answer (to a `HEAD` request: without a body, whatever its length says); `nil` if the
+  /// server closed the connection first.
+  func response(toHead: Bool = false) -> Response? {
     unread.withBytes { buffer in
       while true {
-        if let (response, consumed) = Self.parse(buffer) {
+        if let (response, consumed) = Self.parse(buffer, toHead: toHead) {
           buffer.removeFirst(consumed)
           return response
         }
@@ -62,7 +63,7 @@ final class TestClient: Sendable {
     }
   }
 
-  private static func parse(_ bytes: [UInt8]) -> (Response, Int)? {
+  private static func parse(_ bytes: [UInt8], toHead: Bool) -> (Response, Int)? {
     let separator = Array("\r\n\r\n".utf8)
     guard let headEnd = bytes.indices.first(where: { Array(bytes[$0..<min(bytes.count, $0 + 4)]) == separator })
     else { return nil }
@@ -73,7 +74,7 @@ final class TestClient: Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    let length = headers["content-length"].flatMap { Int($0) } ?? 0
+    let length = toHead ? 0 : headers["content-length"].flatMap { Int($0) } ?? 0
     let bodyStart = headEnd + 4
     guard bytes.count - bodyStart >= length else { return nil }
     let body = String(decoding: bytes[bodyStart..<bodyStart + length], as: UTF8.self)

@@ -136,7 +136,7 @@ extension VendorLink {
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
   /// pending cap (when one was given), the report handler, the consent registry, the redaction,
-  /// the context and the lifecycle.
+  /// the context, the lifecycle and the host.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
     configuration.flushInterval = VendorLink.flushInterval
@@ -148,6 +148,7 @@ extension VendorLink.LiveSettings {
     configuration.redactor = redactor
     configuration.context = context
     configuration.lifecycle = lifecycle
+    configuration.options.host = host
     if let transport { configuration.transport = transport }
   }
 }
