@@ -60,6 +60,21 @@ extension AmplitudeEnvironment {
         return (stamp.id, date, records)
       }
       return { event in
+        // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
+        // and no session (`session_id` -1, Amplitude's "out of session").
+        if let subject = EventSubject.current {
+          switch event {
+          case .event, .revenue:
+            let members = WireFormat.members(about: subject, ip: ip, context: delivery.subjectContext)
+            let id = RecordID()
+            let payload = WireFormat.event(
+              event, identity: members, sessionId: -1, at: subject.timestamp ?? now(), insertId: id)
+            let fate = payload.map { delivery.fate(queueing: [VendorRecord(payload: $0, id: id)]) } ?? .identityUpdate
+            return delivery.settle(fate, event: event.description)
+          default:
+            break
+          }
+        }
         switch event {
         case let .group(type, key, properties):
           sendGroup(type: type, key: key, properties: properties, event: event, delivery: delivery, stamp: stamp)

@@ -56,6 +56,15 @@ extension GoogleAnalyticsEnvironment {
       return { event in
         switch event {
         case let .event(name, params):
+          // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
+          // and no session.
+          if let subject = EventSubject.current {
+            guard let envelope = WireFormat.envelope(about: subject, stream: stream) else {
+              return delivery.settle(.invalid([subjectClientIdIssue]), event: event.description)
+            }
+            let payload = WireFormat.event(name: name, params: params, at: subject.timestamp ?? now(), session: nil)
+            return delivery.enqueue(payload, id: RecordID(), partition: envelope, event: event.description)
+          }
           let date = now()
           let (identity, envelope) = delivery.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
@@ -160,3 +169,12 @@ public var Current: GoogleAnalyticsEnvironment {
   get { current.value }
   set { current.value = newValue }
 }
+
+/// GA4 requires a `client_id` (`app_instance_id` for an app stream), which a server can't know: an event
+/// about a subject without an anonymous id is refused.
+let subjectClientIdIssue = ValidationIssue(
+  vendor: "GA4", rule: "subject-client-id-required",
+  message: "an event about a subject needs the subject's anonymousId (rule subject-client-id-required): GA4 "
+    + "requires the client_id of the browser (a web stream; the app_instance_id of an app stream), which a "
+    + "server can't make up. Read it from the request: the part after \"GA1.1.\" of the _ga cookie "
+    + "(GA1.1.1234567890.1700000000 gives 1234567890.1700000000), or have the app send its app_instance_id.")

@@ -43,6 +43,15 @@ extension MixpanelEnvironment {
       derive: WireFormat.identityFields(for:context:)
     ) { delivery in
       return { event in
+        // An event about a subject (a server's user) carries the subject's ids, never the stored identity's.
+        if let subject = EventSubject.current, case let .event(name, properties) = event {
+          let id = RecordID()
+          let fields = WireFormat.identityFields(about: subject, context: delivery.subjectContext)
+          let payload = WireFormat.event(
+            name: name, properties: properties, at: subject.timestamp ?? now(), id: id, identity: fields)
+          let record = VendorRecord(payload: payload, id: id, partition: WireFormat.importPartition)
+          return delivery.settle(delivery.fate(queueing: [record]), event: event.description)
+        }
         delivery.settle(fate(of: event, delivery: delivery, token: token, now: now), event: event.description)
       }
     }

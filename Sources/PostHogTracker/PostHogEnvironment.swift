@@ -43,6 +43,19 @@ extension PostHogEnvironment {
       derive: derive
     ) { delivery, session in
       return { event in
+        // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
+        // and no session.
+        if let subject = EventSubject.current, case .capture = event {
+          let identity = WireFormat.identity(
+            about: subject, context: delivery.subjectContext,
+            // The client's own address, given, is for locating it; the server's never is.
+            suppressesGeoIP: suppressesGeoIP && subject.context.ip == nil,
+            personProfiles: personProfiles)
+          let id = RecordID()
+          let payload = WireFormat.event(event, identity: identity, sessionId: nil, at: subject.timestamp ?? now(), uuid: id)
+          let fate = payload.map { delivery.fate(queueing: [VendorRecord(payload: $0, id: id)]) } ?? .identityUpdate
+          return delivery.settle(fate, event: event.description)
+        }
         if case let .notSent(kind) = event {
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
           return delivery.countUnsupported(kind: kind, event: event.description)

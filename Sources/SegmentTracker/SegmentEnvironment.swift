@@ -41,6 +41,25 @@ extension SegmentEnvironment {
     }
     return try live(options: configuration.options, destination: SegmentDestination(configuration), derive: derive) { delivery in
       return { event in
+        // An event about a subject (a server's user) carries the subject's ids, never the stored identity's.
+        if let subject = EventSubject.current {
+          switch event {
+          case .track, .screen:
+            let members = WireFormat.members(
+              about: subject, context: delivery.subjectContext, suppressesIP: suppressesIP)
+            let id = RecordID()
+            let fate: EventFate =
+              switch WireFormat.message(event, members: members, at: subject.timestamp ?? now(), messageId: id) {
+              case let payload? where payload.count > SegmentLimits.messageBytes:
+                .invalid([SegmentValidation.sizeIssue(payload.count)])
+              case let payload?: delivery.fate(queueing: [VendorRecord(payload: payload, id: id)])
+              case nil: .identityUpdate
+              }
+            return delivery.settle(fate, event: event.description)
+          default:
+            break
+          }
+        }
         // Refused by segmentIssues(for:), so only an app calling `send` itself gets here.
         if case let .unsupported(data) = event {
           return delivery.countUnsupported(kind: SegmentValidation.kind(of: data), event: event.description)

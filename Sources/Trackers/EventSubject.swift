@@ -12,7 +12,7 @@ import Foundation
 ///   userId: order.userId,
 ///   context: RequestContext(ip: request.clientIP, userAgent: request.userAgent))
 /// withEventSubject(subject) {
-///   track(.standard(.orderCompleted(orderId: order.id, total: order.total, currency: "EUR")))
+///   track(.event(name: "Order Completed", properties: ["order_id": .string(order.id)]))
 /// }
 /// ```
 ///
@@ -72,9 +72,9 @@ public struct EventSubject: Sendable, Hashable {
 /// RequestContext(ip: "203.0.113.9", userAgent: "Mozilla/5.0 ...", locale: "fr-FR")
 /// ```
 public struct RequestContext: Sendable, Hashable {
-  /// The client's IP address (the first of `X-Forwarded-For` behind a proxy), or `nil`. The vendors
-  /// locate the user from it where the module's `ipLocation` option lets them (``EventSubject`` events
-  /// send it either way).
+  /// The client's IP address (the first of `X-Forwarded-For` behind a proxy), or `nil`. Given, it is sent
+  /// and the vendor locates the event by it whatever the module's `ipLocation` option says (that option is
+  /// about the address requests come from, a server's own); `nil`, `ipLocation` applies as for any event.
   public var ip: String?
   /// The client's `User-Agent` header, or `nil`.
   public var userAgent: String?
@@ -125,7 +125,7 @@ public func withEventSubject<R>(
 ///
 /// ```swift
 /// let track = about(EventSubject(userId: body.userId, context: context), appTracker)
-/// track(.standard(.orderCompleted(orderId: body.orderId, total: body.total, currency: body.currency)))
+/// track(.event(name: "Order Completed", properties: ["order_id": .string(body.orderId)]))
 /// ```
 public func about<Event>(_ subject: EventSubject, _ tracker: @escaping Tracker<Event>) -> Tracker<Event> {
   return { event in

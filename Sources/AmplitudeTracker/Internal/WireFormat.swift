@@ -31,6 +31,33 @@ enum WireFormat {
     return Members(all: all, withoutGroups: withoutGroups)
   }
 
+  /// The members of an event about `subject`: `device_id` its anonymous id and `user_id` its user id, each
+  /// when given; `ip` the client's address (else `ip`, the module's `"$remote"` member or nothing);
+  /// `language` the client's locale; the library. The HTTP V2 API has no user-agent field
+  /// (amplitude.com/docs/apis/analytics/http-v2, "Keys for the event argument").
+  static func members(about subject: EventSubject, ip: [UInt8], context: TrackingContext) -> [UInt8] {
+    var bytes: [UInt8] = []
+    if let anonymousId = subject.anonymousId, !anonymousId.isEmpty {
+      VendorJSON.appendLiteral(#""device_id":"#, to: &bytes)
+      VendorJSON.appendString(anonymousId, to: &bytes)
+    }
+    if let userId = subject.userId, !userId.isEmpty {
+      if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+      VendorJSON.appendLiteral(#""user_id":"#, to: &bytes)
+      VendorJSON.appendString(userId, to: &bytes)
+    }
+    if let clientIP = subject.context.ip {
+      VendorJSON.appendLiteral(#","ip":"#, to: &bytes)
+      VendorJSON.appendString(clientIP, to: &bytes)
+    } else {
+      bytes += ip
+    }
+    bytes += contextMembers(for: context)
+    let members: ContextMembers = [("language", subject.context.locale.map(PropertyValue.string))]
+    members.appendJSON(to: &bytes)
+    return bytes
+  }
+
   /// `,"groups":{"type":"key",...}`, keys sorted.
   private static func appendGroups(_ groups: [String: String], to bytes: inout [UInt8]) {
     VendorJSON.appendLiteral(#","groups":"#, to: &bytes)

@@ -43,6 +43,39 @@ enum WireFormat {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The envelope of the requests about `subject` (its partition: one request never mixes subjects), or
+  /// `nil` when the subject has no anonymous id. GA4 requires `client_id` (web streams; `app_instance_id`
+  /// for app streams), the id of the browser or app install, which a server can't make up: it is the
+  /// subject's ``Trackers/EventSubject/anonymousId`` (for a web stream, the part after "GA1.1." of the
+  /// browser's `_ga` cookie, `GA1.1.1234567890.1700000000` giving `1234567890.1700000000`). Then `user_id`,
+  /// `ip_override` the client's address, and `device.language` its locale, as the Measurement Protocol
+  /// reference documents them (developers.google.com/analytics/devguides/collection/protocol/ga4/reference);
+  /// it documents no user-agent field, so none is sent.
+  static func envelope(about subject: EventSubject, stream: GoogleAnalyticsConfiguration.Stream) -> String? {
+    guard let anonymousId = subject.anonymousId, !anonymousId.isEmpty else { return nil }
+    var bytes: [UInt8] = []
+    switch stream {
+    case .web: VendorJSON.appendLiteral(#"{"client_id":"#, to: &bytes)
+    case .app: VendorJSON.appendLiteral(#"{"app_instance_id":"#, to: &bytes)
+    }
+    VendorJSON.appendString(anonymousId, to: &bytes)
+    if let userId = subject.userId, !userId.isEmpty {
+      VendorJSON.appendLiteral(#","user_id":"#, to: &bytes)
+      VendorJSON.appendString(userId, to: &bytes)
+    }
+    if let ip = subject.context.ip {
+      VendorJSON.appendLiteral(#","ip_override":"#, to: &bytes)
+      VendorJSON.appendString(ip, to: &bytes)
+    }
+    if let locale = subject.context.locale {
+      VendorJSON.appendLiteral(#","device":{"language":"#, to: &bytes)
+      VendorJSON.appendString(locale, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The Measurement Protocol's `device` object, as its reference documents it for web streams (it
   /// documents none for app streams, which get none): language, screen resolution, operating system and
   /// its version, model and brand.
@@ -59,9 +92,9 @@ enum WireFormat {
 
   /// One entry of `events`: `{"name":...,"params":{...},"timestamp_micros":...}`; dates in microseconds.
   /// `session_id` and `engagement_time_msec` are appended to the params from `session`, unless `params`
-  /// has them (the event's own value wins).
+  /// has them (the event's own value wins); `nil` (an event about a subject) appends neither.
   static func event(
-    name: String, params: [String: PropertyValue], at date: Date, session: VendorSession.Stamp
+    name: String, params: [String: PropertyValue], at date: Date, session: VendorSession.Stamp?
   ) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(112 + params.count * 48)
@@ -72,7 +105,8 @@ enum WireFormat {
     let (setsSessionId, setsEngagement) = sessionParamsSet(in: params)
     let addsSessionId = !setsSessionId
     let addsEngagement = !setsEngagement
-    if addsSessionId || addsEngagement {
+    // An event about a subject has no session of this module's.
+    if let session, addsSessionId || addsEngagement {
       bytes.removeLast()  // the params' closing brace
       var needsComma = !params.isEmpty
       if addsSessionId {

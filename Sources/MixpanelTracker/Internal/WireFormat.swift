@@ -62,6 +62,34 @@ enum WireFormat {
       groups: identity.groups.isEmpty ? [] : groupMembers(identity.groups))
   }
 
+  /// The fields of an event about `subject`: `distinct_id` its user id, else `$device:<anonymous id>`;
+  /// `$device_id` its anonymous id and `$user_id` its user id, each when given (Simplified ID Merge links
+  /// them as for an app's user); `ip` the client's address, which Mixpanel locates the event by
+  /// (docs.mixpanel.com/docs/best-practices/server-side-best-practices: `properties["ip"] =
+  /// request.remote_addr`); then the library (the machine's context is not the subject's). No user agent: Mixpanel parses none server-side.
+  /// No groups: those belong to the stored identity.
+  static func identityFields(about subject: EventSubject, context: TrackingContext) -> IdentityFields {
+    let userId = subject.userId.flatMap { $0.isEmpty ? nil : $0 }
+    let anonymousId = subject.anonymousId.flatMap { $0.isEmpty ? nil : $0 }
+    var distinctId: [UInt8] = []
+    VendorJSON.appendString(userId ?? "$device:\(anonymousId ?? "")", to: &distinctId)
+    var fields: [UInt8] = Array(#""distinct_id":"#.utf8) + distinctId
+    if let anonymousId {
+      VendorJSON.appendLiteral(#","$device_id":"#, to: &fields)
+      VendorJSON.appendString(anonymousId, to: &fields)
+    }
+    if let userId {
+      VendorJSON.appendLiteral(#","$user_id":"#, to: &fields)
+      VendorJSON.appendString(userId, to: &fields)
+    }
+    if let ip = subject.context.ip {
+      VendorJSON.appendLiteral(#","ip":"#, to: &fields)
+      VendorJSON.appendString(ip, to: &fields)
+    }
+    contextMembers(for: context).appendJSON(to: &fields)
+    return IdentityFields(eventFields: fields, distinctId: distinctId)
+  }
+
   /// The context as mixpanel-swift's `AutomaticProperties` names it: `mp_lib`, `$lib_version`, `$os`,
   /// `$os_version`, `$model`, `$manufacturer`, `$app_version_string`, `$app_build_number`,
   /// `$screen_width`, `$screen_height`.

@@ -48,6 +48,39 @@ enum WireFormat {
     return derived
   }
 
+  /// What an event about `subject` carries: `distinct_id` its user id, else its anonymous id; `$ip` the
+  /// client's address, which PostHog's GeoIP enrichment uses instead of the request's (posthog.com/docs/api/capture:
+  /// `$ip`; the environment leaves `$geoip_disable` out when the subject has one); `$raw_user_agent` the client's user
+  /// agent, which PostHog parses into `$browser`, `$os` and `$device_type` as for its web SDK's events; `$locale`
+  /// the client's language code, as posthog-ios sends it; `$current_url` the page; the library (the
+  /// machine's context is not the subject's); no groups, no session. A person is
+  /// processed as ``PostHogConfiguration/personProfiles`` says for an app's user: `.identifiedOnly`, when the
+  /// subject has a user id.
+  static func identity(
+    about subject: EventSubject, context: TrackingContext, suppressesGeoIP: Bool,
+    personProfiles: PostHogConfiguration.PersonProfiles
+  ) -> Identity {
+    let userId = subject.userId.flatMap { $0.isEmpty ? nil : $0 }
+    let anonymousId = subject.anonymousId.flatMap { $0.isEmpty ? nil : $0 }
+    var derived = identity(
+      distinctId: userId ?? anonymousId ?? "", anonymousId: anonymousId ?? "", groups: [:], context: context,
+      suppressesGeoIP: suppressesGeoIP)
+    let members: ContextMembers = [
+      ("$ip", subject.context.ip.map(PropertyValue.string)),
+      ("$raw_user_agent", subject.context.userAgent.map(PropertyValue.string)),
+      ("$locale", subject.context.locale.map { .string(String($0.prefix { $0 != "-" })) }),
+      ("$current_url", subject.context.pageURL.map(PropertyValue.string)),
+    ]
+    members.appendJSON(to: &derived.sharedMembers)
+    derived.processesPerson =
+      switch personProfiles {
+      case .never: false
+      case .always: true
+      case .identifiedOnly: userId != nil
+      }
+    return derived
+  }
+
   static func identity(
     distinctId: String, anonymousId: String, groups: [String: String], context: TrackingContext,
     suppressesGeoIP: Bool

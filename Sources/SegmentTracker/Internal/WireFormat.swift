@@ -43,7 +43,7 @@ enum WireFormat {
   static func contextMember(for context: TrackingContext, suppressesIP: Bool) -> [UInt8] {
     let members: ContextMembers = [
       ("library", .object(["name": .string(context.library.name), "version": .string(context.library.version)])),
-      // A server's context has no OS (DeliveryOptions.Host.server).
+      // A server's context has no OS (DeliveryOptions.Deployment.server).
       ("os", context.os.name.isEmpty ? nil : .object(["name": .string(context.os.name), "version": .string(context.os.version)])),
       ("device", object([
         ("manufacturer", context.device.manufacturer.map(PropertyValue.string)),
@@ -76,6 +76,35 @@ enum WireFormat {
   /// An alias is `{"type":"alias","previousId":<anonymousId>,"userId":<the alias's>,"anonymousId":...}`: the
   /// anonymous id is the one this device had before the sign-in (a sign-in keeps it), as analytics.js passes
   /// the `anonymousId` as `previousId` (segment.com/docs/connections/spec/alias/).
+  /// The members of a message about `subject`: `anonymousId` and `userId` as given, and a `context` of the
+  /// library and what the request told: `ip` (else "0.0.0.0" while IP location is suppressed, as for the
+  /// app's messages), `userAgent`, `locale` and `page.url`, the fields the HTTP Tracking API's common
+  /// fields document for a server's calls (segment.com/docs/connections/spec/common/#context).
+  static func members(about subject: EventSubject, context: TrackingContext, suppressesIP: Bool) -> Members {
+    let userId = subject.userId.flatMap { $0.isEmpty ? nil : $0 }
+    let anonymousId = subject.anonymousId.flatMap { $0.isEmpty ? nil : $0 }
+    var ids: [UInt8] = []
+    if let anonymousId {
+      VendorJSON.appendLiteral(#""anonymousId":"#, to: &ids)
+      VendorJSON.appendString(anonymousId, to: &ids)
+    }
+    if let userId {
+      if !ids.isEmpty { ids.append(UInt8(ascii: ",")) }
+      VendorJSON.appendLiteral(#""userId":"#, to: &ids)
+      VendorJSON.appendString(userId, to: &ids)
+    }
+    let request = subject.context
+    let members: ContextMembers = [
+      ("library", .object(["name": .string(context.library.name), "version": .string(context.library.version)])),
+      ("ip", request.ip.map(PropertyValue.string) ?? (suppressesIP ? "0.0.0.0" : nil)),
+      ("userAgent", request.userAgent.map(PropertyValue.string)),
+      ("locale", request.locale.map(PropertyValue.string)),
+      ("page", request.pageURL.map { .object(["url": .string($0)]) }),
+    ]
+    let contextMember = members.objectJSON().map { Array(#","context":"#.utf8) + $0 } ?? []
+    return Members(common: ids + contextMember, anonymous: ids + contextMember, anonymousId: anonymousId ?? "")
+  }
+
   static func message(_ message: SegmentMessage, members: Members, at date: Date, messageId: RecordID) -> [UInt8]? {
     var bytes: [UInt8] = []
     var propertyCount = 1

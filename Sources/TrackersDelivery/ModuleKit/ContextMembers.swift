@@ -22,7 +22,7 @@ public struct ContextMembers: Sendable, Hashable, ExpressibleByArrayLiteral {
   }
 
   /// The members with a value, in order; an empty string is no value (a server's context has no OS name:
-  /// ``DeliveryOptions/Host/server``).
+  /// ``DeliveryOptions/Deployment/server``).
   package var present: [(key: String, value: PropertyValue)] {
     members.compactMap { member in
       guard let value = member.value, value != .string("") else { return nil }

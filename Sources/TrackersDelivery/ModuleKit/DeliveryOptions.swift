@@ -48,10 +48,11 @@ public struct DeliveryOptions: Sendable {
   /// What the module runs in: an app on the user's device, or a server that tracks for many users.
   ///
   /// ```swift
-  /// var configuration = SegmentConfiguration(writeKey: key)
-  /// configuration.host = .server
+  /// var configuration = MixpanelConfiguration(projectToken: token)
+  /// configuration.deployment = .server
+  /// MixpanelTracker.Current = try .live(configuration)
   /// ```
-  public enum Host: Sendable, Hashable {
+  public enum Deployment: Sendable, Hashable {
     /// An app: events carry the device's OS, model, screen, app version, locale and time zone
     /// (``context``), and a ``lifecycle`` reaches the module. The default.
     case app
@@ -118,9 +119,9 @@ public struct DeliveryOptions: Sendable {
   /// configuration.existingIdentity = ExistingIdentity(anonymousId: Mixpanel.mainInstance().anonymousId, userId: user?.id)
   /// ```
   public var existingIdentity: ExistingIdentity?
-  /// Whether the module runs in an app (``Host/app``, the default) or on a server (``Host/server``: no
-  /// device context, no lifecycle).
-  public var host: Host
+  /// Whether the module runs in an app (``Deployment/app``, the default) or on a server
+  /// (``Deployment/server``: no device context, no lifecycle).
+  public var deployment: Deployment
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
   /// location suppressed, the shared live context, no lifecycle.
@@ -140,7 +141,7 @@ public struct DeliveryOptions: Sendable {
     self.lifecycle = nil
     self.redactor = nil
     self.existingIdentity = nil
-    self.host = .app
+    self.deployment = .app
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

@@ -76,7 +76,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     let onReport = options.onReport
     self.onReport = onReport
     // A server sends none of its own machine's context: the client's comes with each event's subject.
-    let context = options.host == .server ? ContextProvider(.server) : options.context
+    let context = options.deployment == .server ? ContextProvider(.server) : options.context
     self.context = context
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
@@ -156,7 +156,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
     if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     // A server has no app lifecycle: no flush on background, no session transitions.
-    if options.host == .app {
+    if options.deployment == .app {
       options.lifecycle?.register(
         destination: name,
         flush: { [weak queue] in await queue?.flush() },
@@ -190,6 +190,13 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   @inlinable
   public var current: (identity: IdentityStore<Derived>.Identity, derived: Derived) {
     identity.current
+  }
+
+  /// The context an event about a ``Trackers/EventSubject`` carries: the library alone. The machine the
+  /// module runs on is not the subject's device; the client's own comes with the subject's
+  /// ``Trackers/RequestContext``.
+  public var subjectContext: TrackingContext {
+    TrackingContext(library: context.current.library, os: TrackingContext.OperatingSystem(name: "", version: ""))
   }
 
   /// Puts one encoded event in the queue, and counts and reports its fate with ``settle(_:event:)``:

@@ -42,7 +42,7 @@ extension VendorEnvironment {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, derive: derive)
     var environment = live(delivery, redactor: options.redactor, send: send(delivery))
-    environment.refusesLifecycle = options.host == .server
+    environment.refusesLifecycle = options.deployment == .server
     return environment
   }
 
@@ -75,7 +75,7 @@ extension VendorEnvironment {
     // The delivery made a session from the rules.
     guard let session = delivery.session else { preconditionFailure("VendorDelivery made no session from its rules") }
     var environment = live(delivery, redactor: options.redactor, send: send(delivery, session))
-    environment.refusesLifecycle = options.host == .server
+    environment.refusesLifecycle = options.deployment == .server
     return environment
   }
 

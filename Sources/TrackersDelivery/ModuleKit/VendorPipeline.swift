@@ -159,13 +159,13 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     redactAndProcess(additions.addedAppWide(to: adapted) ?? adapted, in: environment)
   }
 
-  /// A lifecycle event given to a module configured for a server (``DeliveryOptions/Host/server``): refused
+  /// A lifecycle event given to a module configured for a server (``DeliveryOptions/Deployment/server``): refused
   /// as invalid, so it is counted and reported rather than sent as the server's "app opened".
   @usableFromInline
   func refuseLifecycle(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     let issue = ValidationIssue(
       vendor: Event.vendorModule.vendor, rule: "lifecycle-on-server-unsupported",
-      message: "a module configured for a server (host = .server) sends no lifecycle events (rule "
+      message: "a module configured for a server (deployment = .server) sends no lifecycle events (rule "
         + "lifecycle-on-server-unsupported): '\(data)' is not sent")
     reject([issue], data, in: environment)
   }

@@ -45,3 +45,19 @@ private func trackersContextSessionsAndLifecycle2(storage: URL) {
     // end snippet
   }
 }
+
+private func trackersContextSessionsAndLifecycle4(key: String) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md#4
+    var segment = SegmentConfiguration(writeKey: key)
+    segment.deployment = .server
+    SegmentTracker.Current = try .live(segment)
+
+    let subject = EventSubject(
+      userId: "user-42", context: RequestContext(ip: "203.0.113.9", userAgent: "Mozilla/5.0", locale: "fr-FR"))
+    withEventSubject(subject) {
+      segmentTracker(.event(name: "Order Completed", properties: ["order_id": "o-1"]))
+    }
+    // end snippet
+  }
+}

@@ -125,6 +125,13 @@ private func moduleKit(
     // end snippet
   }
   compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#3
+    var configuration = MixpanelConfiguration(projectToken: token)
+    configuration.deployment = .server
+    MixpanelTracker.Current = try .live(configuration)
+    // end snippet
+  }
+  compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorConfiguration.swift#1
     var configuration = AmplitudeConfiguration(apiKey: key, region: .eu, privacy: consent.registry)
     configuration.maxEventsPerRequest = 10        // DeliveryOptions.maxEventsPerRequest
