@@ -84,6 +84,9 @@ var libraryTests: [Target] {
     .target(
       name: "VendorTestSupport", dependencies: ["Trackers", "TrackersDelivery"], path: "Tests/VendorTestSupport"
     ),
+    // swift-service-lifecycle's `Service` protocol as that package declares it, under its module name, so that
+    // the README's one-line conformance compiles verbatim without the dependency.
+    .target(name: "ServiceLifecycle", path: "Tests/ServiceLifecycleStandIn"),
     // Every ```swift block of README, the articles and multi-line doc comments, compiled verbatim (and the
     // README's tour run); a test fails on any block without its twin here. The docs use the shop's modules
     // (`shopTracker`, `ShopMixpanel.Current`), so the twins compile against them.
@@ -92,6 +95,7 @@ var libraryTests: [Target] {
       dependencies: vendorModules + [
         "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersSwiftUI", "AppLifecycle",
         "APIClient", "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
+        "ServiceLifecycle",
       ]
     ),
   ]
@@ -208,7 +212,7 @@ var benchmarks: [Target] {
     .target(name: "ClassicTrackers", dependencies: ["Trackers"], path: "Benchmarks/ClassicTrackers"),
     .executableTarget(
       name: "trackers-bench",
-      dependencies: ["Trackers", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
+      dependencies: ["Trackers", "TrackersDelivery", "ClassicTrackers", "ShopApp", "GoogleAnalyticsTracker"],
       path: "Benchmarks/trackers-bench"
     ),
   ]

@@ -98,6 +98,18 @@ if !trackOnly && !dispatchOnly {
     if let note { notes.append(note) }
   }
 
+  print("== 3b. Request bodies of \(CompressionBenchmark.events) events, before and after gzip")
+  for vendor in [Vendor.posthog, .mixpanel] {
+    guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: scratch) else {
+      notes.append("\(vendor): no request of \(CompressionBenchmark.events) events was caught")
+      continue
+    }
+    report.add("gzip.\(vendor)_\(CompressionBenchmark.events)_plain_bytes", Double(figures.plainBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_\(CompressionBenchmark.events)_gzip_bytes", Double(figures.gzipBytes), unit: "bytes")
+    report.add("gzip.\(vendor)_ratio", Double(figures.plainBytes) / Double(figures.gzipBytes), unit: "x")
+    report.add("gzip.\(vendor)_compress_ms", figures.milliseconds, unit: "ms")
+  }
+
   print("== 4. Memory: 1,000,000 events with the endpoint down, then --drain (in a child process)")
   let million = try MemoryBenchmark.million(scratch: scratch)
   report.add("memory.peak_rss_mb_1m_events", million.peakMegabytes, unit: "MB", budget: "<= 64",

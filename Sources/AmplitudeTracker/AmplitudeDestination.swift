@@ -17,6 +17,9 @@ import TrackersDelivery
 /// - 429: Amplitude throttles the device or user; the queue pauses for `Retry-After`, else 30 seconds.
 /// - 5xx and other statuses: the queue's standard reading (5xx retried with backoff; every event carries an
 ///   `insert_id`, so a retry that Amplitude had already taken is deduplicated).
+///
+/// Bodies go uncompressed: Amplitude's HTTP V2 and Batch API documents name no `Content-Encoding`, and
+/// Amplitude-Swift sends plain JSON.
 public struct AmplitudeDestination: DeliveryDestination {
   /// "Amplitude".
   public let name = "Amplitude"

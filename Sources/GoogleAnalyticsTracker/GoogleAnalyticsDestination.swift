@@ -12,6 +12,8 @@ import TrackersDelivery
 ///
 /// There is no dedup id in the Measurement Protocol: a request resent after a lost answer can count its
 /// events twice.
+///
+/// Bodies go uncompressed: the Measurement Protocol's documentation names no `Content-Encoding`.
 public struct GoogleAnalyticsDestination: DeliveryDestination {
   /// "GA4".
   public let name = "GA4"

@@ -74,6 +74,13 @@ public struct MixpanelDestination: DeliveryDestination {
     )
   }
 
+  /// gzip for `/import`, which documents `Content-Encoding: gzip` (mixpanel-swift compresses its event
+  /// batches the same way); `/engage` and `/groups` go uncompressed, as mixpanel-swift sends them. The
+  /// 2,000,000-byte limit is checked on the uncompressed body.
+  public func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding {
+    batch.partition == WireFormat.engagePartition || batch.partition == WireFormat.groupsPartition ? .identity : .gzip
+  }
+
   /// Mixpanel's documented success: `/engage` and `/groups` answer 200 `{"status": 1, "error": null}`,
   /// `/import` 200 `{"code": 200, "num_records_imported": N, "status": "OK"}` with the batch's count.
   public func successResponse(for batch: Batch) -> HTTPResponse {

@@ -42,6 +42,10 @@ public struct PostHogDestination: DeliveryDestination {
     )
   }
 
+  /// gzip: PostHog's capture API accepts `Content-Encoding: gzip` on `/batch/`, and posthog-ios sends every
+  /// batch that way. The 20 MB limit is checked on the uncompressed body.
+  public func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding { .gzip }
+
   /// Reads PostHog's answer; see the type's documentation.
   public func classify(_ response: HTTPResponse, for batch: Batch) -> DeliveryOutcome {
     switch response.statusCode {

@@ -13,6 +13,10 @@ import TrackersDelivery
 /// - 401/403: the write key is wrong; the batch is dropped loudly.
 /// - 413: split. 429: retried after `Retry-After`. 5xx: retried with backoff (every message carries a
 ///   `messageId`, which Segment deduplicates).
+///
+/// Bodies go uncompressed: the HTTP Tracking API's documentation names no `Content-Encoding` (only the
+/// analytics-python library has an opt-in `gzip`; analytics-swift sends plain JSON), and its 500 KB batch
+/// limit is on the body as sent.
 public struct SegmentDestination: DeliveryDestination {
   /// "Segment".
   public let name = "Segment"

@@ -48,6 +48,14 @@ public struct DeliveryConfiguration: Sendable {
   public var maxAge: Duration
   /// The retry delays.
   public var backoff: Backoff
+  /// Whether request bodies are compressed where the destination accepts it
+  /// (``DeliveryDestination/requestBodyEncoding(for:)``): on by default. Turn it off for a proxy that does not
+  /// decode `Content-Encoding`, or to read bodies on the wire as they are.
+  ///
+  /// ```swift
+  /// configuration.delivery = { $0.compressesRequestBodies = false }
+  /// ```
+  public var compressesRequestBodies = true
   /// How long ``DeliveryQueue/close(timeout:)`` waits when called without a timeout of its own.
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.

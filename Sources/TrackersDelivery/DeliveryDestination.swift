@@ -29,6 +29,11 @@ public protocol DeliveryDestination: Sendable {
   /// Mixpanel's `/import` `{"code": 200, "num_records_imported": N, "status": "OK"}`). The default, for
   /// a vendor that documents no body, is a 200 with an empty body.
   func successResponse(for batch: Batch) -> HTTPResponse
+  /// How the body of the request for `batch` may travel: ``RequestBodyEncoding/gzip`` only where the
+  /// vendor documents that the endpoint accepts `Content-Encoding: gzip`. The queue puts it on the request
+  /// unless ``DeliveryConfiguration/compressesRequestBodies`` is off; ``limits`` count the uncompressed
+  /// bytes either way. ``RequestBodyEncoding/identity`` by default.
+  func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding
 }
 
 extension DeliveryDestination {
@@ -39,4 +44,7 @@ extension DeliveryDestination {
   public func successResponse(for batch: Batch) -> HTTPResponse {
     HTTPResponse(statusCode: 200)
   }
+
+  /// Uncompressed: the vendor documents no other encoding.
+  public func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding { .identity }
 }

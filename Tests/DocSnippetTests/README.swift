@@ -64,7 +64,7 @@ struct ReadmeCurrent {
 
 @MainActor private func readmeLifecycle(storage: URL, context: ContextProvider, key: String) {
   compile {
-    // snippet: README.md#4
+    // snippet: README.md#5
     let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
     var amplitude = AmplitudeConfiguration(apiKey: key)
     amplitude.context = context
@@ -77,7 +77,7 @@ struct ReadmeCurrent {
 }
 
 @Suite(.disabled("compiled only: Catalog's plan is checked in CatalogTests")) struct ReadmeTrackingPlan {
-  // snippet: README.md#5
+  // snippet: README.md#6
   @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
   // end snippet
   struct CatalogTests {}
@@ -85,7 +85,7 @@ struct ReadmeCurrent {
 
 private func userModel(tracker: Tracker<AnalyticsData>) {
   compile {
-    // snippet: README.md#6
+    // snippet: README.md#7
     tracker(.superProperties(.register(["theme": "dark"])))   // merged into every later event, kept across launches
     tracker(.alias(userId: "user-42"))                         // Segment alias, PostHog $create_alias
     tracker(.group(type: "company", key: "acme", traits: ["plan": "enterprise"]))

@@ -61,6 +61,9 @@ struct LiveDeliveryTests {
     #expect(request.path == "/batch/")
     #expect(request.query == "")
     #expect(request.headers["Content-Type"] == "application/json")
+    // Compressed as posthog-ios sends /batch/; the collector gunzips it for the checks below.
+    #expect(request.header("Content-Encoding") == "gzip")
+    #expect(try #require(Int(request.header("Content-Length") ?? "")) < request.body.utf8.count)
     let body = try request.json()
     #expect(body["api_key"] == .string(Self.apiKey))
     let events = try #require(body["batch"]?.arrayValue)

@@ -70,7 +70,7 @@ public final class ShopBackend: Sendable {
         }
       )
       // A server: no context of this machine and no lifecycle; each event carries its user's subject.
-      settings.host = .server
+      settings.deployment = .server
       settings.transport = transport
       try session.link.goLive(settings)
     }

@@ -11,20 +11,40 @@ public struct HTTPRequest: Sendable, CustomStringConvertible {
   public var url: URL
   /// Header fields.
   public var headers: [String: String]
-  /// The body bytes.
+  /// The body bytes, uncompressed: what the destination built and what batch limits count.
   public var body: [UInt8]
+  /// How the transport encodes ``body`` on the wire (``encodedForWire()``); ``RequestBodyEncoding/identity``
+  /// unless the queue sets the destination's ``DeliveryDestination/requestBodyEncoding(for:)``.
+  public var bodyEncoding: RequestBodyEncoding
 
   /// Creates a request.
-  public init(method: String = "POST", url: URL, headers: [String: String] = [:], body: [UInt8] = []) {
+  public init(
+    method: String = "POST", url: URL, headers: [String: String] = [:], body: [UInt8] = [],
+    bodyEncoding: RequestBodyEncoding = .identity
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.bodyEncoding = bodyEncoding
+  }
+
+  /// The headers and body as they go on the wire: ``body`` encoded as ``bodyEncoding`` says, with its
+  /// `Content-Encoding` header. A transport of your own calls this when it builds its request.
+  ///
+  /// ```swift
+  /// let (headers, body) = request.encodedForWire()
+  /// ```
+  public func encodedForWire() -> (headers: [String: String], body: [UInt8]) {
+    guard let encoding = bodyEncoding.contentEncoding, !body.isEmpty else { return (headers, body) }
+    var headers = headers.filter { $0.key.lowercased() != "content-encoding" }
+    headers["Content-Encoding"] = encoding
+    return (headers, bodyEncoding.encode(body))
   }
 
   /// `METHOD url (headers) body size`, with secrets redacted.
   public var description: String {
-    "\(method) \(Redaction.redact(url.absoluteString)) [\(Redaction.describe(headers: headers))] body: \(body.count) bytes"
+    "\(method) \(Redaction.redact(url.absoluteString)) [\(Redaction.describe(headers: headers))] body: \(body.count) bytes\(bodyEncoding == .gzip ? " (gzip on the wire)" : "")"
   }
 
   /// Throws ``DeliveryError/insecureURL(_:)`` unless the URL is `https`, or `http` to a loopback host

@@ -5,7 +5,9 @@
 /// stop an in-flight request when its time is up. They must not follow redirects: a 3xx is the answer
 /// (following one would send the request's headers, the vendor's key among them, to a host nobody
 /// checked), and should read at most a bounded prefix of a body (``HTTPResponse/isBodyTruncated``), as
-/// ``URLSessionTransport`` does.
+/// ``URLSessionTransport`` does. They send the body encoded as ``HTTPRequest/bodyEncoding`` says, with its
+/// `Content-Encoding` (``HTTPRequest/encodedForWire()``); one that sends ``HTTPRequest/body`` as it is still
+/// works, uncompressed.
 public protocol HTTPTransport: Sendable {
   /// Sends `request`; returns any HTTP answer (including 3xx, 4xx and 5xx), throws only when there is none.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse

@@ -53,10 +53,11 @@ public struct URLSessionTransport: HTTPTransport {
     try request.validateTransportSecurity()
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method
-    for (name, value) in request.headers {
+    let (headers, body) = request.encodedForWire()
+    for (name, value) in headers {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
-    if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+    if !body.isEmpty { urlRequest.httpBody = Data(body) }
 
     let exchanges = owner.exchanges
     let task = TaskHandle(owner.session.dataTask(with: urlRequest))

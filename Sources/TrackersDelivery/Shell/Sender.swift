@@ -209,10 +209,11 @@ final class Sender {
     // The gate may have closed while the batch was built: keep the records pending, send nothing.
     guard driver.configuration.shouldSend() else { return .cancelled(batch) }
 
-    let request: HTTPRequest
+    var request: HTTPRequest
     do {
       request = try driver.destination.makeRequest(for: batch.batch)
       try request.validateTransportSecurity()
+      request.bodyEncoding = driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
     } catch {
       let detail = (error as? DeliveryError)?.description ?? "could not build the request: \(error)"
       return apply(.requestFailed(detail), to: batch)

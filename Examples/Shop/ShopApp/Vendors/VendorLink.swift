@@ -37,10 +37,13 @@ public struct VendorLink: Sendable {
     public var redactor: Redactor? = .default
     /// An app (the shop) or a server (`shop-server`: no device context, no lifecycle; each event carries
     /// its own user's `EventSubject`).
-    public var host: DeliveryOptions.Host = .app
+    public var deployment: DeliveryOptions.Deployment = .app
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?
+    /// Whether bodies go gzip-compressed where the vendor accepts it (the queue's default); the benchmark's
+    /// loopback server, which counts events in the bodies it reads, turns it off.
+    package var compressesRequestBodies = true
 
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.

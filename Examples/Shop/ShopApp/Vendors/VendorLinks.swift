@@ -136,19 +136,21 @@ extension VendorLink {
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
   /// pending cap (when one was given), the report handler, the consent registry, the redaction,
-  /// the context, the lifecycle and the host.
+  /// the context, the lifecycle and the deployment.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
+    let compresses = compressesRequestBodies
     configuration.flushInterval = VendorLink.flushInterval
     configuration.delivery = { queue in
       if let cap { queue.maxPendingBytes = cap }
+      queue.compressesRequestBodies = compresses
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
     configuration.redactor = redactor
     configuration.context = context
     configuration.lifecycle = lifecycle
-    configuration.options.host = host
+    configuration.options.deployment = deployment
     if let transport { configuration.transport = transport }
   }
 }
