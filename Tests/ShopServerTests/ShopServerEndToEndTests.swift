@@ -22,9 +22,9 @@ import VendorTestSupport
     FileManager.default.temporaryDirectory.appendingPathComponent("shop-server-tests-\(UUID().uuidString)")
   }
 
-  /// Eight users, each on one of four connections, five orders each, all four connections at once: every
-  /// order is answered 202, and every event reaches the collector once, about its own user, with its
-  /// user's IP and user agent.
+  /// Eight users, each on one of four connections, five orders each, all four connections at once, to all
+  /// five vendors: every order is answered 202, and every vendor receives every order once, about its own
+  /// user, with its user's IP (and user agent, where the vendor has a field for it).
   @Test func ordersOfManyUsersOnConcurrentConnectionsReachTheCollectorAsTheirOwn() async throws {
     let collector = try await Collector()
     defer { collector.stop() }
@@ -32,12 +32,12 @@ import VendorTestSupport
     defer { try? FileManager.default.removeItem(at: storage) }
     let output = Lines()
     let errors = Lines()
-    let users = (0..<8).map { "user-\($0)" }
+    let users = 8
     let connections = 4
     let ordersPerUser = 5
     let statuses = try await withIsolatedEnvironments {
       let backend = try ShopBackend.start(
-        options(collector, vendors: [.segment], storage: storage), output: output.sink, errors: errors.sink)
+        options(collector, vendors: Vendor.allCases, storage: storage), output: output.sink, errors: errors.sink)
       let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
         for connection in 0..<connections {
           group.addTask {
@@ -45,10 +45,11 @@ import VendorTestSupport
               let client = try TestClient(port: backend.port)
               var statuses: [Int] = []
               for round in 0..<ordersPerUser {
-                for (index, user) in users.enumerated() where index % connections == connection {
+                for user in 0..<users where user % connections == connection {
                   client.postOrder(
-                    #"{"userId": "\#(user)", "orderId": "\#(user)-o\#(round)", "total": 12.5, "currency": "EUR"}"#,
-                    headers: ["X-Forwarded-For: 203.0.113.\(index + 1), 10.0.0.1", "User-Agent: client-\(index)"])
+                    #"{"userId": "user-\#(user)", "orderId": "order-\#(user)-\#(round)", "total": 12.5, "#
+                      + #""currency": "EUR", "anonymousId": "\#(user).1700000000"}"#,
+                    headers: ["X-Forwarded-For: 203.0.113.\(user + 1), 10.0.0.1", "User-Agent: client-\(user)"])
                   statuses.append(client.response()?.status ?? 0)
                 }
               }
@@ -61,30 +62,28 @@ import VendorTestSupport
       await backend.shutdown()
       return statuses
     }
-    #expect(statuses == Array(repeating: 202, count: users.count * ordersPerUser))
+    #expect(statuses == Array(repeating: 202, count: users * ordersPerUser))
     #expect(errors.all == [])
-    let summary = output.summary("segment")
-    #expect(summary["tracked"] == "40" && summary["delivered"] == "40", "\(output.all)")
-    #expect(summary["dropped"] == "0" && summary["pending"] == "0", "\(output.all)")
-
-    var seen: [String: (user: String?, ip: String?, userAgent: String?)] = [:]
-    for request in try await collector.requests() where request.path == "/v1/batch" {
-      let body = try #require(try request.jsonObject() as? [String: Any])
-      for event in body["batch"] as? [[String: Any]] ?? [] {
-        let properties = event["properties"] as? [String: Any]
-        let context = event["context"] as? [String: Any]
-        let orderId = try #require(properties?["order_id"] as? String)
-        #expect(seen[orderId] == nil, "\(orderId) arrived twice")
-        seen[orderId] = (event["userId"] as? String, context?["ip"] as? String, context?["userAgent"] as? String)
-      }
+    for vendor in Vendor.allCases {
+      let summary = output.summary(vendor.rawValue)
+      #expect(summary["tracked"] == "40" && summary["delivered"] == "40", "\(vendor): \(output.all)")
+      #expect(summary["dropped"] == "0" && summary["pending"] == "0", "\(vendor): \(output.all)")
     }
-    #expect(seen.count == users.count * ordersPerUser)
-    for (index, user) in users.enumerated() {
-      for round in 0..<ordersPerUser {
-        let received = seen["\(user)-o\(round)"]
-        #expect(received?.user == user, "\(user)-o\(round)")
-        #expect(received?.ip == "203.0.113.\(index + 1)", "\(user)-o\(round)")
-        #expect(received?.userAgent == "client-\(index)", "\(user)-o\(round)")
+
+    let received = try ReceivedOrders(try await collector.requests())
+    for vendor in Vendor.allCases {
+      let orders = received.orders[vendor] ?? [:]
+      #expect(orders.count == users * ordersPerUser, "\(vendor)")
+      #expect(received.duplicates[vendor] ?? [] == [], "\(vendor)")
+      for user in 0..<users {
+        for round in 0..<ordersPerUser {
+          let order = orders["order-\(user)-\(round)"]
+          #expect(order?.user == "user-\(user)", "\(vendor) order-\(user)-\(round)")
+          #expect(order?.ip == "203.0.113.\(user + 1)", "\(vendor) order-\(user)-\(round)")
+          if vendor == .segment || vendor == .posthog {
+            #expect(order?.userAgent == "client-\(user)", "\(vendor) order-\(user)-\(round)")
+          }
+        }
       }
     }
   }
