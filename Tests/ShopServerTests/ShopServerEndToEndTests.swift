@@ -15,6 +15,9 @@ import VendorTestSupport
     options.shop.endpoint = collector.baseURL
     options.shop.vendors = vendors
     options.shop.storage = storage
+    // The drain ends as soon as nothing is pending; the deadline only bounds a broken run, so that a slow
+    // machine never decides a count.
+    options.drainSeconds = 600
     return options
   }
 

@@ -107,7 +107,11 @@ public struct Socket: Sendable {
     let client = withUnsafeMutablePointer(to: &addr) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(fd, $0, &length) }
     }
-    guard client >= 0 else { return nil }
+    guard client >= 0 else {
+      // Out of descriptors or memory: the connection waits in the backlog, and the loop doesn't spin.
+      if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { usleep(50_000) }
+      return nil
+    }
     let socket = Socket(fd: client)
     socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
     #if canImport(Darwin)
