@@ -43,7 +43,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-package.targets += shopExample + classicExample + benchmarks
+package.targets += shopExample + classicExample + serverExample + benchmarks
 
 /// A vendor module: the core and the delivery kit, nothing else.
 func vendorModule(_ name: String) -> Target {
@@ -184,6 +184,25 @@ var classicExample: [Target] {
       dependencies: ["Trackers", "AppLifecycle", "APIClient", "UserSession", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"],
       testDependencies: ["TrackersTesting", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel"], keepsTrackingPlan: false
     ) + [.executableTarget(name: "classic", dependencies: ["Trackers", "ShopAnalytics"], path: "Examples/Shop/classic")]
+}
+
+// MARK: - Example: the shop's backend (`swift run shop-server --port 8080 --endpoint URL --vendor all`)
+
+var serverExample: [Target] {
+  [
+    // The HTTP server (Foundation and the platform's sockets, nothing else), its routes and the vendors'
+    // setup, where the tests reach them; `shop-server` is one call into it.
+    .target(
+      name: "ShopServer", dependencies: ["Trackers", "TrackersDelivery", "ShopApp"], path: "Examples/ShopServer/ShopServer"
+    ),
+    .executableTarget(
+      name: "shop-server", dependencies: ["ShopServer"], path: "Examples/ShopServer/shop-server"
+    ),
+    .testTarget(
+      name: "ShopServerTests",
+      dependencies: ["ShopServer", "shop-server", "ShopApp", "Trackers", "TrackersDelivery", "VendorTestSupport"]
+    ),
+  ]
 }
 
 // MARK: - Benchmarks (`swift run -c release trackers-bench`); not products

@@ -2,16 +2,16 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// One vendor during a run of `shop`: its link, and how many events its tracker took and how long that took.
+/// One vendor during a run of `shop` (or of `shop-server`): its link, and how many events its tracker took and how long that took.
 ///
 /// Privacy is the vendor module's own, as in any app: the live configuration gets `privacy:` (consent,
 /// purge, reset) and `redactor:` (see `VendorLink.LiveSettings`), and offline the module's `Current` redacts.
-final class VendorRun: Sendable {
-  let link: VendorLink
+package final class VendorRun: Sendable {
+  package let link: VendorLink
   let consent: ConsentStore
   private let stats = LockIsolated<(count: Int, nanoseconds: Double)>((0, 0))
 
-  init(link: VendorLink, consent: ConsentStore) {
+  package init(link: VendorLink, consent: ConsentStore) {
     self.link = link
     self.consent = consent
   }
@@ -23,7 +23,7 @@ final class VendorRun: Sendable {
 
   /// The vendor's tracker, counting each event accepted by `track` (whatever consent then does with it) and
   /// the time spent in it.
-  var tracker: Tracker<AnalyticsData> {
+  package var tracker: Tracker<AnalyticsData> {
     let tracker = link.tracker
     return { [self] data in
       let start = ContinuousClock.now
@@ -58,7 +58,7 @@ final class VendorRun: Sendable {
     await link.close(.seconds(1))
   }
 
-  func summary(elapsedSeconds: Double) -> ShopSummary {
+  package func summary(elapsedSeconds: Double) -> ShopSummary {
     let (count, nanoseconds) = stats.withLock { $0 }
     let counters = link.counters()
     let delivery = counters.delivery
@@ -104,7 +104,7 @@ extension VendorRun {
 
 /// Runs `operation`, returning when it finishes or after `timeout`, whichever is first; an operation still
 /// running then goes on in the background.
-func waitAtMost(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async {
+package func waitAtMost(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async {
   final class Gate: Sendable {
     let continuation = LockIsolated<CheckedContinuation<Void, Never>?>(nil)
   }

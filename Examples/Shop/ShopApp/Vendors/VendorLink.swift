@@ -35,6 +35,9 @@ public struct VendorLink: Sendable {
     /// Replaces personal data before the module maps, validates, queues or logs an event: the shop's
     /// default redaction. `nil` sends what it is given (the benchmark measures the module alone).
     public var redactor: Redactor? = .default
+    /// An app (the shop) or a server (`shop-server`: no device context, no lifecycle; each event carries
+    /// its own user's `EventSubject`).
+    public var deployment: DeliveryOptions.Deployment = .app
     /// The HTTP client; `nil` for the vendor module's default (`URLSessionTransport`). The shop's tests
     /// script it.
     package var transport: (any HTTPTransport)?

@@ -136,7 +136,7 @@ extension VendorLink {
 extension VendorLink.LiveSettings {
   /// Sets what every vendor's live configuration shares in the shop: the demo's short flush interval, the
   /// pending cap (when one was given), the report handler, the consent registry, the redaction,
-  /// the context and the lifecycle.
+  /// the context, the lifecycle and the deployment.
   func apply(to configuration: inout some VendorConfiguration) {
     let cap = maxPendingBytes
     let inFlight = maxRequestsInFlight
@@ -152,6 +152,7 @@ extension VendorLink.LiveSettings {
     configuration.redactor = redactor
     configuration.context = context
     configuration.lifecycle = lifecycle
+    configuration.options.deployment = deployment
     if let transport { configuration.transport = transport }
   }
 }
