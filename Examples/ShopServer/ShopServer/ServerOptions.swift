@@ -46,7 +46,7 @@ public struct ServerOptions: Sendable, Equatable {
       --port N            the TCP port (default: 8080; 0 picks a free one)
       --address A         the IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for all)
       --drain-seconds N   the longest shutdown may take (default: 10)
-      --storage DIR       the queue directory, one subdirectory per vendor (default: a new temporary one)
+      --storage DIR       a queue on disk in DIR, one subdirectory per vendor (default: in memory)
       --max-pending-mb N  the most pending data per vendor, in MiB, before the oldest is dropped
       --help              this text
     """

@@ -71,6 +71,11 @@ public final class ShopBackend: Sendable {
       )
       // A server: no context of this machine and no lifecycle; each event carries its user's subject.
       settings.deployment = .server
+      // In memory unless the command line names a directory: what the drain can't send by its deadline is
+      // counted as dropped (closedInMemory) instead of waiting on disk for a next start.
+      if options.shop.storage == nil {
+        settings.queueStorage = .memory(maxEvents: 100_000, maxBytes: options.shop.maxPendingBytes ?? 64 << 20)
+      }
       settings.transport = transport
       try session.link.goLive(settings)
     }

@@ -49,6 +49,10 @@ public struct VendorLink: Sendable {
     /// when `nil`. The benchmark compares with 1.
     package var maxRequestsInFlight: Int?
 
+    /// Where pending events live (``DeliveryConfiguration/storage``): on disk in ``storage`` (the default),
+    /// or in memory, as the shop's server keeps them.
+    package var queueStorage: DeliveryConfiguration.Storage = .disk
+
     /// Creates settings; unless `onReport` is given, the queue's reports are ignored and the module's
     /// own (an invalid event, a storage failure) take the module's default.
     public init(

@@ -141,11 +141,13 @@ extension VendorLink.LiveSettings {
     let cap = maxPendingBytes
     let inFlight = maxRequestsInFlight
     let compresses = compressesRequestBodies
+    let queueStorage = queueStorage
     configuration.flushInterval = VendorLink.flushInterval
     configuration.delivery = { queue in
       if let cap { queue.maxPendingBytes = cap }
       if let inFlight { queue.maxRequestsInFlight = inFlight }
       queue.compressesRequestBodies = compresses
+      queue.storage = queueStorage
     }
     configuration.onReport = onReport
     configuration.privacy = privacy
