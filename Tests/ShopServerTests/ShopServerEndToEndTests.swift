@@ -183,7 +183,7 @@ import VendorTestSupport
       let idle = try await blocking {
         let client = try TestClient(port: backend.port)
         for number in 0..<3 {
-          client.postOrder(#"{"userId": "u-\#(number)", "orderId": "o-\#(number)", "total": 3, "currency": "EUR", "anonymousId": "a-\#(number)"}"#)
+          client.postOrder(#"{"userId": "user-\#(number)", "orderId": "o-\#(number)", "total": 3, "currency": "EUR", "anonymousId": "anon-\#(number)"}"#)
           _ = client.response()
         }
         return client
