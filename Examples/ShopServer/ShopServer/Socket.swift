@@ -28,8 +28,8 @@ public struct Socket: Sendable {
   private static let streamType = SOCK_STREAM
   #endif
 
-  /// A TCP socket listening on `address:port` (IPv4); port 0 picks a free one (see ``localPort()``).
-  public static func listening(address: String, port: Int, backlog: Int32 = 128) throws(Failure) -> Socket {
+  /// The IPv4 socket address of `address:port`.
+  private static func ipv4Address(_ address: String, port: Int) throws(Failure) -> sockaddr_in {
     var addr = sockaddr_in()
     #if canImport(Darwin)
     addr.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -40,6 +40,12 @@ public struct Socket: Sendable {
     guard inet_pton(AF_INET, address, &addr.sin_addr) == 1 else {
       throw Failure(call: "the IPv4 address \(address)", code: EINVAL)
     }
+    return addr
+  }
+
+  /// A TCP socket listening on `address:port` (IPv4); port 0 picks a free one (see ``localPort()``).
+  public static func listening(address: String, port: Int, backlog: Int32 = 128) throws(Failure) -> Socket {
+    var addr = try ipv4Address(address, port: port)
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
     let socket = Socket(fd: fd)
@@ -62,14 +68,7 @@ public struct Socket: Sendable {
 
   /// A TCP connection to `127.0.0.1:port`: the tests' client.
   package static func connected(toLoopbackPort port: Int) throws(Failure) -> Socket {
-    var addr = sockaddr_in()
-    #if canImport(Darwin)
-    addr.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    addr.sin_family = sa_family_t(AF_INET)
-    guard let port = UInt16(exactly: port) else { throw Failure(call: "port \(port)", code: EINVAL) }
-    addr.sin_port = port.bigEndian
-    _ = inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+    var addr = try ipv4Address("127.0.0.1", port: port)
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
     let connected = withUnsafePointer(to: &addr) {
