@@ -11,7 +11,7 @@ import Trackers
   @Test func aValidBodyIsAnOrderCompleted() throws {
     let order = try OrderRequest.parse(Array(#"{"userId": "u-1", "orderId": "o-1", "total": 12.5, "currency": "EUR", "note": 1}"#.utf8))
     #expect(order == OrderRequest(userId: "u-1", orderId: "o-1", total: 12.5, currency: "EUR"))
-    #expect(order.analytics == .standard(.orderCompleted(.init(id: "o-1", currency: "EUR", products: [], total: 12.5))))
+    #expect(order.analytics == .standard(.orderCompleted(.init(id: "o-1", currency: "EUR", products: [], total: 12.5, revenue: 12.5))))
     #expect(try OrderRequest.parse(Array(#"{"userId":"u","orderId":"o","total":0,"currency":"USD"}"#.utf8)).total == 0)
     let anonymous = #"{"userId":"u","orderId":"o","total":1,"currency":"USD","anonymousId":"123.456"}"#
     #expect(try OrderRequest.parse(Array(anonymous.utf8)).anonymousId == "123.456")

@@ -34,9 +34,11 @@ public struct OrderRequest: Sendable, Equatable {
     self.anonymousId = anonymousId
   }
 
-  /// The standard event the order means: `Order Completed`, every vendor's purchase event.
+  /// The standard event the order means: `Order Completed`, every vendor's purchase event. The body has
+  /// no products, so the total is also the revenue (else the revenue would be the products' subtotal, 0).
   public var analytics: AnalyticsData {
-    .standard(.orderCompleted(StandardEvent.Order(id: orderId, currency: currency, products: [], total: total)))
+    .standard(.orderCompleted(
+      StandardEvent.Order(id: orderId, currency: currency, products: [], total: total, revenue: total)))
   }
 
   /// Parses and checks a body; the error names the rule it broke.
