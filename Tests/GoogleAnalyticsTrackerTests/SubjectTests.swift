@@ -79,20 +79,13 @@ struct SubjectTests {
     Current = try .live(configuration(transport, deployment: .server))
     let tasks = 64
     let eventsPerTask = 8
-    await withTaskGroup(of: Void.self) { group in
-      for task in 0..<tasks {
-        group.addTask {
-          let subject = EventSubject(
-            userId: "user-\(task)", anonymousId: "\(task).1700000000", context: RequestContext(ip: "10.0.0.\(task)"))
-          for index in 0..<eventsPerTask {
-            await withEventSubject(subject) {
-              await Task.yield()
-              googleAnalyticsTracker(.event(name: "report_exported", properties: ["n": .int(task), "i": .int(index)]))
-            }
-          }
-        }
-      }
-    }
+    await trackFromConcurrentSubjects(
+      tasks: tasks, eventsPerTask: eventsPerTask, name: "report_exported",
+      subject: { task in
+        EventSubject(
+          userId: "user-\(task)", anonymousId: "\(task).1700000000", context: RequestContext(ip: "10.0.0.\(task)"))
+      },
+      track: googleAnalyticsTracker)
     _ = await Current.deliverPending()
     await Current.close(nil)
     var events = 0

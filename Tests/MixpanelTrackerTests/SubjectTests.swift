@@ -81,20 +81,13 @@ struct SubjectTests {
     Current = try .live(configuration)
     let tasks = 64
     let eventsPerTask = 8
-    await withTaskGroup(of: Void.self) { group in
-      for task in 0..<tasks {
-        group.addTask {
-          let subject = EventSubject(
-            userId: "user-\(task)", anonymousId: "anon-\(task)", context: RequestContext(ip: "10.0.0.\(task)"))
-          for index in 0..<eventsPerTask {
-            await withEventSubject(subject) {
-              await Task.yield()
-              mixpanelTracker(.event(name: "Order Completed", properties: ["n": .int(task), "i": .int(index)]))
-            }
-          }
-        }
-      }
-    }
+    await trackFromConcurrentSubjects(
+      tasks: tasks, eventsPerTask: eventsPerTask, name: "Order Completed",
+      subject: { task in
+        EventSubject(
+          userId: "user-\(task)", anonymousId: "anon-\(task)", context: RequestContext(ip: "10.0.0.\(task)"))
+      },
+      track: mixpanelTracker)
     let counters = await Current.deliverPending()
     await Current.close(nil)
     #expect(counters.queued == tasks * eventsPerTask)

@@ -68,19 +68,13 @@ struct SubjectTests {
     Current = try .live(configuration(transport, deployment: .server))
     let tasks = 64
     let eventsPerTask = 8
-    await withTaskGroup(of: Void.self) { group in
-      for task in 0..<tasks {
-        group.addTask {
-          let subject = EventSubject(userId: "user-\(task)", context: RequestContext(ip: "10.0.0.\(task)"))
-          for index in 0..<eventsPerTask {
-            await withEventSubject(subject) {
-              await Task.yield()
-              postHogTracker(.event(name: "Order Completed", properties: ["n": .int(task), "i": .int(index)]))
-            }
-          }
-        }
-      }
-    }
+    await trackFromConcurrentSubjects(
+      tasks: tasks, eventsPerTask: eventsPerTask, name: "Order Completed",
+      subject: { task in
+        EventSubject(
+          userId: "user-\(task)", context: RequestContext(ip: "10.0.0.\(task)"))
+      },
+      track: postHogTracker)
     _ = await Current.deliverPending()
     await Current.close(nil)
     let events = try sentEvents(transport)
