@@ -92,16 +92,7 @@ final class ServerProcess: Sendable {
 
   /// The `shop-server` binary built next to the test bundle.
   static func executable() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    for directory in candidates {
-      let url = directory.appendingPathComponent("shop-server")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+    try builtExecutable("shop-server")
   }
 }
 

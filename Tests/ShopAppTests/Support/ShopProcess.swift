@@ -1,4 +1,5 @@
 import Foundation
+import VendorTestSupport
 
 /// The built `shop` executable run as a child process, so each run has its own modules' `Current` and
 /// counters, as a user's run does.
@@ -56,16 +57,7 @@ struct ShopProcess {
 
   /// The `shop` binary built next to the test bundle.
   static func executable() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    for directory in candidates {
-      let url = directory.appendingPathComponent("shop")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+    try builtExecutable("shop")
   }
 }
 

@@ -44,18 +44,12 @@ extension Collector {
 
 /// The built `DeliveryCrashChild` next to the test bundle (its usage is at the top of its `main.swift`).
 func crashChildExecutable() throws -> URL {
-  var candidates: [URL] = []
-  if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-    candidates.append(bundle.bundleURL.deletingLastPathComponent())
-  }
-  candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-  candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug"))
-  for directory in candidates {
-    let url = directory.appendingPathComponent("DeliveryCrashChild")
-    if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-  }
-  throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+  try builtExecutable(
+    "DeliveryCrashChild",
+    otherDirectories: [
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug")
+    ])
 }
 
 extension Collector.Request {
