@@ -49,8 +49,9 @@ public struct EventSubject: Sendable, Hashable {
   /// ``about(_:_:)`` tracker), or `nil`: what a vendor module reads when an event is tracked.
   public static var current: EventSubject? { Binding.current }
 
-  /// The task-local holding the subject; a box rather than the struct, so that reading it with nothing
-  /// bound (an app's every event) copies no strings.
+  /// The task-local holding the subject, kept internal so that only ``withEventSubject(_:operation:)-(_,()throws->R)``
+  /// and ``about(_:_:)`` bind it (a public `@TaskLocal` would publish its `$current.withValue` too). With
+  /// nothing bound, an app's every event, reading it finds `nil` and copies nothing.
   enum Binding {
     @TaskLocal static var current: EventSubject?
   }
