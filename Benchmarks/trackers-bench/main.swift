@@ -5,6 +5,10 @@
 
 import Foundation
 import ShopApp
+import TrackersDelivery
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 // The memory and cold-start benchmarks run the shop in a child process: this same executable.
 if CommandLine.arguments.dropFirst().first == ShopChild.flag {
@@ -34,6 +38,52 @@ if CommandLine.arguments.dropFirst().first == "--profile-track",
   print("profile-track \(vendor): \(seq) events, \(((ContinuousClock.now - start).nanoseconds / Double(seq)).rounded()) ns/event")
   await link.close(.milliseconds(100))
   try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+
+// `trackers-bench --e2e-only [vendor] [in-flight]`: only benchmark 3 (end to end), for one vendor or all,
+// to compare builds or to run under a profiler.
+if CommandLine.arguments.dropFirst().first == "--e2e-only" {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-e2e-\(UUID().uuidString)")
+  let vendors = CommandLine.arguments.dropFirst(2).first.flatMap(Vendor.init(rawValue:)).map { [$0] } ?? Vendor.allCases
+  let inFlight = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) }
+  for vendor in vendors {
+    _ = try await DeliveryBenchmark.eventsPerSecond(.forVendor(vendor), scratch: directory, inFlight: inFlight, count: 10_000)
+    let (rate, note) = try await DeliveryBenchmark.eventsPerSecond(.forVendor(vendor), scratch: directory, inFlight: inFlight)
+    print("bench name=e2e.\(vendor)_events_per_s value=\(rate.rounded())\(note.map { " note=\($0)" } ?? "")")
+  }
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+
+// `trackers-bench --transport-only [concurrency] [bytes]`: 4,000 bare requests through URLSessionTransport
+// to the loopback server, the transport's own ceiling in requests per second.
+if CommandLine.arguments.dropFirst().first == "--transport-only" {
+  let concurrency = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 4
+  let bytes = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 12_000
+  let server = try LoopbackServer()
+  let sessions = CommandLine.arguments.dropFirst(4).first.flatMap { Int($0) } ?? 0
+  let transports = sessions == 0 ? [URLSessionTransport()] : (0..<sessions).map { _ in
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.urlCache = nil
+    return URLSessionTransport(configuration: configuration)
+  }
+  let request = HTTPRequest(url: server.url.appendingPathComponent("collect"), body: Array(repeating: UInt8(ascii: " "), count: bytes))
+  let total = 4_000
+  let start = ContinuousClock.now
+  await withTaskGroup(of: Void.self) { group in
+    for worker in 0..<concurrency {
+      group.addTask {
+        let transport = transports[worker % transports.count]
+        for _ in stride(from: worker, to: total, by: concurrency) { _ = try? await transport.send(request) }
+      }
+    }
+  }
+  let elapsed = (ContinuousClock.now - start).seconds
+  print("bench name=transport.requests_per_s value=\((Double(server.requests) / elapsed).rounded()) concurrency=\(concurrency) bytes=\(bytes)")
+  server.stop()
   exit(0)
 }
 
