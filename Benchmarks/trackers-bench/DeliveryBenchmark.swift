@@ -1,6 +1,7 @@
 import Foundation
 import ShopApp
 import Trackers
+import TrackersDelivery
 
 /// Benchmark 3: events per second from `track` to a loopback server's answer, batches as large as each
 /// vendor allows, one vendor at a time, with `inFlight` requests on their way at once (`nil`: the queue's
@@ -38,5 +39,29 @@ enum DeliveryBenchmark {
       ? nil
       : "\(link.vendor): delivered \(delivered) of \(count) (server saw \(server.events)) in \(elapsed) s; \(counters)"
     return (Double(server.events) / elapsed, note)
+  }
+
+  /// About the body of one GA4 request of 25 benchmark events.
+  static let ga4RequestBytes = 12_000
+
+  /// Requests per second that `URLSessionTransport` alone gets answered by the loopback server, `concurrency`
+  /// at a time, bodies of `bodyBytes`: the ceiling of any vendor whose requests are small. GA4 allows 25
+  /// events per request, so its events per second can't pass 25 times this.
+  static func transportRequestsPerSecond(concurrency: Int = 4, bodyBytes: Int = ga4RequestBytes, requests: Int = 4_000)
+    async throws -> Double
+  {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let transport = URLSessionTransport()
+    let request = HTTPRequest(url: server.url.appendingPathComponent("collect"), body: Array(repeating: UInt8(ascii: " "), count: bodyBytes))
+    let start = ContinuousClock.now
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<concurrency {
+        group.addTask {
+          for _ in stride(from: worker, to: requests, by: concurrency) { _ = try? await transport.send(request) }
+        }
+      }
+    }
+    return Double(server.requests) / (ContinuousClock.now - start).seconds
   }
 }

@@ -5,10 +5,6 @@
 
 import Foundation
 import ShopApp
-import TrackersDelivery
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 // The memory and cold-start benchmarks run the shop in a child process: this same executable.
 if CommandLine.arguments.dropFirst().first == ShopChild.flag {
@@ -56,34 +52,13 @@ if CommandLine.arguments.dropFirst().first == "--e2e-only" {
   exit(0)
 }
 
-// `trackers-bench --transport-only [concurrency] [bytes]`: 4,000 bare requests through URLSessionTransport
-// to the loopback server, the transport's own ceiling in requests per second.
+// `trackers-bench --transport-only [concurrency] [bytes]`: bare requests through URLSessionTransport to the
+// loopback server, the transport's own ceiling in requests per second.
 if CommandLine.arguments.dropFirst().first == "--transport-only" {
   let concurrency = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 4
-  let bytes = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 12_000
-  let server = try LoopbackServer()
-  let sessions = CommandLine.arguments.dropFirst(4).first.flatMap { Int($0) } ?? 0
-  let transports = sessions == 0 ? [URLSessionTransport()] : (0..<sessions).map { _ in
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.urlCache = nil
-    return URLSessionTransport(configuration: configuration)
-  }
-  let request = HTTPRequest(url: server.url.appendingPathComponent("collect"), body: Array(repeating: UInt8(ascii: " "), count: bytes))
-  let total = 4_000
-  let start = ContinuousClock.now
-  await withTaskGroup(of: Void.self) { group in
-    for worker in 0..<concurrency {
-      group.addTask {
-        let transport = transports[worker % transports.count]
-        for _ in stride(from: worker, to: total, by: concurrency) { _ = try? await transport.send(request) }
-      }
-    }
-  }
-  let elapsed = (ContinuousClock.now - start).seconds
-  print("bench name=transport.requests_per_s value=\((Double(server.requests) / elapsed).rounded()) concurrency=\(concurrency) bytes=\(bytes)")
-  server.stop()
+  let bytes = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? DeliveryBenchmark.ga4RequestBytes
+  let rate = try await DeliveryBenchmark.transportRequestsPerSecond(concurrency: concurrency, bodyBytes: bytes)
+  print("bench name=transport.requests_per_s value=\(rate.rounded()) concurrency=\(concurrency) bytes=\(bytes)")
   exit(0)
 }
 
@@ -166,6 +141,10 @@ if !trackOnly && !dispatchOnly {
     report.add("e2e.\(vendor)_in_flight_vs_1", rate / one, unit: "x")
     if let oneNote { notes.append(oneNote) }
   }
+  // GA4's requests carry at most 25 events: its figure is bound by what the transport alone answers.
+  let ceiling = try await DeliveryBenchmark.transportRequestsPerSecond()
+  report.add("e2e.transport_requests_per_s", ceiling, unit: "requests/s")
+  report.add("e2e.ga4_ceiling_events_per_s", ceiling * 25, unit: "events/s")
 
   print("== 3b. Request bodies of \(CompressionBenchmark.events) events, before and after gzip")
   for vendor in [Vendor.posthog, .mixpanel] {
