@@ -28,7 +28,7 @@ func orderPlaced(_ order: StandardEvent.Order, by userId: String, ip: String?, u
 }
 // end snippet
 
-// snippet: Sources/TrackersDelivery/Documentation.docc/UsingSwiftTrackersOnAServer.md#3
+// snippet: Sources/TrackersDelivery/Documentation.docc/UsingSwiftTrackersOnAServer.md#4
 func serve(until stop: AsyncStream<Void>) async throws {
   let trackers = TrackersService(.vendor(PostHogTracker.Current), shutdownTimeout: .seconds(10)) { summary in
     print(summary)
