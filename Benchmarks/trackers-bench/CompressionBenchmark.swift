@@ -4,8 +4,8 @@ import Trackers
 import TrackersDelivery
 
 /// Benchmark 6: a 500-event request body of each vendor that compresses (PostHog `/batch/`, Mixpanel
-/// `/import`), as the module builds it for the benchmark's shop event, before and after gzip, and what
-/// compressing it costs. The bodies are caught by a transport that answers the vendor's success, so no
+/// `/import`, Amplitude to its own hosts), as the module builds it for the benchmark's shop event, before
+/// and after gzip, and what compressing it costs. The bodies are caught by a transport that answers the vendor's success, so no
 /// socket is involved.
 enum CompressionBenchmark {
   static let events = 500

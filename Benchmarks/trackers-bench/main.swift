@@ -65,7 +65,7 @@ if CommandLine.arguments.dropFirst().first == "--transport-only" {
 // `trackers-bench --gzip-only`: only the request bodies before and after gzip (benchmark 3b).
 if CommandLine.arguments.dropFirst().first == "--gzip-only" {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackers-bench-gzip-\(UUID().uuidString)")
-  for vendor in [Vendor.posthog, .mixpanel] {
+  for vendor in [Vendor.posthog, .mixpanel, .amplitude] {
     guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: directory) else { continue }
     print("gzip \(vendor): \(figures.events) events, \(figures.plainBytes) -> \(figures.gzipBytes) bytes, \(figures.milliseconds) ms")
   }
@@ -147,7 +147,7 @@ if !trackOnly && !dispatchOnly {
   report.add("e2e.ga4_ceiling_events_per_s", ceiling * 25, unit: "events/s")
 
   print("== 3b. Request bodies of \(CompressionBenchmark.events) events, before and after gzip")
-  for vendor in [Vendor.posthog, .mixpanel] {
+  for vendor in [Vendor.posthog, .mixpanel, .amplitude] {
     guard let figures = try await CompressionBenchmark.figures(.forVendor(vendor), scratch: scratch) else {
       notes.append("\(vendor): no request of \(CompressionBenchmark.events) events was caught")
       continue

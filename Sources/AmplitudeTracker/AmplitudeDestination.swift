@@ -18,8 +18,10 @@ import TrackersDelivery
 /// - 5xx and other statuses: the queue's standard reading (5xx retried with backoff; every event carries an
 ///   `insert_id`, so a retry that Amplitude had already taken is deduplicated).
 ///
-/// Bodies go uncompressed: Amplitude's HTTP V2 and Batch API documents name no `Content-Encoding`, and
-/// Amplitude-Swift sends plain JSON.
+/// Bodies go gzip-compressed to Amplitude's own hosts (`.standard`, `.eu`) and plain to a `.custom` one, as
+/// Amplitude-Kotlin does by default (`shouldCompressUploadBody`: a custom server URL may not decode
+/// `Content-Encoding`); the Browser SDK compresses too. Amplitude's HTTP V2 document itself names no
+/// `Content-Encoding`.
 package struct AmplitudeDestination: DeliveryDestination {
   /// "Amplitude".
   package let name = "Amplitude"
@@ -28,6 +30,8 @@ package struct AmplitudeDestination: DeliveryDestination {
   /// `<host>/2/httpapi`.
   package let url: URL
   let apiKey: String
+  /// Whether the host is Amplitude's own, which decodes gzip bodies.
+  let compresses: Bool
 
   /// The destination for `configuration`.
   package init(_ configuration: AmplitudeConfiguration) {
@@ -37,7 +41,12 @@ package struct AmplitudeDestination: DeliveryDestination {
       maxBytes: AmplitudeLimits.requestBytes - WireFormat.envelopeSize(apiKey: configuration.apiKey)
     )
     url = configuration.region.host.appendingPathComponent("2/httpapi", isDirectory: false)
+    if case .custom = configuration.region { compresses = false } else { compresses = true }
   }
+
+  /// gzip to Amplitude's own hosts, plain to a custom one (see the type's documentation). The 1,000,000-byte
+  /// limit is checked on the uncompressed body.
+  package func requestBodyEncoding(for batch: Batch) -> RequestBodyEncoding { compresses ? .gzip : .identity }
 
   /// `POST` the batch's events with the api key.
   package func makeRequest(for batch: Batch) throws -> HTTPRequest {

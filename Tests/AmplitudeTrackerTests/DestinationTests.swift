@@ -43,4 +43,15 @@ import VendorTestSupport
     #expect(!secret.description.contains("amp-secret-xyz"))
     #expect(!(try AmplitudeDestination(secret).makeRequest(for: batch)).description.contains("amp-secret-xyz"))
   }
+
+  /// As Amplitude-Kotlin's `shouldCompressUploadBody()`: gzip to Amplitude's hosts, plain to a custom one
+  /// (a proxy may not decode it).
+  @Test func compressesBodiesToAmplitudesOwnHostsOnly() {
+    for region in [AmplitudeConfiguration.Region.standard, .eu] {
+      #expect(AmplitudeDestination(AmplitudeConfiguration(apiKey: "k", region: region)).requestBodyEncoding(for: batch) == .gzip)
+    }
+    let proxy = AmplitudeConfiguration(apiKey: "k", region: .custom(URL(string: "https://amplitude-proxy.example.com")!))
+    #expect(AmplitudeDestination(proxy).requestBodyEncoding(for: batch) == .identity)
+  }
 }
+

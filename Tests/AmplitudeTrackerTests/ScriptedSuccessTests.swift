@@ -21,6 +21,22 @@ struct ScriptedSuccessTests {
     await Current.close(nil)
   }
 
+  @Test func requestsToAmplitudeGoGzipCompressed() async throws {
+    let transport = ScriptedTransport()
+    var configuration = LiveDeliveryTests().configuration(transport)
+    configuration.region = .standard
+    Current = try .live(configuration)
+    for _ in 0..<20 { amplitudeTracker("product_added") }
+    let counters = await Current.deliverPending()
+    #expect(counters.delivery.delivered >= 20)
+    let request = try #require(transport.requests.first)
+    #expect(request.request.url.absoluteString == "https://api2.amplitude.com/2/httpapi")
+    #expect(request.request.bodyEncoding == .gzip)
+    let (headers, wire) = request.request.encodedForWire()
+    #expect(headers["Content-Encoding"] == "gzip" && wire.count < request.body.count)
+    await Current.close(nil)
+  }
+
   @Test func theDocumentedSuccessCountsTheBatch() throws {
     let destination = AmplitudeDestination(AmplitudeConfiguration(apiKey: "amp-key"))
     let batch = Batch(records: [], partition: "")
