@@ -24,7 +24,10 @@ enum MemoryBenchmark {
     ])
     let server = try LoopbackServer()
     defer { server.stop() }
-    let drain = try ShopChild.run(["--vendor", vendor, "--endpoint", server.url.absoluteString, "--storage", storage.path, "--drain"])
+    // Plain bodies: the server counts the events in them.
+    let drain = try ShopChild.run([
+      "--vendor", vendor, "--endpoint", server.url.absoluteString, "--storage", storage.path, "--drain", "--plain-bodies",
+    ])
     return Result(
       peakMegabytes: Double(tracking.peakRSSKilobytes) / 1024,
       tracked: tracking.summary("tracked"),
@@ -50,7 +53,10 @@ enum MemoryBenchmark {
     ])
     let server = try LoopbackServer(keepsSequenceNumbers: true)
     defer { server.stop() }
-    let drain = try ShopChild.run(["--vendor", vendor, "--endpoint", server.url.absoluteString, "--storage", storage.path, "--drain"])
+    // Plain bodies: the server counts the events in them.
+    let drain = try ShopChild.run([
+      "--vendor", vendor, "--endpoint", server.url.absoluteString, "--storage", storage.path, "--drain", "--plain-bodies",
+    ])
     let dropped = tracking.summary("dropped")
     let pending = tracking.summary("pending")
     let received = server.sequenceNumbers.sorted()

@@ -14,7 +14,7 @@ import Trackers
     #expect(try ShopOptions.parse(["-h"]) == .help)
     for option in [
       "--vendor", "--endpoint", "--storage", "--max-pending-mb", "--events", "--drain", "--consent", "--opt-out", "--opt-in",
-      "--help",
+      "--plain-bodies", "--help",
     ] {
       #expect(ShopOptions.help.contains(option), "help does not mention \(option)")
     }
@@ -80,6 +80,19 @@ import Trackers
     }
     #expect(throws: ShopOptionsError.requires(option: "--max-pending-mb", other: "--endpoint")) {
       try ShopOptions.parse(["--max-pending-mb", "1"])
+    }
+    #expect(throws: ShopOptionsError.requires(option: "--plain-bodies", other: "--endpoint")) {
+      try ShopOptions.parse(["--plain-bodies"])
+    }
+  }
+
+  @Test func plainBodiesIsAFlag() throws {
+    var expected = ShopOptions()
+    expected.endpoint = URL(string: "http://127.0.0.1:8080")
+    expected.plainBodies = true
+    #expect(try ShopOptions.parse(["--endpoint", "http://127.0.0.1:8080", "--plain-bodies"]) == .run(expected))
+    #expect(throws: ShopOptionsError.unexpectedValue(option: "--plain-bodies")) {
+      try ShopOptions.parse(["--endpoint", "http://127.0.0.1:8080", "--plain-bodies=yes"])
     }
   }
 

@@ -134,6 +134,7 @@ public enum ShopApp {
         }
       )
       settings.transport = transport
+      settings.compressesRequestBodies = !options.plainBodies
       do {
         try session.link.goLive(settings)
       } catch {

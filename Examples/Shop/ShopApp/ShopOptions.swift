@@ -36,6 +36,8 @@ public struct ShopOptions: Sendable, Equatable {
   public var optOut = false
   /// Lift an opt-out saved in ``storage`` (`--opt-in`).
   public var optIn = false
+  /// Send request bodies uncompressed (`--plain-bodies`), for a collector that reads them as they are.
+  public var plainBodies = false
 
   /// The defaults: every vendor, offline, the scripted journey.
   public init() {}
@@ -72,6 +74,8 @@ public struct ShopOptions: Sendable, Equatable {
       --opt-out           stop all tracking, as denied, and remember it in --storage/consent.json: later
                           runs send nothing whatever --consent says, until --opt-in; needs --endpoint
       --opt-in            lift a remembered --opt-out; needs --endpoint
+      --plain-bodies      send request bodies uncompressed (by default they go gzip-compressed where the
+                          vendor accepts it), for a collector that reads bodies as they are
       --help              show this text
 
     E-mail addresses, phone numbers, card numbers and IP addresses in events are replaced by markers
@@ -137,6 +141,9 @@ public struct ShopOptions: Sendable, Equatable {
       case "--opt-in":
         try flag()
         options.optIn = true
+      case "--plain-bodies":
+        try flag()
+        options.plainBodies = true
       default:
         throw .unknownOption(name)
       }
@@ -156,6 +163,7 @@ public struct ShopOptions: Sendable, Equatable {
       if consent != .granted { throw .requires(option: "--consent \(consent)", other: "--endpoint") }
       if optOut { throw .requires(option: "--opt-out", other: "--endpoint") }
       if optIn { throw .requires(option: "--opt-in", other: "--endpoint") }
+      if plainBodies { throw .requires(option: "--plain-bodies", other: "--endpoint") }
       if storage != nil { throw .requires(option: "--storage", other: "--endpoint") }
       if maxPendingMegabytes != nil { throw .requires(option: "--max-pending-mb", other: "--endpoint") }
     }
