@@ -6,6 +6,10 @@
 import Foundation
 import ShopApp
 
+// A connection the client closed while the loopback server still writes to it must not end the run: on
+// Linux that write raises SIGPIPE, whose default action kills the process (exit 141, output lost).
+signal(SIGPIPE, SIG_IGN)
+
 // The memory and cold-start benchmarks run the shop in a child process: this same executable.
 if CommandLine.arguments.dropFirst().first == ShopChild.flag {
   exit(await ShopChild.main(Array(CommandLine.arguments.dropFirst(2))))
