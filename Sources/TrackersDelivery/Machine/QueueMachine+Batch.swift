@@ -1,9 +1,9 @@
 extension QueueMachine {
   /// Whether a drain starts another request now, with `inFlight` out: while it goes on
-  /// (`drainContinues`), not once an answer paused sending (a retry's backoff), and up to
-  /// ``DeliveryConfiguration/maxRequestsInFlight`` at once.
+  /// (`drainContinues`), not once an answer paused sending (a retry's backoff) or a batch was withheld
+  /// (the send gate closed), and up to ``DeliveryConfiguration/maxRequestsInFlight`` at once.
   func mayStartRequest(inFlight: Int, readGeneration: Int) -> Bool {
-    drainContinues(readGeneration: readGeneration) && pace.backoffUntil == nil
+    drainContinues(readGeneration: readGeneration) && pace.backoffUntil == nil && !drainHeld
       && inFlight < max(1, configuration.maxRequestsInFlight)
   }
 
@@ -30,6 +30,8 @@ extension QueueMachine {
       return [.finishRecords(dropped)]
         + handle(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
         + [.saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])])
+    case .keep:
+      return [.sendAgain([pending])]
     case .split(let half):
       // The halves go again at once, the first first.
       let parts = [pending.filter { $0 < half }, pending.filter { $0 >= half }].filter { !$0.isEmpty }

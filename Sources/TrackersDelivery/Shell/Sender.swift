@@ -20,14 +20,6 @@ struct PendingBatch: Sendable {
 /// The driver's one task per queue: reads pending records from disk and sends them, as many requests at
 /// once as the machine allows (`mayStartRequest`), asking the machine each step (`.look`).
 final class Sender {
-  /// How a request ended, off the sending task.
-  enum Ended: Sendable {
-    case answered(HTTPResponse)
-    case refused(DeliveryError)
-    case noAnswer(any Error)
-    case cancelled
-  }
-
   private let driver: QueueDriver
   /// The log's reading side, kept across reads for its open segment files.
   private let reader: SegmentLog.Reader
@@ -43,19 +35,6 @@ final class Sender {
     self.driver = driver
     clock = driver.clock
     reader = SegmentLog.Reader(limits: driver.limits)
-  }
-
-  /// What the machine's commands leave the sending task to do (see `QueueDriver.run`): the one thing it
-  /// awaits, or how its loop ends.
-  enum Step {
-    /// The queue is closing (or the task was cancelled).
-    case exit
-    /// The queue's part changed (writer to sender, let go of or taken back): look again.
-    case lookAgain
-    /// Wait this long, or until woken (`nil`).
-    case wait(Duration?)
-    /// Send what is pending up to `target` (see `QueueMachine.Command.drain`).
-    case drain(target: LogPosition, takingHandedOverFirst: Bool)
   }
 
   /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
@@ -80,7 +59,7 @@ final class Sender {
       let hasCarry = !carry.isEmpty
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
-      let step = driver.follow(self) { s in
+      let step = driver.feed(self) { s in
         .look(
           .init(
             maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
@@ -93,21 +72,22 @@ final class Sender {
     exit()
   }
 
+  /// The loop ended: what memory holds (records kept while the directory could not be opened, a
+  /// memory-only log) has nowhere to go, and the machine counts it lost.
   private func exit() {
-    driver.dropUnopened()
-    driver.dropMemoryPending()
     driver.feed { s in
+      let (kept, memory) = (s.kept.frames.count, s.log.discardMemory())
+      s.kept = KeptFrames()
       try? s.log.persistCursor()
-      return .senderExited
+      return .senderEnded(lostKept: kept, lostFromMemory: memory)
     }
+    driver.stopObservingProtectedData()
   }
 
-  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
-  /// whether the loop ends.
-  private func perform(_ step: Step?) async -> Bool {
+  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others): a wait or
+  /// a drain; `modeChanged` looks again. Returns whether the loop ends (`exit`).
+  private func perform(_ step: QueueMachine.Command?) async -> Bool {
     switch step {
-    case nil, .lookAgain:
-      return false
     case .exit:
       return true
     case .wait(let timeout):
@@ -118,7 +98,9 @@ final class Sender {
         target = driver.state.withLock { $0.log.writerEnd }
       }
       let progressed = await drain(upTo: target)
-      return await perform(driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
+      return await perform(driver.feed(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
+    default:
+      return false
     }
   }
 
@@ -128,7 +110,7 @@ final class Sender {
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
     var stop = false
-    await withTaskGroup(of: (Int, Ended).self) { group in
+    await withTaskGroup(of: (Int, QueueMachine.BatchAnswer).self) { group in
       var out: [Int: PendingBatch] = [:]
       var nextID = 0
       while true {
@@ -139,39 +121,23 @@ final class Sender {
         {
           progressed = true
           guard let (ready, request) = prepare(batch) else { continue }
-          guard let request else {
-            // The gate closed while the batch was built: keep the records pending, send nothing.
-            carry.append(ready)
-            stop = true
-            continue
-          }
           driver.feed { _ in .requestSent }
           nextID += 1
           out[nextID] = ready
           group.addTask { [id = nextID, transport = driver.transport, destination = driver.destination] in
             do {
-              return (id, .answered(try await transport.deliver(request, for: ready.batch, to: destination)))
+              let response = try await transport.deliver(request, for: ready.batch, to: destination)
+              let outcome = destination.classify(response, for: ready.batch)
+              return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: "\(response)", statusCode: response.statusCode))
             } catch let error as DeliveryError {
-              return (id, .refused(error))
+              return (id, .requestFailed(error.description))
             } catch {
-              return (id, Task.isCancelled ? .cancelled : .noAnswer(error))
+              return (id, Task.isCancelled ? .withheld : .noAnswer(error))
             }
           }
         }
         guard !out.isEmpty, let (id, ended) = await group.next(), let batch = out.removeValue(forKey: id) else { break }
-        switch ended {
-        case .cancelled:
-          carry.append(batch)
-          stop = true
-        case .refused(let error): answer(.requestFailed(error.description), to: batch)
-        case .noAnswer(let error): answer(.noAnswer(error), to: batch)
-        case .answered(let response):
-          answer(
-            .outcome(
-              driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-              response: "\(response)", statusCode: response.statusCode),
-            to: batch)
-        }
+        answer(ended, to: batch)
       }
     }
     // Stopped at the target, the gate or a cancellation: counted as progress, so the machine looks again.
@@ -257,16 +223,19 @@ final class Sender {
   // MARK: Sending
 
   /// The batch's records still pending (some may have gone while it waited: dropped at the cap, purged)
-  /// and its request; `nil` if none is left, a `nil` request if the send gate closed. A request that
-  /// can't be made is answered here.
-  private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest?)? {
+  /// and its request; `nil` if none is left. A request that can't be made, or that the send gate closed
+  /// on while the batch was built, is answered here.
+  private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest)? {
     var batch = original
     driver.state.withLock { s in
       if s.machine.generation != batch.generation { batch.entries = [] }
       batch.entries.removeAll { !s.log.isPending($0.position) }
     }
     if batch.entries.isEmpty { return nil }
-    guard driver.configuration.shouldSend() else { return (batch, nil) }
+    guard driver.configuration.shouldSend() else {
+      answer(.withheld, to: batch)
+      return nil
+    }
     do {
       var request = try driver.destination.makeRequest(for: batch.batch)
       try request.validateTransportSecurity()
