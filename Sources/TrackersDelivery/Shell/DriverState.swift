@@ -189,7 +189,8 @@ struct DriverState {
       if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
         overflow += log.dropOldest(toFit: needed, cap: cap)
       }
-      guard failure == nil, log.pendingBytes + needed <= cap else {
+      // Still no room after dropping (the machine's cap, as for an enqueue): lost.
+      guard failure == nil, machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) == .append else {
         lost += 1
         continue
       }

@@ -24,8 +24,6 @@ final class QueueDriver: Sendable {
   let wakeup = Wakeup()
   /// Where the queue reads the time and waits (see `QueueClock`).
   let clock: any QueueClock
-  /// The backoff's jitter starts from this source (see `QueueRandom`).
-  let random: any QueueRandom
   /// The observer of the system's protected-data notification while the queue waits for its directory
   /// (Apple platforms with UIKit; see `observeProtectedData()`).
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
@@ -45,7 +43,6 @@ final class QueueDriver: Sendable {
     if case .memory(_, let maxBytes) = configuration.storage { configuration.maxPendingBytes = max(1, maxBytes) }
     name = destination.name
     self.clock = clock
-    self.random = random
     self.destination = destination
     limits = destination.limits
     self.configuration = configuration
@@ -54,6 +51,7 @@ final class QueueDriver: Sendable {
 
     let directory = configuration.directory.path
     let start = clock.now
+    // The backoff's jitter starts from `random` (see `QueueRandom`): the machine's.
     let machine = QueueMachine(
       destination: name, limits: limits, configuration: configuration, random: random,
       dateAtZero: start.date - QueueMachine.seconds(start.instant))

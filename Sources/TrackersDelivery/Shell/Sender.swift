@@ -29,11 +29,9 @@ final class Sender {
   private var readUnordered = false
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
-  private let clock: any QueueClock
 
   init(driver: QueueDriver) {
     self.driver = driver
-    clock = driver.clock
     reader = SegmentLog.Reader(limits: driver.limits)
   }
 
@@ -91,7 +89,7 @@ final class Sender {
     case .exit:
       return true
     case .wait(let timeout):
-      await clock.wait(on: driver.wakeup, timeout: timeout)
+      await driver.clock.wait(on: driver.wakeup, timeout: timeout)
       return false
     case .drain(var target, let takingHandedOver):
       if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
@@ -140,7 +138,7 @@ final class Sender {
         answer(ended, to: batch)
       }
     }
-    // Stopped at the target, the gate or a cancellation: counted as progress, so the machine looks again.
+    // Stopped at the target: counted as progress, so the machine looks again.
     return progressed || stop
   }
 
@@ -175,7 +173,7 @@ final class Sender {
     let limits = driver.limits
     let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
-      let olderThan = clock.now.date - maxAge
+      let olderThan = driver.clock.now.date - maxAge
       let read = driver.state.withLock { s in
         // A log let go of is no longer this queue's to read. One in memory is read here, under the lock.
         s.machine.relinquished || s.log.isClosed
@@ -251,7 +249,7 @@ final class Sender {
   /// Feeds the machine `answer` to `batch`'s request; the log's part is done under the lock
   /// (`DriverState.answer`), and what goes again waits on top of the carry, first part first.
   private func answer(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) {
-    let now = clock.now.instant
+    let now = driver.clock.now.instant
     carry.append(contentsOf: driver.withState { $0.answer(answer, for: batch, at: now) }.reversed())
   }
 }
