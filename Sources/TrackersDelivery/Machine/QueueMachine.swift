@@ -180,6 +180,10 @@ struct QueueMachine {
   let configuration: DeliveryConfiguration
   /// The backoff's jitter starts from this source.
   var random: any QueueRandom
+  /// Whether the destination sends a partition's records in order (``DeliveryDestination/keepsOrder(of:)``).
+  let keepsOrder: @Sendable (String) -> Bool
+  /// A batch of a partition in any order was read (`nextBatch`): reads may pass over the batches out.
+  var readUnordered = false
 
   /// The part the queue plays for its directory.
   enum Role: Equatable {
@@ -238,9 +242,10 @@ struct QueueMachine {
 
   init(
     destination: String, limits: BatchLimits, configuration: DeliveryConfiguration, random: any QueueRandom,
-    dateAtZero: Date = Date(timeIntervalSince1970: 0)
+    dateAtZero: Date = Date(timeIntervalSince1970: 0), keepsOrder: @escaping @Sendable (String) -> Bool = { _ in true }
   ) {
     self.destination = destination
+    self.keepsOrder = keepsOrder
     self.limits = limits
     self.configuration = configuration
     self.random = random

@@ -54,7 +54,7 @@ final class QueueDriver: Sendable {
     // The backoff's jitter starts from `random` (see `QueueRandom`): the machine's.
     let machine = QueueMachine(
       destination: name, limits: limits, configuration: configuration, random: random,
-      dateAtZero: start.date - QueueMachine.seconds(start.instant))
+      dateAtZero: start.date - QueueMachine.seconds(start.instant), keepsOrder: { destination.keepsOrder(of: $0) })
     var initial: DriverState
     if case .memory = configuration.storage {
       // No directory: nothing to register, lock, open or hand over.

@@ -25,8 +25,6 @@ final class Sender {
   private let reader: SegmentLog.Reader
   /// Batches split or kept for a retry, to send before anything read after them: the next on top.
   private var carry: [PendingBatch] = []
-  /// A batch of a partition in any order was read: reading on while requests are out may find more.
-  private var readUnordered = false
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
 
@@ -142,22 +140,21 @@ final class Sender {
     return progressed || stop
   }
 
-  /// The next batch to send besides those `out`: the top of what waits to go again, else the next read
-  /// before `target` (`reachedTarget` once one starts after it). The records of a partition whose order is
-  /// kept wait while a batch of it is on its way.
+  /// The next batch to send besides those `out`, as the machine chooses (`nextBatch`): one that waits to go
+  /// again, or the next read before `target` (`reachedTarget` once one starts after it).
   private func nextBatch(
     besides out: Dictionary<Int, PendingBatch>.Values, before target: LogPosition, reachedTarget: inout Bool
   ) -> PendingBatch? {
-    let destination = driver.destination
-    let busy = Set(out.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
-    if let index = carry.lastIndex(where: { !busy.contains($0.partition) }) { return carry.remove(at: index) }
-    // Until a partition in any order was read, everything waits for the batch out: no read passes over it.
-    guard out.isEmpty || readUnordered else { return nil }
+    let busy: Set<String>
+    switch driver.state.withLock({ [carry] in $0.machine.nextBatch(carry: carry.map(\.partition), out: out.map(\.partition)) }) {
+    case .wait: return nil
+    case .again(let index): return carry.remove(at: index)
+    case .read(let partitions): busy = partitions
+    }
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
-    let waiting = busy.union(carry.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
-    guard let built = buildBatch(claimed: claimed, busyPartitions: waiting) else { return nil }
-    if !readUnordered { readUnordered = !destination.keepsOrder(of: built.partition) }
+    guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
+    driver.state.withLock { $0.machine.read(partition: built.partition) }
     guard built.entries[0].position < target else {
       reachedTarget = true
       return nil

@@ -161,6 +161,31 @@ import Testing
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 
+  /// What a drain sends next: the top of what waits to go again unless a batch of its partition, in order,
+  /// is out; reads pass over the partitions in order out or waiting, and over the batch out at all only
+  /// once a partition in any order was read.
+  @Test func theNextBatchKeepsEachOrderedPartitionInOrder() {
+    var m = QueueMachine(
+      destination: Self.destination, limits: BatchLimits(maxEvents: 10, maxBytes: 1000, flushInterval: .seconds(60)),
+      configuration: DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused")),
+      random: SeededQueueRandom(seed: 8), keepsOrder: { $0 != "any" })
+    #expect(m.nextBatch(carry: [], out: []) == .read(busy: []))
+    #expect(m.nextBatch(carry: ["a", "b"], out: []) == .again(1))
+    #expect(m.nextBatch(carry: ["a", "b"], out: ["b"]) == .again(0))
+    #expect(m.nextBatch(carry: ["any", "b"], out: ["b", "any"]) == .again(0))
+    // Nothing of the carry may go, and no partition in any order was read: wait for the batch out.
+    #expect(m.nextBatch(carry: ["b"], out: ["b"]) == .wait)
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
+    m.read(partition: "a")
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
+    m.read(partition: "any")
+    #expect(m.nextBatch(carry: ["b"], out: ["b", "any"]) == .read(busy: ["b"]))
+    #expect(m.nextBatch(carry: ["c", "any"], out: ["a", "any"]) == .again(1))
+    m.read(partition: "a")
+    #expect(m.readUnordered)
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
+  }
+
   /// A storage failure outside a batch's answer is reported through the machine, like every report.
   @Test func aStorageFailureIsReported() {
     var m = machine()
