@@ -141,6 +141,9 @@ struct QueueMachine {
     /// The directory could not be opened when the queue started: records wait in memory, and the machine
     /// says when to try again.
     case startedWithoutStorage
+    /// The directory could not be opened when the queue started (`detail` says why): as
+    /// `.startedWithoutStorage`, reported with what the queue does meanwhile.
+    case unopenedAtStart(detail: String)
     /// A log could not be opened for `opening` (`detail` says why): opening late, the next attempt waits
     /// longer; taking the directory back or over, it is reported, and the next call or look tries again.
     case openFailed(LogOpening, detail: String)
@@ -682,6 +685,12 @@ struct QueueMachine {
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
       return []
+
+    case .unopenedAtStart(let detail):
+      let meanwhile = "up to \(configuration.unopenedMaxRecords) records are kept in memory until it opens (tried "
+        + "again with a back-off, on flush() and when protected data becomes available)"
+      return handle(.startedWithoutStorage, at: now)
+        + handle(.storageFailed("could not open the queue's directory yet (\(detail)); \(meanwhile)"), at: now)
 
     case .openFailed(let opening, let detail):
       switch opening {

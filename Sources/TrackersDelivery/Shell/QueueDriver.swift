@@ -56,36 +56,25 @@ final class QueueDriver: Sendable {
       destination: name, limits: limits, configuration: configuration, random: random,
       dateAtZero: start.date - QueueMachine.seconds(start.instant), keepsOrder: { destination.keepsOrder(of: $0) })
     var initial: DriverState
-    if case .memory = configuration.storage {
-      // No directory: nothing to register, lock, open or hand over.
-      let log = SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents)
+    let inMemory = configuration.storage != .disk
+    // Two queues of one process on one directory are a mistake; two processes share it (see Handover). In
+    // memory there is no directory to register, lock, open or hand over.
+    guard inMemory || QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
+    do {
+      let opened = try Self.openDirectory(configuration)
+      initial = DriverState(log: opened.log, directory: directory, machine: machine)
+      initial.registered = !inMemory
+      initial.install(opened, now: start.instant)
+    } catch where DataProtection.mayOpenLater(error, hasDataProtection: configuration.hasDataProtection) {
+      // Launched in the background before the first unlock: keep what is tracked in memory until the
+      // files can be opened, rather than fail the app's launch.
+      let log = SegmentLog(
+        unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes), writeMode: configuration.writeMode)
       initial = DriverState(log: log, directory: directory, machine: machine)
-      initial.registered = false
-      initial.install(OpenedLog(log: log, lock: nil, writerDirectory: nil), now: start.instant)
-    } else {
-      // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
-      guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
-      do {
-        let opened = try Self.openDirectory(configuration)
-        initial = DriverState(log: opened.log, directory: directory, machine: machine)
-        initial.install(opened, now: start.instant)
-      } catch where DataProtection.mayOpenLater(error, hasDataProtection: configuration.hasDataProtection) {
-        // Launched in the background before the first unlock: keep what is tracked in memory until the
-        // files can be opened, rather than fail the app's launch.
-        let log = SegmentLog(
-          unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes), writeMode: configuration.writeMode)
-        initial = DriverState(log: log, directory: directory, machine: machine)
-        initial.handle(.startedWithoutStorage, at: start.instant)
-        initial.handle(
-          .storageFailed(
-            "could not open the queue's directory yet (\(error)); up to \(configuration.unopenedMaxRecords) records are "
-              + "kept in memory until it opens (tried again with a back-off, on flush() and when protected data "
-              + "becomes available)"),
-          at: start.instant)
-      } catch {
-        QueueDirectories.closed(directory)
-        throw error
-      }
+      initial.handle(.unopenedAtStart(detail: "\(error)"), at: start.instant)
+    } catch {
+      QueueDirectories.closed(directory)
+      throw error
     }
     let unopened = initial.machine.isWaitingForStorage
     state = LockIsolated(initial)
@@ -93,8 +82,12 @@ final class QueueDriver: Sendable {
     if unopened { observeProtectedData() }
   }
 
-  /// Creates the directory (with its protection class on Apple platforms) and opens its log.
+  /// Creates the directory (with its protection class on Apple platforms) and opens its log; in memory, a
+  /// log in memory.
   private static func openDirectory(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog {
+    if case .memory = configuration.storage {
+      return OpenedLog(log: SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents), lock: nil, writerDirectory: nil)
+    }
     let directory = configuration.directory.path
     if let code = configuration.simulatedOpenFailure?(directory) {
       throw .storage(operation: "open", path: directory, errno: code)

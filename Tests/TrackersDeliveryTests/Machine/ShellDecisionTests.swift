@@ -186,6 +186,21 @@ import Testing
     #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
   }
 
+  /// The directory could not be opened at start: the queue waits for it, and says so with what it does
+  /// meanwhile (the memory bound and when it tries again).
+  @Test func unopenedAtStartWaitsForTheDirectoryAndSaysWhatItDoesMeanwhile() {
+    var m = machine { $0.unopenedMaxRecords = 50 }
+    #expect(
+      m.handle(.unopenedAtStart(detail: "EACCES"), at: .seconds(2)) == [
+        .report(
+          .storageFailure(
+            destination: Self.destination,
+            detail: "could not open the queue's directory yet (EACCES); up to 50 records are kept in memory until it "
+              + "opens (tried again with a back-off, on flush() and when protected data becomes available)"))
+      ])
+    #expect(m.role == .unopened(UnopenedStorage(now: .seconds(2))))
+  }
+
   /// A storage failure outside a batch's answer is reported through the machine, like every report.
   @Test func aStorageFailureIsReported() {
     var m = machine()
