@@ -21,5 +21,5 @@ extension TrackingContext {
 
 extension ContextProvider {
   /// A provider of ``Trackers/TrackingContext/fixture``: `configuration.context = .fixture` in a live test.
-  public static var fixture: ContextProvider { ContextProvider(.fixture) }
+  package static var fixture: ContextProvider { ContextProvider(.fixture) }
 }
