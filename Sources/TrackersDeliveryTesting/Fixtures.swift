@@ -21,5 +21,5 @@ extension TrackingContext {
 
 extension ContextProvider {
   /// A provider of ``Trackers/TrackingContext/fixture``: `configuration.context = .fixture` in a live test.
-  package static var fixture: ContextProvider { ContextProvider(.fixture) }
+  public static var fixture: ContextProvider { ContextProvider(.fixture) }
 }
