@@ -217,7 +217,7 @@ package final class ConsentGate<Event: Sendable>: Sendable {
   private func overflowMessage(limit: Int) -> String {
     let target = destination.map { " for \($0)" } ?? ""
     return "consentGated: more than \(limit) events\(target) are waiting for the user's \(purpose) consent; the "
-      + "oldest are dropped and counted in `ConsentGate.counts.droppedOverLimit`. To fix this, ask for consent "
+      + "oldest are dropped, each passed to `onDrop` as `.holdLimit`. To fix this, ask for consent "
       + "earlier, raise the limit with `whileUnknown: .hold(limit:)`, or pass `.drop` if events before consent "
       + "are not wanted."
   }

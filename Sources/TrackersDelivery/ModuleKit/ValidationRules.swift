@@ -51,7 +51,7 @@ public enum ValidationRules {
   /// Check ``depthIssue(_:path:vendor:)`` first: the walk is recursive, so it visits members down to
   /// ``Trackers/PropertyValue/maximumDepth`` levels only, and a deeper value must be refused before.
   @inlinable
-  package static func forEachScalar(
+  public static func forEachScalar(
     in value: PropertyValue, path: () -> String, ordered: Bool,
     _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
   ) {
