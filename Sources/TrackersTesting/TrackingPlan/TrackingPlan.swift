@@ -60,7 +60,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
     }
 
     /// `event "Product Viewed"`.
-    public var title: String { "\(kind) \"\(name)\"" }
+    package var title: String { "\(kind) \"\(name)\"" }
 
     private enum CodingKeys: String, CodingKey {
       case kind, name, properties, vendors, received
