@@ -104,6 +104,6 @@ public func withIsolatedEnvironments<R>(
 }
 
 /// Tells whether the caller runs inside ``withIsolatedEnvironments(_:)-(()->R)``.
-public var isInIsolatedEnvironments: Bool {
+package var isInIsolatedEnvironments: Bool {
   EnvironmentScope.current != nil
 }

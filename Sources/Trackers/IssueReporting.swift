@@ -15,7 +15,7 @@ public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
   public var column: Int
 
   /// Creates a location; the defaults capture the caller's position.
-  public init(
+  package init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

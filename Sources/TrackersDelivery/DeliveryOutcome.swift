@@ -83,10 +83,10 @@ public enum DeliveryOutcome: Sendable, Equatable {
   /// ``DeliveryConfiguration/Backoff/maxServerDelay`` (an hour by default) anyway; the bound keeps an
   /// absurd `Retry-After` (`1e16`, a date in the year 9999) from overflowing the conversion to a
   /// `Duration`.
-  public static let maxRetryAfter: Duration = .seconds(86_400)
+  package static let maxRetryAfter: Duration = .seconds(86_400)
 
   /// The server's requested delay from a `Retry-After` header: delta-seconds or an HTTP date, at most
-  /// ``maxRetryAfter``. `nil` when there is none or it is unreadable (negative, not a number, not a date),
+  /// a day. `nil` when there is none or it is unreadable (negative, not a number, not a date),
   /// which leaves the queue's own backoff; a date in the past is no delay.
   public static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
     guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {

@@ -26,7 +26,7 @@ public struct RecordID: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// RecordID.version7(milliseconds: 1_795_000_000_000).uuidString   // "01a1ee56-5e00-7..."
   /// ```
-  public static func version7(milliseconds: Int) -> RecordID {
+  package static func version7(milliseconds: Int) -> RecordID {
     let (random1, random2) = RandomPool.next128()
     let time = UInt64(truncatingIfNeeded: max(0, milliseconds)) & 0xFFFF_FFFF_FFFF
     return RecordID(

@@ -19,7 +19,7 @@ public struct ShutdownSummary: Sendable, Hashable, CustomStringConvertible {
 
     /// The part of a destination whose counters read `before` at the start of the drain and `after` at
     /// its end.
-    public init(name: String, before: DeliveryCounters, after: DeliveryCounters) {
+    package init(name: String, before: DeliveryCounters, after: DeliveryCounters) {
       self.name = name
       delivered = after.delivered - before.delivered
       keptOnDisk = after.pendingEvents
@@ -47,7 +47,7 @@ public struct ShutdownSummary: Sendable, Hashable, CustomStringConvertible {
   public var destinations: [Destination]
 
   /// Creates a summary.
-  public init(destinations: [Destination]) {
+  package init(destinations: [Destination]) {
     self.destinations = destinations
   }
 

@@ -52,10 +52,10 @@ public final class TrackersService: Sendable {
   }
 
   /// The destinations, drained together at shutdown.
-  public let members: [Member]
+  package let members: [Member]
   /// How long the drain may take, for all destinations together: what is still unsent then stays where
   /// its queue keeps it.
-  public let shutdownTimeout: Duration
+  package let shutdownTimeout: Duration
   private let onShutdown: (@Sendable (ShutdownSummary) -> Void)?
   private let result = LockIsolated<ShutdownSummary?>(nil)
 

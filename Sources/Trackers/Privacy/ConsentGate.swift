@@ -1,81 +1,42 @@
-/// Sends events to a tracker only with the user's consent for a purpose and a destination.
-///
-/// For a tracker without a durable queue of its own (a logger, your own backend client). A vendor module
-/// needs no gate: given `privacy:` in its configuration, its live environment follows the same store, and
-/// holds unknown events on disk rather than in memory.
-///
-/// While consent is granted, events go straight through. While it is unknown, they are held in memory
-/// (bounded) or dropped, per ``UnknownConsentPolicy``; granting sends the held events in their order,
-/// once. While it is denied, events are dropped; when consent becomes denied, held events are dropped and
-/// the destination's pending events are purged through the store's ``ConsentStore/registry``. A reset of
-/// that registry drops what the gate holds. Every drop is counted in ``counts`` and passed to `onDrop`.
-///
-/// ```swift
-/// let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
-/// gate.send("App Opened")       // held while consent is unknown
-/// consent.grant()               // "App Opened" reaches mixpanelTracker now
-/// gate.counts.released          // 1
-/// ```
+/// The gate behind ``consentGated(_:by:purpose:destination:whileUnknown:onDrop:)``, which documents what it
+/// does; package-only, so that one public way gates a tracker. Its ``counts`` are for this package's tests.
 ///
 /// The wrapped tracker is called while the gate's lock is held, which is what keeps released events
 /// ahead of new ones; it must not send to the same gate or change consent.
-public final class ConsentGate<Event: Sendable>: Sendable {
+package final class ConsentGate<Event: Sendable>: Sendable {
   /// How many events went where.
-  public struct Counts: Sendable, Hashable {
+  package struct Counts: Sendable, Hashable {
     /// Sent straight through while consent was granted.
-    public var forwarded = 0
+    package var forwarded = 0
     /// Held while consent was unknown, then sent when it was granted.
-    public var released = 0
+    package var released = 0
     /// Held now, waiting for an answer.
-    public var held = 0
+    package var held = 0
     /// Dropped because consent was unknown and the policy is ``UnknownConsentPolicy/drop``.
-    public var droppedWhileUnknown = 0
+    package var droppedWhileUnknown = 0
     /// Dropped, oldest first, because more than the hold limit were waiting.
-    public var droppedOverLimit = 0
+    package var droppedOverLimit = 0
     /// Dropped because consent was denied (sent while denied, or held when it became denied).
-    public var droppedDenied = 0
+    package var droppedDenied = 0
     /// Held, then dropped by a ``PrivacyRegistry/reset()``.
-    public var droppedByReset = 0
+    package var droppedByReset = 0
 
     /// Every event dropped, whatever the reason.
-    public var dropped: Int {
+    package var dropped: Int {
       droppedWhileUnknown + droppedOverLimit + droppedDenied + droppedByReset
     }
   }
 
   /// Why events were dropped.
-  public enum DropReason: String, Sendable, Hashable {
-    /// Consent was unknown and the policy drops.
-    case unknownConsent
-    /// The hold buffer was full; the oldest events went.
-    case holdLimit
-    /// Consent was denied.
-    case denied
-    /// The registry was reset (logout, "delete my data").
-    case reset
-  }
+  package typealias DropReason = ConsentDrop.Reason
 
   /// Some events a gate dropped, passed to its `onDrop` handler.
-  public struct Drop: Sendable, Hashable {
-    /// Why.
-    public var reason: DropReason
-    /// How many events.
-    public var count: Int
-    /// The gate's destination, if it has one.
-    public var destination: String?
-
-    /// Creates a drop report.
-    public init(reason: DropReason, count: Int, destination: String?) {
-      self.reason = reason
-      self.count = count
-      self.destination = destination
-    }
-  }
+  package typealias Drop = ConsentDrop
 
   /// The purpose the events serve.
-  public let purpose: ConsentPurpose
+  package let purpose: ConsentPurpose
   /// The destination the events go to, as named in the consent state and the registry.
-  public let destination: String?
+  package let destination: String?
 
   private let consent: ConsentStore
   private let forward: Tracker<Event>
@@ -113,7 +74,7 @@ public final class ConsentGate<Event: Sendable>: Sendable {
   ///     denial purges it; `nil` when the purpose alone decides.
   ///   - whileUnknown: hold (bounded) or drop while the user has not answered.
   ///   - onDrop: told about every drop, with its reason, after the gate's lock is released.
-  public init(
+  package init(
     _ tracker: @escaping Tracker<Event>,
     by consent: ConsentStore,
     purpose: ConsentPurpose = .analytics,
@@ -153,12 +114,12 @@ public final class ConsentGate<Event: Sendable>: Sendable {
   }
 
   /// This gate as a tracker.
-  public var tracker: Tracker<Event> {
+  package var tracker: Tracker<Event> {
     return { event in self.send(event) }
   }
 
   /// What the gate has done so far.
-  public var counts: Counts {
+  package var counts: Counts {
     state.withLock { state in
       var counts = state.counts
       counts.held = state.held.count
@@ -167,7 +128,7 @@ public final class ConsentGate<Event: Sendable>: Sendable {
   }
 
   /// Sends, holds or drops `event`, per the current consent.
-  public func send(_ event: Event) {
+  package func send(_ event: Event) {
     var aftermath = Aftermath()
     state.withLock { state in
       let status = consent.status(for: purpose, destination: destination)
@@ -256,13 +217,24 @@ public final class ConsentGate<Event: Sendable>: Sendable {
   private func overflowMessage(limit: Int) -> String {
     let target = destination.map { " for \($0)" } ?? ""
     return "consentGated: more than \(limit) events\(target) are waiting for the user's \(purpose) consent; the "
-      + "oldest are dropped and counted in `ConsentGate.counts.droppedOverLimit`. To fix this, ask for consent "
+      + "oldest are dropped, each passed to `onDrop` as `.holdLimit`. To fix this, ask for consent "
       + "earlier, raise the limit with `whileUnknown: .hold(limit:)`, or pass `.drop` if events before consent "
       + "are not wanted."
   }
 }
 
-/// Gates `tracker` on the user's consent for `purpose` and `destination`; see ``ConsentGate``.
+/// Sends events to `tracker` only with the user's consent for `purpose` and `destination`.
+///
+/// For a tracker without a durable queue of its own (a logger, your own backend client). A vendor module
+/// needs no gate: given `privacy:` in its configuration, its live environment follows the same store, and
+/// holds unknown events on disk rather than in memory.
+///
+/// While consent is granted, events go straight through. While it is unknown, they are held in memory
+/// (bounded) or dropped, per `whileUnknown`; granting sends the held events in their order, once. While
+/// it is denied, events are dropped; when consent becomes denied, held events are dropped and the
+/// destination's pending events are purged through the store's ``ConsentStore/registry``. A reset of that
+/// registry drops what the gate holds. Every drop is passed to `onDrop` as a ``ConsentDrop``, after the
+/// gate's lock is released.
 ///
 /// ```swift
 /// let send = combine(
@@ -271,16 +243,55 @@ public final class ConsentGate<Event: Sendable>: Sendable {
 /// )
 /// ```
 ///
-/// Keep a ``ConsentGate`` instead when you want to read its ``ConsentGate/counts``.
+/// `tracker` is called while the gate's lock is held, which is what keeps released events ahead of new
+/// ones; it must not send to the same gated tracker or change consent.
+///
+/// - Parameters:
+///   - tracker: where events go once consent allows.
+///   - consent: the store whose answers apply.
+///   - purpose: the purpose the events serve; ``ConsentPurpose/analytics`` by default.
+///   - destination: the destination's name ("Mixpanel"), so that a per-destination answer applies and a
+///     denial purges it; `nil` when the purpose alone decides.
+///   - whileUnknown: hold (bounded) or drop while the user has not answered.
+///   - onDrop: told about every drop, with its reason.
 public func consentGated<Event: Sendable>(
   _ tracker: @escaping Tracker<Event>,
   by consent: ConsentStore,
   purpose: ConsentPurpose = .analytics,
   destination: String? = nil,
   whileUnknown: UnknownConsentPolicy = .default,
-  onDrop: (@Sendable (ConsentGate<Event>.Drop) -> Void)? = nil
+  onDrop: (@Sendable (ConsentDrop) -> Void)? = nil
 ) -> Tracker<Event> {
   ConsentGate(
     tracker, by: consent, purpose: purpose, destination: destination, whileUnknown: whileUnknown, onDrop: onDrop
   ).tracker
+}
+
+/// Some events a consent-gated tracker dropped, passed to the `onDrop` handler of
+/// ``consentGated(_:by:purpose:destination:whileUnknown:onDrop:)``.
+public struct ConsentDrop: Sendable, Hashable {
+  /// Why events were dropped.
+  public enum Reason: String, Sendable, Hashable {
+    /// Consent was unknown and the policy drops.
+    case unknownConsent
+    /// The hold buffer was full; the oldest events went.
+    case holdLimit
+    /// Consent was denied.
+    case denied
+    /// The registry was reset (logout, "delete my data").
+    case reset
+  }
+
+  /// Why.
+  public var reason: Reason
+  /// How many events.
+  public var count: Int
+  /// The gated tracker's destination, if it has one.
+  public var destination: String?
+
+  package init(reason: Reason, count: Int, destination: String?) {
+    self.reason = reason
+    self.count = count
+    self.destination = destination
+  }
 }

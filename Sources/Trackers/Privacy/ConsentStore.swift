@@ -25,7 +25,7 @@ public final class ConsentStore: Sendable {
   /// Where purge and reset handlers are registered; opting out or denying a destination purges through it.
   public let registry: PrivacyRegistry
   /// The file every change is saved to, if any.
-  public let fileURL: URL?
+  package let fileURL: URL?
 
   private struct Storage: Sendable {
     var state: ConsentState
@@ -130,14 +130,14 @@ public final class ConsentStore: Sendable {
   }
 
   /// Sets the answer for `purpose`, or the overall answer when `purpose` is `nil`.
-  public func set(_ status: ConsentStatus, for purpose: ConsentPurpose? = nil) {
+  package func set(_ status: ConsentStatus, for purpose: ConsentPurpose? = nil) {
     update { state in
       if let purpose { state.purposes[purpose] = status } else { state.status = status }
     }
   }
 
   /// Sets the answer for one destination; `nil` removes it, so the destination follows its purpose again.
-  public func set(_ status: ConsentStatus?, forDestination destination: String) {
+  package func set(_ status: ConsentStatus?, forDestination destination: String) {
     update { $0.destinations[destination] = status }
   }
 
@@ -168,15 +168,6 @@ public final class ConsentStore: Sendable {
   /// ```
   public func liftOptOut() {
     update { $0.isOptedOut = false }
-  }
-
-  /// Lifts the opt-out, and grants nothing; renamed ``liftOptOut()``.
-  ///
-  /// An app whose own `optIn()` means "the user agreed" (posthog-ios's and Mixpanel's `optIn`/
-  /// `optInTracking`) calls ``grant(_:)`` (and ``liftOptOut()`` if it also opted out before).
-  @available(*, deprecated, renamed: "liftOptOut()", message: "optIn() only lifts the opt-out; to record that the user agreed, call grant()")
-  public func optIn() {
-    liftOptOut()
   }
 
   /// Calls `onChange` with the new state after every change, on the thread that made it.

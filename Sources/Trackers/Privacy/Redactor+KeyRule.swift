@@ -33,7 +33,7 @@ extension Redactor {
     }
 
     /// Whether `key` matches this rule.
-    public func matches(_ key: String) -> Bool {
+    package func matches(_ key: String) -> Bool {
       switch matcher {
       case let .custom(matches):
         matches(key)
@@ -43,10 +43,10 @@ extension Redactor {
     }
 
     /// "email", "e_mail", "userEmail", "email_address", ...
-    public static let emailAddress = keys(named: ["mail"], containing: ["email"], marker: "email")
+    package static let emailAddress = keys(named: ["mail"], containing: ["email"], marker: "email")
 
     /// "phone", "phone_number", "mobile", "tel", "msisdn", ... but not "iphone_model" or "headphones".
-    public static let phoneNumber = keys(
+    package static let phoneNumber = keys(
       named: [
         "phone", "tel", "telephone", "mobile", "cell", "cellphone", "mobilephone", "homephone", "workphone",
         "userphone", "contactphone", "msisdn", "fax",
@@ -56,7 +56,7 @@ extension Redactor {
     )
 
     /// Passwords, PINs, card security codes, API keys and tokens.
-    public static let secret = keys(
+    package static let secret = keys(
       named: ["pwd", "pin", "cvv", "cvc", "otp", "token"],
       containing: [
         "password", "passwd", "passcode", "secret", "apikey", "accesstoken", "refreshtoken", "authtoken",
@@ -66,20 +66,21 @@ extension Redactor {
     )
 
     /// "card_number", "credit_card", "iban", "pan", ...
-    public static let cardNumber = keys(
+    package static let cardNumber = keys(
       named: ["pan", "iban", "cc", "ccnumber", "creditcard", "debitcard"],
       containing: ["cardnumber"],
       marker: "card"
     )
 
     /// "ip", "ip_address", "client_ip", "remote_addr", ...
-    public static let ipAddress = keys(
+    package static let ipAddress = keys(
       named: ["ip", "ipv4", "ipv6", "clientip", "remoteip", "userip", "remoteaddr"],
       containing: ["ipaddress"],
       marker: "ip"
     )
 
-    /// The key rules of ``Redactor/default``.
+    /// The key rules of ``Redactor/default``: e-mail, phone, secret, card and IP keys, by marker "email",
+    /// "phone", "secret", "card" and "ip". For some of them, filter: `KeyRule.defaults.filter { $0.marker != "ip" }`.
     public static let defaults: [KeyRule] = [emailAddress, phoneNumber, secret, cardNumber, ipAddress]
   }
 }

@@ -34,25 +34,27 @@ extension Redactor {
     }
 
     /// E-mail addresses, "ada@example.com" to `[redacted:email]`.
-    public static let emailAddress = ValueRule(name: "email", kind: .builtIn(.emailAddresses))
+    package static let emailAddress = ValueRule(name: "email", kind: .builtIn(.emailAddresses))
 
     /// Phone numbers in international form ("+33 6 12 34 56 78", "+1 (555) 123-4567") and the common
     /// national forms ("(555) 123-4567", "555-123-4567", "06 12 34 56 78"), to `[redacted:phone]`.
     /// Dates, prices, short numbers and ids glued to words or dashes are left alone.
-    public static let phoneNumber = ValueRule(name: "phone", kind: .builtIn(.phoneNumbers))
+    package static let phoneNumber = ValueRule(name: "phone", kind: .builtIn(.phoneNumbers))
 
     /// Payment card numbers: 13 to 19 digits, optionally grouped by spaces or dashes, starting with 2 to 6
     /// and passing the Luhn check, to `[redacted:card]`. Integer values are checked too.
-    public static let cardNumber = ValueRule(name: "card", kind: .builtIn(.cardNumbers))
+    package static let cardNumber = ValueRule(name: "card", kind: .builtIn(.cardNumbers))
 
     /// IPv4 ("203.0.113.7") and IPv6 ("2001:db8::1", "::ffff:192.0.2.1") addresses, to `[redacted:ip]`.
     ///
     /// A four-part version such as "1.2.3.4" looks exactly like an IPv4 address and is redacted, except
     /// under keys that contain "version" ("app_version", "osVersion") or when written with a prefix
     /// ("v1.2.3.4"); three-part versions ("1.2.3") never match.
-    public static let ipAddress = ValueRule(name: "ip", kind: .builtIn([.ipv4Addresses, .ipv6Addresses]))
+    package static let ipAddress = ValueRule(name: "ip", kind: .builtIn([.ipv4Addresses, .ipv6Addresses]))
 
-    /// The value rules of ``Redactor/default``.
+    /// The value rules of ``Redactor/default``: e-mail addresses, phone numbers, card numbers and IP
+    /// addresses, named "email", "phone", "card" and "ip". For some of them, filter:
+    /// `ValueRule.defaults.filter { $0.name != "ip" }`.
     public static let defaults: [ValueRule] = [emailAddress, phoneNumber, cardNumber, ipAddress]
   }
 }

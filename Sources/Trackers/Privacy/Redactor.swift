@@ -23,9 +23,9 @@
 /// are, without allocating; see the Privacy article for measurements.
 public struct Redactor: Sendable {
   /// The key rules, in order: when several match a key, the first one's marker is used.
-  public let keyRules: [KeyRule]
+  package let keyRules: [KeyRule]
   /// The value rules, in order: built-in rules first scan together, then custom rules in turn.
-  public let valueRules: [ValueRule]
+  package let valueRules: [ValueRule]
 
   private let keyMatcher: KeyMatcher
   private let patterns: PersonalDataScanner.Patterns

@@ -1,4 +1,4 @@
-/// What a ``ConsentGate`` does with events while the user has not answered.
+/// What a consent-gated tracker (``consentGated(_:by:purpose:destination:whileUnknown:onDrop:)``) does with events while the user has not answered.
 public enum UnknownConsentPolicy: Sendable, Hashable {
   /// Keeps up to `limit` events in memory, in order, and sends them when consent is granted (dropped when
   /// it is denied). Past the limit the oldest held event is dropped and counted.

@@ -82,7 +82,7 @@ public enum StandardEvent: Sendable, Hashable {
   }
 
   /// The push notification of a push event, or `nil`.
-  public var pushNotification: PushNotification? {
+  package var pushNotification: PushNotification? {
     switch self {
     case let .pushNotificationReceived(push), let .pushNotificationOpened(push): push
     default: nil

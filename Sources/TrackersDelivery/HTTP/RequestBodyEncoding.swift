@@ -18,7 +18,7 @@ public enum RequestBodyEncoding: Sendable, Hashable {
   case gzip
 
   /// The `Content-Encoding` header's value, `nil` for ``identity``.
-  public var contentEncoding: String? {
+  package var contentEncoding: String? {
     switch self {
     case .identity: nil
     case .gzip: "gzip"
@@ -26,7 +26,7 @@ public enum RequestBodyEncoding: Sendable, Hashable {
   }
 
   /// `body` encoded this way.
-  public func encode(_ body: [UInt8]) -> [UInt8] {
+  package func encode(_ body: [UInt8]) -> [UInt8] {
     switch self {
     case .identity: body
     case .gzip: Gzip.compress(body)

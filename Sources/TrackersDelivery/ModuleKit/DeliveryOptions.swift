@@ -89,7 +89,7 @@ public struct DeliveryOptions: Sendable {
   /// its destination for purge and reset, and follows the linked ``Trackers/ConsentStore``'s answer for
   /// ``consentPurpose`` and the destination: granted, events are queued and sent; unknown, they are queued
   /// and held on disk, across launches, until an answer (or dropped: ``whileConsentUnknown``); denied, what is pending is purged and later events
-  /// are counted as ``TrackerCounters/deniedConsent``, never encoded. No ``Trackers/ConsentGate`` is needed
+  /// are counted as ``TrackerCounters/deniedConsent``, never encoded. No ``Trackers/consentGated(_:by:purpose:destination:whileUnknown:onDrop:)`` is needed
   /// in front of the module.
   public var privacy: PrivacyRegistry?
   /// The purpose the module's events serve, for the consent check; ``Trackers/ConsentPurpose/analytics``.

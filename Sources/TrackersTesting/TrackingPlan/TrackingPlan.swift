@@ -60,7 +60,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
     }
 
     /// `event "Product Viewed"`.
-    public var title: String { "\(kind) \"\(name)\"" }
+    package var title: String { "\(kind) \"\(name)\"" }
 
     private enum CodingKeys: String, CodingKey {
       case kind, name, properties, vendors, received
@@ -137,7 +137,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   }
 
   /// The plan for analysts: one table per entry.
-  public func markdown() -> String {
+  package func markdown() -> String {
     var text = "## \(module)\n"
     for entry in entries {
       text += "\n### \(entry.kind): \(entry.name)\n\n"
@@ -163,7 +163,7 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   }
 
   /// Several modules' plans as one Markdown document, in module order.
-  public static func markdown(_ plans: [TrackingPlan]) -> String {
+  package static func markdown(_ plans: [TrackingPlan]) -> String {
     "# Tracking plan\n\n" + plans.sorted { $0.module < $1.module }.map { $0.markdown() }.joined(separator: "\n")
   }
 

@@ -6,6 +6,7 @@ import MixpanelTracker
 import PostHogTracker
 import SegmentTracker
 import Trackers
+import TrackersDelivery
 
 private func userModel1() {
   compile {

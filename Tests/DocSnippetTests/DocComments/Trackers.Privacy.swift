@@ -11,14 +11,6 @@ private struct Banner: Sendable { var isHidden: Bool { get { false } nonmutating
 private func consent(consent: ConsentStore, appSupport: URL, banner: Banner) {
   compile {
     // snippet: Sources/Trackers/Privacy/ConsentGate.swift#1
-    let gate = ConsentGate(mixpanelTracker, by: consent, destination: "Mixpanel")
-    gate.send("App Opened")       // held while consent is unknown
-    consent.grant()               // "App Opened" reaches mixpanelTracker now
-    gate.counts.released          // 1
-    // end snippet
-  }
-  compile {
-    // snippet: Sources/Trackers/Privacy/ConsentGate.swift#2
     let send = combine(
       consentGated(mixpanelTracker, by: consent, destination: "Mixpanel"),
       consentGated(amplitudeTracker, by: consent, destination: "Amplitude", whileUnknown: .drop)
