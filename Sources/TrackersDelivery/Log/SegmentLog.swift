@@ -314,9 +314,16 @@ final class SegmentLog {
   /// Appends one frame of `size` bytes, which `encode` writes into the space it is given (see
   /// `SegmentWriter`: on Linux, straight into the file's mapped pages).
   func append(size: Int, encode: (UnsafeMutableRawBufferPointer) -> Void) throws(DeliveryError) {
-    // The memory log's path is a function of its own, never inlined: with it, this one was too large to be
-    // inlined into the queue's `enqueue`, which every event of an app runs.
-    if memory != nil { return try appendInMemory(size: size, encode: encode) }
+    if memory != nil {
+      guard !isClosed else { throw .closed }
+      var frame = [UInt8](repeating: 0, count: size)
+      frame.withUnsafeMutableBytes { encode($0) }
+      memory?.append(frame, at: segments[0].size)
+      segments[0].size += Int64(size)
+      pendingEvents += 1
+      pendingBytes += Int64(size)
+      return
+    }
     guard let current = writer else { throw .closed }
     let writer = current.size >= segmentMaxBytes ? try rotate() : current
     encode(try writer.reserve(size))
@@ -325,17 +332,6 @@ final class SegmentLog {
     pendingEvents += 1
     pendingBytes += Int64(size)
     eventsInWritingSegment += 1
-  }
-
-  @inline(never)
-  private func appendInMemory(size: Int, encode: (UnsafeMutableRawBufferPointer) -> Void) throws(DeliveryError) {
-    guard !isClosed else { throw .closed }
-    var frame = [UInt8](repeating: 0, count: size)
-    frame.withUnsafeMutableBytes { encode($0) }
-    memory?.append(frame, at: segments[0].size)
-    segments[0].size += Int64(size)
-    pendingEvents += 1
-    pendingBytes += Int64(size)
   }
 
   private func rotate() throws(DeliveryError) -> SegmentWriter {
