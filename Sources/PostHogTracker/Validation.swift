@@ -168,13 +168,9 @@ enum PostHogValidation {
     _ properties: AnalyticsData.Properties, ordered: Bool, into issues: inout [ValidationIssue]
   ) {
     ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
-      if ValidationRules.hasPrefix(name, "$"), clientKeys.contains(name) {
-        checkClientKey(name, value, into: &issues)
-        return
-      }
-      if ValidationRules.hasPrefix(name, "$"), personKeys.contains(name) {
-        checkPersonKey(name, value, ordered: ordered, into: &issues)
-        return
+      if ValidationRules.hasPrefix(name, "$") {
+        if clientKeys.contains(name) { return checkClientKey(name, value, into: &issues) }
+        if personKeys.contains(name) { return checkPersonKey(name, value, ordered: ordered, into: &issues) }
       }
       checkPropertyName(name, kind: "property", into: &issues)
       checkValue(value, path: { "property '\(name)'" }, ordered: ordered, into: &issues)

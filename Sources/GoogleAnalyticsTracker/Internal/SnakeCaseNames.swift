@@ -53,8 +53,15 @@ final class SnakeCaseNames: @unchecked Sendable {  // safe: `names` is touched o
 
   /// Whether `name` is its own snake case: only `a-z`, `0-9` and single underscores between them.
   static func isSnakeCase(_ name: String) -> Bool {
+    // Every name of every event comes here: its bytes are read in place, not one `utf8` index at a time
+    // (a bridged string that has no contiguous UTF-8 is copied first).
+    name.utf8.withContiguousStorageIfAvailable(isSnakeCase(_:))
+      ?? Array(name.utf8).withUnsafeBufferPointer(isSnakeCase(_:))
+  }
+
+  private static func isSnakeCase(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     var afterUnderscore = true  // a leading underscore is not snake case
-    for byte in name.utf8 {
+    for byte in utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         afterUnderscore = false
@@ -64,7 +71,7 @@ final class SnakeCaseNames: @unchecked Sendable {  // safe: `names` is touched o
         return false
       }
     }
-    return name.isEmpty || !afterUnderscore
+    return utf8.isEmpty || !afterUnderscore
   }
 
   /// `Sign Up Completed` -> `sign_up_completed`: ASCII letters (lowercased) and digits; each run of

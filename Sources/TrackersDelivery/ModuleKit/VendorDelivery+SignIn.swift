@@ -50,9 +50,16 @@ extension VendorDelivery {
     signingIn userId: String??,
     encode: (_ identity: IdentityStore<Derived>.Identity, _ derived: Derived, _ id: RecordID) -> [UInt8]?
   ) {
-    enqueue(event, signingIn: userId) { identity, derived, id -> Encoded in
-      encode(identity, derived, id).map(Encoded.payload) ?? .nothingToSend
+    // Not by way of `enqueue(_:signingIn:encoding:)`: wrapped in a second closure, `encode` had what it
+    // captures (the event) copied once more on every event.
+    if case let .some(userId) = userId {
+      guard signIn(userId, event: event.description) != nil else { return }
     }
+    let (current, derived) = self.current
+    let id = RecordID()
+    let fate: EventFate =
+      encode(current, derived, id).map { self.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
+    settle(fate, event: event.description)
   }
 
   /// What a module's `encode` made of one event, for ``enqueue(_:signingIn:encoding:)``.
