@@ -16,7 +16,8 @@ enum TrackBenchmark {
     .event(name: "product_added", properties: ["sku": "tea-sencha", "price": 12.5, "seq": .int(seq)])
   }
 
-  /// The module's own tracker (GA4's without the shop's naming adapter, which this event does not need).
+  /// The module's own tracker. GA4's is configured as the shop configures it, with the module's snake-case
+  /// naming (`naming = .snakeCase`, cached per distinct name), whose check this event's name passes as it is.
   static func moduleTracker(_ link: VendorLink) -> Tracker<AnalyticsData> {
     link.vendor == .ga4 ? googleAnalyticsTracker : link.tracker
   }
