@@ -60,7 +60,8 @@ import Trackers
     let lifecycle = ApplicationLifecycleTests.relinquishingLifecycle(heard: heard, flush: { flushed.open() })
     let activity = FakeActivity(heard: heard, grants: false)
     lifecycle.follow(.didEnterBackground, activity: activity.begin)
-    #expect(heard.events == ["begin swift-trackers flush", "relinquish now"])
+    // Let go before `follow` returns; the flush runs on its own task and may already have been heard.
+    #expect(Array(heard.events.prefix(2)) == ["begin swift-trackers flush", "relinquish now"])
     await flushed.wait()
     lifecycle.follow(.willEnterForeground, activity: activity.begin)
     #expect(heard.events == ["begin swift-trackers flush", "relinquish now", "flush", "reclaim"])
