@@ -87,9 +87,10 @@ struct PartlyOrderedDestination: DeliveryDestination {
   @Test func upToTheBoundGoOutAtOnceAndAnOrderedPartitionOneAtATime() async throws {
     let partitions = ["u", "ordered", "u", "ordered", "u", "u", "ordered"]
     let (first, state, counters) = try await run(inFlight: 4, partitions: partitions)
-    // The oldest first; "ordered"'s next record waits for its answer, the others go.
-    #expect(first.map(\.partition) == ["u", "ordered", "u", "u"])
-    #expect(first.map(\.seqs) == [[0], [1], [2], [4]])
+    // The oldest first; "ordered"'s next record waits for its answer, the others go. The requests out
+    // at once reach the transport in whatever order their tasks run, so the round is compared as a set.
+    #expect(first.flatMap(\.seqs).sorted() == [0, 1, 2, 4])
+    #expect(first.filter { $0.partition == "ordered" }.flatMap(\.seqs) == [1])
     #expect(state.maxOut == 4)
     #expect(state.maxOutByPartition["ordered"] == 1)
     #expect(state.arrivals.filter { $0.partition == "ordered" }.flatMap(\.seqs) == [1, 3, 6])
