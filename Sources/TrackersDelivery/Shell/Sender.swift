@@ -1,22 +1,5 @@
 import Foundation
 
-/// A batch on its way, with where each record lives on disk.
-struct PendingBatch: Sendable {
-  struct Entry: Sendable {
-    var position: LogPosition
-    var length: Int64
-    var record: Record
-  }
-
-  var entries: [Entry]
-  var partition: String
-  /// The log generation the positions belong to (see `QueueMachine.generation`): once the log is replaced,
-  /// they may name other records, and the batch's outcome is not applied.
-  var generation = 0
-
-  var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
-}
-
 /// The driver's one task per queue: reads pending records from disk and sends them, as many requests at
 /// once as the machine allows (`mayStartRequest`), asking the machine each step (`.look`).
 final class Sender {
@@ -232,11 +215,7 @@ final class Sender {
       return nil
     }
     do {
-      var request = try driver.destination.makeRequest(for: batch.batch)
-      try request.validateTransportSecurity()
-      request.bodyEncoding =
-        driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
-      return (batch, request)
+      return (batch, try driver.destination.queuedRequest(for: batch.batch, compressing: driver.configuration.compressesRequestBodies))
     } catch {
       answer(.requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)"), to: batch)
       return nil
