@@ -57,3 +57,15 @@ extension DeliveryDestination {
   /// Every partition keeps its order: one request at a time for each.
   public func keepsOrder(of partition: String) -> Bool { true }
 }
+
+extension DeliveryDestination {
+  /// The request for `batch` as the queue sends it: `https` (or `http` to loopback) checked before any
+  /// transport sees it, the body encoded as ``requestBodyEncoding(for:)`` says unless `compressing` is off
+  /// (``DeliveryConfiguration/compressesRequestBodies``).
+  package func queuedRequest(for batch: Batch, compressing: Bool) throws -> HTTPRequest {
+    var request = try makeRequest(for: batch)
+    try request.validateTransportSecurity()
+    request.bodyEncoding = compressing ? requestBodyEncoding(for: batch) : .identity
+    return request
+  }
+}

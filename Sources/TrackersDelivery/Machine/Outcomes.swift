@@ -16,6 +16,9 @@ enum BatchResolution: Equatable {
   case split(at: Int)
   /// Kept for another attempt after a pause (the server's, or the backoff's).
   case retry(serverDelay: Duration?, countsAsAttempt: Bool, detail: String)
+  /// Withheld (not sent: the send gate closed; or not answered: the sending task was cancelled): every
+  /// record still pending goes again, nothing counted.
+  case keep
 
   /// A refusal reported as ``DeliveryReport/permanentFailure(destination:statusCode:detail:)``.
   struct PermanentFailure: Equatable {

@@ -1,9 +1,35 @@
 extension QueueMachine {
+  /// What a drain sends next (`nextBatch`).
+  enum NextBatch: Equatable {
+    /// The batch waiting to go again at this index of the carry.
+    case again(Int)
+    /// A batch read from the log, passing over the records of the `busy` partitions.
+    case read(busy: Set<String>)
+    /// Nothing until a request out is answered.
+    case wait
+  }
+
+  /// What a drain sends next, with the partitions of the batches waiting to go again (`carry`, the next
+  /// last) and of those on their way (`out`): the top of the carry whose partition has no batch out, if the
+  /// destination keeps its order; else a read passing over the partitions out or waiting in order, once
+  /// a partition in any order was read or with nothing out (until then, no read passes over the batch out).
+  func nextBatch(carry: [String], out: [String]) -> NextBatch {
+    let busy = Set(out.filter(keepsOrder))
+    if let index = carry.lastIndex(where: { !busy.contains($0) }) { return .again(index) }
+    guard out.isEmpty || readUnordered else { return .wait }
+    return .read(busy: busy.union(carry.filter(keepsOrder)))
+  }
+
+  /// A batch of `partition` was read: one in any order lets the reads that follow pass over the batches out.
+  mutating func read(partition: String) {
+    if !readUnordered { readUnordered = !keepsOrder(partition) }
+  }
+
   /// Whether a drain starts another request now, with `inFlight` out: while it goes on
-  /// (`drainContinues`), not once an answer paused sending (a retry's backoff), and up to
-  /// ``DeliveryConfiguration/maxRequestsInFlight`` at once.
+  /// (`drainContinues`), not once an answer paused sending (a retry's backoff) or a batch was withheld
+  /// (the send gate closed), and up to ``DeliveryConfiguration/maxRequestsInFlight`` at once.
   func mayStartRequest(inFlight: Int, readGeneration: Int) -> Bool {
-    drainContinues(readGeneration: readGeneration) && pace.backoffUntil == nil
+    drainContinues(readGeneration: readGeneration) && pace.backoffUntil == nil && !drainHeld
       && inFlight < max(1, configuration.maxRequestsInFlight)
   }
 
@@ -30,6 +56,8 @@ extension QueueMachine {
       return [.finishRecords(dropped)]
         + handle(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
         + [.saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])])
+    case .keep:
+      return [.sendAgain([pending])]
     case .split(let half):
       // The halves go again at once, the first first.
       let parts = [pending.filter { $0 < half }, pending.filter { $0 >= half }].filter { !$0.isEmpty }

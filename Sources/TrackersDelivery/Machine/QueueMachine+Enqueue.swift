@@ -1,19 +1,23 @@
-/// `enqueue` asks, the machine answers: where a frame goes (the log, the inbox, memory), and what the
-/// pending cap or the memory bounds do to it, counted and reported here, once.
+/// `enqueue` asks, the machine answers: whether the payload fits a request, where a frame goes (the log,
+/// the inbox, memory), and what the pending cap or the memory bounds do to it, counted and reported here,
+/// once.
 extension QueueMachine {
   /// A frame of `frameBytes` to enqueue, with what the shell holds: the log's pending bytes, and, while the
   /// directory can't be opened, what memory holds.
   struct EnqueueRequest: Equatable {
     var id: RecordID
     var frameBytes: Int
+    /// The payload's size: one that can never fit a request (``BatchLimits/maxBytes``) is refused first.
+    var payloadBytes = 0
     var pendingBytes: Int64 = 0
     /// The records pending, for a memory-only queue's event bound.
     var pendingEvents = 0
     /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
     /// request).
     var kept = Kept()
-    /// The oldest records were dropped to make room already, and this asks again.
-    var afterDroppingOldest = false
+    /// Asked again after `.dropOldest`: how many of the oldest records the log dropped to make room
+    /// (counted here, then the frame is appended or refused, never dropped for twice).
+    var droppedOldest: Int?
 
     struct Kept: Equatable {
       var records = 0
@@ -26,7 +30,7 @@ extension QueueMachine {
     /// Appended to the log; the shell tells `.appended` once written.
     case append
     /// Full under ``DeliveryConfiguration/OverflowPolicy/dropOldest``: drop the oldest records until the
-    /// new one fits, tell `.droppedOldest`, then ask again (`afterDroppingOldest`).
+    /// new one fits, then ask again with how many went (`droppedOldest`).
     case dropOldest(toFit: Int64)
     /// Not accepted: `enqueue` throws (counted and reported here when the cap or memory refused it).
     case refuse(DeliveryError)
@@ -42,6 +46,9 @@ extension QueueMachine {
   mutating func enqueue(
     _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
   ) -> (EnqueueAnswer, [Command]) {
+    guard request.payloadBytes + 1 <= limits.maxBytes else {
+      return (.refuse(.payloadTooLarge(size: request.payloadBytes, maxBytes: limits.maxBytes, destination: destination)), [])
+    }
     switch Roles.route(facts) {
     case .refuse:
       return (.refuse(.closed), [])
@@ -57,19 +64,17 @@ extension QueueMachine {
       break
     }
     let cap = Int64(configuration.maxPendingBytes)
+    let dropped = request.droppedOldest.map { handle(.droppedOldest($0, cap: cap), at: now) } ?? []
     switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes, pendingEvents: request.pendingEvents) {
     case .append:
-      return (.append, [])
-    case .dropOldest(let needed):
-      // Dropped already and still no room (what is left is in flight): refused, as the cap would.
-      if request.afterDroppingOldest {
-        return (.refuse(.queueFull(pendingBytes: Int(request.pendingBytes), maxPendingBytes: Int(cap))), [])
-      }
+      return (.append, dropped)
+    case .dropOldest(let needed) where request.droppedOldest == nil:
       return (.dropOldest(toFit: needed), [])
-    case .refuse:
+    case .refuse, .dropOldest:
+      // Refused at the cap, or dropped already and still no room: counted and reported once, here.
       let (report, error) = Overflow.countRefused(
         request.id, pendingBytes: request.pendingBytes, cap: cap, destination: destination, counters: &counters)
-      return (.refuse(error), folding(report, at: now))
+      return (.refuse(error), dropped + folding(report, at: now))
     }
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A `flush()` call waiting for its answer: the machine decides when it is answered, the shell holds
-/// the caller.
+/// A caller waiting for its answer (`flush()`, `relinquishDirectory(timeout:)`): the machine decides when
+/// it is answered (`.answer`), the shell holds the caller.
 struct FlushTicket: Hashable, Sendable {
   var id: Int
 }
@@ -124,9 +124,26 @@ struct QueueMachine {
     case idleTimerFired(nextAttempt: Duration?)
     /// The sender's task ended.
     case senderExited
+    /// The sender's task ended, and what memory held is lost: `lostKept` records kept while the directory
+    /// could not be opened, `lostFromMemory` of a memory-only queue. Counted and reported, then as
+    /// `.senderExited`.
+    case senderEnded(lostKept: Int, lostFromMemory: Int)
+    /// `relinquishDirectory(timeout:)` was called (`ticket` answers it once the queue let go): it waits for
+    /// the sender to let go between two requests, until `deadline` at the latest, or lets go now
+    /// (`.relinquish`).
+    case relinquishAsked(FlushTicket, deadline: Duration)
+    /// Reading or writing the directory failed outside a batch's answer (`detail` says what and why):
+    /// reported, as every report is, through the machine's commands.
+    case storageFailed(String)
+    /// `reclaimDirectory()` was called: never opened, back to waiting for the directory (an attempt now);
+    /// otherwise the shell tries to take the log back (`wants(.takeBack)`).
+    case reclaimAsked
     /// The directory could not be opened when the queue started: records wait in memory, and the machine
     /// says when to try again.
     case startedWithoutStorage
+    /// The directory could not be opened when the queue started (`detail` says why): as
+    /// `.startedWithoutStorage`, reported with what the queue does meanwhile.
+    case unopenedAtStart(detail: String)
     /// A log could not be opened for `opening` (`detail` says why): opening late, the next attempt waits
     /// longer; taking the directory back or over, it is reported, and the next call or look tries again.
     case openFailed(LogOpening, detail: String)
@@ -147,7 +164,7 @@ struct QueueMachine {
   }
 
   /// How a batch's request ended, as the shell saw it.
-  enum BatchAnswer {
+  enum BatchAnswer: Sendable {
     /// The destination's reading of its answer (`classify`); `ids` are the batch's records in order,
     /// `response` describes the answer for reports.
     case outcome(DeliveryOutcome, ids: [RecordID], response: String, statusCode: Int)
@@ -156,6 +173,9 @@ struct QueueMachine {
     case requestFailed(String)
     /// No answer (the network).
     case noAnswer(any Error)
+    /// Not sent, or not answered: the send gate closed while the request was built, or the sending task
+    /// was cancelled (`close(timeout:)`'s deadline). The records go again; the drain starts no more.
+    case withheld
   }
 
   let destination: String
@@ -163,6 +183,10 @@ struct QueueMachine {
   let configuration: DeliveryConfiguration
   /// The backoff's jitter starts from this source.
   var random: any QueueRandom
+  /// Whether the destination sends a partition's records in order (``DeliveryDestination/keepsOrder(of:)``).
+  let keepsOrder: @Sendable (String) -> Bool
+  /// A batch of a partition in any order was read (`nextBatch`): reads may pass over the batches out.
+  var readUnordered = false
 
   /// The part the queue plays for its directory.
   enum Role: Equatable {
@@ -205,6 +229,10 @@ struct QueueMachine {
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
+  /// A batch of the drain under way was withheld (`.withheld`): it starts no more requests until it ends.
+  var drainHeld = false
+  /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`).
+  var relinquishTickets: [FlushTicket] = []
   /// The `flush()` calls the drain under way answers when it ends (`.drainEnded`), or the sender's end.
   var drainTickets: [FlushTicket] = []
   /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
@@ -217,9 +245,10 @@ struct QueueMachine {
 
   init(
     destination: String, limits: BatchLimits, configuration: DeliveryConfiguration, random: any QueueRandom,
-    dateAtZero: Date = Date(timeIntervalSince1970: 0)
+    dateAtZero: Date = Date(timeIntervalSince1970: 0), keepsOrder: @escaping @Sendable (String) -> Bool = { _ in true }
   ) {
     self.destination = destination
+    self.keepsOrder = keepsOrder
     self.limits = limits
     self.configuration = configuration
     self.random = random
@@ -462,6 +491,7 @@ struct QueueMachine {
 
     case .drainEnded(let progressed, let pendingEvents):
       pendingSince = pendingEvents > 0 ? now : nil
+      drainHeld = false
       var commands: [Command] = []
       if !drainTickets.isEmpty {
         commands.append(.answer(drainTickets))
@@ -626,6 +656,24 @@ struct QueueMachine {
       if closing { return [.answer(tickets), .exit] }
       return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
 
+    case .senderEnded(let kept, let memory):
+      let closedInMemory = handle(
+        .dropped(
+          count: memory, reason: .closedInMemory,
+          detail: "the queue lives in memory only and closed with \(memory) records not delivered", folding: false),
+        at: now)
+      return handle(.lostInMemory(kept), at: now) + closedInMemory + handle(.senderExited, at: now)
+
+    case .relinquishAsked(let ticket, let deadline):
+      relinquishTickets.append(ticket)
+      return requestRelinquish(facts, deadline: deadline).1
+
+    case .storageFailed(let detail):
+      return [.report(.storageFailure(destination: destination, detail: detail))]
+
+    case .reclaimAsked:
+      return isWaitingForStorage && !closing ? handle(.reclaimed(heldLog: false), at: now) : []
+
     case .senderExited:
       senderGone = true
       senderWait = nil
@@ -637,6 +685,12 @@ struct QueueMachine {
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
       return []
+
+    case .unopenedAtStart(let detail):
+      let meanwhile = "up to \(configuration.unopenedMaxRecords) records are kept in memory until it opens (tried "
+        + "again with a back-off, on flush() and when protected data becomes available)"
+      return handle(.startedWithoutStorage, at: now)
+        + handle(.storageFailed("could not open the queue's directory yet (\(detail)); \(meanwhile)"), at: now)
 
     case .openFailed(let opening, let detail):
       switch opening {
@@ -693,6 +747,9 @@ struct QueueMachine {
       resolution = Outcomes.requestFailed(detail)
     case .noAnswer(let error):
       resolution = Outcomes.networkFailed(error, rules: configuration)
+    case .withheld:
+      resolution = .keep
+      drainHeld = true
     }
     switch resolution {
     case .drop(_, _, _, let refusal?):
@@ -715,6 +772,25 @@ struct QueueMachine {
     relinquishRequested = true
     relinquishDeadline = min(relinquishDeadline ?? deadline, deadline)
     return (true, [.wakeSender])
+  }
+
+  /// The queue lets go of its directory now (`.relinquish`, `relinquishNow()`): answers whether the shell
+  /// hands its log over to whoever sends next (it has one open, and had not let go or closed already);
+  /// the `relinquishDirectory` calls waiting are answered.
+  mutating func letGo(at now: Duration) -> (handOverLog: Bool, [Command]) {
+    let heldLog = !isWaitingForStorage
+    let handOver = heldLog && !closed && !relinquished
+    let tickets = relinquishTickets
+    relinquishTickets = []
+    return (handOver, handle(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]))
+  }
+
+  /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers
+  /// whether to purge it before the records kept in memory are written, because `purge()` was called
+  /// while it could not be opened (then counted by `.purgeDone(.openedLate, ...)`).
+  mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, [Command]) {
+    let commands = handle(.reclaimed(heldLog: true), at: now)
+    return (commands.contains(.purge), commands.filter { $0 != .purge })
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and

@@ -13,7 +13,7 @@ import Foundation
 struct DriverState {
   var machine: QueueMachine
   var log: SegmentLog
-  /// The `flush()` calls waiting, by their ticket in `machine.flushTickets` (or in a drain's hands).
+  /// The `flush()` and `relinquishDirectory` calls waiting, by their ticket in the machine.
   var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
   private var nextTicket = 0
   /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
@@ -21,8 +21,6 @@ struct DriverState {
   var lockFD: Int32 = -1
   /// This process's writer directory while another process sends for the directory.
   var writerDirectory: Handover.WriterDirectory?
-  /// `relinquishDirectory` calls waiting for the sender to finish the request in flight and let go.
-  var relinquishWaiters: [CheckedContinuation<Void, Never>] = []
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
   /// While the directory can't be opened (Data Protection before the first unlock, see
@@ -91,7 +89,7 @@ struct DriverState {
         do throws(DeliveryError) {
           try log.persistCursor()
         } catch {
-          outbox.append(.report(.storageFailure(destination: machine.destination, detail: error.description)))
+          handle(.storageFailed(error.description), at: now)
         }
       default:
         outbox.append(command)
@@ -158,11 +156,12 @@ struct DriverState {
   /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
   /// holds; its reports and wake-up go to the outbox.
   mutating func enqueue(
-    _ id: RecordID, frameBytes: Int, afterDroppingOldest: Bool = false, now: QueueNow
+    _ id: RecordID, payloadBytes: Int, frameBytes: Int, droppedOldest: Int?, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, pendingBytes: log.pendingBytes, pendingEvents: log.pendingEvents,
-      kept: .init(records: kept.frames.count, bytes: kept.bytes), afterDroppingOldest: afterDroppingOldest)
+      id: id, frameBytes: frameBytes, payloadBytes: payloadBytes, pendingBytes: log.pendingBytes,
+      pendingEvents: log.pendingEvents, kept: .init(records: kept.frames.count, bytes: kept.bytes),
+      droppedOldest: droppedOldest)
     let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
     if !commands.isEmpty { outbox += commands }
     return answer
@@ -190,7 +189,8 @@ struct DriverState {
       if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
         overflow += log.dropOldest(toFit: needed, cap: cap)
       }
-      guard failure == nil, log.pendingBytes + needed <= cap else {
+      // Still no room after dropping (the machine's cap, as for an enqueue): lost.
+      guard failure == nil, machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) == .append else {
         lost += 1
         continue
       }

@@ -24,8 +24,6 @@ final class QueueDriver: Sendable {
   let wakeup = Wakeup()
   /// Where the queue reads the time and waits (see `QueueClock`).
   let clock: any QueueClock
-  /// The backoff's jitter starts from this source (see `QueueRandom`).
-  let random: any QueueRandom
   /// The observer of the system's protected-data notification while the queue waits for its directory
   /// (Apple platforms with UIKit; see `observeProtectedData()`).
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
@@ -45,7 +43,6 @@ final class QueueDriver: Sendable {
     if case .memory(_, let maxBytes) = configuration.storage { configuration.maxPendingBytes = max(1, maxBytes) }
     name = destination.name
     self.clock = clock
-    self.random = random
     self.destination = destination
     limits = destination.limits
     self.configuration = configuration
@@ -54,55 +51,43 @@ final class QueueDriver: Sendable {
 
     let directory = configuration.directory.path
     let start = clock.now
+    // The backoff's jitter starts from `random` (see `QueueRandom`): the machine's.
     let machine = QueueMachine(
       destination: name, limits: limits, configuration: configuration, random: random,
-      dateAtZero: start.date - QueueMachine.seconds(start.instant))
-    if case .memory = configuration.storage {
-      // No directory: nothing to register, lock, open or hand over.
-      let log = SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents)
-      var initial = DriverState(log: log, directory: directory, machine: machine)
-      initial.registered = false
-      initial.install(OpenedLog(log: log, lock: nil, writerDirectory: nil), now: clock.now.instant)
-      state = LockIsolated(initial)
-      withState { _ in }
-      return
-    }
-    // Two queues of one process on one directory are a mistake; two processes share it (see Handover).
-    guard QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
-    let opened: OpenedLog
+      dateAtZero: start.date - QueueMachine.seconds(start.instant), keepsOrder: { destination.keepsOrder(of: $0) })
+    var initial: DriverState
+    let inMemory = configuration.storage != .disk
+    // Two queues of one process on one directory are a mistake; two processes share it (see Handover). In
+    // memory there is no directory to register, lock, open or hand over.
+    guard inMemory || QueueDirectories.register(directory) else { throw .directoryInUse(directory) }
     do {
-      opened = try Self.openDirectory(configuration)
+      let opened = try Self.openDirectory(configuration)
+      initial = DriverState(log: opened.log, directory: directory, machine: machine)
+      initial.registered = !inMemory
+      initial.install(opened, now: start.instant)
     } catch where DataProtection.mayOpenLater(error, hasDataProtection: configuration.hasDataProtection) {
       // Launched in the background before the first unlock: keep what is tracked in memory until the
       // files can be opened, rather than fail the app's launch.
-      var initial = DriverState(
-        log: SegmentLog(
-          unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes),
-          writeMode: configuration.writeMode),
-        directory: directory, machine: machine)
-      initial.handle(.startedWithoutStorage, at: clock.now.instant)
-      state = LockIsolated(initial)
-      observeProtectedData()
-      emit([
-        .storageFailure(
-          destination: name,
-          detail: "could not open the queue's directory yet (\(error)); up to \(configuration.unopenedMaxRecords) "
-            + "records are kept in memory until it opens (tried again with a back-off, on flush() and when "
-            + "protected data becomes available)")
-      ])
-      return
+      let log = SegmentLog(
+        unopenedAt: directory, segmentMaxBytes: Int64(configuration.segmentMaxBytes), writeMode: configuration.writeMode)
+      initial = DriverState(log: log, directory: directory, machine: machine)
+      initial.handle(.unopenedAtStart(detail: "\(error)"), at: start.instant)
     } catch {
       QueueDirectories.closed(directory)
       throw error
     }
-    var initial = DriverState(log: opened.log, directory: directory, machine: machine)
-    initial.install(opened, now: clock.now.instant)
+    let unopened = initial.machine.isWaitingForStorage
     state = LockIsolated(initial)
-    withState { _ in }
+    withState { _ in }  // runs what the machine answered: the reports of what opening found
+    if unopened { observeProtectedData() }
   }
 
-  /// Creates the directory (with its protection class on Apple platforms) and opens its log.
+  /// Creates the directory (with its protection class on Apple platforms) and opens its log; in memory, a
+  /// log in memory.
   private static func openDirectory(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog {
+    if case .memory = configuration.storage {
+      return OpenedLog(log: SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents), lock: nil, writerDirectory: nil)
+    }
     let directory = configuration.directory.path
     if let code = configuration.simulatedOpenFailure?(directory) {
       throw .storage(operation: "open", path: directory, errno: code)
@@ -146,11 +131,8 @@ final class QueueDriver: Sendable {
         let frames = s.kept.frames
         s.kept = KeptFrames()
         s.install(opened, now: now)
-        // A purge is run here, not by `run`: purge() was called while the directory was closed to us, and
-        // what it held goes before the records tracked since are written.
-        let commands = s.machine.handle(.reclaimed(heldLog: true), at: now)
-        s.outbox += commands.filter { $0 != .purge }
-        if commands.contains(.purge), let purged = try? s.log.purge() {
+        // Purged here, not by `run`: what it held goes before the records tracked since are written.
+        if s.ask({ $0.openedLate(at: now) }), let purged = try? s.log.purge() {
           s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
         }
         s.persist(frames, configuration: configuration, now: now)
@@ -173,29 +155,6 @@ final class QueueDriver: Sendable {
     feed { _ in .storageAttemptRequested }
   }
 
-  /// A memory-only queue ends: what is still pending has nowhere to be kept, counted and reported.
-  func dropMemoryPending() {
-    feed { s in
-      let lost = s.log.discardMemory()
-      guard lost > 0 else { return nil }
-      return .dropped(
-        count: lost, reason: .closedInMemory,
-        detail: "the queue lives in memory only and closed with \(lost) records not delivered", folding: false)
-    }
-  }
-
-  /// The queue ends without having opened its directory: the records kept in memory are lost, counted
-  /// and reported.
-  func dropUnopened() {
-    feed { s in
-      let count = s.kept.frames.count
-      guard count > 0 else { return nil }
-      s.kept = KeptFrames()
-      return .lostInMemory(count)
-    }
-    stopObservingProtectedData()
-  }
-
   // MARK: Sharing the directory with other processes
 
   /// What the queue does for its directory now (see ``DeliveryQueue/role``).
@@ -212,55 +171,42 @@ final class QueueDriver: Sendable {
     // Cancelled once the sender let go (the queue may even have been taken back since).
     let timer = feed(after: timeout, .relinquishTimerFired)
     defer { timer.cancel() }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      // The sender lets go between two requests, woken by the machine's command; with no sender that may
-      // send, the machine's `.relinquish` lets go now (`run`), before this returns.
-      let waits = withState { s -> Bool in
-        let waits = s.ask { $0.requestRelinquish($0.facts, deadline: deadline) }
-        if waits { s.relinquishWaiters.append(continuation) }
-        return waits
-      }
-      if !waits { continuation.resume() }
+    // The sender lets go between two requests, woken by the machine's command; with no sender that may
+    // send, the machine's `.relinquish` lets go now (`run`). Either answers the ticket (`letGo`).
+    await withCheckedContinuation { continuation in
+      feed { .relinquishAsked($0.ticket(for: continuation), deadline: deadline) }
     }
   }
 
-  /// Lets go of the directory now; answers every `relinquishDirectory` waiting.
+  /// Lets go of the directory now; the machine answers every `relinquishDirectory` waiting.
   func relinquishNow() {
-    let waiters = withState { s -> [CheckedContinuation<Void, Never>] in
-      defer { s.relinquishWaiters = [] }
-      let heldLog = !s.machine.isWaitingForStorage
-      // To whoever sends next: this queue too, once it takes the directory back. (Never opened: nothing
-      // open, nothing locked, only no attempts to open until the directory is taken back.)
-      if heldLog, !s.machine.closed, !s.machine.relinquished { s.handOverLog() }
-      s.handle(.relinquished(heldLog: heldLog), at: clock.now.instant)
-      return s.relinquishWaiters
-    }
-    for waiter in waiters { waiter.resume() }
+    let now = clock.now.instant
+    // To whoever sends next: this queue too, once it takes the directory back.
+    withState { s in if s.ask({ $0.letGo(at: now) }) { s.handOverLog() } }
   }
 
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the sender's
   /// lock if it is free (then everything pending there is this queue's to send, the inbox included),
   /// otherwise a writer directory of its own.
   func reclaimDirectory() {
-    // Never opened: nothing to take back, only the directory to try again.
-    feed { s in s.machine.isWaitingForStorage && !s.machine.closing ? .reclaimed(heldLog: false) : nil }
+    // Never opened: nothing to take back, only the directory to try again (the machine's).
+    feed { _ in .reclaimAsked }
     open(.takeBack)
   }
 
   /// Writing for another process's sender: seals the segment being written so the sender can take it,
   /// and counts what the sender has taken.
   func sealForHandover() {
-    var report: DeliveryReport?
-    withState { s in
-      guard s.writerDirectory != nil else { return }
+    feed { s in
+      guard s.writerDirectory != nil else { return nil }
       s.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
       do throws(DeliveryError) {
         try s.log.sealForHandover()
+        return nil
       } catch {
-        report = .storageFailure(destination: name, detail: "could not seal a segment for the sending process: \(error)")
+        return .storageFailed("could not seal a segment for the sending process: \(error)")
       }
     }
-    if let report { emit([report]) }
   }
 
   /// The sender: takes the segments other processes sealed or left behind, after scanning them without
@@ -271,75 +217,49 @@ final class QueueDriver: Sendable {
     let collected = Handover.collect(in: directory)
     guard !collected.segments.isEmpty || !collected.finishedWriters.isEmpty else { return 0 }
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
-    var reports: [DeliveryReport] = []
-    var taken = 0
-    let moved = withState { s -> Bool in
-      guard s.machine.role == .sender else { return false }
+    let now = clock.now.instant
+    let taken = withState { s -> Int? in
+      guard s.machine.role == .sender else { return nil }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
-        taken = adoption.events
-        s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: clock.now.instant)
-        s.handle(.corruptFound(adoption.corrupt), at: clock.now.instant)
+        s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: now)
+        s.handle(.corruptFound(adoption.corrupt), at: now)
         try? s.log.persistCursor()
-        return true
+        return adoption.events
       } catch {
-        reports.append(.storageFailure(destination: name, detail: "could not take segments another process wrote: \(error)"))
-        return false
+        s.handle(.storageFailed("could not take segments another process wrote: \(error)"), at: now)
+        return nil
       }
     }
-    if moved { collected.removeFinishedWriters() } else { collected.releaseFinishedWriters() }
-    emit(reports)
-    return taken
+    if taken != nil { collected.removeFinishedWriters() } else { collected.releaseFinishedWriters() }
+    return taken ?? 0
   }
 
   deinit {
     withState { $0.release() }
   }
 
-  func emit(_ reports: [DeliveryReport]) {
-    for report in reports {
-      if let onReport {
-        onReport(report)
-      } else if report.isFailure {
-        // No handler: a drop must still be loud.
-        FileHandle.standardError.write(Data("TrackersDelivery: \(report.description)\n".utf8))
-      }
-    }
-  }
-
   // MARK: Enqueue
 
   func enqueue(_ payload: [UInt8], id: RecordID, partition: String) throws(DeliveryError) -> RecordID {
-    guard payload.count + 1 <= limits.maxBytes else {
-      throw .payloadTooLarge(size: payload.count, maxBytes: limits.maxBytes, destination: name)
-    }
     let now = clock.now
     let enqueuedAt = now.date
     let frameSize = RecordFrame.encodedSize(
       payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
-    var failure: DeliveryError?
-    withState { s in
-      var answer = s.enqueue(id, frameBytes: frameSize, now: now)
-      if case .dropOldest(let needed) = answer {
-        let cap = Int64(configuration.maxPendingBytes)
-        s.handle(.droppedOldest(s.log.dropOldest(toFit: needed, cap: cap), cap: cap), at: now.instant)
-        answer = s.enqueue(id, frameBytes: frameSize, afterDroppingOldest: true, now: now)
-      }
-      do throws(DeliveryError) {
-        switch answer {
-        case .refuse(let error):
-          failure = error
-        case .dropOldest:
-          // Asked again after dropping, the machine appends or refuses; never dropped twice.
-          failure = .queueFull(pendingBytes: Int(s.log.pendingBytes), maxPendingBytes: configuration.maxPendingBytes)
-        case .keepInMemory(let dropped):
-          s.keepInMemory(
-            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), droppingOldest: dropped)
+    func encoded() -> [UInt8] { RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload) }
+    try withState { s throws(DeliveryError) in
+      var droppedOldest: Int?
+      // The machine answers `.dropOldest` once: asked again, it appends or refuses (counted).
+      while true {
+        switch s.enqueue(id, payloadBytes: payload.count, frameBytes: frameSize, droppedOldest: droppedOldest, now: now) {
+        case .refuse(let error): throw error
+        case .dropOldest(let needed):
+          droppedOldest = s.log.dropOldest(toFit: needed, cap: Int64(configuration.maxPendingBytes))
+          continue
+        case .keepInMemory(let dropped): s.keepInMemory(encoded(), droppingOldest: dropped)
         case .writeToInbox:
           // No lock to write under: a file of its own, which the next sender takes.
-          try Handover.writeToInbox(
-            RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload), in: s.directory,
-            at: enqueuedAt)
+          try Handover.writeToInbox(encoded(), in: s.directory, at: enqueuedAt)
           s.handle(.wroteToInbox, at: now.instant)
         case .append:
           try s.log.append(size: frameSize) { frame in
@@ -347,25 +267,24 @@ final class QueueDriver: Sendable {
           }
           s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
         }
-      } catch {
-        failure = error
+        return
       }
     }
-    if let failure { throw failure }
     return id
   }
 
   // MARK: Running the machine
 
   /// The one way to the state: runs `body` under the lock, where it feeds the machine (`DriverState.handle`),
-  /// then runs what the machine answered once the lock is released (`run`).
+  /// then runs what the machine answered once the lock is released (`run`), and returns or throws what
+  /// `body` did.
   @discardableResult
-  func withState<T>(_ body: (inout DriverState) -> T) -> T {
-    modify(loop: nil, body).result
+  func withState<T, E: Error>(_ body: (inout DriverState) throws(E) -> T) throws(E) -> T {
+    try modify(loop: nil) { s in Result { () throws(E) in try body(&s) } }.result.get()
   }
 
   /// `withState` for the sending task's loop: returns the step its commands leave it to await.
-  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: Sender.Step?) {
+  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: QueueMachine.Command?) {
     var commands: [QueueMachine.Command] = []
     var waiters: [[CheckedContinuation<Void, Never>]] = []
     let result = state.withLock { s -> T in
@@ -384,57 +303,61 @@ final class QueueDriver: Sendable {
   }
 
   /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
-  /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (a wait, a
-  /// drain) or how its loop ends is returned as its next step, which ends the machine's list. What a
-  /// caller asked (where a record goes, what becomes of a batch, whether `relinquishDirectory` waits) is
-  /// the machine's answer beside its commands (`DriverState.ask`), never read from them.
+  /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (`wait`,
+  /// `drain`) or how its loop ends (`exit`, `modeChanged`) is returned as its next step, which ends the
+  /// machine's list. What a caller asked (where a record goes, what becomes of a batch) is the machine's
+  /// answer beside its commands (`DriverState.ask`), never read from them.
   private func run(
     _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
-  ) -> Sender.Step? {
+  ) -> QueueMachine.Command? {
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
       case .wakeSender: wakeup.signal()
-      case .report(let report): emit([report])
+      case .report(let report):
+        if let onReport {
+          onReport(report)
+        } else if report.isFailure {
+          // No handler: a drop must still be loud.
+          FileHandle.standardError.write(Data("TrackersDelivery: \(report.description)\n".utf8))
+        }
       // Before the flush() calls answered after it: they were made before the seal.
       case .sealForHandover: sealForHandover()
       case .purge:
         do throws(DeliveryError) {
           try purge()
         } catch {
-          emit([.storageFailure(destination: name, detail: "could not purge after taking the directory back: \(error)")])
+          feed { _ in .storageFailed("could not purge after taking the directory back: \(error)") }
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
       // A batch's answer: run under the lock with the batch (`DriverState.answer`), never queued here.
       case .finishRecords, .recordAttempts, .sendAgain, .saveCursor: break
-      case .exit: return .exit
-      case .modeChanged: return .lookAgain
+      case .exit, .modeChanged, .wait, .drain: return command
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
         relinquishNow()
-        return .lookAgain
-      case .wait(let timeout): return .wait(timeout)
-      case .drain(let target, let taking): return .drain(target: target, takingHandedOverFirst: taking)
+        return .modeChanged
       case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
       case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
       case .openStorage:
         guard let loop else { break }
         open(.late)
-        return follow(loop) { _ in .storageIdle }
+        return feed(loop) { _ in .storageIdle }
       case .probeSenderLock:
         guard let loop else { break }
         let free = open(.takeOver)
-        return follow(loop) { _ in .senderLock(free: free) }
+        return feed(loop) { _ in .senderLock(free: free) }
       }
     }
     return nil
   }
 
-  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed);
-  /// `withState` runs its commands.
-  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) {
+  /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
+  /// and runs its commands; for the sending task's `loop`, returns the step it awaits next.
+  @discardableResult
+  func feed(_ loop: Sender? = nil, _ input: (inout DriverState) -> QueueMachine.Input?) -> QueueMachine.Command? {
     let now = clock.now.instant
-    withState { s in if let input = input(&s) { s.handle(input, at: now) } }
+    return modify(loop: loop) { s in if let input = input(&s) { s.handle(input, at: now) } }.step
   }
 
   /// Feeds `input` once `timeout` has passed on the queue's clock, unless cancelled first: the machine
@@ -444,12 +367,6 @@ final class QueueDriver: Sendable {
       await clock.wait(on: Wakeup(), timeout: timeout)
       if !Task.isCancelled { self?.feed { _ in input } }
     }
-  }
-
-  /// Feeds the sending task's loop input, runs its commands, and returns the step it awaits next.
-  func follow(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input?) -> Sender.Step? {
-    let now = clock.now.instant
-    return modify(loop: loop) { s in if let input = input(&s) { s.handle(input, at: now) } }.step
   }
 
   // MARK: Reading state
@@ -463,37 +380,23 @@ final class QueueDriver: Sendable {
 
   func purge() throws(DeliveryError) {
     let now = clock.now.instant
-    let result: Result<Void, DeliveryError> = withState { s in
+    try withState { s throws(DeliveryError) in
       // Nothing on disk can be touched while the directory can't be opened yet, and the log is not this
       // queue's while let go of: the machine purges it once it opens or is taken back (`.purge`).
       let route = s.machine.purgeRoute
-      do throws(DeliveryError) {
-        let purged: (removed: Int, takenBySender: Int)
-        switch route {
-        case .memory:
-          purged = (s.kept.frames.count, 0)
-          s.kept = KeptFrames()
-        case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory), 0)
-        case .log, .openedLate: purged = try s.log.purge()
-        }
-        s.handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
-        return .success(())
-      } catch {
-        return .failure(error)
+      let purged: (removed: Int, takenBySender: Int)
+      switch route {
+      case .memory:
+        purged = (s.kept.frames.count, 0)
+        s.kept = KeptFrames()
+      case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory), 0)
+      case .log, .openedLate: purged = try s.log.purge()
       }
+      s.handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
     }
-    try result.get()
   }
 
   func sync() throws(DeliveryError) {
-    let result: Result<Void, DeliveryError> = state.withLock { s in
-      do throws(DeliveryError) {
-        try s.log.sync()
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    try withState { s throws(DeliveryError) in try s.log.sync() }
   }
 }

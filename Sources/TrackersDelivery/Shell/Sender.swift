@@ -1,61 +1,19 @@
 import Foundation
 
-/// A batch on its way, with where each record lives on disk.
-struct PendingBatch: Sendable {
-  struct Entry: Sendable {
-    var position: LogPosition
-    var length: Int64
-    var record: Record
-  }
-
-  var entries: [Entry]
-  var partition: String
-  /// The log generation the positions belong to (see `QueueMachine.generation`): once the log is replaced,
-  /// they may name other records, and the batch's outcome is not applied.
-  var generation = 0
-
-  var batch: Batch { Batch(records: entries.map(\.record), partition: partition) }
-}
-
 /// The driver's one task per queue: reads pending records from disk and sends them, as many requests at
 /// once as the machine allows (`mayStartRequest`), asking the machine each step (`.look`).
 final class Sender {
-  /// How a request ended, off the sending task.
-  enum Ended: Sendable {
-    case answered(HTTPResponse)
-    case refused(DeliveryError)
-    case noAnswer(any Error)
-    case cancelled
-  }
-
   private let driver: QueueDriver
   /// The log's reading side, kept across reads for its open segment files.
   private let reader: SegmentLog.Reader
   /// Batches split or kept for a retry, to send before anything read after them: the next on top.
   private var carry: [PendingBatch] = []
-  /// A batch of a partition in any order was read: reading on while requests are out may find more.
-  private var readUnordered = false
   /// The log generation the caches above were read from (see `QueueMachine.generation`).
   private var generation = 0
-  private let clock: any QueueClock
 
   init(driver: QueueDriver) {
     self.driver = driver
-    clock = driver.clock
     reader = SegmentLog.Reader(limits: driver.limits)
-  }
-
-  /// What the machine's commands leave the sending task to do (see `QueueDriver.run`): the one thing it
-  /// awaits, or how its loop ends.
-  enum Step {
-    /// The queue is closing (or the task was cancelled).
-    case exit
-    /// The queue's part changed (writer to sender, let go of or taken back): look again.
-    case lookAgain
-    /// Wait this long, or until woken (`nil`).
-    case wait(Duration?)
-    /// Send what is pending up to `target` (see `QueueMachine.Command.drain`).
-    case drain(target: LogPosition, takingHandedOverFirst: Bool)
   }
 
   /// The log's scanner, for taking what other processes handed over (`.takeHandedOver`).
@@ -80,7 +38,7 @@ final class Sender {
       let hasCarry = !carry.isEmpty
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
-      let step = driver.follow(self) { s in
+      let step = driver.feed(self) { s in
         .look(
           .init(
             maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
@@ -93,32 +51,35 @@ final class Sender {
     exit()
   }
 
+  /// The loop ended: what memory holds (records kept while the directory could not be opened, a
+  /// memory-only log) has nowhere to go, and the machine counts it lost.
   private func exit() {
-    driver.dropUnopened()
-    driver.dropMemoryPending()
     driver.feed { s in
+      let (kept, memory) = (s.kept.frames.count, s.log.discardMemory())
+      s.kept = KeptFrames()
       try? s.log.persistCursor()
-      return .senderExited
+      return .senderEnded(lostKept: kept, lostFromMemory: memory)
     }
+    driver.stopObservingProtectedData()
   }
 
-  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others). Returns
-  /// whether the loop ends.
-  private func perform(_ step: Step?) async -> Bool {
+  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others): a wait or
+  /// a drain; `modeChanged` looks again. Returns whether the loop ends (`exit`).
+  private func perform(_ step: QueueMachine.Command?) async -> Bool {
     switch step {
-    case nil, .lookAgain:
-      return false
     case .exit:
       return true
     case .wait(let timeout):
-      await clock.wait(on: driver.wakeup, timeout: timeout)
+      await driver.clock.wait(on: driver.wakeup, timeout: timeout)
       return false
     case .drain(var target, let takingHandedOver):
       if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
         target = driver.state.withLock { $0.log.writerEnd }
       }
       let progressed = await drain(upTo: target)
-      return await perform(driver.follow(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
+      return await perform(driver.feed(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
+    default:
+      return false
     }
   }
 
@@ -128,7 +89,7 @@ final class Sender {
   private func drain(upTo target: LogPosition) async -> Bool {
     var progressed = false
     var stop = false
-    await withTaskGroup(of: (Int, Ended).self) { group in
+    await withTaskGroup(of: (Int, QueueMachine.BatchAnswer).self) { group in
       var out: [Int: PendingBatch] = [:]
       var nextID = 0
       while true {
@@ -139,61 +100,44 @@ final class Sender {
         {
           progressed = true
           guard let (ready, request) = prepare(batch) else { continue }
-          guard let request else {
-            // The gate closed while the batch was built: keep the records pending, send nothing.
-            carry.append(ready)
-            stop = true
-            continue
-          }
           driver.feed { _ in .requestSent }
           nextID += 1
           out[nextID] = ready
           group.addTask { [id = nextID, transport = driver.transport, destination = driver.destination] in
             do {
-              return (id, .answered(try await transport.deliver(request, for: ready.batch, to: destination)))
+              let response = try await transport.deliver(request, for: ready.batch, to: destination)
+              let outcome = destination.classify(response, for: ready.batch)
+              return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: "\(response)", statusCode: response.statusCode))
             } catch let error as DeliveryError {
-              return (id, .refused(error))
+              return (id, .requestFailed(error.description))
             } catch {
-              return (id, Task.isCancelled ? .cancelled : .noAnswer(error))
+              return (id, Task.isCancelled ? .withheld : .noAnswer(error))
             }
           }
         }
         guard !out.isEmpty, let (id, ended) = await group.next(), let batch = out.removeValue(forKey: id) else { break }
-        switch ended {
-        case .cancelled:
-          carry.append(batch)
-          stop = true
-        case .refused(let error): answer(.requestFailed(error.description), to: batch)
-        case .noAnswer(let error): answer(.noAnswer(error), to: batch)
-        case .answered(let response):
-          answer(
-            .outcome(
-              driver.destination.classify(response, for: batch.batch), ids: batch.entries.map(\.record.id),
-              response: "\(response)", statusCode: response.statusCode),
-            to: batch)
-        }
+        answer(ended, to: batch)
       }
     }
-    // Stopped at the target, the gate or a cancellation: counted as progress, so the machine looks again.
+    // Stopped at the target: counted as progress, so the machine looks again.
     return progressed || stop
   }
 
-  /// The next batch to send besides those `out`: the top of what waits to go again, else the next read
-  /// before `target` (`reachedTarget` once one starts after it). The records of a partition whose order is
-  /// kept wait while a batch of it is on its way.
+  /// The next batch to send besides those `out`, as the machine chooses (`nextBatch`): one that waits to go
+  /// again, or the next read before `target` (`reachedTarget` once one starts after it).
   private func nextBatch(
     besides out: Dictionary<Int, PendingBatch>.Values, before target: LogPosition, reachedTarget: inout Bool
   ) -> PendingBatch? {
-    let destination = driver.destination
-    let busy = Set(out.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
-    if let index = carry.lastIndex(where: { !busy.contains($0.partition) }) { return carry.remove(at: index) }
-    // Until a partition in any order was read, everything waits for the batch out: no read passes over it.
-    guard out.isEmpty || readUnordered else { return nil }
+    let busy: Set<String>
+    switch driver.state.withLock({ [carry] in $0.machine.nextBatch(carry: carry.map(\.partition), out: out.map(\.partition)) }) {
+    case .wait: return nil
+    case .again(let index): return carry.remove(at: index)
+    case .read(let partitions): busy = partitions
+    }
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
-    let waiting = busy.union(carry.lazy.map(\.partition).filter { destination.keepsOrder(of: $0) })
-    guard let built = buildBatch(claimed: claimed, busyPartitions: waiting) else { return nil }
-    if !readUnordered { readUnordered = !destination.keepsOrder(of: built.partition) }
+    guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
+    driver.state.withLock { $0.machine.read(partition: built.partition) }
     guard built.entries[0].position < target else {
       reachedTarget = true
       return nil
@@ -209,7 +153,7 @@ final class Sender {
     let limits = driver.limits
     let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
-      let olderThan = clock.now.date - maxAge
+      let olderThan = driver.clock.now.date - maxAge
       let read = driver.state.withLock { s in
         // A log let go of is no longer this queue's to read. One in memory is read here, under the lock.
         s.machine.relinquished || s.log.isClosed
@@ -257,22 +201,21 @@ final class Sender {
   // MARK: Sending
 
   /// The batch's records still pending (some may have gone while it waited: dropped at the cap, purged)
-  /// and its request; `nil` if none is left, a `nil` request if the send gate closed. A request that
-  /// can't be made is answered here.
-  private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest?)? {
+  /// and its request; `nil` if none is left. A request that can't be made, or that the send gate closed
+  /// on while the batch was built, is answered here.
+  private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest)? {
     var batch = original
     driver.state.withLock { s in
       if s.machine.generation != batch.generation { batch.entries = [] }
       batch.entries.removeAll { !s.log.isPending($0.position) }
     }
     if batch.entries.isEmpty { return nil }
-    guard driver.configuration.shouldSend() else { return (batch, nil) }
+    guard driver.configuration.shouldSend() else {
+      answer(.withheld, to: batch)
+      return nil
+    }
     do {
-      var request = try driver.destination.makeRequest(for: batch.batch)
-      try request.validateTransportSecurity()
-      request.bodyEncoding =
-        driver.configuration.compressesRequestBodies ? driver.destination.requestBodyEncoding(for: batch.batch) : .identity
-      return (batch, request)
+      return (batch, try driver.destination.queuedRequest(for: batch.batch, compressing: driver.configuration.compressesRequestBodies))
     } catch {
       answer(.requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)"), to: batch)
       return nil
@@ -282,7 +225,7 @@ final class Sender {
   /// Feeds the machine `answer` to `batch`'s request; the log's part is done under the lock
   /// (`DriverState.answer`), and what goes again waits on top of the carry, first part first.
   private func answer(_ answer: QueueMachine.BatchAnswer, to batch: PendingBatch) {
-    let now = clock.now.instant
+    let now = driver.clock.now.instant
     carry.append(contentsOf: driver.withState { $0.answer(answer, for: batch, at: now) }.reversed())
   }
 }

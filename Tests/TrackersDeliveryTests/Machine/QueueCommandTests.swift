@@ -112,21 +112,24 @@ import Testing
     m.enqueue(request, keptSizes: sizes, at: now)
   }
 
-  /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again.
+  /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again with how
+  /// many went: they are counted, and the frame appended, or refused and counted once, never dropped for twice.
   @Test func aFrameThatFitsIsAppendedAndPastTheCapTheOldestMakeRoom() {
     var m = machine { $0.maxPendingBytes = 1000 }
     let id = RecordID()
     #expect(enqueue(&m, Request(id: id, frameBytes: 100, pendingBytes: 900)) == (.append, []))
     #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 900)) == (.dropOldest(toFit: 101), []))
-    #expect(m.handle(.droppedOldest(2, cap: 1000), at: .zero) == [
-      .report(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
-    ])
-    #expect(enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 700, afterDroppingOldest: true)) == (.append, []))
-    // Nothing more could go (what is left is in flight): refused, not dropped twice.
     #expect(
-      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 950, afterDroppingOldest: true))
-        == (.refuse(.queueFull(pendingBytes: 950, maxPendingBytes: 1000)), []))
-    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.refused) == 0)
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 700, droppedOldest: 2)) == (
+        .append, [.report(dropped(2, .overflow, "oldest records dropped to stay under 1000 pending bytes"))]
+      ))
+    // Nothing more could go (what is left is in flight): refused, counted and reported once, not dropped twice.
+    #expect(
+      enqueue(&m, Request(id: id, frameBytes: 101, pendingBytes: 950, droppedOldest: 0)) == (
+        .refuse(.queueFull(pendingBytes: 950, maxPendingBytes: 1000)),
+        [.report(dropped(1, .refused, "queue full (950 of 1000 bytes pending), record \(id) refused"))]
+      ))
+    #expect(m.counters.dropped(.overflow) == 2 && m.counters.dropped(.refused) == 1)
   }
 
   /// Bounds: refuseNew, and any writer for another process's sender, refuse at the cap, counted once.

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+@testable import TrackersDelivery
+
+/// The decisions the shell used to make itself, now the machine's: exact command lists (and answers) for
+/// an enqueue past the cap asked again, the sender's end, `relinquishDirectory` and `reclaimDirectory`,
+/// the directory opened late, a batch withheld, and a storage failure's report.
+@Suite struct ShellDecisionTests {
+  static let destination = "Test"
+  let ids = (0..<3).map { _ in RecordID() }
+
+  func machine(configure: (inout DeliveryConfiguration) -> Void = { _ in }) -> QueueMachine {
+    var configuration = DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused"))
+    configure(&configuration)
+    return QueueMachine(
+      destination: Self.destination, limits: BatchLimits(maxEvents: 10, maxBytes: 1000, flushInterval: .seconds(60)),
+      configuration: configuration, random: SeededQueueRandom(seed: 8))
+  }
+
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Command {
+    .report(.dropped(destination: Self.destination, count: count, reason: reason, detail: detail))
+  }
+
+  // MARK: Enqueue
+
+  /// A payload that can never fit a request is refused first, whatever the queue's part, and counted by
+  /// no one here (the caller gets the error).
+  @Test func aPayloadTooLargeForAnyRequestIsRefusedFirstUncounted() {
+    var m = machine()
+    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000)
+    #expect(
+      m.enqueue(request, keptSizes: [Int](), at: .zero) == (
+        .refuse(.payloadTooLarge(size: 1000, maxBytes: 1000, destination: Self.destination)), []
+      ))
+    // One byte less fits a request: then the queue's part decides (closing: refused as closed).
+    let fits = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1099, payloadBytes: 999)
+    #expect(m.enqueue(fits, keptSizes: [Int](), at: .zero) == (.refuse(.closed), []))
+    #expect(m.counters.dropped(.refused) == 0)
+  }
+
+  /// Under dropOldest, the machine answers `.dropOldest` once; asked again with how many went, it counts
+  /// them and appends, or refuses with the refusal counted in `dropped[.refused]` and reported once; the
+  /// same refusal under refuseNew reads the same.
+  @Test func askedAgainAfterDroppingTheOldestItAppendsOrRefusesCountedOnce() {
+    var m = machine { $0.maxPendingBytes = 100 }
+    let full = QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 90)
+    #expect(m.enqueue(full, keptSizes: [Int](), at: .zero) == (.dropOldest(toFit: 40), []))
+    var again = full
+    again.droppedOldest = 5
+    again.pendingBytes = 80
+    let refusal = dropped(1, .refused, "queue full (80 of 100 bytes pending), record \(ids[1]) refused")
+    #expect(
+      m.enqueue(again, keptSizes: [Int](), at: .zero) == (
+        .refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)),
+        [dropped(5, .overflow, "oldest records dropped to stay under 100 pending bytes"), refusal]
+      ))
+    #expect(m.counters.dropped(.overflow) == 5 && m.counters.dropped(.refused) == 1 && m.counters.enqueued == 0)
+    // Nothing could be dropped and there is room after all: appended, nothing counted but the record.
+    again.droppedOldest = 0
+    again.pendingBytes = 60
+    #expect(m.enqueue(again, keptSizes: [Int](), at: .zero) == (.append, []))
+    // The same refusal under refuseNew reads the same.
+    var refusing = machine {
+      $0.maxPendingBytes = 100
+      $0.overflowPolicy = .refuseNew
+    }
+    #expect(
+      refusing.enqueue(QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 80), keptSizes: [Int](), at: .zero)
+        == (.refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)), [refusal]))
+  }
+
+  // MARK: The sender's end
+
+  /// The sending task ended: what memory held is counted lost, each cause once, then the folded reports
+  /// and the flush() calls waiting; with nothing lost, only the end.
+  @Test func theSendersEndCountsWhatMemoryHeldThenAnswersTheFlushes() {
+    var m = machine()
+    _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)
+    #expect(
+      m.handle(.senderEnded(lostKept: 2, lostFromMemory: 3), at: .zero) == [
+        dropped(
+          2, .storageUnavailable,
+          "the queue closed before its directory could be opened; the records kept in memory are lost"),
+        dropped(3, .closedInMemory, "the queue lives in memory only and closed with 3 records not delivered"),
+        .answer([FlushTicket(id: 7)]),
+      ])
+    #expect(m.counters.dropped(.storageUnavailable) == 2 && m.counters.dropped(.closedInMemory) == 3)
+    var empty = machine()
+    #expect(empty.handle(.senderEnded(lostKept: 0, lostFromMemory: 0), at: .zero) == [.answer([])])
+    #expect(empty.senderGone && empty.counters.dropped(.closedInMemory) == 0)
+  }
+
+  // MARK: Several processes
+
+  /// relinquishDirectory: a sender's caller waits for the sender to let go (woken), and is answered when
+  /// the queue lets go, which hands the log over; a writer lets go now, its caller answered then too.
+  @Test func relinquishAsksAndLetGoAnswersTheCallersWaiting() {
+    var m = machine()
+    #expect(m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.relinquishRequested && m.relinquishDeadline == .seconds(5))
+    let (handOver, commands) = m.letGo(at: .seconds(1))
+    #expect(handOver && commands == [.wakeSender, .answer([FlushTicket(id: 1)])])
+    #expect(m.relinquished && !m.relinquishRequested && m.relinquishTickets.isEmpty)
+    // Let go of already: nothing more to hand over, nobody to answer.
+    #expect(m.letGo(at: .seconds(2)) == (false, []))
+    var writer = machine()
+    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == [.relinquish])
+    #expect(writer.letGo(at: .zero) == (true, [.wakeSender, .answer([FlushTicket(id: 2)])]))
+  }
+
+  /// Never opened: letting go hands nothing over; `reclaimDirectory()` goes back to waiting for the
+  /// directory with an attempt now. A queue that had its log takes it back by the shell (`wants`).
+  @Test func reclaimGoesBackToWaitingOnlyWhenTheDirectoryNeverOpened() {
+    var unopened = machine()
+    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    #expect(unopened.letGo(at: .zero) == (false, [.wakeSender]))
+    #expect(unopened.handle(.reclaimAsked, at: .seconds(1)) == [.wakeSender])
+    #expect(unopened.isWaitingForStorage && !unopened.relinquished && unopened.storageWait?.attemptRequested == true)
+    var sender = machine()
+    _ = sender.letGo(at: .zero)
+    #expect(sender.handle(.reclaimAsked, at: .seconds(1)) == [])
+    #expect(sender.wants(.takeBack))
+    // Closing: nothing to go back to.
+    var closing = machine()
+    _ = closing.handle(.startedWithoutStorage, at: .zero)
+    _ = closing.letGo(at: .zero)
+    _ = closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(closing.handle(.reclaimAsked, at: .zero) == [])
+  }
+
+  /// The directory opened late: purged first only if purge() was called while it could not be opened;
+  /// the purge is the shell's answer, not a command `run` would run after the records kept are written.
+  @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
+    var m = machine()
+    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
+    #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
+    var purging = machine()
+    _ = purging.handle(.startedWithoutStorage, at: .zero)
+    _ = purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero)
+    _ = purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1))
+    #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
+    #expect(!purging.purgeWhenReclaimed && purging.role == .sender)
+  }
+
+  // MARK: Sending
+
+  /// A batch withheld (the send gate closed while it was built, or the task cancelled at close's
+  /// deadline) goes again as it is, nothing counted, no pause; the drain starts no more until it ends.
+  @Test func aWithheldBatchGoesAgainUncountedAndHoldsTheDrain() {
+    var m = machine()
+    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [1, nil, 0]), at: .zero) == [.sendAgain([[0, 2]])])
+    #expect(m.counters == DeliveryCounters() && m.pace.backoffUntil == nil)
+    #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
+    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 2), at: .zero) == [])
+    #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
+    // Nothing of it pending any more: nothing goes again, the drain still stops.
+    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [nil, nil, nil]), at: .zero) == [])
+    #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
+  }
+
+  /// What a drain sends next: the top of what waits to go again unless a batch of its partition, in order,
+  /// is out; reads pass over the partitions in order out or waiting, and over the batch out at all only
+  /// once a partition in any order was read.
+  @Test func theNextBatchKeepsEachOrderedPartitionInOrder() {
+    var m = QueueMachine(
+      destination: Self.destination, limits: BatchLimits(maxEvents: 10, maxBytes: 1000, flushInterval: .seconds(60)),
+      configuration: DeliveryConfiguration(directory: URL(fileURLWithPath: "/tmp/unused")),
+      random: SeededQueueRandom(seed: 8), keepsOrder: { $0 != "any" })
+    #expect(m.nextBatch(carry: [], out: []) == .read(busy: []))
+    #expect(m.nextBatch(carry: ["a", "b"], out: []) == .again(1))
+    #expect(m.nextBatch(carry: ["a", "b"], out: ["b"]) == .again(0))
+    #expect(m.nextBatch(carry: ["any", "b"], out: ["b", "any"]) == .again(0))
+    // Nothing of the carry may go, and no partition in any order was read: wait for the batch out.
+    #expect(m.nextBatch(carry: ["b"], out: ["b"]) == .wait)
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
+    m.read(partition: "a")
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
+    m.read(partition: "any")
+    #expect(m.nextBatch(carry: ["b"], out: ["b", "any"]) == .read(busy: ["b"]))
+    #expect(m.nextBatch(carry: ["c", "any"], out: ["a", "any"]) == .again(1))
+    m.read(partition: "a")
+    #expect(m.readUnordered)
+    #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
+  }
+
+  /// The directory could not be opened at start: the queue waits for it, and says so with what it does
+  /// meanwhile (the memory bound and when it tries again).
+  @Test func unopenedAtStartWaitsForTheDirectoryAndSaysWhatItDoesMeanwhile() {
+    var m = machine { $0.unopenedMaxRecords = 50 }
+    #expect(
+      m.handle(.unopenedAtStart(detail: "EACCES"), at: .seconds(2)) == [
+        .report(
+          .storageFailure(
+            destination: Self.destination,
+            detail: "could not open the queue's directory yet (EACCES); up to 50 records are kept in memory until it "
+              + "opens (tried again with a back-off, on flush() and when protected data becomes available)"))
+      ])
+    #expect(m.role == .unopened(UnopenedStorage(now: .seconds(2))))
+  }
+
+  /// A storage failure outside a batch's answer is reported through the machine, like every report.
+  @Test func aStorageFailureIsReported() {
+    var m = machine()
+    #expect(
+      m.handle(.storageFailed("could not seal"), at: .zero) == [
+        .report(.storageFailure(destination: Self.destination, detail: "could not seal"))
+      ])
+  }
+}
