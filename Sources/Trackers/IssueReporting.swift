@@ -6,13 +6,13 @@ import os
 /// Where in the source a reported issue comes from.
 public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
   /// The file as `Module/File.swift`, for messages.
-  public var fileID: String
+  package var fileID: String
   /// The full path of the file, for test frameworks that attribute failures to it.
-  public var filePath: String
+  package var filePath: String
   /// The line, starting at 1.
-  public var line: Int
+  package var line: Int
   /// The column, starting at 1.
-  public var column: Int
+  package var column: Int
 
   /// Creates a location; the defaults capture the caller's position.
   package init(

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Where a queue stores its records and the rules that bound it.
+/// Where a queue stores its records and the rules that bound it: the queue of a vendor module's live
+/// environment, which the app tunes through ``DeliveryOptions/delivery`` (the module's `delivery` closure).
+///
+/// ```swift
+/// configuration.delivery = { $0.maxPendingBytes = 8 << 20 }
+/// ```
 public struct DeliveryConfiguration: Sendable {
   /// What to do when a new record would take the pending bytes over ``maxPendingBytes``.
   public enum OverflowPolicy: Sendable, Hashable {
@@ -59,8 +64,9 @@ public struct DeliveryConfiguration: Sendable {
   /// The directory holding this destination's segment files and cursor; one directory per destination.
   /// Created (0700) if missing; files are created 0600. Processes may share it (an app and its
   /// extensions): see <doc:SharingAQueueBetweenProcesses>. Unused, never created, in memory
-  /// (``Storage/memory(maxEvents:maxBytes:)``).
-  public var directory: URL
+  /// (``Storage/memory(maxEvents:maxBytes:)``). A vendor module's is `queue/` in its
+  /// ``DeliveryOptions/storageDirectory``.
+  package var directory: URL
   /// The most bytes pending on disk (framing included) before ``overflowPolicy`` applies.
   /// In memory (``Storage/memory(maxEvents:maxBytes:)``) the storage's `maxBytes` applies instead.
   public var maxPendingBytes: Int
@@ -85,7 +91,8 @@ public struct DeliveryConfiguration: Sendable {
   /// configuration.delivery = { $0.compressesRequestBodies = false }
   /// ```
   public var compressesRequestBodies = true
-  /// How long ``DeliveryQueue/close(timeout:)`` waits when called without a timeout of its own.
+  /// How long the live environment's `close` waits when called without a timeout (``VendorEnvironment/close``
+  /// with `nil`).
   public var closeTimeout: Duration
   /// The size at which a new segment file is started.
   package var segmentMaxBytes: Int
@@ -110,7 +117,8 @@ public struct DeliveryConfiguration: Sendable {
   public var maxRequestsInFlight = 4
   /// Asked before each request: while it answers `false` nothing is sent and records stay pending (purge
   /// them when the refusal is final), `flush()` returns at once, and `close` ends without sending. Call
-  /// ``DeliveryQueue/shouldSendChanged()`` when the answer may have turned to `true`. Cheap and callable
+  /// the environment's ``VendorEnvironment/flush`` when the answer may have turned to `true`: it asks again
+  /// and sends. Cheap and callable
   /// from any thread; always `true` by default.
   ///
   /// ```swift
@@ -138,7 +146,7 @@ public struct DeliveryConfiguration: Sendable {
   package var storageOpened: (@Sendable () -> Void)?
 
   /// Creates a configuration; every limit has a default fit for an app.
-  public init(
+  package init(
     directory: URL,
     maxPendingBytes: Int = 64 << 20,
     overflowPolicy: OverflowPolicy = .dropOldest,
@@ -161,7 +169,7 @@ public struct DeliveryConfiguration: Sendable {
   }
 
   /// A configuration with the default limits in ``defaultDirectory(for:)``.
-  public static func `default`(for destinationName: String) -> DeliveryConfiguration {
+  package static func `default`(for destinationName: String) -> DeliveryConfiguration {
     DeliveryConfiguration(directory: defaultDirectory(for: destinationName))
   }
 

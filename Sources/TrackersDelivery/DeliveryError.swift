@@ -12,7 +12,7 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A file operation failed.
   case storage(operation: String, path: String, errno: Int32)
   /// Another queue in this process already uses the directory. (A queue in another process may: the
-  /// processes share it, see ``DeliveryQueue``.)
+  /// processes share it, see <doc:SharingAQueueBetweenProcesses>.)
   case directoryInUse(String)
 
   /// The message, with the fix.
@@ -25,7 +25,8 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
       "Delivery queue is full (\(pendingBytes) of \(maxPendingBytes) bytes pending) and refuses new records "
         + "(overflowPolicy .refuseNew). To fix this, raise maxPendingBytes, use .dropOldest, or restore connectivity."
     case .closed:
-      "Delivery queue is closed. To fix this, enqueue before calling close(timeout:), or open a new DeliveryQueue."
+      "Delivery queue is closed. To fix this, track before calling the environment's close, or make a new live "
+        + "environment."
     case .insecureURL(let url):
       "Refusing to send over plain HTTP to \(Redaction.redact(url)): HTTPS is required except for loopback hosts "
         + "(127.0.0.0/8, localhost, ::1). To fix this, use an https:// endpoint."
@@ -36,8 +37,8 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
             + "DeliveryConfiguration.defaultDirectory(for:) puts it; Application Support can't be created on a device)."
           : "check that the directory is writable and the disk is not full.")
     case .directoryInUse(let path):
-      "Another DeliveryQueue in this process already uses \(path). To fix this, give each destination its own "
-        + "directory, or close the other queue first."
+      "Another queue in this process already uses \(path). To fix this, give each live environment its own "
+        + "storageDirectory, or close the other one first."
     }
   }
 }

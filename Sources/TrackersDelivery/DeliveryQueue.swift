@@ -43,7 +43,7 @@ import Foundation
 /// try queue.enqueue(eventJSONBytes)
 /// await queue.flush()
 /// ```
-public final class DeliveryQueue: Sendable {
+package final class DeliveryQueue: Sendable {
   private let driver: QueueDriver
   private let sender: Task<Void, Never>
 
@@ -61,7 +61,7 @@ public final class DeliveryQueue: Sendable {
   ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read for another
   ///   reason than a permission (which Data Protection may grant later: then the queue starts with its
   ///   records in memory, see ``DeliveryQueue``).
-  public init(
+  package init(
     destination: some DeliveryDestination,
     configuration: DeliveryConfiguration,
     transport: some HTTPTransport = URLSessionTransport(),
@@ -97,10 +97,10 @@ public final class DeliveryQueue: Sendable {
   }
 
   /// The destination's name.
-  public var name: String { driver.name }
+  package var name: String { driver.name }
 
   /// What this queue does for its directory when several processes share it.
-  public enum Role: Sendable, Hashable {
+  package enum Role: Sendable, Hashable {
     /// It holds the directory: it sends everything pending there, whichever process wrote it.
     case sender
     /// Another process sends for the directory: this queue hands what it writes over to that one, and
@@ -117,7 +117,7 @@ public final class DeliveryQueue: Sendable {
   /// ```swift
   /// if queue.role == .writer { logger.debug("The app sends this extension's events") }
   /// ```
-  public var role: Role { driver.role }
+  package var role: Role { driver.role }
 
   /// Lets go of the directory before the process is suspended, and keeps accepting records.
   ///
@@ -138,7 +138,7 @@ public final class DeliveryQueue: Sendable {
   /// // ... later, back in the foreground:
   /// queue.reclaimDirectory()
   /// ```
-  public func relinquishDirectory(timeout: Duration = .seconds(2)) async {
+  package func relinquishDirectory(timeout: Duration = .seconds(2)) async {
     guard driver.configuration.storage == .disk else { return }  // in memory: no directory, nothing to let go of
     await driver.relinquishDirectory(timeout: timeout)
   }
@@ -153,7 +153,7 @@ public final class DeliveryQueue: Sendable {
   ///   application.endBackgroundTask(task)
   /// }
   /// ```
-  public func relinquishDirectoryNow() {
+  package func relinquishDirectoryNow() {
     guard driver.configuration.storage == .disk else { return }
     driver.relinquishNow()
   }
@@ -161,7 +161,7 @@ public final class DeliveryQueue: Sendable {
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the queue
   /// sends again if no other process does (then it also takes what others left), or writes for the one
   /// that does. Does nothing if the queue holds the directory.
-  public func reclaimDirectory() {
+  package func reclaimDirectory() {
     guard driver.configuration.storage == .disk else { return }
     driver.reclaimDirectory()
   }
@@ -171,7 +171,7 @@ public final class DeliveryQueue: Sendable {
   /// Does nothing once the directory is open. On iOS and visionOS the queue hears
   /// `UIApplication.protectedDataDidBecomeAvailableNotification` itself; call this from
   /// `applicationProtectedDataDidBecomeAvailable` on the Mac, or from any signal an app has.
-  public func storageMayBeAvailable() {
+  package func storageMayBeAvailable() {
     driver.requestStorageAttempt()
   }
 
@@ -197,7 +197,7 @@ public final class DeliveryQueue: Sendable {
   ///   role), ``DeliveryError/closed`` after ``close(timeout:)``,
   ///   ``DeliveryError/storage(operation:path:errno:)`` if the write fails.
   @discardableResult
-  public func enqueue(_ payload: [UInt8], id: RecordID = RecordID(), partition: String = "") throws -> RecordID {
+  package func enqueue(_ payload: [UInt8], id: RecordID = RecordID(), partition: String = "") throws -> RecordID {
     try driver.enqueue(payload, id: id, partition: partition)
   }
 
@@ -211,7 +211,7 @@ public final class DeliveryQueue: Sendable {
   /// In the ``DeliveryQueue/Role/writer`` role it does not send: it seals what this process wrote so the
   /// sender can take it, and returns. If the sender has closed or exited, this queue becomes the sender
   /// and sends.
-  public func flush() async {
+  package func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       driver.feed { .flushRequested($0.ticket(for: continuation)) }
     }
@@ -224,7 +224,7 @@ public final class DeliveryQueue: Sendable {
   /// pending). A backoff longer than the time left ends the drain early. In the
   /// ``DeliveryQueue/Role/writer`` role it sends nothing: everything this process wrote is left to the
   /// sender, which takes it at its next look.
-  public func close(timeout: Duration) async {
+  package func close(timeout: Duration) async {
     let deadline = driver.clock.now.instant + timeout
     driver.feed { _ in .closeRequested(deadline: deadline) }
     // At the deadline on the queue's clock, the machine has the sending task cancelled, the request in
@@ -236,7 +236,7 @@ public final class DeliveryQueue: Sendable {
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.
-  public func close() async {
+  package func close() async {
     await close(timeout: driver.configuration.closeTimeout)
   }
 
@@ -244,7 +244,7 @@ public final class DeliveryQueue: Sendable {
   /// loss too: `fsync` on Linux; on Apple platforms `fcntl(F_FULLFSYNC)`, which also has the drive flush
   /// its own cache (`fsync` there does not), falling back to `fsync` where the file system lacks it.
   /// Costs milliseconds (more with `F_FULLFSYNC`); call it at moments that matter (backgrounding).
-  public func sync() throws {
+  package func sync() throws {
     try driver.sync()
   }
 
@@ -253,18 +253,18 @@ public final class DeliveryQueue: Sendable {
   /// nothing purged is sent afterwards. In the ``DeliveryQueue/Role/writer`` role it deletes only what
   /// the sender has not taken yet (the rest counts as ``DeliveryCounters/handedOver``): purge in every
   /// process that shares the directory.
-  public func purge() throws {
+  package func purge() throws {
     try driver.purge()
   }
 
   /// Tells the sender that ``DeliveryConfiguration/shouldSend`` may answer `true` now (consent granted),
   /// so pending records go out without waiting for the next event or flush.
-  public func shouldSendChanged() {
+  package func shouldSendChanged() {
     driver.wakeup.signal()
   }
 
   /// What the queue did since it was opened and what is pending; cheap, safe from any thread.
-  public var counters: DeliveryCounters {
+  package var counters: DeliveryCounters {
     driver.counters
   }
 }

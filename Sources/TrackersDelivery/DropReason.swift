@@ -16,7 +16,8 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case permanentFailure
   /// Damaged bytes on disk (a torn write, garbage); counted per damaged region.
   case corrupt
-  /// Removed by ``DeliveryQueue/purge()``.
+  /// Removed by a purge: consent denied, or ``Trackers/PrivacyRegistry/purge(destination:)``,
+  /// ``Trackers/PrivacyRegistry/purgeAll()`` or ``Trackers/PrivacyRegistry/reset()``.
   case purged
   /// Kept in memory while the queue's directory could not be opened (Data Protection before the first
   /// unlock), and lost there: the memory buffer was full, or the queue closed before the directory

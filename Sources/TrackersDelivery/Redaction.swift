@@ -5,7 +5,7 @@ import Trackers
 ///
 /// Covers query and form parameters and JSON fields named like secrets (`api_secret`, `api_key`,
 /// `token`, `writeKey`, `secret`, `password`, ...), `Authorization`-style headers, bearer and basic
-/// credentials, and user:password in URLs, and the headers every ``DeliveryQueue``'s destination declares
+/// credentials, and user:password in URLs, and the headers every queue's destination declares
 /// secret (``DeliveryDestination/secretHeaders``). Every description in this module goes through it; vendor
 /// modules should pass their own log text through ``redact(_:)`` too.
 public enum Redaction {

@@ -19,14 +19,14 @@ import Trackers
 /// start (``ShutdownSummary/Destination/keptOnDisk``).
 public final class TrackersService: Sendable {
   /// One destination the service drains at shutdown: a vendor module's live environment
-  /// (``vendor(_:)``), a ``DeliveryQueue`` (``queue(_:)``), or anything with the same three operations.
+  /// (``vendor(_:)``), or anything with the same three operations.
   public struct Member: Sendable {
     /// The name in the summary ("Mixpanel").
-    public var name: String
+    package var name: String
     /// Sends what is pending, within `timeout`, then stops: later events are refused and counted.
-    public var close: @Sendable (_ timeout: Duration) async -> Void
+    package var close: @Sendable (_ timeout: Duration) async -> Void
     /// The destination's queue counters.
-    public var counters: @Sendable () -> DeliveryCounters
+    package var counters: @Sendable () -> DeliveryCounters
 
     /// A member made of its operations.
     public init(
@@ -45,8 +45,8 @@ public final class TrackersService: Sendable {
         counters: { environment.counters().delivery })
     }
 
-    /// A queue the app opened itself.
-    public static func queue(_ queue: DeliveryQueue) -> Member {
+    /// A queue opened by hand (the package's tests).
+    package static func queue(_ queue: DeliveryQueue) -> Member {
       Member(name: queue.name, close: { await queue.close(timeout: $0) }, counters: { queue.counters })
     }
   }

@@ -36,7 +36,7 @@ import Trackers
 /// test with `XCTFail`, at the caller's line.
 public final class TrackerRecorder<Event: Sendable>: Sendable {
   /// How strictly expectations hold the test to the received events.
-  public let exhaustivity: Exhaustivity
+  package let exhaustivity: Exhaustivity
 
   private let log: RecorderLog<Event>
   /// Whether a test scope (the `.isolatedEnvironments` trait, ``IsolatedEnvironmentsTestCase``) checks

@@ -30,6 +30,13 @@ struct CurrentTests {
     #expect(issues.first?.hasPrefix("MixpanelTracker.Current.send was called") == true)
   }
 
+  @Test func unimplementedSyncFailsTheTestThatCallsIt() {
+    Current = .unimplemented
+    let issues = knownIssues { try? Current.sync() }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("MixpanelTracker.Current.sync was called") == true)
+  }
+
   @Test func mockDoesNothing() {
     Current = .mock
     mixpanelTracker("Signed Up")  // any reported issue would fail this test

@@ -103,6 +103,27 @@ struct LiveDeliveryTests {
     #expect(try engages[0].json() == [["$token": "tok123", "$distinct_id": "user-42", "$set": ["plan": "pro"]]])
   }
 
+  /// `Current.sync()` is the queue's: it forces what is pending to stable storage, and it stays pending (the
+  /// send gate is closed, so nothing goes out) until the next sender sends it.
+  @Test func syncKeepsThePendingEventsQueued() async throws {
+    let transport = ScriptedTransport(answering: Self.imported)
+    let storage = temporaryDirectory()
+    var configuration = configuration(transport, storage: storage)
+    configuration.delivery = { fastRetries(&$0); $0.shouldSend = { false } }
+    Current = try .live(configuration)
+    mixpanelTracker("Signed Up")
+    mixpanelTracker("Order Completed")
+    try Current.sync()
+    #expect(Current.counters().delivery.pendingEvents == 2)
+    await Current.close(nil)
+    #expect(transport.requests.isEmpty)
+    // The next live environment on the directory sends what the first one synced.
+    Current = try .live(self.configuration(transport, storage: storage))
+    await Current.deliverPending()
+    #expect(Current.counters().delivery.delivered == 2)
+    await Current.close(nil)
+  }
+
   @Test func tenThousandEventsInRequestsOfAtMost2000() async throws {
     let transport = ScriptedTransport(answering: Self.imported)
     // Sending waits until every event is queued: otherwise the sender, woken by the first 2000, may find a

@@ -89,13 +89,13 @@ public final class ApplicationLifecycle: Sendable {
 
   /// Where the version and build of the last launch are saved, or `nil` to keep nothing (every launch is
   /// then an install).
-  public let file: URL?
+  package let file: URL?
   /// The context whose app version and build the events carry; refreshed on each return to the
   /// foreground.
-  public let context: ContextProvider
+  package let context: ContextProvider
   /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
   /// background, and take it back on the way to the foreground.
-  public let relinquishesStorageInBackground: Bool
+  package let relinquishesStorageInBackground: Bool
   private let now: @Sendable () -> Date
   private let state = LockIsolated(State())
 
@@ -136,7 +136,7 @@ public final class ApplicationLifecycle: Sendable {
   /// of transitions, replacing what it registered before. Vendor modules call it from their live
   /// environment; the handlers may run on any thread.
   ///
-  /// When ``relinquishesStorageInBackground``, `relinquishStorage` runs after the flush on the way to the
+  /// When `relinquishesStorageInBackground`, `relinquishStorage` runs after the flush on the way to the
   /// background (the queue lets go of its file locks) and `reclaimStorage` first thing on the way back.
   /// `relinquishStorageNow` lets go at once, without waiting for a request in flight, when the background
   /// time runs out (``backgroundTimeExpired()``); without it, `relinquishStorage` is started then and not
@@ -206,7 +206,7 @@ public final class ApplicationLifecycle: Sendable {
   }
 
   /// The app came back to the foreground: has the queues take their storage back (when
-  /// ``relinquishesStorageInBackground``), refreshes the context (the locale or time zone may have
+  /// `relinquishesStorageInBackground`), refreshes the context (the locale or time zone may have
   /// changed), tells the sessions (a session idle for longer than its timeout ends here), then sends
   /// "Application Opened" with `from_background: true`. Does nothing if the app is already in the
   /// foreground.
@@ -233,7 +233,7 @@ public final class ApplicationLifecycle: Sendable {
   /// The app went to the background: sends "Application Backgrounded", tells the sessions, then flushes
   /// every registered vendor queue at once and returns when all are done or `timeout` has passed, whichever
   /// is first (best effort: a flush still under way goes on), and then, when
-  /// ``relinquishesStorageInBackground``, has the queues let go of their storage. Does nothing if the app
+  /// `relinquishesStorageInBackground`, has the queues let go of their storage. Does nothing if the app
   /// is already in the background.
   ///
   /// The queues let go of their storage only if the app is still on this trip to the background when the

@@ -101,7 +101,7 @@ extension StandardEvent {
     }
 
     /// The sum of the products' prices times their quantities.
-    public var subtotal: Double {
+    package var subtotal: Double {
       products.reduce(0) { $0 + ($1.amount ?? 0) }
     }
 

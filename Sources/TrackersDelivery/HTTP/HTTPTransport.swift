@@ -1,7 +1,7 @@
 /// Sends one request and returns the response; the queue's only contact with the network.
 ///
 /// Implementations throw for network failures (no connection, timeout, reset); the queue backs off and
-/// retries those. They must honour task cancellation, which ``DeliveryQueue/close(timeout:)`` uses to
+/// retries those. They must honour task cancellation, which a close (``VendorEnvironment/close``) uses to
 /// stop an in-flight request when its time is up. They must not follow redirects: a 3xx is the answer
 /// (following one would send the request's headers, the vendor's key among them, to a host nobody
 /// checked), and should read at most a bounded prefix of a body (``HTTPResponse/isBodyTruncated``), as

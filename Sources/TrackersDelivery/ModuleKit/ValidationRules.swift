@@ -51,7 +51,7 @@ public enum ValidationRules {
   /// Check ``depthIssue(_:path:vendor:)`` first: the walk is recursive, so it visits members down to
   /// ``Trackers/PropertyValue/maximumDepth`` levels only, and a deeper value must be refused before.
   @inlinable
-  public static func forEachScalar(
+  package static func forEachScalar(
     in value: PropertyValue, path: () -> String, ordered: Bool,
     _ body: (_ scalar: PropertyValue, _ path: () -> String) -> Void
   ) {
@@ -157,8 +157,8 @@ public enum ValidationRules {
 
   /// The issues of the scalars inside `value` that JSON can't carry, appended to `issues`: numbers that are
   /// not finite (``nonFiniteNumberIssue(_:path:vendor:)``) and dates outside `dates`
-  /// (``dateIssue(_:path:encoding:vendor:)``), walking its arrays and objects with
-  /// ``forEachScalar(in:path:ordered:_:)`` (check ``depthIssue(_:path:vendor:)`` first). `scalarIssue` adds
+  /// (``dateIssue(_:path:encoding:vendor:)``), walking its arrays and objects down to every scalar (check
+  /// ``depthIssue(_:path:vendor:)`` first). `scalarIssue` adds
   /// the vendor's own rule for each scalar (a string's length).
   ///
   /// ```swift

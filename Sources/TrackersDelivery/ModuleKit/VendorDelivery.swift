@@ -1,7 +1,7 @@
 import Foundation
 import Trackers
 
-/// The live half of a vendor module: a durable ``DeliveryQueue`` for the vendor's destination, the
+/// The live half of a vendor module: a durable queue for the vendor's destination, the
 /// ``IdentityStore`` the events are attributed to, and the module's ``VendorModule`` for what can't be queued.
 ///
 /// ``VendorEnvironment/live(options:destination:tuning:derive:send:)`` makes one; the module's `send`

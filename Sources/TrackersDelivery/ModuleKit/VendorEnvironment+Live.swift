@@ -4,7 +4,7 @@ extension VendorEnvironment {
   /// The live environment every vendor module builds in its `live(_ configuration:)`: a ``VendorDelivery``
   /// (identity and durable queue in ``DeliveryOptions/storageDirectory``, registered with
   /// ``DeliveryOptions/privacy`` and ``DeliveryOptions/lifecycle``), the module's `send`, and `flush`,
-  /// `close` and `counters` on the queue. A module whose vendor has sessions passes its ``SessionRules``
+  /// `close`, `sync` and `counters` on the queue. A module whose vendor has sessions passes its ``SessionRules``
   /// and gets the ``VendorSession`` in `send`.
   ///
   /// Only what is the vendor's own is passed in:
@@ -99,6 +99,7 @@ extension VendorEnvironment {
       redactor: redactor,
       onReport: delivery.onReport
     )
+    environment.sync = { try delivery.queue.sync() }
     environment.countInvalid = { delivery.countInvalid(rule: $0) }
     environment.additions = delivery.additions
     environment.countLocalUpdate = { delivery.countIdentityUpdate() }

@@ -39,6 +39,15 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   public var close: @Sendable (_ timeout: Duration?) async -> Void
   /// What happened to the events so far.
   public var counters: @Sendable () -> TrackerCounters
+  /// Forces what is queued to stable storage, so that it survives a power loss too, not only a crash or a
+  /// kill (`fsync`; on Apple platforms `fcntl(F_FULLFSYNC)`, which also has the drive flush its cache).
+  /// Costs milliseconds: call it at moments that matter, such as going to the background. Live: the
+  /// queue's (throws ``DeliveryError/storage(operation:path:errno:)``); does nothing by default.
+  ///
+  /// ```swift
+  /// try MixpanelTracker.Current.sync()
+  /// ```
+  public var sync: @Sendable () throws -> Void = {}
   /// Counts an event ``VendorPipeline`` rejected as invalid, under its first rule, in this environment's
   /// own ``counters`` (the live environment's); `nil` leaves it to the module's process-wide tally.
   package var countInvalid: (@Sendable (_ rule: String) -> Void)?
@@ -129,12 +138,15 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     let name = "\(Event.vendorModule.name).Current"
     let flush = Trackers.unimplemented("\(name).flush", placeholder: ())
     let close = Trackers.unimplemented("\(name).close", placeholder: ())
-    return Self(
+    let sync = Trackers.unimplemented("\(name).sync", placeholder: ())
+    var environment = Self(
       send: Trackers.unimplemented("\(name).send"),
       flush: { flush() },
       close: { _ in close() },
       counters: Trackers.unimplemented("\(name).counters", placeholder: TrackerCounters())
     )
+    environment.sync = { sync() }
+    return environment
   }
 
   /// The value the module's `Current` starts with: drops and counts events, warning once how to configure.

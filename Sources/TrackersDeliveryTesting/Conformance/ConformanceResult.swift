@@ -12,7 +12,7 @@ public struct ConformanceResult: Sendable, CustomStringConvertible {
   /// What the module got wrong, one line each; empty when it conforms.
   public var failures: [String]
   /// Why the requirement does not apply to this module (no dedup id, no partial success), or `nil`.
-  public var notApplicable: String?
+  package var notApplicable: String?
 
   /// Whether the module meets the requirement (or it does not apply).
   public var passed: Bool { failures.isEmpty }

@@ -46,14 +46,15 @@ private func trackersDeliverySharingAQueueBetweenProcesses2(lifecycle: Applicati
   }
 }
 
-private func trackersDeliverySharingAQueueBetweenProcesses4(queue: DeliveryQueue) {
+private func trackersDeliverySharingAQueueBetweenProcesses4(lifecycle: ApplicationLifecycle) {
   compile {
     // snippet: Sources/TrackersDelivery/Documentation.docc/SharingAQueueBetweenProcesses.md#4
     // At the end of the background task, or of the extension's work:
-    await queue.flush()
-    await queue.relinquishDirectory()   // the process may be suspended now
+    await lifecycle.enteredBackground()   // flushes, then lets go: the process may be suspended now
+    // In the background task's expiration handler, which must return at once:
+    lifecycle.backgroundTimeExpired()
     // When it runs again, before it tracks:
-    queue.reclaimDirectory()
+    lifecycle.enteredForeground()
     // end snippet
   }
 }
