@@ -23,20 +23,24 @@ extension PropertyValue: Codable {
         debugDescription: "The value is nested more than \(Self.maximumCodingDepth) levels deep."
       )
     }
+    // A container can't say what it holds, only fail to decode it: every type tried before the right one
+    // costs a thrown error (and, under a test runner, a backtrace). The common ones go first: strings,
+    // then objects (every event is one), then numbers (an integral one before `Double`, which would take
+    // it too). No two of these decode the same JSON value, so the order changes no result.
     if container.decodeNil() {
       self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([String: PropertyValue].self) {
+      self = .object(value)
     } else if let value = try? container.decode(Int.self) {
       self = .int(value)
     } else if let value = try? container.decode(Double.self) {
       self = .double(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
     } else if let value = try? container.decode([PropertyValue].self) {
       self = .array(value)
-    } else if let value = try? container.decode([String: PropertyValue].self) {
-      self = .object(value)
     } else {
       throw DecodingError.dataCorruptedError(
         in: container,

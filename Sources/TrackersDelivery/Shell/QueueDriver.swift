@@ -310,6 +310,9 @@ final class QueueDriver: Sendable {
   private func run(
     _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
   ) -> QueueMachine.Command? {
+    // Every command runs, those after the loop's step too (an `.answer` holds callers taken from the
+    // state already): the first step is the loop's.
+    var step: QueueMachine.Command?
     for (command, waiters) in zip(commands, waiters) {
       switch command {
       case .answer: for waiter in waiters { waiter.resume() }
@@ -332,24 +335,26 @@ final class QueueDriver: Sendable {
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
       // A batch's answer: run under the lock with the batch (`DriverState.answer`), never queued here.
       case .finishRecords, .recordAttempts, .sendAgain, .saveCursor: break
-      case .exit, .modeChanged, .wait, .drain: return command
+      case .exit, .modeChanged, .wait, .drain: step = step ?? command
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
         relinquishNow()
-        return .modeChanged
+        step = step ?? .modeChanged
       case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
       case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
       case .openStorage:
         guard let loop else { break }
         open(.late)
-        return feed(loop) { _ in .storageIdle }
+        let next = feed(loop) { _ in .storageIdle }
+        step = step ?? next
       case .probeSenderLock:
         guard let loop else { break }
         let free = open(.takeOver)
-        return feed(loop) { _ in .senderLock(free: free) }
+        let next = feed(loop) { _ in .senderLock(free: free) }
+        step = step ?? next
       }
     }
-    return nil
+    return step
   }
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
