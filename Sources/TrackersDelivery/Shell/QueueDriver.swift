@@ -304,14 +304,13 @@ final class QueueDriver: Sendable {
 
   /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
   /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (`wait`,
-  /// `drain`) or how its loop ends (`exit`, `modeChanged`) is returned as its next step, which ends the
-  /// machine's list. What a caller asked (where a record goes, what becomes of a batch) is the machine's
+  /// `drain`) or how its loop ends (`exit`, `modeChanged`) is returned as its next step (the first, if
+  /// several; the commands after it run too). What a caller asked (where a record goes, what becomes of a batch) is the machine's
   /// answer beside its commands (`DriverState.ask`), never read from them.
   private func run(
     _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
   ) -> QueueMachine.Command? {
-    // Every command runs, those after the loop's step too (an `.answer` holds callers taken from the
-    // state already): the first step is the loop's.
+    // An `.answer` after the step holds callers already taken from the state: it must run too.
     var step: QueueMachine.Command?
     for (command, waiters) in zip(commands, waiters) {
       switch command {
@@ -345,13 +344,11 @@ final class QueueDriver: Sendable {
       case .openStorage:
         guard let loop else { break }
         open(.late)
-        let next = feed(loop) { _ in .storageIdle }
-        step = step ?? next
+        if let next = feed(loop, { _ in .storageIdle }), step == nil { step = next }
       case .probeSenderLock:
         guard let loop else { break }
         let free = open(.takeOver)
-        let next = feed(loop) { _ in .senderLock(free: free) }
-        step = step ?? next
+        if let next = feed(loop, { _ in .senderLock(free: free) }), step == nil { step = next }
       }
     }
     return step
