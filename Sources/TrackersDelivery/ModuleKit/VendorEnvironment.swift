@@ -138,14 +138,13 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     let name = "\(Event.vendorModule.name).Current"
     let flush = Trackers.unimplemented("\(name).flush", placeholder: ())
     let close = Trackers.unimplemented("\(name).close", placeholder: ())
-    let sync = Trackers.unimplemented("\(name).sync", placeholder: ())
     var environment = Self(
       send: Trackers.unimplemented("\(name).send"),
       flush: { flush() },
       close: { _ in close() },
       counters: Trackers.unimplemented("\(name).counters", placeholder: TrackerCounters())
     )
-    environment.sync = { sync() }
+    environment.sync = Trackers.unimplemented("\(name).sync", placeholder: ())
     return environment
   }
 

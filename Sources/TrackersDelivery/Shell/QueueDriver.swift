@@ -305,8 +305,8 @@ final class QueueDriver: Sendable {
   /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
   /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (`wait`,
   /// `drain`) or how its loop ends (`exit`, `modeChanged`) is returned as its next step (the first, if
-  /// several; the commands after it run too). What a caller asked (where a record goes, what becomes of a batch) is the machine's
-  /// answer beside its commands (`DriverState.ask`), never read from them.
+  /// several; the commands after it run too). What a caller asked (where a record goes, what becomes of
+  /// a batch) is the machine's answer beside its commands (`DriverState.ask`), never read from them.
   private func run(
     _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
   ) -> QueueMachine.Command? {
