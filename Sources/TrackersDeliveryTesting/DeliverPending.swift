@@ -10,9 +10,9 @@ extension VendorEnvironment {
   /// ``TrackersDelivery/TrackerCounters/waitingForConsent``.
   ///
   /// The wait only bounds a test that would otherwise hang: retries come after the queue's backoff, so give
-  /// tests short backoffs (``TestDelivery/fastRetries``). The default is long (two minutes) because it
-  /// decides nothing in a passing test: on a shared machine running the whole suite in parallel, a retry's
-  /// wake-up has waited past 30 s, and the test failed for that alone.
+  /// tests short backoffs (``TestDelivery/fastRetries``). `timeout` counts the time this wait ran, not the
+  /// time it queued for a thread: on a shared machine running the whole suite in parallel, a retry's
+  /// wake-up has waited minutes of wall time, and a test bounded by the wall clock failed for that alone.
   ///
   /// ```swift
   /// environment.send(event)
@@ -21,15 +21,16 @@ extension VendorEnvironment {
   /// ```
   @discardableResult
   public func deliverPending(timeout: Duration = .seconds(120)) async -> TrackerCounters {
-    let deadline = ContinuousClock.now + timeout
+    // Counts the time this loop ran, not the time it queued for a thread behind the rest of the suite.
+    var budget = WaitBudget(timeout, tick: .milliseconds(1))
     while true {
       await flush()
       let counters = counters()
-      if counters.delivery.pendingEvents == 0 || counters.waitingForConsent > 0 || ContinuousClock.now >= deadline {
+      if counters.delivery.pendingEvents == 0 || counters.waitingForConsent > 0 || !budget.isLeft {
         return counters
       }
       // Backing off: the queue sends again once the delay has passed; flush() does not wait through it.
-      try? await Task.sleep(for: .milliseconds(1))
+      _ = await budget.sleep()
     }
   }
 }

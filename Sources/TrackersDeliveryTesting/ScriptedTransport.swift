@@ -114,6 +114,22 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
       }
       try Task.checkCancellation()
     }
+
+    /// Waits until the gate opens, for at most `timeout` of the time this wait ran (``WaitBudget``: not the
+    /// time it queued for a thread); returns whether it opened.
+    package func wait(timeout: Duration) async -> Bool {
+      await withTaskGroup(of: Bool.self) { group in
+        group.addTask { (try? await self.wait()) != nil }
+        group.addTask {
+          var budget = WaitBudget(timeout)
+          while await budget.sleep() {}
+          return false
+        }
+        let opened = await group.next() ?? false
+        group.cancelAll()
+        return opened
+      }
+    }
   }
 
   private struct Rule: Sendable {
@@ -194,7 +210,8 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
   /// after each request, under the transport's lock (don't call the transport from it).
   ///
   /// `timeout` only ends a run that would otherwise hang: it returns the requests received by then, for
-  /// the test's assertions to fail on. A queue applies an answer after `send` returns: `flush()` after
+  /// the test's assertions to fail on. It counts the time the wait ran, not the time it queued for a
+  /// thread behind the rest of a loaded suite. A queue applies an answer after `send` returns: `flush()` after
   /// the wait returns once the last request's answer is applied.
   ///
   /// ```swift
@@ -214,7 +231,9 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
         return state.nextWaiter
       }
       let timeout = Task { [weak self] in
-        try? await Task.sleep(for: timeout)
+        // Time this task ran, not time it queued for a thread behind the rest of the suite (`WaitBudget`).
+        var budget = WaitBudget(timeout)
+        while await budget.sleep() {}
         if !Task.isCancelled { self?.endWait(id) }
       }
       let ready = state.withLock { state -> [RecordedRequest]? in

@@ -239,11 +239,11 @@ extension SessionTests {
     googleAnalyticsTracker(step(0))
     clock.advance(milliseconds: 2 * 60 * 60_000)  // two hours in the foreground without an event
     googleAnalyticsTracker(step(1))  // the same session: the foreground kept it alive
-    await lifecycle.enteredBackground(timeout: .seconds(60))
+    await lifecycle.enteredBackground(timeout: .seconds(600))
     clock.advance(milliseconds: 29 * 60_000)  // within the timeout in the background
     lifecycle.enteredForeground()
     googleAnalyticsTracker(step(2))  // the same session
-    await lifecycle.enteredBackground(timeout: .seconds(60))
+    await lifecycle.enteredBackground(timeout: .seconds(600))
     clock.advance(milliseconds: 30 * 60_000 + 1)  // one millisecond more than the timeout in the background
     lifecycle.enteredForeground()
     googleAnalyticsTracker(step(3))  // a new session
@@ -274,7 +274,7 @@ extension SessionTests {
 
     // No explicit flush: the lifecycle flushes every registered queue on the way to the background. The
     // generous timeout only bounds a broken flush; a working one returns as soon as the request is answered.
-    await lifecycle.enteredBackground(timeout: .seconds(60))
+    await lifecycle.enteredBackground(timeout: .seconds(600))
     let counters = Current.counters()
     #expect(counters.delivery.delivered == 2)
     #expect(try sentEvents(transport).map { $0["step"] } == [0, 1])

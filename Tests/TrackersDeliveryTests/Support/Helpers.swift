@@ -1,6 +1,7 @@
 import Foundation
 import Trackers
 import Testing
+import TrackersDeliveryTesting
 @testable import TrackersDelivery
 
 /// A fresh directory under the system temporary directory, removed by `removeDirectory`.
@@ -49,16 +50,16 @@ final class ReportLog: Sendable {
 /// queue requires of a remote host.
 let scriptedURL = URL(string: "https://collector.test/batch")!
 
-/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
+/// Polls `condition` every 5 ms until it holds or `timeout` has passed; returns whether it held.
 ///
-/// Only for the end-to-end tests, whose collector and child processes can't tell us when they are done;
-/// with a `ScriptedTransport` a test waits for the requests it expects (`waitForRequests`) and `flush()`.
+/// Only for the end-to-end tests, whose collector can't tell us when it is done; with a `ScriptedTransport`
+/// a test waits for the requests it expects (`waitForRequests`) and `flush()`. The timeout counts the
+/// time this loop ran (`WaitBudget`), not the time it queued for a thread behind the rest of the suite.
 func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async rethrows -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
+  var budget = WaitBudget(timeout, tick: .milliseconds(5))
+  repeat {
     if try await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
+  } while await budget.sleep()
   return try await condition()
 }
 
