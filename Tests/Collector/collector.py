@@ -40,6 +40,10 @@ default_response = None  # None: vendor_success
 last_activity = time.monotonic()
 streamed = {"bytes": 0, "finished": 0}
 CHUNK = b"x" * 65536
+# At most 64 MiB/s, a fast real link. Unpaced, loopback is a firehose that FoundationNetworking on Linux
+# can't stop: `URLSessionTask.cancel()` waits on the session's work queue, which never idles while data
+# keeps arriving, so an endless body once held both cores for minutes and starved the rest of the suite.
+STREAM_PAUSE = 0.001
 
 
 def vendor_success(path, body):
@@ -132,7 +136,8 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(int(response.get("status", 200)), response.get("body", ""), response.get("headers"))
 
     def stream(self, response):
-        """Answers with `body` then `stream` bytes (-1: endless, chunked), 64 KiB per write."""
+        """Answers with `body` then `stream` bytes (-1: endless, chunked), 64 KiB per write, a millisecond
+        apart (STREAM_PAUSE)."""
         global last_activity
         total = int(response["stream"])
         head = response.get("body", "").encode()
@@ -157,6 +162,7 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(CHUNK), CHUNK))
                     sent += len(CHUNK)
                     self.count_streamed(len(CHUNK))
+                    time.sleep(STREAM_PAUSE)
             else:
                 self.wfile.write(head)
                 while sent < total:
@@ -164,6 +170,8 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(piece)
                     sent += len(piece)
                     self.count_streamed(len(piece))
+                    if sent < total:
+                        time.sleep(STREAM_PAUSE)
         except OSError:
             pass  # the client hung up: what it was meant to do past its limit
         finally:
