@@ -69,9 +69,14 @@ struct PartlyOrderedDestination: DeliveryDestination {
     defer { removeDirectory(directory) }
     var configuration = testConfiguration(directory)
     configuration.maxRequestsInFlight = inFlight
+    // Nothing is sent until every record is on disk: a sender woken by the first enqueue would read only
+    // that one, and wait for its answer (held here) before reading the rest (seen under the sanitizer).
+    let sending = LockIsolated(false)
+    configuration.shouldSend = { sending.withLock { $0 } }
     let transport = HoldingTransport()
     let queue = try DeliveryQueue(destination: PartlyOrderedDestination(), configuration: configuration, transport: transport)
     for (seq, partition) in partitions.enumerated() { _ = try queue.enqueue(payload(seq), partition: partition) }
+    sending.withLock { $0 = true }
     let flush = Task { await queue.flush() }
     // The first round: as many as the queue lets out before any answer.
     let expected = expectedFirst ?? min(inFlight, partitions.count)
