@@ -122,7 +122,7 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
         group.addTask { (try? await self.wait()) != nil }
         group.addTask {
           var budget = WaitBudget(timeout)
-          while await budget.sleep() {}
+          await budget.sleepUntilSpent()
           return false
         }
         let opened = await group.next() ?? false
@@ -233,7 +233,7 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
       let timeout = Task { [weak self] in
         // Time this task ran, not time it queued for a thread behind the rest of the suite (`WaitBudget`).
         var budget = WaitBudget(timeout)
-        while await budget.sleep() {}
+        await budget.sleepUntilSpent()
         if !Task.isCancelled { self?.endWait(id) }
       }
       let ready = state.withLock { state -> [RecordedRequest]? in

@@ -20,8 +20,8 @@ package struct WaitBudget: Sendable {
   /// Whether some budget is left; `sleep()` spends it.
   package var isLeft: Bool { spent < total }
 
-  /// Sleeps one tick and counts it (two ticks, or a quarter of the time taken if more, when it came back late); returns
-  /// whether budget is left. Returns `false` at once when the task is cancelled.
+  /// Sleeps one tick and counts it (two ticks, or a quarter of the time taken if more, when it came back
+  /// late); returns whether budget is left. Returns `false` at once when the task is cancelled.
   package mutating func sleep() async -> Bool {
     let start = ContinuousClock.now
     do {
@@ -34,5 +34,10 @@ package struct WaitBudget: Sendable {
     // meant to run out (or a loop slowed by instrumentation) ends within four times `total`.
     spent += max(elapsed / 4, min(elapsed, tick * 2))
     return isLeft
+  }
+
+  /// Sleeps until the whole budget is spent, or the task is cancelled: a timeout's timer.
+  package mutating func sleepUntilSpent() async {
+    while await sleep() {}
   }
 }
