@@ -1,7 +1,8 @@
 /// A tracker: a function that receives events and sends them somewhere.
 ///
 /// Trackers are plain values. Feature code calls one; the app decides, at its root, where the events go by
-/// composing trackers with ``combine(_:)-(Tracker<Event>...)``, ``pullback(_:action:)-(_,(Global)->Local?)``, ``filter(_:_:)`` and ``logging(_:label:to:format:redactor:)``.
+/// composing trackers with ``combineTrackers(_:)`` (or ``combine(_:)-(Tracker<Event>...)``),
+/// ``pullback(_:action:)``, ``filter(_:_:)`` and ``logging(_:label:to:format:redactor:)``.
 ///
 /// ```swift
 /// let send: Tracker<AnalyticsEvent> = combine(
@@ -98,14 +99,17 @@ public func pullback<Local, Global>(
 ///
 /// ```swift
 /// let api = EventPath(AnalyticsEvent.api, \.api)
-/// let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
+/// let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, along: api)
 /// ```
+///
+/// The label is `along:`, not `action:`: a form of its own, so that a root of many `action:` pullbacks
+/// never weighs an `EventPath` reading of each key path (that doubled the compiler's work per argument).
 @inlinable
 public func pullback<Local, Global>(
   _ tracker: @escaping Tracker<Local>,
-  action: EventPath<Global, Local>
+  along path: EventPath<Global, Local>
 ) -> Tracker<Global> {
-  pullback(tracker, action: action.extractValue)
+  pullback(tracker, action: path.extractValue)
 }
 
 /// Pulls a tracker back along a total transform: every global event becomes one local event.
@@ -128,8 +132,8 @@ public func pullback<Local, Global>(
   return { global in tracker(transform(global)) }
 }
 
-/// Pulls a tracker back along a transform that may drop an event: a global event that has no meaning for
-/// the tracker becomes `nil` and is not forwarded.
+/// Pulls a tracker back along a transform that drops events (`-> Local?`: `nil` forwards nothing) or fans
+/// them out (`-> [Local]`: each, in order; an empty array forwards nothing).
 ///
 /// ```swift
 /// @Sendable func analytics(_ event: CatalogEvent) -> AnalyticsData? {
@@ -140,25 +144,6 @@ public func pullback<Local, Global>(
 /// }
 /// let catalogTracker: Tracker<CatalogEvent> = pullback(mixpanelTracker, transform: analytics)
 /// ```
-///
-/// It forwards what ``pullback(_:action:)-(_,(Global)->Local?)`` with the same closure forwards; the label
-/// says that the closure maps an event rather than picks a case out of an enum.
-@_disfavoredOverload
-@inlinable
-public func pullback<Local, Global>(
-  _ tracker: @escaping Tracker<Local>,
-  transform: @escaping @Sendable (Global) -> Local?
-) -> Tracker<Global> {
-  // Disfavored: a trailing closure returning `Local?` (`pullback(tracker) { ... }`) fits this form and
-  // `pullback(_:action:)` alike, and the two forward the same events; without the attribute every such
-  // call, written before this form existed, would be ambiguous. A call labelled `transform:` reaches it.
-  return { global in
-    if let local = transform(global) { tracker(local) }
-  }
-}
-
-/// Pulls a tracker back along a transform that fans out: each global event becomes the local events it
-/// returns, forwarded in order; an empty array forwards nothing.
 ///
 /// A sign-in that is both an identity and an event:
 ///
@@ -171,14 +156,19 @@ public func pullback<Local, Global>(
 /// }
 /// let sessionTracker: Tracker<SessionEvent> = pullback(segmentTracker, transform: analytics)
 /// ```
+///
+/// A dropping transform forwards what ``pullback(_:action:)`` with the same closure forwards; the label says
+/// that the closure maps an event rather than picks a case out of an enum.
+@_disfavoredOverload
 @inlinable
-public func pullback<Local, Global>(
-  _ tracker: @escaping Tracker<Local>,
-  transform: @escaping @Sendable (Global) -> [Local]
+public func pullback<Output: ForwardedEvents & Sendable, Global>(
+  _ tracker: @escaping Tracker<Output.Event>,
+  transform: @escaping @Sendable (Global) -> Output
 ) -> Tracker<Global> {
-  return { global in
-    for local in transform(global) { tracker(local) }
-  }
+  // Disfavored: a trailing closure returning `Local?` (`pullback(tracker) { ... }`) fits this form and
+  // `pullback(_:action:)` alike, and the two forward the same events; without the attribute every such
+  // call, written before this form existed, would be ambiguous. A call labelled `transform:` reaches it.
+  return { global in transform(global).forEachEvent(tracker) }
 }
 
 /// Pulls a tracker back in one call: `action` picks the feature's events out of the global ones, and
@@ -191,9 +181,9 @@ public func pullback<Local, Global>(
 /// let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: \.checkout, transform: analytics)
 /// ```
 ///
-/// It forwards the same events as the two single-step pullbacks,
-/// ``pullback(_:transform:)-(_,(Global)->Local)`` inside ``pullback(_:action:)-(_,(Global)->Local?)``, with
-/// one closure call fewer per event.
+/// It forwards the same events as the two single-step pullbacks, ``pullback(_:transform:)-(_,(Global)->Local)``
+/// inside ``pullback(_:action:)``, with one closure call fewer per event. A transform may also drop or fan out
+/// (``pullback(_:action:transform:)-(_,_,(Value)->Output)``).
 @inlinable
 public func pullback<Local, Value, Global>(
   _ tracker: @escaping Tracker<Local>,
@@ -205,19 +195,62 @@ public func pullback<Local, Value, Global>(
   }
 }
 
+/// Pulls a tracker back in one call, through a transform that drops events (`-> Local?`) or fans them out
+/// (`-> [Local]`).
+///
+/// ```swift
+/// @Sendable func analytics(_ event: SearchEvent) -> AnalyticsData? {
+///   switch event {
+///   case let .searched(query): .standard(.searched(query: query))
+///   case .keystroke: nil  // too many to be worth an event
+///   }
+/// }
+/// let searchTracker: Tracker<AppEvent> = pullback(amplitudeTracker, action: \.search, transform: analytics)
+/// ```
+@_disfavoredOverload
+@inlinable
+public func pullback<Output: ForwardedEvents & Sendable, Value, Global>(
+  _ tracker: @escaping Tracker<Output.Event>,
+  action: @escaping @Sendable (Global) -> Value?,
+  transform: @escaping @Sendable (Value) -> Output
+) -> Tracker<Global> {
+  // Disfavored: where both forms fit (a transform returning `X?` to a tracker of `X?`), the total form
+  // above is meant. `Sendable`: the tracker captures the result type's conformance.
+  return { global in
+    if let value = action(global) { transform(value).forEachEvent(tracker) }
+  }
+}
+
 /// Pulls a tracker back in one call along an ``EventPath``, then through `transform`.
 ///
 /// ```swift
 /// let checkout = EventPath(AppEvent.checkout, \.checkout)
-/// let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: checkout, transform: analytics)
+/// let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, along: checkout, transform: analytics)
 /// ```
 @inlinable
 public func pullback<Local, Value, Global>(
   _ tracker: @escaping Tracker<Local>,
-  action: EventPath<Global, Value>,
+  along path: EventPath<Global, Value>,
   transform: @escaping @Sendable (Value) -> Local
 ) -> Tracker<Global> {
-  pullback(tracker, action: action.extractValue, transform: transform)
+  pullback(tracker, action: path.extractValue, transform: transform)
+}
+
+/// Pulls a tracker back in one call along an ``EventPath``, through a transform that drops events
+/// (`-> Local?`) or fans them out (`-> [Local]`).
+///
+/// ```swift
+/// let session = EventPath(AppEvent.session, \.session)
+/// let sessionTracker: Tracker<AppEvent> = pullback(segmentTracker, along: session, transform: sessionAnalytics)
+/// ```
+@_disfavoredOverload
+@inlinable
+public func pullback<Output: ForwardedEvents & Sendable, Value, Global>(
+  _ tracker: @escaping Tracker<Output.Event>,
+  along path: EventPath<Global, Value>,
+  transform: @escaping @Sendable (Value) -> Output
+) -> Tracker<Global> {
+  pullback(tracker, action: path.extractValue, transform: transform)
 }
 
 /// Forwards only the events for which `isIncluded` returns `true`.

@@ -84,7 +84,7 @@ import Trackers
   @Test func keyPathsAndEventPathsStillPickCases() {
     let log = EventLog<AppEvent>()
     let byKeyPath: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.app)
-    let byEventPath: Tracker<AnalyticsEvent> = pullback(log.tracker, action: EventPath(AnalyticsEvent.app, \.app))
+    let byEventPath: Tracker<AnalyticsEvent> = pullback(log.tracker, along: EventPath(AnalyticsEvent.app, \.app))
     let byClosure: Tracker<AnalyticsEvent> = pullback(log.tracker, action: { $0.app })
     byKeyPath(.app(.appLaunched))
     byEventPath(.app(.appEnteredForeground))
@@ -97,7 +97,7 @@ import Trackers
     let log = EventLog<String>()
     let byKeyPath: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.user, transform: describeUser)
     let byEventPath: Tracker<AnalyticsEvent> = pullback(
-      log.tracker, action: EventPath(AnalyticsEvent.user, \.user), transform: describeUser)
+      log.tracker, along: EventPath(AnalyticsEvent.user, \.user), transform: describeUser)
     byKeyPath(.user(.loggedIn(userId: "u1")))
     byEventPath(.user(.loggedOut))
     byKeyPath(.app(.appLaunched))
@@ -109,5 +109,84 @@ import Trackers
   switch event {
   case let .loggedIn(userId): "in \(userId)"
   case .loggedOut: "out"
+  }
+}
+
+/// `pullback(_:action:transform:)` and `pullback(_:along:transform:)` with a transform that drops or fans
+/// out, as the single-step `pullback(_:transform:)` does (issue 37: two real ports nested two pullbacks).
+@Suite struct OneCallDropAndFanOutTests {
+  @Sendable static func signInAnalytics(_ event: UserEvent) -> [AnalyticsData] {
+    switch event {
+    case let .loggedIn(userId): [.userId(userId), .event(name: "signed_in")]
+    case .loggedOut: []
+    }
+  }
+
+  @Sendable static func timeoutsOnly(_ event: APIErrorEvent) -> AnalyticsData? {
+    switch event {
+    case let .timeout(endpoint): .error(message: "timeout", properties: ["endpoint": .string(endpoint)])
+    case .unexpectedResponse: nil
+    }
+  }
+
+  @Test func aKeyPathThenADroppingTransform() {
+    let log = EventLog<AnalyticsData>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.api, transform: Self.timeoutsOnly)
+    tracker(.api(.timeout(endpoint: "/cart")))
+    tracker(.api(.unexpectedResponse(endpoint: "/cart")))
+    tracker(.app(.appLaunched))
+    #expect(log.events == [.error(message: "timeout", properties: ["endpoint": "/cart"])])
+  }
+
+  @Test func aKeyPathThenAFanningOutTransform() {
+    let log = EventLog<AnalyticsData>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.user, transform: Self.signInAnalytics)
+    tracker(.user(.loggedIn(userId: "u1")))
+    tracker(.user(.loggedOut))
+    tracker(.app(.appLaunched))
+    #expect(log.events == [.userId("u1"), "signed_in"])
+  }
+
+  @Test func anEventPathThenADroppingOrFanningOutTransform() {
+    let log = EventLog<AnalyticsData>()
+    let api: Tracker<AnalyticsEvent> = pullback(
+      log.tracker, along: EventPath(AnalyticsEvent.api, \.api), transform: Self.timeoutsOnly)
+    let user: Tracker<AnalyticsEvent> = pullback(
+      log.tracker, along: EventPath(AnalyticsEvent.user, \.user), transform: Self.signInAnalytics)
+    api(.api(.unexpectedResponse(endpoint: "/a")))
+    user(.user(.loggedIn(userId: "u2")))
+    api(.api(.timeout(endpoint: "/b")))
+    #expect(log.events == [.userId("u2"), "signed_in", .error(message: "timeout", properties: ["endpoint": "/b"])])
+  }
+
+  @Test func closuresAsActionAndTransform() {
+    let log = EventLog<String>()
+    let dropping: Tracker<AnalyticsEvent> = pullback(
+      log.tracker, action: { $0.api }, transform: { (event: APIErrorEvent) -> String? in event.timeoutEndpoint })
+    let fanningOut: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.app) { event in ["\(event)", "again"] }
+    dropping(.api(.timeout(endpoint: "/x")))
+    dropping(.api(.unexpectedResponse(endpoint: "/y")))
+    fanningOut(.app(.appLaunched))
+    #expect(log.events == ["/x", "appLaunched", "again"])
+  }
+
+  @Test func aTotalTransformStillTakesTheTotalForm() {
+    // A trailing closure returning the tracker's own type: the total form, one event per event.
+    let log = EventLog<String>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: \.user) { _ in "user" }
+    tracker(.user(.loggedOut))
+    tracker(.app(.appLaunched))
+    #expect(log.events == ["user"])
+  }
+
+  @Test func anOptionalTrackerWithAnOptionalTransformForwardsTheNils() {
+    // Both forms fit a tracker of `String?` and a transform to `String?`: the total one is meant, so a
+    // `nil` is an event of that tracker, not a dropped one.
+    let log = EventLog<String?>()
+    let tracker: Tracker<AnalyticsEvent> = pullback(
+      log.tracker, action: \.api, transform: { (event: APIErrorEvent) -> String? in event.timeoutEndpoint })
+    tracker(.api(.unexpectedResponse(endpoint: "/y")))
+    tracker(.api(.timeout(endpoint: "/x")))
+    #expect(log.events == [nil, "/x"])
   }
 }

@@ -46,7 +46,7 @@ import Trackers
   @Test func casePathAccessor() {
     let log = EventLog<APIErrorEvent>()
     let api = EventPath(AnalyticsEvent.api, \.api)
-    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: api)
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, along: api)
     tracker(.api(.timeout(endpoint: "/a")))
     tracker(.app(.appLaunched))
     #expect(log.events == [.timeout(endpoint: "/a")])
@@ -56,7 +56,7 @@ import Trackers
     let log = EventLog<String>()
     let timeouts = EventPath(AnalyticsEvent.api, \.api)
       .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
-    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: timeouts)
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, along: timeouts)
     tracker(.api(.timeout(endpoint: "/cart")))
     tracker(.api(.unexpectedResponse(endpoint: "/cart")))
     tracker(.app(.appLaunched))
@@ -107,7 +107,7 @@ import Trackers
   @Test func oneCallWithAnEventPathPicksThenTransforms() {
     let log = EventLog<String>()
     let tracker: Tracker<AnalyticsEvent> = pullback(
-      log.tracker, action: EventPath(AnalyticsEvent.user, \.user), transform: describe)
+      log.tracker, along: EventPath(AnalyticsEvent.user, \.user), transform: describe)
     tracker(.api(.timeout(endpoint: "/a")))
     tracker(.user(.loggedOut))
     #expect(log.events == ["out"])
@@ -117,7 +117,7 @@ import Trackers
     let log = EventLog<String>()
     let timeouts = EventPath(AnalyticsEvent.api, \.api)
       .appending(path: EventPath(APIErrorEvent.timeout, \.timeoutEndpoint))
-    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, action: timeouts, transform: { "timeout \($0)" })
+    let tracker: Tracker<AnalyticsEvent> = pullback(log.tracker, along: timeouts, transform: { "timeout \($0)" })
     tracker(.api(.timeout(endpoint: "/cart")))
     tracker(.api(.unexpectedResponse(endpoint: "/cart")))
     #expect(log.events == ["timeout /cart"])

@@ -1,6 +1,7 @@
 // The Swift blocks of Sources/Trackers/Tracker.swift, compiled: see DocSnippetTests.swift. The feature
 // enums and trackers are the shop's.
 import APIClient
+import AmplitudeTracker
 import AppLifecycle
 import MixpanelTracker
 import ShopAnalytics
@@ -22,7 +23,7 @@ private func trackers() {
   compile {
     // snippet: Sources/Trackers/Tracker.swift#3
     let api = EventPath(AnalyticsEvent.api, \.api)
-    let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, action: api)
+    let tracker: Tracker<AnalyticsEvent> = pullback(firebaseAPIErrorTracker, along: api)
     // end snippet
     _ = tracker
   }
@@ -59,9 +60,9 @@ private func pullbackOneCall() {
     }
   }
   compile {
-    // snippet: Sources/Trackers/Tracker.swift#7
+    // snippet: Sources/Trackers/Tracker.swift#8
     let checkout = EventPath(AppEvent.checkout, \.checkout)
-    let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, action: checkout, transform: analytics)
+    let checkoutTracker: Tracker<AppEvent> = pullback(mixpanelTracker, along: checkout, transform: analytics)
     // end snippet
     _ = checkoutTracker
   }
@@ -111,6 +112,53 @@ private func pullbackFanningOut() {
       }
     }
     let sessionTracker: Tracker<SessionEvent> = pullback(segmentTracker, transform: analytics)
+    // end snippet
+    _ = sessionTracker
+  }
+}
+
+private func pullbackOneCallDropping() {
+  enum SearchEvent { case searched(query: String), keystroke }
+  enum AppEvent {
+    case search(SearchEvent)
+    var search: SearchEvent? {
+      guard case let .search(event) = self else { return nil }
+      return event
+    }
+  }
+  compileDeclarations {
+    // snippet: Sources/Trackers/Tracker.swift#7
+    @Sendable func analytics(_ event: SearchEvent) -> AnalyticsData? {
+      switch event {
+      case let .searched(query): .standard(.searched(query: query))
+      case .keystroke: nil  // too many to be worth an event
+      }
+    }
+    let searchTracker: Tracker<AppEvent> = pullback(amplitudeTracker, action: \.search, transform: analytics)
+    // end snippet
+    _ = searchTracker
+  }
+}
+
+private func pullbackAlongDropping() {
+  enum SessionEvent { case signedIn(String), tokenRefreshed }
+  enum AppEvent {
+    case session(SessionEvent)
+    var session: SessionEvent? {
+      guard case let .session(event) = self else { return nil }
+      return event
+    }
+  }
+  @Sendable func sessionAnalytics(_ event: SessionEvent) -> [AnalyticsData] {
+    switch event {
+    case let .signedIn(userId): [.userId(userId), .event(name: "signed_in")]
+    case .tokenRefreshed: []
+    }
+  }
+  compile {
+    // snippet: Sources/Trackers/Tracker.swift#9
+    let session = EventPath(AppEvent.session, \.session)
+    let sessionTracker: Tracker<AppEvent> = pullback(segmentTracker, along: session, transform: sessionAnalytics)
     // end snippet
     _ = sessionTracker
   }
