@@ -107,6 +107,20 @@ if !trackOnly {
     let ratio = bench.nanosecondsPerEvent(bench.composed()) / bench.nanosecondsPerEvent(bench.handWritten())
     report.add("dispatch.ratio_vs_switch.features_\(featureCount)", ratio, unit: "x")
   }
+
+  print("== 1. Dispatch: a root of 40 features (combineTrackers, one line each) x 3 vendors")
+  let wide = WideRootBenchmark()
+  let wideSwitch = wide.nanosecondsPerEvent(wide.handWritten())
+  let wideComposed = wide.nanosecondsPerEvent(wide.composed())
+  report.add("dispatch.root40.hand_written_ns", wideSwitch, unit: "ns/event")
+  report.add("dispatch.root40.composed_ns", wideComposed, unit: "ns/event")
+  report.add("dispatch.root40.ratio_vs_switch", wideComposed / wideSwitch, unit: "x")
+  for featureCount in [10, 20, 40] {
+    // Events of every feature, through the first `featureCount` lines: the cost of the lines an event
+    // passes, whichever of them it reaches.
+    let ratio = wide.nanosecondsPerEvent(wide.composed(featureCount: featureCount)) / wideSwitch
+    report.add("dispatch.root40.ratio_vs_switch.lines_\(featureCount)", ratio, unit: "x")
+  }
 }
 
 if !dispatchOnly {

@@ -34,10 +34,10 @@ func launch(secret: String, token: String) throws {
 
 // ...and composes at its root (`AppEvent` has an optional accessor per case: `var checkout: CheckoutEvent?`).
 let vendors = combine(googleAnalyticsTracker, mixpanelTracker)
-let track: Tracker<AppEvent> = logging(combine(
-  pullback(vendors, action: \.checkout, transform: checkoutAnalytics),
+let track: Tracker<AppEvent> = logging(combineTrackers {  // one line per feature: 100 check as fast as 5
+  pullback(vendors, action: \.checkout, transform: checkoutAnalytics)
   pullback(mixpanelTracker, action: \.launched)
-), label: "analytics")
+}, label: "analytics")
 
 // Tests swap a module's `Current` and expect exact events, in order.
 @Test(.isolatedEnvironments) func productAdded() {
