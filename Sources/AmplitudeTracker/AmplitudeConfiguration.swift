@@ -20,6 +20,14 @@ import TrackersDelivery
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
 public struct AmplitudeConfiguration: VendorConfiguration, CustomStringConvertible {
+  /// The name this module's consent and data are kept under: the destination an app names to a
+  /// `ConsentStore` or `PrivacyRegistry`, instead of the literal `"Amplitude"`.
+  ///
+  /// ```swift
+  /// consent.deny(destination: AmplitudeConfiguration.consentDestination)
+  /// ```
+  public static let consentDestination = "Amplitude"
+
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `https://api2.amplitude.com`.

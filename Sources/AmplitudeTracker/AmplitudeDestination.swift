@@ -24,7 +24,7 @@ import TrackersDelivery
 /// `Content-Encoding`.
 package struct AmplitudeDestination: DeliveryDestination {
   /// "Amplitude".
-  package let name = "Amplitude"
+  package let name = AmplitudeConfiguration.consentDestination
   /// At most 1999 events, and a body under 1,000,000 bytes with room for the envelope.
   package let limits: BatchLimits
   /// `<host>/2/httpapi`.

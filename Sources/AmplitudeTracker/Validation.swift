@@ -58,12 +58,6 @@ enum AmplitudeValidation {
       checkUserPropertyName(name, into: &issues)
       checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
     case let .userProperties(properties):
-      if properties.isEmpty {
-        issues.append(issue(
-          "user-properties-empty",
-          "the set of user properties is empty, so the $identify event would set nothing. To fix this, send the "
-            + "properties, or nothing."))
-      }
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
         checkUserPropertyName(name, into: &issues)
         checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)

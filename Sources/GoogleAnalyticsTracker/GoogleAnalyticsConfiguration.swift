@@ -21,6 +21,14 @@ import TrackersDelivery
 /// `https://region1.google-analytics.com` as ``host``. ``TrackersDelivery/DeliveryOptions/ipLocation``
 /// changes nothing here.
 public struct GoogleAnalyticsConfiguration: VendorConfiguration, CustomStringConvertible {
+  /// The name this module's consent and data are kept under: the destination an app names to a
+  /// `ConsentStore` or `PrivacyRegistry`, instead of the literal `"GA4"`.
+  ///
+  /// ```swift
+  /// consent.deny(destination: GoogleAnalyticsConfiguration.consentDestination)
+  /// ```
+  public static let consentDestination = "GA4"
+
   /// Which kind of GA4 data stream receives the events.
   public enum Stream: Sendable, Hashable {
     /// A web stream: `measurement_id` in the query, the persisted anonymous id as `client_id`.

@@ -16,7 +16,7 @@ import TrackersDelivery
 /// Bodies go uncompressed: the Measurement Protocol's documentation names no `Content-Encoding`.
 package struct GoogleAnalyticsDestination: DeliveryDestination {
   /// "GA4".
-  package let name = "GA4"
+  package let name = GoogleAnalyticsConfiguration.consentDestination
   /// At most 25 events, and a body under 130,000 bytes ("130 kB") with room for the envelope.
   package let limits: BatchLimits
   /// The collect URL with the stream id and secret in its query.

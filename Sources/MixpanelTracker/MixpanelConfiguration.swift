@@ -18,6 +18,14 @@ import TrackersDelivery
 /// ``TrackersDelivery/DeliveryOptions/ipLocation`` `.suppressed` (the default) both endpoints get `ip=0`,
 /// the switch Mixpanel's SDKs send; `.vendorDefault` sends `ip=1`.
 public struct MixpanelConfiguration: VendorConfiguration, CustomStringConvertible {
+  /// The name this module's consent and data are kept under: the destination an app names to a
+  /// `ConsentStore` or `PrivacyRegistry`, instead of the literal `"Mixpanel"`.
+  ///
+  /// ```swift
+  /// consent.deny(destination: MixpanelConfiguration.consentDestination)
+  /// ```
+  public static let consentDestination = "Mixpanel"
+
   /// Where the project's data lives.
   public enum Region: Sendable, Hashable {
     /// `api.mixpanel.com`.

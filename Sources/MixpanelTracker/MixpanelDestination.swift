@@ -18,7 +18,7 @@ import TrackersDelivery
 /// 2xx body is an unexpected answer too).
 package struct MixpanelDestination: DeliveryDestination {
   /// "Mixpanel".
-  package let name = "Mixpanel"
+  package let name = MixpanelConfiguration.consentDestination
   /// 2000 records, 2,000,000 bytes.
   package let limits: BatchLimits
   let importURL: URL

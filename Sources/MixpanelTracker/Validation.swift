@@ -101,13 +101,6 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
       into: &issues)
     checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
   case let .setProfileProperties(properties):
-    if properties.isEmpty {
-      issues.append(
-        issue(
-          "user-properties-empty",
-          "the set of profile properties is empty, so the /engage $set would set nothing. To fix this, send the "
-            + "properties, or nothing."))
-    }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
       checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
         into: &issues)

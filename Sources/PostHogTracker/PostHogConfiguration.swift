@@ -16,6 +16,14 @@ import TrackersDelivery
 /// meant to be public, but this module still never logs it: request descriptions and reports go through
 /// ``TrackersDelivery/Redaction``, and this type's own `description` hides it.
 public struct PostHogConfiguration: VendorConfiguration, CustomStringConvertible {
+  /// The name this module's consent and data are kept under: the destination an app names to a
+  /// `ConsentStore` or `PrivacyRegistry`, instead of the literal `"PostHog"`.
+  ///
+  /// ```swift
+  /// consent.deny(destination: PostHogConfiguration.consentDestination)
+  /// ```
+  public static let consentDestination = "PostHog"
+
   /// Where the project lives.
   public enum Host: Sendable, Hashable {
     /// PostHog Cloud US: `https://us.i.posthog.com`.

@@ -17,7 +17,7 @@ import TrackersDelivery
 ///   `uuid`, which PostHog deduplicates).
 package struct PostHogDestination: DeliveryDestination {
   /// "PostHog".
-  package let name = "PostHog"
+  package let name = PostHogConfiguration.consentDestination
   /// The configured events per request, and a body under 20,000,000 bytes with room for the envelope.
   package let limits: BatchLimits
   /// `<host>/batch/`.

@@ -62,12 +62,6 @@ enum PostHogValidation {
       checkPropertyName(name, kind: "person property", into: &issues)
       checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
     case let .userProperties(properties):
-      if properties.isEmpty {
-        issues.append(issue(
-          "user-properties-empty",
-          "the set of person properties is empty, so the $set event would set nothing (posthog-ios sends none). "
-            + "To fix this, send the properties, or nothing."))
-      }
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
         checkPropertyName(name, kind: "person property", into: &issues)
         checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)

@@ -16,6 +16,14 @@ import TrackersDelivery
 /// descriptions and reports go through ``TrackersDelivery/Redaction``, and this type's own `description`
 /// hides it.
 public struct SegmentConfiguration: VendorConfiguration, CustomStringConvertible {
+  /// The name this module's consent and data are kept under: the destination an app names to a
+  /// `ConsentStore` or `PrivacyRegistry`, instead of the literal `"Segment"`.
+  ///
+  /// ```swift
+  /// consent.deny(destination: SegmentConfiguration.consentDestination)
+  /// ```
+  public static let consentDestination = "Segment"
+
   /// Where the workspace lives.
   public enum Region: Sendable, Hashable {
     /// `https://api.segment.io`.

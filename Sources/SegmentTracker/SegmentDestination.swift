@@ -19,7 +19,7 @@ import TrackersDelivery
 /// limit is on the body as sent.
 package struct SegmentDestination: DeliveryDestination {
   /// "Segment".
-  package let name = "Segment"
+  package let name = SegmentConfiguration.consentDestination
   /// At most 2500 messages, and a body of at most 475,000 bytes with room for
   /// the envelope.
   package let limits: BatchLimits

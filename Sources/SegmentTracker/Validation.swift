@@ -64,11 +64,6 @@ enum SegmentValidation {
       }
       checkValue(value, path: { "trait '\(name)'" }, ordered: ordered, into: &issues)
     case let .userProperties(traits):
-      if traits.isEmpty {
-        issues.append(issue(
-          "user-properties-empty",
-          "the set of user properties (traits) is empty, so the identify call would set nothing. To fix this, send the traits, or nothing."))
-      }
       ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
         if name.isEmpty {
           issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))

@@ -8,7 +8,7 @@ import TrackersDeliveryTesting
 /// Amplitude as the conformance suite sees it: HTTP V2 batches with `insert_id`, and 400's
 /// `events_with_invalid_fields` as a partial success (Amplitude takes none of the batch; the rest is resent).
 let amplitudeModule = TrackerModuleDescription<AmplitudeEvent>(
-  name: "AmplitudeTracker", consentDestination: "Amplitude",
+  name: "AmplitudeTracker", consentDestination: AmplitudeConfiguration.consentDestination,
   maxEventsPerRequest: AmplitudeLimits.eventsPerRequest, maxBytesPerRequest: AmplitudeLimits.requestBytes,
   secret: "amplitude-secret-key",
   live: { apply in

@@ -8,7 +8,7 @@ import TrackersDeliveryTesting
 /// GA4 as the conformance suite sees it: Measurement Protocol requests of up to 25 events for one
 /// `client_id`; GA4 has no dedup id and no partial success.
 let googleAnalyticsModule = TrackerModuleDescription<GoogleAnalyticsEvent>(
-  name: "GoogleAnalyticsTracker", consentDestination: "GA4",
+  name: "GoogleAnalyticsTracker", consentDestination: GoogleAnalyticsConfiguration.consentDestination,
   maxEventsPerRequest: GoogleAnalyticsLimits.eventsPerRequest, maxBytesPerRequest: GoogleAnalyticsLimits.requestBytes,
   secret: "ga4-secret-api-key",
   live: { apply in

@@ -8,7 +8,7 @@ import TrackersDeliveryTesting
 /// Mixpanel as the conformance suite sees it: `/import` batches of events with `$insert_id`, and 400's
 /// `failed_records` as a partial success.
 let mixpanelModule = TrackerModuleDescription<MixpanelEvent>(
-  name: "MixpanelTracker", consentDestination: "Mixpanel",
+  name: "MixpanelTracker", consentDestination: MixpanelConfiguration.consentDestination,
   maxEventsPerRequest: MixpanelLimits.eventsPerRequest, maxBytesPerRequest: MixpanelLimits.requestBytes,
   secret: "mixpanel-secret-token",
   live: { apply in

@@ -7,7 +7,7 @@ import TrackersDeliveryTesting
 
 /// PostHog as the conformance suite sees it: `/batch/` with `uuid`; no partial success.
 let postHogModule = TrackerModuleDescription<PostHogEvent>(
-  name: "PostHogTracker", consentDestination: "PostHog",
+  name: "PostHogTracker", consentDestination: PostHogConfiguration.consentDestination,
   maxEventsPerRequest: PostHogLimits.eventsPerRequest, maxBytesPerRequest: PostHogLimits.requestBytes,
   secret: "phc_secret_project_key",
   live: { apply in

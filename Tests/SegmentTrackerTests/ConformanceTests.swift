@@ -7,7 +7,7 @@ import TrackersDeliveryTesting
 
 /// Segment as the conformance suite sees it: `/v1/batch` with `messageId`; no partial success.
 let segmentModule = TrackerModuleDescription<SegmentMessage>(
-  name: "SegmentTracker", consentDestination: "Segment",
+  name: "SegmentTracker", consentDestination: SegmentConfiguration.consentDestination,
   maxEventsPerRequest: SegmentLimits.messagesPerRequest, maxBytesPerRequest: SegmentLimits.requestBytes,
   secret: "segment-secret-write-key",
   live: { apply in

@@ -141,6 +141,26 @@ private func pipeline(
     #expect(environment.additions == nil)
   }
 
+  @Test func anEmptySetOfUserPropertiesSendsNothingAndIsOneLocalUpdate() async throws {
+    let storage = try TemporaryStorage()
+    var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 10)
+    options.transport = ScriptedTransport()
+    let sent = LockIsolated<[String]>([])
+    let environment = try VendorEnvironment<EchoEvent>.live(
+      options: options, destination: TestDestination(url: URL(fileURLWithPath: "/echo")), derive: { identity, _ in identity.anonymousId }
+    ) { _ in
+      { event in sent.withLock { $0.append(event.description) } }
+    }
+    let track = pipeline(environment).tracker
+    track(.userProperties([:]))
+    track(.userProperties(["plan": "pro"]))
+    let counters = environment.counters()
+    #expect(counters.identityUpdates == 1)
+    #expect(counters.invalid == 0)
+    #expect(sent.current == [AnalyticsData.userProperties(["plan": "pro"]).description])
+    await environment.close(.seconds(1))
+  }
+
   @Test func aLiveEnvironmentCountsOperationsAsLocalUpdatesAndStartsFromAnExistingIdentity() async throws {
     let storage = try TemporaryStorage()
     var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 10)

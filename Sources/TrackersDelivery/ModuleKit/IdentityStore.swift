@@ -346,29 +346,6 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 }
 
-/// The ids an app's users already have with a vendor, from the official SDK a module replaces
-/// (``DeliveryOptions/existingIdentity``): the module starts from them when its storage directory has no
-/// identity yet, so a user is not counted twice.
-///
-/// ```swift
-/// // Moving from mixpanel-swift: its distinct id before sign-in is "$device:<device id>".
-/// configuration.existingIdentity = ExistingIdentity(anonymousId: deviceId, userId: signedInUserId)
-/// ```
-public struct ExistingIdentity: Sendable, Hashable {
-  /// The anonymous or device id the SDK gave this install (Amplitude `deviceId`, Segment `anonymousId`,
-  /// PostHog's anonymous distinct id, Mixpanel's `$device_id`, GA4's `app_instance_id`/`client_id`);
-  /// `nil` or empty makes a new one.
-  public var anonymousId: String?
-  /// The signed-in user's id, or `nil`.
-  public var userId: String?
-
-  /// Creates the ids to start from.
-  public init(anonymousId: String?, userId: String? = nil) {
-    self.anonymousId = anonymousId
-    self.userId = userId
-  }
-}
-
 /// A vendor session as it is saved with the identity (`identity.json`), so that a relaunch within the
 /// timeout continues it (see ``VendorSession``).
 package struct SavedSession: Sendable, Hashable, Codable {

@@ -130,10 +130,19 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     case let .userId(userId):
       // Sign-out or another user: the super properties registered for the user who was signed in go.
       userChanged(to: userId, additions, in: environment)
+    case let .userProperties(properties) where properties.isEmpty:
+      // Nothing to set: as Amplitude-iOS and posthog-ios, which return without a message (issue 38: apps
+      // filtered empty sets themselves). Still one fate for the event, a local update.
+      return countLocalUpdate(in: environment)
     case .userProperty, .userProperties, .alias, .group, .profile:
       break
     }
     redactAndProcess(data, in: environment)
+  }
+
+  @usableFromInline
+  func countLocalUpdate(in environment: VendorEnvironment<Event>) {
+    if let count = environment.countLocalUpdate { count() } else { Event.vendorModule.countLocalUpdate() }
   }
 
   /// An event about `subject` (``Trackers/withEventSubject(_:operation:)-(_,()throws->R)``): never reads or
@@ -229,7 +238,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     default:
       return
     }
-    if let count = environment.countLocalUpdate { count() } else { Event.vendorModule.countLocalUpdate() }
+    countLocalUpdate(in: environment)
   }
 
   /// The not-configured environment keeps nothing: the operation is dropped and counted like any event.

@@ -219,7 +219,7 @@ private func eventAdditionsAndMigration(clock: TestClock, configuration: Mixpane
   }
   compile {
     var configuration = configuration
-    // snippet: Sources/TrackersDelivery/ModuleKit/IdentityStore.swift#2
+    // snippet: Sources/Trackers/UserModel/ExistingIdentity.swift#1
     // Moving from mixpanel-swift: its distinct id before sign-in is "$device:<device id>".
     configuration.existingIdentity = ExistingIdentity(anonymousId: deviceId, userId: signedInUserId)
     // end snippet
