@@ -81,16 +81,7 @@ struct DispatchBenchmark {
 
   init(featureCount: Int, eventCount: Int = 4_096) {
     self.featureCount = featureCount
-    var generator = SplitMix64(seed: 42)
-    self.events = (0..<eventCount).map { _ in
-      let feature = Int(generator.next() % UInt64(featureCount))
-      let event: FeatureEvent = switch generator.next() % 3 {
-      case 0: .viewed(id: 1)
-      case 1: .tapped(id: 1)
-      default: .failed(code: 1)
-      }
-      return AppEvent.embeds[feature](event)
-    }
+    self.events = featureEvents(count: eventCount, features: featureCount, seed: 42, embeds: AppEvent.embeds)
   }
 
   var vendorTrackers: [Tracker<AnalyticsData>] {
@@ -136,20 +127,43 @@ struct DispatchBenchmark {
     }
   }
 
-  /// Nanoseconds per event: the median of `rounds` passes over the events.
-  func nanosecondsPerEvent(_ tracker: Tracker<AppEvent>, rounds: Int = 15, passes: Int = 60) -> Double {
-    for event in events { tracker(event) }  // warm up
-    var samples: [Double] = []
-    for _ in 0..<rounds {
-      let start = ContinuousClock.now
-      for _ in 0..<passes {
-        for event in events { tracker(event) }
-      }
-      let elapsed = ContinuousClock.now - start
-      samples.append(elapsed.nanoseconds / Double(passes * events.count))
-    }
-    return samples.median
+  /// Nanoseconds per event through `tracker` (see ``nanosecondsPerEvent(_:over:rounds:passes:)``).
+  func nanosecondsPerEvent(_ tracker: Tracker<AppEvent>) -> Double {
+    trackers_bench.nanosecondsPerEvent(tracker, over: events)
   }
+}
+
+/// `count` events spread over the first `features` features at random (the same for a seed), each a
+/// `FeatureEvent` of a random kind wrapped in its feature's case by `embeds`.
+func featureEvents<Event>(
+  count: Int, features: Int, seed: UInt64, embeds: [@Sendable (FeatureEvent) -> Event]
+) -> [Event] {
+  var generator = SplitMix64(seed: seed)
+  return (0..<count).map { _ in
+    let feature = Int(generator.next() % UInt64(features))
+    let event: FeatureEvent = switch generator.next() % 3 {
+    case 0: .viewed(id: 1)
+    case 1: .tapped(id: 1)
+    default: .failed(code: 1)
+    }
+    return embeds[feature](event)
+  }
+}
+
+/// Nanoseconds per event: the median of `rounds` passes of `passes` times over `events`, after one warm-up.
+func nanosecondsPerEvent<Event>(
+  _ tracker: Tracker<Event>, over events: [Event], rounds: Int = 15, passes: Int = 60
+) -> Double {
+  for event in events { tracker(event) }  // warm up
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    for _ in 0..<passes {
+      for event in events { tracker(event) }
+    }
+    samples.append((ContinuousClock.now - start).nanoseconds / Double(passes * events.count))
+  }
+  return samples.median
 }
 
 extension Duration {

@@ -74,16 +74,7 @@ struct WideRootBenchmark {
   let events: [WideAppEvent]
 
   init(featureCount: Int = 40, eventCount: Int = 4_096) {
-    var generator = SplitMix64(seed: 7)
-    self.events = (0..<eventCount).map { _ in
-      let feature = Int(generator.next() % UInt64(featureCount))
-      let event: FeatureEvent = switch generator.next() % 3 {
-      case 0: .viewed(id: 1)
-      case 1: .tapped(id: 1)
-      default: .failed(code: 1)
-      }
-      return WideAppEvent.embeds[feature](event)
-    }
+    self.events = featureEvents(count: eventCount, features: featureCount, seed: 7, embeds: WideAppEvent.embeds)
   }
 
   var vendorTrackers: [Tracker<AnalyticsData>] {
@@ -168,17 +159,8 @@ struct WideRootBenchmark {
     }
   }
 
-  /// Nanoseconds per event: the median of `rounds` passes over the events.
-  func nanosecondsPerEvent(_ tracker: Tracker<WideAppEvent>, rounds: Int = 15, passes: Int = 60) -> Double {
-    for event in events { tracker(event) }  // warm up
-    var samples: [Double] = []
-    for _ in 0..<rounds {
-      let start = ContinuousClock.now
-      for _ in 0..<passes {
-        for event in events { tracker(event) }
-      }
-      samples.append((ContinuousClock.now - start).nanoseconds / Double(passes * events.count))
-    }
-    return samples.median
+  /// Nanoseconds per event through `tracker` (see ``nanosecondsPerEvent(_:over:rounds:passes:)``).
+  func nanosecondsPerEvent(_ tracker: Tracker<WideAppEvent>) -> Double {
+    trackers_bench.nanosecondsPerEvent(tracker, over: events)
   }
 }

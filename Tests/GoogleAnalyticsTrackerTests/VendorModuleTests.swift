@@ -35,4 +35,15 @@ struct VendorModuleTests {
     #expect(issues.count == 1)
     #expect(issues.first?.hasPrefix("Example: bad name; Example: bad value. The event was not sent: event x.") == true)
   }
+
+  @Test func aMessageThatEndsItsSentenceGetsOnePeriod() {
+    // Issue 40: the kit appended ". The event was not sent" to a message that already ended with a period.
+    let module = VendorModule(name: "ExampleTracker", vendor: "Example", configuration: "")
+    let issues = knownIssues {
+      module.rejectInvalid(
+        [ValidationIssue(vendor: "Example", rule: "name", message: "bad name. To fix this, rename it.")],
+        event: "event x")
+    }
+    #expect(issues.first?.hasPrefix("Example: bad name. To fix this, rename it. The event was not sent: event x.") == true)
+  }
 }

@@ -71,8 +71,10 @@ public final class VendorModule: Sendable {
     guard let first = issues.first else { return }
     tally.withLock { $0.counters.invalidByRule[first.rule, default: 0] += 1 }
     let rules = issues.map(\.description).joined(separator: "; ")
+    // A rule's message may end its own sentence ("... To fix this, rename it."): one period, not two.
+    let sentence = rules.hasSuffix(".") ? rules : rules + "."
     let message = """
-      \(rules). The event was not sent: \(event()). To fix this, change the event so it meets \
+      \(sentence) The event was not sent: \(event()). To fix this, change the event so it meets \
       \(vendor)'s rules (check a tracking plan in tests with `\(issuesFunction)`).
       """
     report(
