@@ -55,9 +55,12 @@ public struct GoogleAnalyticsConfiguration: VendorConfiguration, CustomStringCon
   /// configuration.sessionTimeout = .seconds(60 * 60)
   /// ```
   public var sessionTimeout: Duration
-  /// How the app's names reach GA4: ``GoogleAnalyticsNaming/asGiven`` (the default), or
-  /// ``GoogleAnalyticsNaming/snakeCase``, which adapts names GA4 refuses (`Product Added` becomes
-  /// `product_added`) and Booleans (1 or 0) once per distinct name, before validation.
+  /// How the app's names reach GA4: ``GoogleAnalyticsNaming/asGiven`` (the default);
+  /// ``GoogleAnalyticsNaming/keepingAcceptedNames``, which keeps every name GA4 accepts as it is and adapts
+  /// only those it refuses (`Sign In` becomes `Sign_In`), the naming for a team migrating from the Firebase
+  /// SDK; or ``GoogleAnalyticsNaming/snakeCase``, which makes every name snake case (`Product Added` becomes
+  /// `product_added`). Both adapting namings turn Booleans into 1 or 0, once per distinct name, before
+  /// validation.
   ///
   /// ```swift
   /// configuration.naming = .snakeCase

@@ -26,15 +26,17 @@ extension GoogleAnalyticsEvent: VendorEvent {
 extension GoogleAnalyticsEnvironment {
   /// Delivers to GA4 through a durable queue in the configuration's storage directory: events are queued
   /// per client and user id; `.userId` and `.userProperty` update the persisted identity that the
-  /// following requests carry. With a privacy registry, nothing is sent before consent for "GA4".
+  /// following requests carry (a `.null` value removes the user property from it, sending nothing). With a
+  /// privacy registry, nothing is sent before consent for "GA4".
   ///
   /// Each event gets the `session_id` and `engagement_time_msec` GA4 needs to show it in Realtime, unless it
   /// sets them itself: a session ends after ``GoogleAnalyticsConfiguration/sessionTimeout`` without events and
   /// on a privacy reset (a new client id), not on a sign-in or sign-out, as with GA4's own SDKs; it is saved
   /// with the identity, so a relaunch within the timeout continues it.
   ///
-  /// With ``GoogleAnalyticsConfiguration/naming`` set to ``GoogleAnalyticsNaming/snakeCase``, each event is
-  /// adapted to GA4's names first (its ``TrackersDelivery/VendorEnvironment/adaptation``).
+  /// With ``GoogleAnalyticsConfiguration/naming`` set to ``GoogleAnalyticsNaming/keepingAcceptedNames`` or
+  /// ``GoogleAnalyticsNaming/snakeCase``, each event is adapted to GA4's names first (its
+  /// ``TrackersDelivery/VendorEnvironment/adaptation``).
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
@@ -80,6 +82,13 @@ extension GoogleAnalyticsEnvironment {
             partition: envelope,
             event: event.description
           )
+        case let .userProperty(name, .null):
+          // Cleared, as Firebase's setUserProperty(nil, forName:): gone from the stored set, so later requests
+          // no longer carry it. The Measurement Protocol has no clear operation: nothing is sent for it.
+          delivery.updateIdentity(event: event.description) { identity in
+            identity.userProperties[name] = nil
+            return []
+          }
         case let .userProperty(name, value):
           delivery.updateIdentity(event: event.description) { identity in
             guard identity.userProperties[name] == nil,
@@ -90,15 +99,25 @@ extension GoogleAnalyticsEnvironment {
             }
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
+        case let .userProperties(properties) where properties.isEmpty:
+          // Nothing to change: counted as the local update it would have been, nothing written.
+          delivery.countIdentityUpdate()
         case let .userProperties(properties):
           // All or none: a set cut short would leave the profile half updated, without saying which half.
+          // A `.null` member clears its property first, so it makes room for the others.
           delivery.updateIdentity(event: event.description) { identity in
-            let new = properties.keys.filter { identity.userProperties[$0] == nil }
-            guard identity.userProperties.count + new.count > GoogleAnalyticsLimits.userProperties else {
-              identity.userProperties.merge(properties) { _, new in new }
+            var kept = identity.userProperties
+            var setting: [String: PropertyValue] = [:]
+            for (name, value) in properties {
+              if case .null = value { kept[name] = nil } else { setting[name] = value }
+            }
+            let new = setting.keys.filter { kept[$0] == nil }
+            guard kept.count + new.count > GoogleAnalyticsLimits.userProperties else {
+              kept.merge(setting) { _, new in new }
+              identity.userProperties = kept
               return []
             }
-            return [userPropertyCountIssue(adding: new, existing: identity.userProperties.keys)]
+            return [userPropertyCountIssue(adding: new, existing: kept.keys)]
           }
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins

@@ -12,10 +12,13 @@ import Trackers
 public enum GoogleAnalyticsEvent: Sendable, Hashable {
   /// An entry of the request's `events` array: `{"name": ..., "params": {...}}`.
   case event(name: String, params: [String: PropertyValue])
-  /// A user property, sent in `user_properties` with every following request.
+  /// A user property, sent in `user_properties` with every following request. `.null` clears it, as the
+  /// Firebase SDK's `setUserProperty(nil, forName:)` does: following requests no longer carry it, and
+  /// nothing is sent for the clearing (the Measurement Protocol has no clear operation).
   case userProperty(name: String, value: PropertyValue)
   /// Several user properties, set together: all sent in `user_properties` with every following request, or
   /// none, when they would make more than ``GoogleAnalyticsLimits/userProperties`` (rule `user-property-count`).
+  /// A `.null` member clears that property; an empty set changes nothing.
   case userProperties([String: PropertyValue])
   /// The `user_id` of every following request; `nil` stops sending one (sign-out).
   case userId(String?)
@@ -28,8 +31,9 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
 
   /// The operations GA4 has no form of, each refused by ``googleAnalyticsIssues(for:)`` with its own rule.
   public enum Unsupported: Sendable, Hashable {
-    /// A profile operation beyond set: GA4 user properties can only be set (rule
-    /// `profile-operation-unsupported`).
+    /// A profile operation beyond set and unset: GA4 user properties can only be set or cleared (rule
+    /// `profile-operation-unsupported`). ``googleAnalyticsEvent(for:)`` maps `.unset` to a cleared
+    /// ``GoogleAnalyticsEvent/userProperty(name:value:)``, never to this.
     case profile(ProfileOperation)
     /// A group: GA4 has no groups (rule `group-unsupported`).
     case group(type: String, key: String, traits: [String: PropertyValue])
@@ -47,6 +51,8 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
     switch self {
     case let .event(name, params):
       params.isEmpty ? "event \(name)" : "event \(name) \(PropertyValue.object(params))"
+    case let .userProperty(name, .null):
+      "userProperty \(name) cleared"
     case let .userProperty(name, value):
       "userProperty \(name) = \(value)"
     case let .userProperties(properties):

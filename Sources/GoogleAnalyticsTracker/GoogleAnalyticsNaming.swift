@@ -1,9 +1,21 @@
 import Trackers
 
-/// How ``googleAnalyticsTracker`` names what the app named: as given (the default), or adapted to GA4's
-/// rules, so that the app keeps one readable vocabulary for every vendor (`Product Added`) and GA4 still
-/// gets names it accepts (`product_added`: GA4 names are `[A-Za-z][A-Za-z0-9_]*`), as Segment's GA4
-/// destination converts them.
+/// How ``googleAnalyticsTracker`` names what the app named: as given (the default), with GA4's refusals
+/// adapted and every accepted name kept (``keepingAcceptedNames``), or in GA4's snake case
+/// (``snakeCase``).
+///
+/// Which to choose:
+///
+/// - A team **migrating from the Firebase SDK** uses ``keepingAcceptedNames``: every name Firebase
+///   accepted reaches GA4 exactly as it did, case included, so the app's existing events, parameters and
+///   user properties, and the reports, audiences and conversions built on them, go on. GA4 names are
+///   case-sensitive ("logging two events whose names differ only in case will result in two distinct
+///   events", FIRAnalytics.h): ``snakeCase`` would rename `clicked_SignIn_on_email_auth_screen` to
+///   `clicked_signin_on_email_auth_screen`, a new event with no history.
+/// - An app whose vocabulary was written for other vendors (`Product Added`) and is new to GA4 can use
+///   ``snakeCase``, as Segment's GA4 destination converts names: one readable vocabulary for every vendor,
+///   and GA4's lowercase convention.
+/// - ``asGiven`` sends nothing GA4 would refuse: validation refuses such a name, with the rule it broke.
 ///
 /// ```swift
 /// var configuration = GoogleAnalyticsConfiguration(measurementId: "G-XXXXXXX", apiSecret: secret)
@@ -13,7 +25,8 @@ import Trackers
 /// // GA4 receives: coupon_applied {"order_id": "o1", "valid": 1}
 /// ```
 ///
-/// ``snakeCase`` adapts, before anything else (super properties, redaction, mapping, validation):
+/// ``keepingAcceptedNames`` and ``snakeCase`` adapt, before anything else (super properties, redaction,
+/// mapping, validation):
 ///
 /// | ``Trackers/AnalyticsData`` | adapted |
 /// |---|---|
@@ -23,51 +36,89 @@ import Trackers
 /// | `.userProperty(name, value)` | the name |
 /// | `.userProperties(properties)` | the names |
 /// | `.superProperties(operation)` | the names registered or unregistered, so later events carry adapted names |
-/// | `.profile(operation)`, `.group(type, key, traits)` | the property and trait names (GA4 refuses both) |
+/// | `.profile(operation)`, `.group(type, key, traits)` | the property and trait names (GA4 refuses both, but `.profile(.unset)`, which clears a user property) |
 /// | `.timeEvent(name)`, `.lifecycle`, `.userId`, `.alias` | nothing: a timer stops at the event of the name the app gave; the module names lifecycle events itself |
 ///
-/// A name becomes lowercase ASCII letters and digits, each run of anything else one underscore, with none
-/// leading or trailing: `Sign Up Completed` → `sign_up_completed`, `  Cart -- Total  ` → `cart_total`,
-/// `Größe` → `gr_e`. A top-level Boolean value (of a property, a user property, a super property)
-/// becomes 1 or 0, since GA4 parameters are strings or numbers; values inside lists and objects are left
-/// as they are. Adapting twice changes nothing more. Two property names of one event that become the
-/// same name (`Order Id` and `order_id`) keep one value: the one whose name was already in GA4's form,
-/// or else the one whose original name sorts first.
+/// A top-level Boolean value (of a property, a user property, a super property) becomes 1 or 0 under
+/// both, since GA4 parameters are strings or numbers (as the Firebase SDK sends a Swift `Bool`, an
+/// `NSNumber`); values inside lists and objects are left as they are. Adapting twice changes nothing more.
+///
+/// ``keepingAcceptedNames`` keeps a name GA4 accepts (`[A-Za-z][A-Za-z0-9_]*`, the form validation
+/// checks) exactly as it is, and changes only what GA4 would refuse: each run of other characters (a
+/// space, `-`, `.`, a letter outside A-Z) becomes one underscore, none where the run starts or ends the
+/// name; what precedes the first letter goes; a name longer than GA4 takes is cut to its limit (40
+/// characters for an event or a parameter, 24 for a user property). Case is never changed.
+///
+/// | The app's name | GA4 receives (``keepingAcceptedNames``) | (``snakeCase``) |
+/// |---|---|---|
+/// | `clicked_SignIn_on_email_auth_screen` | `clicked_SignIn_on_email_auth_screen` | `clicked_signin_on_email_auth_screen` |
+/// | `LoginInteractionType` (a parameter) | `LoginInteractionType` | `logininteractiontype` |
+/// | `Sign In` | `Sign_In` | `sign_in` |
+/// | `Cart -- Total` | `Cart_Total` | `cart_total` |
+/// | `screen.name` | `screen_name` | `screen_name` |
+/// | `Größe` | `Gr_e` | `gr_e` |
+/// | `1st Purchase`, `_private` | `st_Purchase`, `private` | `1st_purchase` (refused: `event-name-characters`), `private` |
+/// | 45 letters (an event) | the first 40 | the 45, lowercased (refused: `event-name-length`) |
+/// | `subscription_tier_monthly_x` (a user property, 27 characters) | `subscription_tier_monthl` (24) | unchanged (refused: `user-property-name-length`) |
+/// | `first_open`, `firebase_x`, `ga_session` | unchanged: refused by validation, as Firebase refuses them (`event-name-reserved`, `event-name-reserved-prefix`) | unchanged, refused alike |
+///
+/// A reserved name or prefix is not worked around: GA4 keeps those for itself, and a renamed
+/// `first_open` would count as something else. Cutting or replacing can make two names one (`Sign In` and
+/// `Sign-In` are both `Sign_In`): two property names of one event that become the same name keep one
+/// value, the one whose name was already in GA4's form, or else the one whose original name sorts first
+/// (under ``snakeCase`` too, `Order Id` and `order_id`).
+///
+/// ``snakeCase`` makes a name lowercase ASCII letters and digits, each run of anything else one
+/// underscore, with none leading or trailing: `Sign Up Completed` → `sign_up_completed`,
+/// `  Cart -- Total  ` → `cart_total`, `Größe` → `gr_e`.
 ///
 /// Each distinct name is converted once: conversions are cached, up to ``cachedNameLimit`` names of at
-/// most ``cachedNameLength`` bytes; past that bound names are converted on every use, so an app sending
-/// unbounded distinct names costs time, never unbounded memory. A name already in GA4's form is
-/// recognized without the cache.
+/// most ``cachedNameLength`` bytes per naming; past that bound names are converted on every use, so an app
+/// sending unbounded distinct names costs time, never unbounded memory. A name already in the naming's
+/// form is recognized without the cache.
 public struct GoogleAnalyticsNaming: Sendable, Hashable, CustomStringConvertible {
   private enum Kind: Sendable, Hashable {
-    case asGiven, snakeCase
+    case asGiven, keepingAcceptedNames, snakeCase
   }
 
   private let kind: Kind
-  private let cache: SnakeCaseNames?
+  private let cache: NameAdapter?
 
   /// Names and values as the app gave them (the default): a name GA4 refuses (`Product Added`) is refused
   /// by validation, with the rule it broke.
   public static let asGiven = GoogleAnalyticsNaming(kind: .asGiven, cache: nil)
 
-  /// Names in GA4's snake case, Booleans as 1 or 0 (see the table above).
-  public static let snakeCase = GoogleAnalyticsNaming(kind: .snakeCase, cache: SnakeCaseNames(limit: cachedNameLimit))
+  /// Every name GA4 accepts kept exactly as the app has it, case included; only what GA4 would refuse
+  /// adapted (characters other than letters, digits and `_` to `_`, a leading non-letter dropped, a long
+  /// name cut to 40 or 24 characters), Booleans as 1 or 0 (see the tables above). The naming for a team
+  /// migrating from the Firebase SDK: its events, parameters and user properties keep their names.
+  public static let keepingAcceptedNames = GoogleAnalyticsNaming(
+    kind: .keepingAcceptedNames, cache: NameAdapter(.keepingAcceptedNames, limit: cachedNameLimit))
 
-  /// The most names ``snakeCase`` keeps converted, per process.
+  /// Names in GA4's snake case, Booleans as 1 or 0 (see the tables above).
+  public static let snakeCase = GoogleAnalyticsNaming(
+    kind: .snakeCase, cache: NameAdapter(.snakeCase, limit: cachedNameLimit))
+
+  /// The most names ``snakeCase`` or ``keepingAcceptedNames`` keeps converted, per naming and process.
   public static let cachedNameLimit = 1_000
 
-  /// The longest name, in UTF-8 bytes, that ``snakeCase`` caches; longer ones (which GA4 refuses anyway,
-  /// past 40 characters, after conversion) are converted on every use.
-  public static let cachedNameLength = SnakeCaseNames.maximumCachedLength
+  /// The longest name, in UTF-8 bytes, that ``snakeCase`` or ``keepingAcceptedNames`` caches; longer ones
+  /// (which GA4 refuses past 40 characters, or ``keepingAcceptedNames`` cuts) are converted on every use.
+  public static let cachedNameLength = NameAdapter.maximumCachedLength
 
-  private init(kind: Kind, cache: SnakeCaseNames?) {
+  private init(kind: Kind, cache: NameAdapter?) {
     self.kind = kind
     self.cache = cache
   }
 
   /// Snake case with a cache of its own of at most `limit` names: for tests of the bound.
   init(snakeCaseCachingAtMost limit: Int) {
-    self.init(kind: .snakeCase, cache: SnakeCaseNames(limit: limit))
+    self.init(kind: .snakeCase, cache: NameAdapter(.snakeCase, limit: limit))
+  }
+
+  /// ``keepingAcceptedNames`` with a cache of its own of at most `limit` names: for tests of the bound.
+  init(keepingAcceptedNamesCachingAtMost limit: Int) {
+    self.init(kind: .keepingAcceptedNames, cache: NameAdapter(.keepingAcceptedNames, limit: limit))
   }
 
   /// The number of names in this naming's cache.
@@ -86,10 +137,11 @@ public struct GoogleAnalyticsNaming: Sendable, Hashable, CustomStringConvertible
     return { cache.adapted($0) }
   }
 
-  /// `asGiven` or `snakeCase`.
+  /// `asGiven`, `keepingAcceptedNames` or `snakeCase`.
   public var description: String {
     switch kind {
     case .asGiven: "asGiven"
+    case .keepingAcceptedNames: "keepingAcceptedNames"
     case .snakeCase: "snakeCase"
     }
   }

@@ -4,7 +4,8 @@ import TrackersDelivery
 /// Sends the vendor-neutral vocabulary to Google Analytics 4 through ``Current``.
 ///
 /// Each event runs the kit's ``TrackersDelivery/VendorPipeline``: adapted to GA4's names (when the
-/// configuration's ``GoogleAnalyticsConfiguration/naming`` is ``GoogleAnalyticsNaming/snakeCase``), given the
+/// configuration's ``GoogleAnalyticsConfiguration/naming`` is ``GoogleAnalyticsNaming/keepingAcceptedNames`` or
+/// ``GoogleAnalyticsNaming/snakeCase``), given the
 /// super properties (lifecycle events too), redacted (when ``Current`` has a redactor),
 /// mapped (``googleAnalyticsEvent(for:)``), validated, then sent; an invalid event is never sent: it is counted and
 /// reported with the rule it broke, to the configuration's ``TrackersDelivery/DeliveryOptions/onReport`` as a

@@ -7,12 +7,13 @@ import Trackers
 /// | `.event(name, properties)` | event `name` with `params` = properties |
 /// | `.screen(name, properties)` | event `screen_view` with `screen_name` = name, plus the properties |
 /// | `.error(message, properties)` | event `app_error` with `error_message` = message (cut to 100 characters), plus the properties (GA4 reserves `error` and `app_exception`) |
-/// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request |
-/// | `.userProperties(properties)` | each in `user_properties` on every following request, all or none (at most 25 in all) |
+/// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request; `.null` clears it (below) |
+/// | `.userProperties(properties)` | each in `user_properties` on every following request, all or none (at most 25 in all); a `.null` member clears that one; an empty set changes nothing |
 /// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
 /// | `.standard(event, properties)` | GA4's recommended event (below), with the properties as extra parameters (the event's own fields win) |
 /// | `.alias(userId)` | ``GoogleAnalyticsEvent/alias(userId:)``: nothing sent (GA4 joins `client_id` and `user_id` on each request) |
-/// | `.profile(operation)` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `profile-operation-unsupported` (GA4 user properties can only be set) |
+/// | `.profile(.unset(name))` | `.userProperty(name: name, value: .null)`: clears the user property (below) |
+/// | `.profile(operation)`, any other | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `profile-operation-unsupported` (GA4 user properties can only be set or cleared) |
 /// | `.group(type, key, traits)` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `group-unsupported` (GA4 has no groups) |
 /// | `.superProperties`, `.timeEvent` | ``GoogleAnalyticsEvent/unsupported(_:)``: refused, rule `handled-by-pipeline` (the pipeline applies them and never maps them) |
 ///
@@ -49,6 +50,12 @@ import Trackers
 /// asks for "the sum of (price * quantity) for all items" without shipping or tax, which have their own
 /// parameters. Parameters left unset are left out.
 ///
+/// Clearing a user property is what the Firebase SDK's `setUserProperty(nil, forName:)` does ("Setting the
+/// value to nil removes the user property", FIRAnalytics.h). The Measurement Protocol has no clear
+/// operation, and this module attaches the stored user properties to every request, so the live
+/// environment removes the name from the stored set: later requests no longer carry it, and nothing is
+/// sent for the clearing itself (GA4 keeps the value the earlier events were sent with).
+///
 /// The live environment adds `session_id` and `engagement_time_msec` to each event when it sends it (they
 /// depend on the session, not on the event), so they are not part of this mapping; validation counts them.
 ///
@@ -80,6 +87,8 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return recommendedEvent(event, extra: properties)
   case let .alias(userId):
     return .alias(userId: userId)
+  case let .profile(.unset(name)):
+    return .userProperty(name: name, value: .null)
   case let .profile(operation):
     return .unsupported(.profile(operation))
   case let .group(type, key, traits):

@@ -91,15 +91,17 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     checkUserPropertyName(name, into: &issues)
     checkUserPropertyValue(value, name: name, into: &issues)
   case let .userProperties(properties):
-    if properties.isEmpty {
-      issues.append(
-        issue("user-properties-empty", "the set of user properties is empty, so it would set nothing. To fix this, send the properties, or nothing"))
-    } else if properties.count > GoogleAnalyticsLimits.userProperties {
+    // An empty set changes nothing and is no error (the Firebase SDK has no bulk call to refuse it); a
+    // `.null` member clears its property, so only the others count towards the 25.
+    let setting = properties.values.reduce(0) { count, value in isNull(value) ? count : count + 1 }
+    if setting > GoogleAnalyticsLimits.userProperties {
+      let cleared = properties.count - setting
       issues.append(
         issue(
           "user-property-count",
-          "the set has \(properties.count) user properties; GA4 keeps at most \(GoogleAnalyticsLimits.userProperties) "
-            + "per request, \(properties.count - GoogleAnalyticsLimits.userProperties) over. To fix this, send fewer user properties to GA4"))
+          "the set has \(setting) user properties\(cleared > 0 ? " (and clears \(cleared))" : ""); GA4 keeps at most "
+            + "\(GoogleAnalyticsLimits.userProperties) per request, \(setting - GoogleAnalyticsLimits.userProperties) over. "
+            + "To fix this, send fewer user properties to GA4"))
     }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
       checkUserPropertyName(name, into: &issues)
@@ -131,7 +133,7 @@ private func unsupportedIssue(_ operation: GoogleAnalyticsEvent.Unsupported) -> 
       case .setOnce, .increment, .append, .prepend, .union, .remove:
         "compute the new value in the app and set it with .userProperty(name: \"\(operation.name)\", value: ...)"
       case .unset:
-        "stop setting it: GA4 keeps a user property's last value, and the Measurement Protocol documents no way to clear one"
+        "map it with googleAnalyticsEvent(for:), which clears it as .userProperty(name: \"\(operation.name)\", value: .null)"
       }
     return issue(
       "profile-operation-unsupported",
@@ -376,9 +378,11 @@ private func checkUserPropertyName(_ name: String, into issues: inout [Validatio
   }
 }
 
+/// A string of at most 36 characters or a finite number; `.null` clears the property, as the Firebase SDK's
+/// `setUserProperty(nil, forName:)` does.
 private func checkUserPropertyValue(_ value: PropertyValue, name: String, into issues: inout [ValidationIssue]) {
   switch value {
-  case .int:
+  case .int, .null:
     break
   case .double:
     if let issue = ValidationRules.nonFiniteNumberIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
@@ -392,11 +396,11 @@ private func checkUserPropertyValue(_ value: PropertyValue, name: String, into i
           "user property '\(name)' has a value of \(string.unicodeScalars.count) characters; GA4 keeps at most \(GoogleAnalyticsLimits.userPropertyValueLength)"
         ))
     }
-  case .bool, .date, .null, .array, .object:
+  case .bool, .date, .array, .object:
     issues.append(
       issue(
         "user-property-value-type",
-        "user property '\(name)' is \(kindName(value)); GA4 user properties are strings or numbers"
+        "user property '\(name)' is \(kindName(value)); GA4 user properties are strings or numbers (null clears one)"
       ))
   }
 }
@@ -412,6 +416,10 @@ func kindName(_ value: PropertyValue) -> String {
   case .object: "an object"
   case .null: "null"
   }
+}
+
+private func isNull(_ value: PropertyValue) -> Bool {
+  if case .null = value { true } else { false }
 }
 
 private func isList(_ value: PropertyValue) -> Bool {

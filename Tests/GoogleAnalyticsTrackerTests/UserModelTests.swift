@@ -183,13 +183,13 @@ struct UserModelTests {
       + "documented item parameters. To fix this, remove 1")
   }
 
-  /// GA4 user properties are only set: every other profile operation is refused, naming it, never sent as a
-  /// plain set.
-  @Test func everyProfileOperationBeyondSetIsRefusedWithItsName() async throws {
+  /// GA4 user properties are only set or cleared (`.unset`: ClearingUserPropertiesTests): every other
+  /// profile operation is refused, naming it, never sent as a plain set.
+  @Test func everyProfileOperationBeyondSetAndUnsetIsRefusedWithItsName() async throws {
     let operations: [ProfileOperation] = [
       .setOnce(name: "first_order_at", value: "2024-01-01"), .increment(name: "orders_count", by: 1),
       .append(name: "tags", value: "a"), .prepend(name: "tags", value: "a"), .union(name: "tags", values: ["a"]),
-      .remove(name: "tags", value: "a"), .unset(name: "tier"),
+      .remove(name: "tags", value: "a"),
     ]
     for operation in operations {
       #expect(googleAnalyticsEvent(for: .profile(operation)) == .unsupported(.profile(operation)))
@@ -208,8 +208,8 @@ struct UserModelTests {
       for operation in operations { googleAnalyticsTracker(.profile(operation)) }
     }
     #expect(events.isEmpty)
-    #expect(counters.invalidByRule == ["profile-operation-unsupported": 7])
-    #expect(reports.count == 7)
+    #expect(counters.invalidByRule == ["profile-operation-unsupported": 6])
+    #expect(reports.count == 6)
   }
 
   @Test func aGroupIsRefusedWithAUserPropertyAsTheWayOut() async throws {

@@ -71,11 +71,31 @@ struct UserPropertiesTests {
     })
   }
 
+  /// An empty set changes nothing: no issue, counted as the identity update it would have been, and the
+  /// next request carries what it carried before.
+  @Test func anEmptySetDoesNothingAndIsCountedAsALocalUpdate() async throws {
+    let transport = ScriptedTransport()
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    Current = try .live(configuration(transport, reports: reports))
+    googleAnalyticsTracker(.userProperty(name: "plan", value: "pro"))
+    googleAnalyticsTracker(.userProperties([:]))
+    googleAnalyticsTracker(.event(name: "sign_up"))
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    #expect(counters.identityUpdates == 2)
+    #expect(counters.invalid == 0)
+    #expect(counters.delivery.delivered == 1)
+    #expect(reports.events.isEmpty)
+    #expect(transport.requests.count == 1)
+    #expect(try transport.requests.first?.json()["user_properties"] == ["plan": ["value": "pro"]])
+  }
+
   @Test func eachNameAndValueIsCheckedAgainstGA4sLimits() {
     func rules(_ data: AnalyticsData) -> [String] { googleAnalyticsIssues(for: data).map(\.rule) }
     let name24 = String(repeating: "n", count: 24)
     #expect(rules(.userProperties([name24: .string(String(repeating: "v", count: 36)), "seats": 5])).isEmpty)
-    #expect(rules(.userProperties([:])) == ["user-properties-empty"])
+    #expect(rules(.userProperties([:])).isEmpty)
     #expect(rules(.userProperties(["ok": "v", name24 + "x": "v"])) == ["user-property-name-length"])
     #expect(rules(.userProperties(["tier": .string(String(repeating: "v", count: 37))])) == ["user-property-value-length"])
     #expect(rules(.userProperties(["first_open_time": "v"])) == ["user-property-name-reserved"])
