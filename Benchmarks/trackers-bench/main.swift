@@ -7,6 +7,10 @@ import Foundation
 import GoogleAnalyticsTracker
 import ShopApp
 
+// `trackers-bench --count-track <vendor|write2> <events>`: only that many `track` calls (or `write(2)`s), for
+// `Benchmarks/instruction-count` to count under callgrind; first, before anything awaits (InstructionCount).
+if CommandLine.arguments.dropFirst().first == InstructionCount.flag { InstructionCount.main(Array(CommandLine.arguments.dropFirst(2))) }
+
 // A connection the client closed while the loopback server still writes to it must not end the run: on
 // Linux that write raises SIGPIPE, whose default action kills the process (exit 141, output lost).
 signal(SIGPIPE, SIG_IGN)
