@@ -19,21 +19,6 @@ private let clearingForms: [AnalyticsData] = [
 @Suite(.isolatedEnvironments)
 struct ClearingUserPropertiesTests {
 
-  private func configuration(
-    _ transport: ScriptedTransport, reports: TrackerRecorder<TrackerReport>, naming: GoogleAnalyticsNaming = .asGiven
-  ) -> GoogleAnalyticsConfiguration {
-    var configuration = GoogleAnalyticsConfiguration(
-      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: LiveDeliveryTests.host,
-      storageDirectory: temporaryDirectory())
-    configuration.flushInterval = .seconds(3600)
-    configuration.now = { eventTime }
-    configuration.delivery = fastRetries
-    configuration.context = .fixture
-    configuration.transport = transport
-    configuration.onReport = reports.tracker
-    configuration.naming = naming
-    return configuration
-  }
 
   /// The whole body of a request with one event of no parameters of its own, at `eventTime`.
   private func body(clientId: String, userProperties: String?, event: String, engagement: Int) -> String {
@@ -75,7 +60,7 @@ struct ClearingUserPropertiesTests {
   func eachFormClearsThePropertyFromTheNextRequests(_ clearing: AnalyticsData) async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports))
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperties(["plan": "pro", "tier": "gold"]))
     googleAnalyticsTracker("before")
     await Current.flush()
@@ -105,7 +90,7 @@ struct ClearingUserPropertiesTests {
   @Test func clearingTheLastOneLeavesNoUserPropertiesAndSettingAgainWorks() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports))
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperty(name: "plan", value: "pro"))
     googleAnalyticsTracker(.profile(.unset(name: "plan")))
     googleAnalyticsTracker(.profile(.unset(name: "never_set")))
@@ -132,7 +117,7 @@ struct ClearingUserPropertiesTests {
   @Test func aClearingMakesRoomUnderTheLimitOf25() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports))
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<25).map { ("p\($0)", PropertyValue.int($0)) })))
     googleAnalyticsTracker(.userProperties(["p0": .null, "extra_a": 1]))
     googleAnalyticsTracker(.userProperty(name: "p1", value: .null))
@@ -161,7 +146,7 @@ struct ClearingUserPropertiesTests {
   @Test func aClearingIsAdaptedLikeTheSet() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports, naming: .keepingAcceptedNames))
+    Current = try .live(liveConfiguration(transport, reports: reports, naming: .keepingAcceptedNames))
     googleAnalyticsTracker(.userProperties(["Plan Tier": "pro", "Seats": 5]))
     googleAnalyticsTracker(.profile(.unset(name: "Plan Tier")))
     googleAnalyticsTracker("after")

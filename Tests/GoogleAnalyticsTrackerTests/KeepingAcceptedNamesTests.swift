@@ -209,15 +209,7 @@ struct KeepingAcceptedNamesTests {
   /// whole request body.
   @Test func theLiveEnvironmentSendsTheNamesOnTheWire() async throws {
     let transport = ScriptedTransport()
-    var configuration = GoogleAnalyticsConfiguration(
-      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: LiveDeliveryTests.host,
-      storageDirectory: temporaryDirectory())
-    configuration.flushInterval = .seconds(3600)
-    configuration.now = { eventTime }
-    configuration.delivery = fastRetries
-    configuration.context = .fixture
-    configuration.transport = transport
-    configuration.naming = .keepingAcceptedNames
+    let configuration = liveConfiguration(transport, naming: .keepingAcceptedNames)
     Current = try .live(configuration)
     googleAnalyticsTracker(.userProperty(name: "Sign In Method", value: "email"))
     googleAnalyticsTracker(.event(name: "clicked_SignIn_on_email_auth_screen", properties: ["LoginInteractionType": "tap"]))

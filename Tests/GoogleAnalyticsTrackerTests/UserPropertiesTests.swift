@@ -12,20 +12,6 @@ import VendorTestSupport
 /// would make more than GA4's 25, with every name and value checked against GA4's limits.
 @Suite(.isolatedEnvironments)
 struct UserPropertiesTests {
-  private func configuration(_ transport: ScriptedTransport, reports: TrackerRecorder<TrackerReport>? = nil)
-    -> GoogleAnalyticsConfiguration
-  {
-    var configuration = GoogleAnalyticsConfiguration(
-      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: LiveDeliveryTests.host,
-      storageDirectory: temporaryDirectory())
-    configuration.flushInterval = .seconds(3600)
-    configuration.now = { eventTime }
-    configuration.delivery = fastRetries
-    configuration.context = .fixture
-    configuration.transport = transport
-    if let reports { configuration.onReport = reports.tracker }
-    return configuration
-  }
 
   @Test func severalPropertiesAreOneChange() {
     #expect(googleAnalyticsEvent(for: .userProperties(["tier": "gold", "seats": 5])) == .userProperties(["tier": "gold", "seats": 5]))
@@ -33,7 +19,7 @@ struct UserPropertiesTests {
 
   @Test func theNextRequestCarriesThemAll() async throws {
     let transport = ScriptedTransport()
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     googleAnalyticsTracker(.userProperty(name: "plan", value: "free"))
     googleAnalyticsTracker(.userProperties(["plan": "pro", "tier": "gold", "seats": 5]))
     googleAnalyticsTracker(.event(name: "sign_up"))
@@ -53,7 +39,7 @@ struct UserPropertiesTests {
   @Test func aSetOverTwentyFiveIsRefusedWhole() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports))
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
     googleAnalyticsTracker(.userProperties(["p0": 100, "extra_a": 1, "extra_b": 2]))
     googleAnalyticsTracker(.event(name: "sign_up"))
@@ -76,7 +62,7 @@ struct UserPropertiesTests {
   @Test func anEmptySetDoesNothingAndIsCountedAsALocalUpdate() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    Current = try .live(configuration(transport, reports: reports))
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperty(name: "plan", value: "pro"))
     googleAnalyticsTracker(.userProperties([:]))
     googleAnalyticsTracker(.event(name: "sign_up"))
