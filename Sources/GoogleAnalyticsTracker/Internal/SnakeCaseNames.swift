@@ -122,7 +122,7 @@ final class SnakeCaseNames: @unchecked Sendable {  // safe: `names` is touched o
       return .profile(adapted(operation))
     case let .superProperties(operation):
       return .superProperties(adapted(operation))
-    case .timeEvent, .lifecycle, .userId, .alias:
+    case .timeEvent, .lifecycle, .userId, .alias, .reset:
       return data
     }
   }

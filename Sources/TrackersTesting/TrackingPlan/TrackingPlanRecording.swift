@@ -86,6 +86,7 @@ package final class TrackingPlanRecording: Sendable {
     case let .profile(operation): [describe(operation)]
     case let .superProperties(operation): describe(operation)
     case let .timeEvent(name): [("timer", name, [:])]
+    case .reset: [("reset", "reset", [:])]
     }
   }
 
