@@ -23,7 +23,8 @@ import Trackers
 /// | `.standard(.orderCompleted(order))` | also `revenue: order.revenueAmount`, `revenueType: "purchase"`, `currency` at the top level of the event |
 /// | `.standard(.orderRefunded(order))` | also `revenue: -order.revenueAmount`, `revenueType: "refund"`, `currency` at the top level |
 /// | `.userId(id)` | nothing sent; `user_id` on every following event, next to the `device_id` (links them) |
-/// | `.userId(nil)` | nothing sent; a new `device_id` starts (Amplitude's `reset()`) |
+/// | `.userId(nil)` | nothing sent; the `device_id` stays and `user_id` is no longer sent (Amplitude-Swift's `setUserId(nil)`) |
+/// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new `device_id` and no `user_id` or groups (Amplitude-Swift's `reset()`, Amplitude-iOS's `regenerateDeviceId`); mapped directly, refused (rule `handled-by-pipeline`) |
 /// | `.alias(userId)` | nothing sent: Amplitude links the `device_id` to the user when an event carries both (after `.userId`) |
 /// | `.superProperties`, `.timeEvent` | handled by ``TrackersDelivery/VendorPipeline`` before mapping; mapped directly, refused (rule `handled-by-pipeline`) |
 ///
@@ -63,6 +64,8 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .notSent(kind: "superProperties")
   case .timeEvent:
     return .notSent(kind: "timeEvent")
+  case .reset:
+    return .notSent(kind: "reset")
   }
 }
 

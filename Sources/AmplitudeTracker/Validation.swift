@@ -114,7 +114,7 @@ enum AmplitudeValidation {
       }
       checkProperties(fields, kind: "\(event.name) field", ordered: ordered, into: &issues)
       checkProperties(properties, kind: "event property", ordered: ordered, into: &issues)
-    case .superProperties, .timeEvent:
+    case .superProperties, .timeEvent, .reset:
       issues.append(issue(
         "handled-by-pipeline",
         "\(data) is applied by amplitudeTracker before mapping and has no Amplitude event of its own. "
@@ -160,7 +160,7 @@ enum AmplitudeValidation {
       case .screen: "screen property '\(name)'"
       case .error: "error property '\(name)'"
       case .lifecycle: "lifecycle property '\(name)'"
-      case .userId, .alias, .superProperties, .timeEvent: nil
+      case .userId, .alias, .superProperties, .timeEvent, .reset: nil
       }
     }
   }

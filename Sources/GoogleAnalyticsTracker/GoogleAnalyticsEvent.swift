@@ -42,6 +42,9 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
     case superProperties(SuperPropertyOperation)
     /// A timer start, which ``TrackersDelivery/VendorPipeline`` applies itself (rule `handled-by-pipeline`).
     case timeEvent(name: String)
+    /// A reset (``Trackers/AnalyticsData/reset``), which ``TrackersDelivery/VendorPipeline`` applies itself
+    /// (rule `handled-by-pipeline`).
+    case reset
   }
 }
 
@@ -71,6 +74,8 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
       "unsupported superProperties \(operation)"
     case let .unsupported(.timeEvent(name)):
       "unsupported timeEvent \(name)"
+    case .unsupported(.reset):
+      "unsupported reset"
     }
   }
 }

@@ -9,7 +9,8 @@ import Trackers
 /// | `.error(message, properties)` | event `app_error` with `error_message` = message (cut to 100 characters), plus the properties (GA4 reserves `error` and `app_exception`) |
 /// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request; `.null` clears it (below) |
 /// | `.userProperties(properties)` | each in `user_properties` on every following request, all or none (at most 25 in all); a `.null` member clears that one; an empty set changes nothing |
-/// | `.userId(id)` | `user_id` on every following request (`nil`: none) |
+/// | `.userId(id)` | `user_id` on every following request (`nil`: none; the `client_id` and the user properties stay, as Firebase's `setUserID(nil)` keeps them) |
+/// | `.reset` | applied by the pipeline: a new `client_id`, no `user_id` and no stored user properties, as Firebase's `resetAnalyticsData`; mapped directly, ``GoogleAnalyticsEvent/unsupported(_:)``, refused with rule `handled-by-pipeline` |
 /// | `.standard(event, properties)` | GA4's recommended event (below), with the properties as extra parameters (the event's own fields win) |
 /// | `.alias(userId)` | ``GoogleAnalyticsEvent/alias(userId:)``: nothing sent (GA4 joins `client_id` and `user_id` on each request) |
 /// | `.profile(.unset(name))` | `.userProperty(name: name, value: .null)`: clears the user property (below) |
@@ -96,7 +97,8 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
   case let .superProperties(operation):
     return .unsupported(.superProperties(operation))
   case let .timeEvent(name):
-    return .unsupported(.timeEvent(name: name))
+    return .unsupported(.timeEvent(name: name))  case .reset:
+    return .unsupported(.reset)
   }
 }
 

@@ -155,6 +155,11 @@ private func unsupportedIssue(_ operation: GoogleAnalyticsEvent.Unsupported) -> 
       "handled-by-pipeline",
       "timer for '\(name)' is started by the tracker's pipeline, never mapped. To fix this, track it through "
         + "googleAnalyticsTracker instead of sending googleAnalyticsEvent(for:)'s result")
+  case .reset:
+    return issue(
+      "handled-by-pipeline",
+      "a reset is applied by the tracker's pipeline, never mapped. To fix this, track it through "
+        + "googleAnalyticsTracker instead of sending googleAnalyticsEvent(for:)'s result")
   }
 }
 

@@ -9,14 +9,14 @@ import Trackers
 /// | `.error(message, properties)` | `/import` event `App Error` with `Error Message` = message (cut to 255 bytes) |
 /// | `.userProperty(name, value)` | `/engage` `$set` of `name` on the user's profile |
 /// | `.userProperties(properties)` | one `/engage` `$set` of all of them (mixpanel-swift's `people.set(properties:)`) |
-/// | `.userId(id)` | `$user_id` on following events (Simplified ID Merge); `nil` resets to a new `$device_id` |
+/// | `.userId(id)` | `$user_id` on following events (Simplified ID Merge); `nil` stops sending it and keeps the `$device_id` (another user signing in gets a new one) |
 /// | `.lifecycle(event)` | `/import` event under Segment's name (`Application Opened`, ...) |
 /// | `.standard(event, properties)` | `/import` event under Segment's spec name with Segment's e-commerce fields (``Trackers/StandardEvent/properties``), the order's `revenue` and `value` as numbers beside its `currency` |
 /// | `.profile(.setOnce / .increment / .append / .union / .remove / .unset)` | `/engage` `$set_once` / `$add` / `$append` / `$union` / `$remove` / `$unset` |
 /// | `.profile(.prepend)` | not sent: refused with rule `profile-operation-unsupported` (Mixpanel has no prepend) |
 /// | `.group(type, key, traits)` | group key `type: [key]` on later events, `/engage` `$set` of it, `/groups` `$set` of the traits |
 /// | `.alias(userId)` | nothing sent (Simplified ID Merge merges on the first event with `$device_id` and `$user_id`) |
-/// | `.superProperties`, `.timeEvent` | handled by the pipeline before mapping; here refused with rule `handled-by-pipeline` |
+/// | `.superProperties`, `.timeEvent`, `.reset` | handled by the pipeline before mapping (`.reset`: a new `$device_id`, as mixpanel-swift's `reset()`); here refused with rule `handled-by-pipeline` |
 public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
   switch data {
   case let .event(name, properties):
@@ -64,8 +64,13 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     return .setGroup(key: type, id: key, traits: traits)
   case let .alias(userId):
     return .alias(userId: userId)
-  case .superProperties, .timeEvent:
-    let what = if case .timeEvent = data { "a timed event" } else { "a super property" }
+  case .superProperties, .timeEvent, .reset:
+    let what =
+      switch data {
+      case .timeEvent: "a timed event"
+      case .reset: "a reset"
+      default: "a super property"
+      }
     return .unsupported(
       ValidationIssue(
         vendor: "Mixpanel", rule: "handled-by-pipeline",

@@ -116,14 +116,9 @@ extension MixpanelEnvironment {
       // `$create_alias` does nothing there (developer.mixpanel.com/reference/identity-create-alias).
       return .identityUpdate
     case let .identify(id):
-      delivery.changeIdentity { identity in
-        if id == nil, identity.userId != nil {
-          // Sign-out: like the SDKs' reset(), the next anonymous events get a new device id and no groups.
-          identity.anonymousId = RecordID().uuidString
-          identity.groups = [:]
-        }
-        identity.userId = id
-      }
+      // A sign-out keeps the `$device_id` (the device stays) and forgets the groups; another user gets a
+      // new one, so two people are never merged. `.reset` (mixpanel-swift's `reset()`) is the pipeline's.
+      delivery.changeIdentity { $0 = $0.signingIn(id, newAnonymousId: { RecordID().uuidString }) }
       return .identityUpdate
     case let .unsupported(issue):
       // Validation refuses it first; only a direct call to `send` gets here.

@@ -15,7 +15,8 @@ import Trackers
 /// | `.profile(.unset(name))` | `event: "$set"` with `$unset: [name]` |
 /// | `.profile(.increment/.append/.prepend/.union/.remove)` | nothing: PostHog persons have no such operation; refused with rule `profile-operation-unsupported` |
 /// | `.userId(id)` | `event: "$identify"`, `distinct_id: id`, `$anon_distinct_id`: the anonymous id (merges them) |
-/// | `.userId(nil)` | nothing sent; a new anonymous id starts (PostHog's `reset()`) |
+/// | `.userId(nil)` | nothing sent; later events carry the anonymous id as `distinct_id`, which stays (posthog-ios has no sign-out without `reset()`) |
+/// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new anonymous id, no groups (posthog-ios's `reset()`); refused with rule `handled-by-pipeline` when mapped directly |
 /// | `.alias(userId)` | `event: "$create_alias"`, `distinct_id: userId`, `alias`: the anonymous id (merged into the user) |
 /// | `.group(type, key, traits)` | `event: "$groupidentify"` with `$group_type`, `$group_key`, `$group_set: traits`; later events carry `$groups: {type: key}` |
 /// | `.superProperties`, `.timeEvent` | nothing: ``TrackersDelivery/VendorPipeline`` applies them; refused with rule `handled-by-pipeline` when mapped directly |
@@ -66,6 +67,8 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .notSent(kind: "superProperties")
   case .timeEvent:
     return .notSent(kind: "timeEvent")
+  case .reset:
+    return .notSent(kind: "reset")
   }
 }
 

@@ -113,8 +113,13 @@ enum PostHogValidation {
             + "have set, set once and unset. To fix this, compute the new value in the app and send it with "
             + "`.userProperty(name:value:)`, or count the events themselves in a PostHog insight."))
       }
-    case .superProperties, .timeEvent:
-      let what = if case .timeEvent = data { "a timer" } else { "a super-property change" }
+    case .superProperties, .timeEvent, .reset:
+      let what =
+        switch data {
+        case .timeEvent: "a timer"
+        case .reset: "a reset"
+        default: "a super-property change"
+        }
       issues.append(issue(
         "handled-by-pipeline",
         "\(what) is applied by the tracker's pipeline to later events, never sent as a PostHog event. "

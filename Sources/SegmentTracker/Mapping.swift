@@ -10,7 +10,8 @@ import Trackers
 /// | `.userProperty(name, value)` | `identify` with `traits: {name: value}` |
 /// | `.userProperties(properties)` | one `identify` with `traits: properties` (analytics-swift's `identify(traits:)`) |
 /// | `.userId(id)` | `identify` with `userId` and the `anonymousId` (links them); `userId` on every following message |
-/// | `.userId(nil)` | nothing sent; a new `anonymousId` starts (Segment's `reset()`) |
+/// | `.userId(nil)` | nothing sent; the `anonymousId` stays and later messages carry no `userId` (analytics-swift has no sign-out without `reset()`) |
+/// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new `anonymousId`, no `userId` (analytics-swift's `reset()`); mapped directly: ``SegmentMessage/unsupported(_:)``, refused with rule `handled-by-pipeline` |
 /// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's |
 /// | `.alias(userId)` | `alias` with `previousId` (the anonymous id) and `userId` |
 /// | `.group(type, key, traits)` | `group` with `groupId: key`, `traits` with `group_type: type` |
@@ -47,7 +48,7 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     var traits = traits
     traits[SegmentNames.groupType] = .string(type)
     return .group(groupId: key, traits: traits)
-  case .profile, .superProperties, .timeEvent:
+  case .profile, .superProperties, .timeEvent, .reset:
     return .unsupported(data)
   }
 }

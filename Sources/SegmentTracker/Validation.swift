@@ -96,10 +96,10 @@ enum SegmentValidation {
       checkGroup(type: type, key: key, traits: traits, ordered: ordered, into: &issues)
     case let .profile(operation):
       issues.append(profileIssue(operation))
-    case .superProperties, .timeEvent:
+    case .superProperties, .timeEvent, .reset:
       issues.append(issue(
         "handled-by-pipeline",
-        "\(data) changes state that segmentTracker keeps itself (super properties, timers), and Segment has no "
+        "\(data) changes state that segmentTracker keeps itself (super properties, timers, the identity), and Segment has no "
           + "message for it. To fix this, send it through segmentTracker, not segmentMessage(for:) and Current.send."))
     }
     if mayExceedMessageSize(data), let size = sampleSize(of: data), size > SegmentLimits.messageBytes {
@@ -219,6 +219,7 @@ enum SegmentValidation {
     case let .profile(operation): "profile \(operation.operationName)"
     case .superProperties: "superProperties"
     case .timeEvent: "timeEvent"
+    case .reset: "reset"
     case .event, .screen, .userId, .userProperty, .userProperties, .error, .lifecycle, .standard, .alias, .group:
       "unsupported"
     }

@@ -19,6 +19,7 @@
 ///   .profile(.increment(name: "orders_count", by: 1)),
 ///   .superProperties(.register(["theme": "dark"])),
 ///   .timeEvent(name: "Order Completed"),
+///   .reset,
 /// ]
 /// ```
 public enum AnalyticsData: Sendable, Hashable {
@@ -29,7 +30,13 @@ public enum AnalyticsData: Sendable, Hashable {
   case event(name: String, properties: Properties = [:])
   /// A screen the user saw.
   case screen(name: String, properties: Properties = [:])
-  /// The identity of the user from now on; `nil` means the user logged out.
+  /// The identity of the user from now on; `nil` means the user signed out and this device stays: the
+  /// anonymous id is kept (Amplitude-Swift's `setUserId(nil)`, Firebase's `setUserID(nil)`), so an app can
+  /// send `.userId(currentUserId)` at every launch, `nil` when nobody is signed in, without making a new
+  /// anonymous user each time. A sign-out forgets the groups and the super properties registered for the
+  /// user; a sign-out while nobody is signed in changes nothing. Signing a different user in while one is
+  /// signed in starts a new anonymous id, so two people are never merged into one. To start over as a new
+  /// anonymous user (the SDKs' `reset()`), send ``reset``.
   case userId(String?)
   /// A property of the user (plan, tier, locale), kept by the vendor on the user's profile.
   case userProperty(name: String, value: PropertyValue)
@@ -68,6 +75,18 @@ public enum AnalyticsData: Sendable, Hashable {
   /// Starts a timer for the event named `name`: when it is next tracked, it carries its duration in seconds
   /// (Mixpanel `$duration`, `duration` elsewhere).
   case timeEvent(name: String)
+  /// Starts over as a new anonymous user, as the vendors' `reset()` does (Segment, Mixpanel, PostHog,
+  /// Amplitude; Firebase's `resetAnalyticsData`): a new anonymous id, no user id, and the groups, the
+  /// user properties a vendor module keeps (GA4's) and the super properties registered for the user
+  /// (``SuperPropertyOperation/registerForUser(_:)``) forgotten. Nothing is sent for it, and events already
+  /// queued are still delivered. Send it when the next events must not be linked to this device's past,
+  /// such as a sign-out on a shared device:
+  ///
+  /// ```swift
+  /// tracker(.userId(nil))   // signed out: the same anonymous user goes on
+  /// tracker(.reset)         // a new anonymous user from now on
+  /// ```
+  case reset
 }
 
 extension AnalyticsData: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
@@ -85,7 +104,8 @@ extension AnalyticsData {
     case let .event(name, _), let .screen(name, _): name
     case let .lifecycle(event): event.name
     case let .standard(event, _): event.name
-    case .userId, .userProperty, .userProperties, .error, .alias, .group, .profile, .superProperties, .timeEvent: nil
+    case .userId, .userProperty, .userProperties, .error, .alias, .group, .profile, .superProperties, .timeEvent, .reset:
+      nil
     }
   }
 
@@ -98,7 +118,7 @@ extension AnalyticsData {
       let .standard(_, properties), let .group(_, _, properties):
       properties
     case let .lifecycle(event): event.properties
-    case .userId, .userProperty, .userProperties, .alias, .profile, .superProperties, .timeEvent: [:]
+    case .userId, .userProperty, .userProperties, .alias, .profile, .superProperties, .timeEvent, .reset: [:]
     }
   }
 
@@ -124,7 +144,8 @@ extension AnalyticsData {
     case let .screen(name, own): return .screen(name: name, properties: merged(own))
     case let .error(message, own): return .error(message: message, properties: merged(own))
     case let .standard(event, own): return .standard(event, properties: merged(own))
-    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent:
+    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent,
+      .reset:
       return self
     }
   }
@@ -133,7 +154,9 @@ extension AnalyticsData {
   package var carriesProperties: Bool {
     switch self {
     case .event, .screen, .error, .standard: true
-    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent: false
+    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent,
+      .reset:
+      false
     }
   }
 }
@@ -155,6 +178,7 @@ extension AnalyticsData: CustomStringConvertible {
   /// profile increment orders_count by 1
   /// superProperties register {"theme": "dark"}
   /// timeEvent Order Completed
+  /// reset
   /// ```
   public var description: String {
     switch self {
@@ -186,6 +210,8 @@ extension AnalyticsData: CustomStringConvertible {
       "superProperties \(operation)"
     case let .timeEvent(name):
       "timeEvent \(name)"
+    case .reset:
+      "reset"
     }
   }
 

@@ -225,7 +225,7 @@ extension AnalyticsData {
     case let .profile(operation):
       value = .array(operation.values)
       limit = PropertyValue.maximumDepth + 1
-    case .userId, .lifecycle, .alias, .timeEvent:
+    case .userId, .lifecycle, .alias, .timeEvent, .reset:
       return
     }
     guard value.nestingDepth(limit: limit) > limit else { return }

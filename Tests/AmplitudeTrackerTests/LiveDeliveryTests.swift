@@ -64,6 +64,7 @@ struct LiveDeliveryTests {
     amplitudeTracker(.error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]))
     amplitudeTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
     amplitudeTracker(.userId(nil))
+    amplitudeTracker(.reset)  // the sign-out keeps the device id (SignOutTests); the reset makes a new one
     amplitudeTracker("After")
     await Current.flush()
     let requests = try await collector.requests()
@@ -82,7 +83,7 @@ struct LiveDeliveryTests {
     let device = try #require(events.first?["device_id"]?.stringValue)
     let newDevice = try #require(events.last?["device_id"]?.stringValue)
     #expect(device != newDevice && device.count >= AmplitudeLimits.minIdLength)
-    // The clock never moves: one session, whose id is its start in milliseconds; the sign-out keeps it,
+    // The clock never moves: one session, whose id is its start in milliseconds; the reset keeps it,
     // as Amplitude-Swift's reset() does.
     let head = #""time": 1793817970123, "session_id": 1793817970123, \#(Self.context)"#
     let expected = try parseJSON("""
@@ -106,7 +107,7 @@ struct LiveDeliveryTests {
     #expect(PropertyValue.array(events.map { $0.removing(["insert_id"]) }) == expected)
     let counters = Current.counters()
     #expect(counters.delivery.delivered == 8)
-    #expect(counters.identityUpdates == 2)  // the sign-in and the sign-out
+    #expect(counters.identityUpdates == 3)  // the sign-in, the sign-out and the reset
     await Current.close(nil)
   }
 

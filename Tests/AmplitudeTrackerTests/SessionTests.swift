@@ -196,7 +196,8 @@ struct SessionTests {
     consent.registry.reset()  // a new device id
     amplitudeTracker("C")
     clock.advance(milliseconds: 1_000)
-    amplitudeTracker(.userId(nil))  // sign-out: another new device id
+    amplitudeTracker(.userId(nil))  // a sign-out while signed out: nothing changes
+    amplitudeTracker(.reset)  // Amplitude-Swift's reset(): another new device id
     amplitudeTracker("D")
     await Current.flush()
     await Current.close(nil)

@@ -240,18 +240,48 @@ struct LiveDeliveryTests {
     #expect(drops.count == 1, "\(reports.events)")
   }
 
-  @Test func signOutStartsANewDeviceId() async throws {
+  /// Issue 38, item 2: a sign-out keeps the `$device_id` (the device stays) and stops sending `$user_id`;
+  /// `.reset`, mixpanel-swift's `reset()`, starts a new `$device_id`.
+  @Test func signOutKeepsTheDeviceIdAndResetMakesANewOne() async throws {
     let transport = ScriptedTransport(answering: Self.imported)
-    _ = try await run(transport) {
+    let counters = try await run(transport) {
+      mixpanelTracker("Before")
       mixpanelTracker(.userId("user-1"))
       mixpanelTracker("In")
       mixpanelTracker(.userId(nil))
       mixpanelTracker("Out")
+      mixpanelTracker(.reset)
+      mixpanelTracker("After Reset")
     }
     let events = try #require(try transport.requests.first.map { try parseJSON($0.body) }?.arrayValue)
-    let devices = events.compactMap { $0["properties"]?["$device_id"] }
-    #expect(devices.count == 2 && devices[0] != devices[1])
-    #expect(events[1]["properties"]?["distinct_id"]?.stringValue?.hasPrefix("$device:") == true)
-    #expect(events[1]["properties"]?["$user_id"] == nil)
+    #expect(events.map { $0["event"] } == ["Before", "In", "Out", "After Reset"])
+    let devices = events.map { $0["properties"]?["$device_id"]?.stringValue }
+    let device = try #require(devices[0])
+    #expect(devices[1] == device && devices[2] == device)
+    #expect(events[1]["properties"]?["$user_id"] == "user-1")
+    #expect(events[2]["properties"]?["distinct_id"]?.stringValue == "$device:\(device)")
+    #expect(events[2]["properties"]?["$user_id"] == nil)
+    let reset = try #require(devices[3])
+    #expect(reset != device)
+    #expect(events[3]["properties"]?["distinct_id"]?.stringValue == "$device:\(reset)")
+    #expect(events[3]["properties"]?["$user_id"] == nil)
+    #expect(counters.identityUpdates == 3)
+  }
+
+  @Test func signingOutTwiceChangesNothing() async throws {
+    let transport = ScriptedTransport(answering: Self.imported)
+    let counters = try await run(transport) {
+      mixpanelTracker(.userId("user-1"))
+      mixpanelTracker(.userId(nil))
+      mixpanelTracker("First")
+      mixpanelTracker(.userId(nil))
+      mixpanelTracker("Second")
+    }
+    let events = try #require(try transport.requests.first.map { try parseJSON($0.body) }?.arrayValue)
+    let devices = events.map { $0["properties"]?["$device_id"]?.stringValue }
+    #expect(devices.count == 2 && devices[0] != nil && devices[0] == devices[1])
+    #expect(events.allSatisfy { $0["properties"]?["$user_id"] == nil })
+    #expect(counters.identityUpdates == 3)
+    #expect(counters.delivery.enqueued == 2)
   }
 }

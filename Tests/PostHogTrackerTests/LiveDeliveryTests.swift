@@ -54,6 +54,7 @@ struct LiveDeliveryTests {
     postHogTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
     postHogTracker(.lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
     postHogTracker(.userId(nil))
+    postHogTracker(.reset)  // the sign-out keeps the anonymous id (SignOutTests); the reset makes a new one
     postHogTracker("after")
     await Current.flush()
     let request = try #require(try await collector.requests().first)
@@ -72,7 +73,7 @@ struct LiveDeliveryTests {
     let anonymous = try #require(events.first?["properties"]?["distinct_id"]?.stringValue)
     let newAnonymous = try #require(events.last?["properties"]?["distinct_id"]?.stringValue)
     #expect(anonymous != newAnonymous)
-    // The clock never moves. The sign-in keeps the session; the sign-out (a new anonymous id) starts another,
+    // The clock never moves. The sign-in keeps the session; the reset (a new anonymous id) starts another,
     // as posthog-ios's reset() does. Both ids are version 7 UUIDs of that moment (their other bits are random).
     let session = try #require(events.first?["properties"]?["$session_id"]?.stringValue)
     let newSession = try #require(events.last?["properties"]?["$session_id"]?.stringValue)

@@ -56,7 +56,7 @@ struct PersonProfilesTests {
   }
 
   private let journey: [AnalyticsData] = [
-    "Viewed", .userProperties(["plan": "pro", "seats": 5]), "After Set", .userId(nil), "Signed Out",
+    "Viewed", .userProperties(["plan": "pro", "seats": 5]), "After Set", .userId(nil), .reset, "Signed Out",
     .userId("user-42"), "Identified",
   ]
 
@@ -64,7 +64,7 @@ struct PersonProfilesTests {
     #expect(PostHogConfiguration(apiKey: "phc_x").personProfiles == .identifiedOnly)
   }
 
-  /// Anonymous events process no person until a person operation (here `$set`) or a sign-in; a sign-out
+  /// Anonymous events process no person until a person operation (here `$set`) or a sign-in; a reset
   /// starts a new anonymous id without it, as posthog-ios's `reset()` clears its flag.
   @Test func identifiedOnlyProcessesPersonsOnceIdentifiedOrAskedFor() async throws {
     let (events, _) = try await send(journey)

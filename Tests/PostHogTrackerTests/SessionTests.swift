@@ -112,7 +112,7 @@ struct SessionTests {
     #expect(version7Milliseconds(events[74].session) == start + 24 * 60 * Self.minute + 1)
   }
 
-  @Test func aResetOrASignOutStartsANewSessionButASignInDoesNot() async throws {
+  @Test func aResetStartsANewSessionButASignInOrASignOutDoesNot() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
     let consent = ConsentStore(ConsentState(status: .granted))
@@ -124,7 +124,9 @@ struct SessionTests {
     postHogTracker(.userId("user-42"))  // sign-in: `$identify`, same session
     postHogTracker("b")
     clock.advance(milliseconds: 1_000)
-    postHogTracker(.userId(nil))  // sign-out: a new anonymous id
+    postHogTracker(.userId(nil))  // sign-out: the anonymous id and the session stay
+    postHogTracker("signed out")
+    postHogTracker(.reset)  // posthog-ios's reset(): a new anonymous id
     postHogTracker("c")
     clock.advance(milliseconds: 1_000)
     await Current.flush()  // a privacy reset also deletes what is pending
@@ -134,13 +136,14 @@ struct SessionTests {
     await Current.close(nil)
 
     let events = try sent(transport)
-    try #require(events.map(\.event) == ["a", "$identify", "b", "c", "d"])
+    try #require(events.map(\.event) == ["a", "$identify", "b", "signed out", "c", "d"])
     #expect(events[1].session == events[0].session && events[2].session == events[0].session)
+    #expect(events[3].session == events[0].session)
     // Each new session's UUID holds the moment it started, so the three can't be equal.
-    #expect(events.map { version7Milliseconds($0.session) } == [start, start, start, start + 2_000, start + 3_000])
+    #expect(events.map { version7Milliseconds($0.session) } == [start, start, start, start, start + 2_000, start + 3_000])
   }
 
-  @Test func aSignOutBeforeQuittingEndsTheSavedSessionOnRelaunch() async throws {
+  @Test func aResetBeforeQuittingEndsTheSavedSessionOnRelaunch() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let clock = TestClock(start)
     let configuration = configuration(transport, clock: clock)
@@ -151,7 +154,7 @@ struct SessionTests {
 
     clock.advance(milliseconds: Self.minute)
     Current = try .live(configuration)  // the same storage: a relaunch
-    postHogTracker(.userId(nil))  // a new anonymous id, and no event after it in this launch
+    postHogTracker(.reset)  // a new anonymous id, and no event after it in this launch
     await Current.close(nil)
 
     clock.advance(milliseconds: Self.minute)  // still well within the timeout
@@ -162,7 +165,7 @@ struct SessionTests {
 
     let events = try sent(transport)
     try #require(events.map(\.event) == ["$identify", "before", "after"])
-    // The saved session still names its owner: the last relaunch sees the sign-out and starts a new one.
+    // The saved session still names its owner: the last relaunch sees the reset and starts a new one.
     #expect(events[2].session != events[1].session)
     #expect(version7Milliseconds(events[2].session) == start + 2 * Self.minute)
   }

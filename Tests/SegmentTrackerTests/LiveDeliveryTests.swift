@@ -46,6 +46,7 @@ struct LiveDeliveryTests {
     segmentTracker(.event(name: "Order Completed", properties: ["seats": 5, "price": 9.99, "trial": false, "coupon": .null]))
     segmentTracker(.error(message: "GET /cart timed out", properties: ["status": 504]))
     segmentTracker(.userId(nil))
+    segmentTracker(.reset)  // the sign-out keeps the anonymous id (SignOutTests); the reset makes a new one
     segmentTracker("After")
     await Current.flush()
     let request = try #require(try await collector.requests().first)

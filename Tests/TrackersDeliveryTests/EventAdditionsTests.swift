@@ -193,7 +193,27 @@ private func pipeline(
     #expect(signedIn == Identity(anonymousId: "a-1", userId: "user-1", groups: ["company": "acme"]))
     #expect(signedIn.signingIn("user-1", newAnonymousId: { "a-3" }).groups == ["company": "acme"])
     #expect(signedIn.signingIn("user-2", newAnonymousId: { "a-3" }) == Identity(anonymousId: "a-3", userId: "user-2"))
-    #expect(signedIn.signingIn(nil, newAnonymousId: { "a-4" }) == Identity(anonymousId: "a-4"))
+    // Issue 38, item 2: the sign-out keeps the device; the groups were the user's.
+    #expect(signedIn.signingIn(nil, newAnonymousId: { "a-4" }) == Identity(anonymousId: "a-1"))
+  }
+
+  /// Issue 38, item 2: `.reset` forgets the super properties registered for the user, as a sign-out does,
+  /// and keeps the device's; without a live identity it is counted as a local update.
+  @Test func aResetForgetsTheUsersSuperPropertiesAndSendsNothing() {
+    let sent = LockIsolated<[AnalyticsData]>([])
+    let environment = VendorEnvironment<EchoEvent>(send: { event in sent.withLock { $0.append(event.data) } })
+    let track = pipeline(environment).tracker
+    track(.superProperties(.register(["theme": "dark"])))
+    track(.userId("ada"))
+    track(.superProperties(.registerForUser(["plan": "pro"])))
+    track("Signed In")
+    track(.reset)
+    track("After Reset")
+    #expect(sent.current == [
+      .userId("ada"),
+      .event(name: "Signed In", properties: ["theme": "dark", "plan": "pro"]),
+      .event(name: "After Reset", properties: ["theme": "dark"]),
+    ])
   }
 
   @Test func anIdentityFileWrittenBeforeGroupsExistedStillReads() throws {

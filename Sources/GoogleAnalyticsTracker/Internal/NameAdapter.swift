@@ -225,7 +225,7 @@ final class NameAdapter: @unchecked Sendable {  // safe: `names` is touched only
       return .profile(adapted(operation))
     case let .superProperties(operation):
       return .superProperties(adapted(operation))
-    case .timeEvent, .lifecycle, .userId, .alias:
+    case .timeEvent, .lifecycle, .userId, .alias, .reset:
       return data
     }
   }

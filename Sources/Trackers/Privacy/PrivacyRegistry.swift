@@ -108,7 +108,9 @@ public final class PrivacyRegistry: Sendable {
   ///
   /// The lighter sign-out is the event `.userId(nil)`: the device keeps its anonymous id, its pending events
   /// and its super properties, and forgets only the user id and the super properties registered for the
-  /// signed-in user (`SuperPropertyOperation.registerForUser(_:)`).
+  /// signed-in user (`SuperPropertyOperation.registerForUser(_:)`). Between the two, the event `.reset`
+  /// starts a new anonymous id and forgets the groups, as the vendors' SDKs' `reset()` do, and keeps what is
+  /// pending.
   ///
   /// Consent itself is left as it is; if your app asks for consent per user, reset it too with
   /// ``ConsentStore/update(_:)``.

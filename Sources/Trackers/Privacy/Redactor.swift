@@ -133,6 +133,8 @@ public struct Redactor: Sendable {
       }
     case let .timeEvent(name):
       return redacted(name, patterns: patterns).map { .timeEvent(name: $0) } ?? data
+    case .reset:
+      return data  // no data of its own
     }
   }
 

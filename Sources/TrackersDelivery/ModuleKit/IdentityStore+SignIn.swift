@@ -4,11 +4,14 @@ extension IdentityStore.Identity {
   /// The identity after `.userId(userId)` for vendors that link an anonymous id to the user (Amplitude,
   /// Segment, PostHog).
   ///
-  /// Signing in keeps the anonymous id, so the vendor links what the user did before. Signing out, or
-  /// signing a different user in, starts a new anonymous id (the vendors' own `reset()`): two people on
-  /// one device are never merged into one user. The groups go with the previous anonymous id: they were
-  /// the previous user's, and would attribute the next one's events to them (posthog-ios's `reset()`
-  /// forgets them too).
+  /// Signing in keeps the anonymous id, so the vendor links what the user did before. Signing out
+  /// (`nil`) keeps it too: the device stays, as Amplitude-Swift's `setUserId(nil)` and Firebase's
+  /// `setUserID(nil)` keep theirs, so an app that sends its current user id at every launch (`nil` when
+  /// signed out) stays one anonymous user. The groups go with the user who signs out: they were that
+  /// user's, and would attribute the next events to them. A sign-out while nobody is signed in changes
+  /// nothing. Signing a different user in while one is signed in starts a new anonymous id (the vendors'
+  /// own `reset()`), so two people on one device are never merged into one user. To start over on
+  /// purpose, see ``resetting(newAnonymousId:)``.
   ///
   /// ```swift
   /// identity = identity.signingIn("user-42", newAnonymousId: { RecordID().uuidString })
@@ -16,9 +19,10 @@ extension IdentityStore.Identity {
   public func signingIn(_ userId: String?, newAnonymousId: () -> String) -> Self {
     var next = self
     switch (self.userId, userId) {
-    case (_, nil):
+    case (nil, nil):
+      break
+    case (_?, nil):
       next.userId = nil
-      next.anonymousId = newAnonymousId()
       next.groups = [:]
     case let (current?, new?) where current != new:
       next.userId = new
@@ -28,5 +32,17 @@ extension IdentityStore.Identity {
       next.userId = new
     }
     return next
+  }
+
+  /// The identity after ``Trackers/AnalyticsData/reset``, for every vendor: a new anonymous id, no user
+  /// id, no groups and no stored user properties, as the SDKs' `reset()` and Firebase's
+  /// `resetAnalyticsData` leave them. The saved session stays, so the module's ``SessionRules`` decide
+  /// whether the new anonymous id starts a new session.
+  ///
+  /// ```swift
+  /// identity = identity.resetting(newAnonymousId: { RecordID().uuidString })
+  /// ```
+  public func resetting(newAnonymousId: () -> String) -> Self {
+    Self(anonymousId: newAnonymousId(), session: session)
   }
 }

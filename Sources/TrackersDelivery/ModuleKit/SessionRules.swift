@@ -31,8 +31,8 @@ public struct SessionRules: Sendable, Hashable {
   /// the official SDKs of this package's vendors does: GA4's (Firebase `setUserID`, gtag `user_id`),
   /// Amplitude-Swift's `setUserId` and posthog-ios's `identify` keep the session.
   public var endsWhenUserChanges: Bool
-  /// Whether a new anonymous id (a privacy reset, and for vendors whose sign-out
-  /// starts a new anonymous id, a sign-out) starts a new session: GA4 (a new client id is a new user) and
+  /// Whether a new anonymous id (``Trackers/AnalyticsData/reset``, a privacy reset, another user signing
+  /// in) starts a new session: GA4 (a new client id is a new user) and
   /// PostHog (posthog-ios's `reset()` rotates the session), not Amplitude (Amplitude-Swift's `reset()`
   /// keeps it).
   public var endsWhenAnonymousIdChanges: Bool

@@ -5,8 +5,9 @@ extension VendorDelivery {
   /// PostHog), with ``IdentityStore/Identity/signingIn(_:newAnonymousId:)``, and persists the result.
   ///
   /// Returns what the module derived from the new identity, to encode the sign-in event with; `nil` for a
-  /// sign-out, which sends nothing and is counted as ``TrackerCounters/identityUpdates``. A file that can't
-  /// be written is reported; the change still holds in memory.
+  /// sign-out, which keeps the anonymous id, sends nothing and is counted as
+  /// ``TrackerCounters/identityUpdates`` (a sign-out while signed out changes nothing, and is counted the
+  /// same). A file that can't be written is reported; the change still holds in memory.
   ///
   /// ```swift
   /// guard let identity = delivery.signIn(userId, event: event.description) else { return }
@@ -32,7 +33,8 @@ extension VendorDelivery {
 
   /// Queues one event of a vendor that links sign-ins (Amplitude, Segment, PostHog), all in one step:
   /// a sign-in or sign-out (`signingIn` is `.some(userId)`) first changes the identity with
-  /// ``IdentityStore/Identity/signingIn(_:newAnonymousId:)`` (a sign-out then sends nothing); the event is encoded with the identity that
+  /// ``IdentityStore/Identity/signingIn(_:newAnonymousId:)`` (a sign-out then sends nothing and keeps the
+  /// anonymous id; ``Trackers/AnalyticsData/reset`` makes a new one, in ``VendorPipeline``); the event is encoded with the identity that
   /// applies (read once: its values, and what the module derived from them) and a fresh ``RecordID`` (the
   /// vendor's dedup id); `encode` returns `nil` to send nothing (an
   /// Amplitude sign-in, which only changes the identity), and the event is then counted as
@@ -106,5 +108,18 @@ extension VendorDelivery {
       case let .refused(issues): .invalid(issues)
       }
     settle(fate, event: event.description)
+  }
+
+  /// Applies ``Trackers/AnalyticsData/reset`` to the identity with
+  /// ``IdentityStore/Identity/resetting(newAnonymousId:)`` (a new anonymous id; no user id, groups or
+  /// stored user properties), persists it and counts it as ``TrackerCounters/identityUpdates``: nothing is
+  /// sent, and what is queued stays queued. ``VendorPipeline`` calls it, through the live environment, after
+  /// forgetting the super properties registered for the user. A file that can't be written is reported; the
+  /// change still holds in memory.
+  package func resetIdentity(event: @autoclosure () -> String) {
+    updateIdentity(event: event()) { identity in
+      identity = identity.resetting(newAnonymousId: { RecordID().uuidString })
+      return []
+    }
   }
 }

@@ -103,6 +103,7 @@ extension VendorEnvironment {
     environment.countInvalid = { delivery.countInvalid(rule: $0) }
     environment.additions = delivery.additions
     environment.countLocalUpdate = { delivery.countIdentityUpdate() }
+    environment.resetIdentity = { delivery.resetIdentity(event: AnalyticsData.reset.description) }
     return environment
   }
 }

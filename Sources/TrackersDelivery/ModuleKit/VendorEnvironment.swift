@@ -89,6 +89,12 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// ``TrackerCounters/identityUpdates`` in this environment's own ``counters`` (the live environment's);
   /// `nil` leaves it to the module's process-wide tally.
   package var countLocalUpdate: (@Sendable () -> Void)?
+  /// Applies ``Trackers/AnalyticsData/reset`` to the stored identity (a new anonymous id, no user id,
+  /// groups or stored user properties) and counts it as ``TrackerCounters/identityUpdates`` in this
+  /// environment's own ``counters``: the live environment's, on its ``VendorDelivery``. `nil` (a test's
+  /// environment, which keeps no identity) leaves ``VendorPipeline`` to count it as a local update.
+  @usableFromInline
+  package var resetIdentity: (@Sendable () -> Void)?
   /// Whether ``VendorPipeline`` refuses lifecycle events: a live environment configured for a server
   /// (``DeliveryOptions/host``).
   @usableFromInline

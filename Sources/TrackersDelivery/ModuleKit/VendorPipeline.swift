@@ -8,7 +8,8 @@ import Trackers
 /// adapt      Current.adaptation: the vendor's own form of names (GA4's naming option; none otherwise)
 /// add        super properties and a timed event's duration (VendorEnvironment.additions), which also
 ///            takes .superProperties and .timeEvent: they change local state and are never mapped; a
-///            .userId forgets the super properties registered for the previous user
+///            .userId forgets the super properties registered for the previous user; .reset is taken
+///            here too: it forgets them, and the live environment starts a new anonymous identity
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
 /// validate   the vendor event; issues counted under their first rule and reported (onReport)
@@ -116,6 +117,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     case .timeEvent:
       // Never adapted: the timer stops at the event the app names so.
       return changeLocalState(given, additions, in: environment)
+    case .reset:
+      return reset(additions, in: environment)
     case .event, .screen, .error, .standard:
       // Nothing registered and no timer, the common case, returns `nil`: the event goes on as it was given,
       // without a copy.
@@ -190,6 +193,16 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
       onReport: environment.onReport)
   }
 
+  /// ``Trackers/AnalyticsData/reset``: the super properties registered for the user go, as on a sign-out,
+  /// then the live environment gives the identity a new anonymous id (``VendorEnvironment/resetIdentity``),
+  /// counting it; an environment without one counts it as a local update. Nothing is mapped or sent.
+  @usableFromInline
+  func reset(_ additions: EventAdditions, in environment: VendorEnvironment<Event>) {
+    userChanged(to: nil, additions, in: environment)
+    if let resetIdentity = environment.resetIdentity { return resetIdentity() }
+    countLocalUpdate(in: environment)
+  }
+
   /// A lifecycle event with the super properties: both redacted, the event mapped, the super properties
   /// added to the vendor event by `addToLifecycle` (its own properties win), then validated and sent.
   @usableFromInline
@@ -245,7 +258,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @usableFromInline
   func dropNotConfigured(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     switch data {
-    case .superProperties, .timeEvent:
+    case .superProperties, .timeEvent, .reset:
       let drop: Tracker<AnalyticsData> = Event.vendorModule.notConfigured(onReport: environment.onReport)
       drop(data)
     default:

@@ -86,6 +86,7 @@ package final class TrackingPlanRecording: Sendable {
     case let .profile(operation): [describe(operation)]
     case let .superProperties(operation): describe(operation)
     case let .timeEvent(name): [("timer", name, [:])]
+    case .reset: [("reset", "reset", [:])]
     }
   }
 
@@ -176,6 +177,7 @@ package final class TrackingPlanRecording: Sendable {
     case "superProperty.unregister": return .superProperties(.unregister(entry.name))
     case "superProperty.unregisterAll": return .superProperties(.unregisterAll)
     case "timer": return .timeEvent(name: entry.name)
+    case "reset": return .reset
     default: return nil
     }
   }
@@ -183,13 +185,13 @@ package final class TrackingPlanRecording: Sendable {
   /// What a vendor's rules check for an entry: its sample, except for what the vendor modules' pipeline
   /// keeps instead of mapping. A registered super property is checked as the pipeline checks it, as the
   /// property of an event named `super_properties` (`TrackersDelivery`'s
-  /// `EventAdditions.registrationEventName`); unregistering and timers break no rule (`nil`).
+  /// `EventAdditions.registrationEventName`); unregistering, timers and resets break no rule (`nil`).
   static func ruleSample(_ entry: TrackingPlan.Entry) -> AnalyticsData? {
     switch entry.kind {
     case "superProperty", "superProperty.once":
       let value = entry.properties.first { $0.name == "value" }.map { representative($0.type) } ?? .string("text")
       return .event(name: "super_properties", properties: [entry.name: value])
-    case "superProperty.unregister", "superProperty.unregisterAll", "timer":
+    case "superProperty.unregister", "superProperty.unregisterAll", "timer", "reset":
       return nil
     default:
       return sample(entry)

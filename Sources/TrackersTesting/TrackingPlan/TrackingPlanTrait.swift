@@ -103,8 +103,8 @@ public enum TrackingPlanCheck {
     return plan
   }
 
-  /// What `receiver`'s vendor receives for `entry`: what its pipeline does with a super property or a timer
-  /// (they are never mapped), why it refuses the entry by design, or its mapping of the sample.
+  /// What `receiver`'s vendor receives for `entry`: what its pipeline does with a super property, a timer
+  /// or a reset (they are never mapped), why it refuses the entry by design, or its mapping of the sample.
   private static func received(
     _ entry: TrackingPlan.Entry, _ sample: AnalyticsData, _ receiver: TrackingPlanReceiver,
     _ receives: @Sendable (AnalyticsData) -> String
@@ -116,6 +116,7 @@ public enum TrackingPlanCheck {
     case "superProperty.unregister": return "property \"\(entry.name)\" no longer added to later events"
     case "superProperty.unregisterAll": return "no registered property added to later events"
     case "timer": return "property \"\(receiver.durationKey)\" (seconds) on the next \"\(entry.name)\""
+    case "reset": return "nothing sent: a new anonymous id, and no user id or groups, from now on"
     default: break
     }
     let refusals = receiver.validate(sample).filter(\.isRefusalByDesign)

@@ -152,3 +152,13 @@ private func userModel13(currentOrientation: @escaping @Sendable () -> String, s
     // end snippet
   }
 }
+
+private func userModel14(vendors: @escaping Tracker<AnalyticsData>, currentUserId: String?) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#14
+    vendors(.userId(currentUserId))   // at every launch, as apps call setUserId: nil when nobody is signed in
+    vendors(.userId(nil))             // signed out: this device's anonymous id stays
+    vendors(.reset)                   // reset: a new anonymous user from now on
+    // end snippet
+  }
+}

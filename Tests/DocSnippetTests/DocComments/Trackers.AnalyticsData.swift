@@ -24,6 +24,7 @@ private func trackersAnalyticsData1() {
       .profile(.increment(name: "orders_count", by: 1)),
       .superProperties(.register(["theme": "dark"])),
       .timeEvent(name: "Order Completed"),
+      .reset,
     ]
     // end snippet
     _ = events
@@ -39,9 +40,18 @@ private func trackersAnalyticsData2(tracker: @escaping Tracker<AnalyticsData>) {
   }
 }
 
-private func addingProperties() {
+private func trackersAnalyticsData3(tracker: @escaping Tracker<AnalyticsData>) {
   compile {
     // snippet: Sources/Trackers/AnalyticsData.swift#3
+    tracker(.userId(nil))   // signed out: the same anonymous user goes on
+    tracker(.reset)         // a new anonymous user from now on
+    // end snippet
+  }
+}
+
+private func addingProperties() {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#4
     let event: AnalyticsData = .event(name: "Signup", properties: ["plan": "pro"])
     event.adding(["plan": "free", "orientation": "portrait"])
     // .event(name: "Signup", properties: ["plan": "pro", "orientation": "portrait"])

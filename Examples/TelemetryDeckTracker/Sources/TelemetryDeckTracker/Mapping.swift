@@ -11,7 +11,8 @@ import TrackersDelivery
 /// | `.error(message, properties)` | signal `type: "Error"` with `message` |
 /// | `.lifecycle(event)` | signal `type: event.name` ("Application Opened") with its properties |
 /// | `.userProperty(name, value)` | kept with the identity and added to every later signal's payload |
-/// | `.userId(id)` | nothing sent; later signals' `clientUser` is the hash of `id` (`nil`: a new anonymous id) |
+/// | `.userId(id)` | nothing sent; later signals' `clientUser` is the hash of `id` (`nil`: the anonymous id's, which stays; the user's properties go) |
+/// | `.reset` | applied by ``TrackersDelivery/VendorPipeline``: a new anonymous id, no user properties; mapped directly: ``TelemetryDeckEvent/unsupported(kind:)`` |
 /// | `.standard(event, properties)` | signal `type: event.name` ("Order Completed"), its fields flattened into the payload (see ``TelemetryDeckNames``), the order's value or the product's amount as `floatValue` |
 /// | `.profile(.unset(name))` | as `.userProperty(name, nil)`: the property leaves later signals' payload |
 /// | `.alias`, `.group`, other `.profile` operations | ``TelemetryDeckEvent/unsupported(kind:)``: TelemetryDeck has no identity merge, groups or profiles; refused by ``telemetryDeckIssues(for:)`` |
@@ -52,7 +53,7 @@ public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
     return standardSignal(event, properties: properties)
   case let .profile(.unset(name)):
     return .userProperty(name: name, value: nil)
-  case .alias, .group, .profile, .superProperties, .timeEvent:
+  case .alias, .group, .profile, .superProperties, .timeEvent, .reset:
     return .unsupported(kind: TelemetryDeckValidation.kind(of: data))
   }
 }

@@ -73,8 +73,9 @@ extension TelemetryDeckEnvironment {
         case let .userId(userId):
           delivery.updateIdentity(event: event.description) { identity in
             let next = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
-            // Another person: what the previous one's properties said is not about them.
-            let properties = next.anonymousId == identity.anonymousId ? identity.userProperties : [:]
+            // A sign-out or another person: what the previous user's properties said is not about them.
+            let leaves = identity.userId != nil && next.userId != identity.userId
+            let properties = leaves ? [:] : identity.userProperties
             identity = next
             identity.userProperties = properties
             return []

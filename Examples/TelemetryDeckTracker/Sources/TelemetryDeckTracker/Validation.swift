@@ -115,17 +115,17 @@ enum TelemetryDeckValidation {
         "TelemetryDeck has no groups: \(data) can't be sent. To fix this, send the group as a user property "
           + "(.userProperty(name: \"company\", value: ...)), which every later signal carries, or leave it to the "
           + "vendors that have groups."))
-    case .superProperties, .timeEvent:
+    case .superProperties, .timeEvent, .reset:
       issues.append(issue(
         "handled-by-pipeline",
-        "\(data) changes state that telemetryDeckTracker keeps itself (super properties, timers), and TelemetryDeck "
+        "\(data) changes state that telemetryDeckTracker keeps itself (super properties, timers, the identity), and TelemetryDeck "
           + "has no signal for it. To fix this, send it through telemetryDeckTracker, not telemetryDeckSignal(for:) "
           + "and Current.send."))
     }
   }
 
   /// The ``TrackersDelivery/TrackerCounters/unsupportedByKind`` key of a vocabulary event TelemetryDeck has
-  /// no form of: `alias`, `group`, `profile`, `superProperties`, `timeEvent`.
+  /// no form of: `alias`, `group`, `profile`, `superProperties`, `timeEvent`, `reset`.
   static func kind(of data: AnalyticsData) -> String {
     switch data {
     case .alias: "alias"
@@ -133,6 +133,7 @@ enum TelemetryDeckValidation {
     case .profile: "profile"
     case .superProperties: "superProperties"
     case .timeEvent: "timeEvent"
+    case .reset: "reset"
     default: "event"
     }
   }

@@ -46,7 +46,7 @@ struct SessionTests {
     #expect(signals[0].session == signals[0].session.lowercased() && signals[0].session.count == 36)
   }
 
-  @Test func aResetOrASignOutStartsANewSessionButASignInDoesNot() async throws {
+  @Test func aResetOrAnotherUserStartsANewSessionButASignInDoesNot() async throws {
     let consent = ConsentStore(ConsentState(status: .granted))
     var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
     configuration.privacy = consent.registry
@@ -59,7 +59,8 @@ struct SessionTests {
     telemetryDeckTracker(.userId("user-43"))  // another user: a new anonymous id, a new session
     telemetryDeckTracker("c")
     clock.advance(milliseconds: 1_000)
-    telemetryDeckTracker(.userId(nil))  // sign-out: a new anonymous id
+    telemetryDeckTracker(.userId(nil))  // sign-out: the anonymous id stays
+    telemetryDeckTracker(.reset)  // a new anonymous id, a new session
     telemetryDeckTracker("d")
     clock.advance(milliseconds: 1_000)
     await Current.deliverPending()  // a privacy reset also deletes what is pending

@@ -33,9 +33,11 @@ struct WireFormatTests {
     telemetryDeckTracker(.event(name: "Plan.changed", properties: ["plan": "team"]))  // its own value wins
     telemetryDeckTracker(.userId(nil))
     telemetryDeckTracker("Signed.out")
+    telemetryDeckTracker(.reset)
+    telemetryDeckTracker("After.reset")
     let counters = await Current.deliverPending()
-    #expect(counters.delivery.delivered == 7)
-    #expect(counters.identityUpdates == 3)
+    #expect(counters.delivery.delivered == 8)
+    #expect(counters.identityUpdates == 4)
     await Current.close(nil)
 
     let request = try #require(transport.requests.first)
@@ -46,8 +48,8 @@ struct WireFormatTests {
     let signals = try #require(try request.json().arrayValue)
     let newAnonymous = try storedIdentity(in: storage).anonymousId
     #expect(newAnonymous != anonymous)
-    // The clock never moves. The sign-in keeps the session; the sign-out (a new anonymous id) starts
-    // another. Both are version 7 UUIDs of that moment, their other bits random.
+    // The clock never moves. The sign-in and the sign-out keep the session; the reset (a new anonymous id)
+    // starts another. Both are version 7 UUIDs of that moment, their other bits random.
     let session = try #require(signals.first?["sessionID"]?.stringValue)
     let newSession = try #require(signals.last?["sessionID"]?.stringValue)
     #expect(session != newSession)
@@ -78,8 +80,10 @@ struct WireFormatTests {
         "plan": "pro", "from_background": "true", "version": "2.1.0", "build": "142",
       ]),
       signal("Plan.changed", user: "user-42", session: session, payload: ["plan": "team"]),
-      // Signed out: a new anonymous id, a new session, and the user properties are forgotten.
-      signal("Signed.out", user: newAnonymous, session: newSession),
+      // Signed out: the anonymous id and the session stay, and the user properties are forgotten.
+      signal("Signed.out", user: anonymous, session: session),
+      // Reset: a new anonymous id, a new session.
+      signal("After.reset", user: newAnonymous, session: newSession),
     ]))
   }
 
