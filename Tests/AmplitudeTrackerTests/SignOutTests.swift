@@ -11,19 +11,6 @@ import VendorTestSupport
 /// `.reset` its `reset()` (a new `device_id`), on the wire.
 @Suite(.isolatedEnvironments)
 struct SignOutTests {
-  func configuration(_ transport: ScriptedTransport) -> AmplitudeConfiguration {
-    var configuration = AmplitudeConfiguration(
-      apiKey: "amp-test-key-1234", region: .custom(URL(string: "https://amplitude.invalid")!),
-      storageDirectory: temporaryDirectory())
-    configuration.now = { eventTime }
-    configuration.context = .fixture
-    configuration.sendsSessionEvents = false
-    configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
-    configuration.transport = transport
-    return configuration
-  }
-
   /// The `device_id` and `user_id` of each event sent, by `event_type`.
   func ids(_ transport: ScriptedTransport) throws -> [String: (device: String?, user: String?)] {
     var ids: [String: (device: String?, user: String?)] = [:]
@@ -38,7 +25,7 @@ struct SignOutTests {
 
   @Test func signOutKeepsTheDeviceIdAndResetMakesANewOne() async throws {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "events_ingested": 1}"#))
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     amplitudeTracker("Before")
     amplitudeTracker(.userId("user-42"))
     amplitudeTracker("Signed In")
@@ -61,7 +48,7 @@ struct SignOutTests {
 
   @Test func signingOutTwiceChangesNothing() async throws {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "events_ingested": 1}"#))
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     amplitudeTracker(.userId("user-42"))
     amplitudeTracker(.userId(nil))
     amplitudeTracker("First")

@@ -11,26 +11,13 @@ import VendorTestSupport
 /// what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct SubjectTests {
-  private func configuration(_ transport: ScriptedTransport, deployment: DeliveryOptions.Deployment = .app) -> AmplitudeConfiguration {
-    var configuration = AmplitudeConfiguration(
-      apiKey: "amp-test-key-1234", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
-    configuration.transport = transport
-    configuration.now = { eventTime }
-    configuration.context = .fixture
-    configuration.sendsSessionEvents = false
-    configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
-    configuration.deployment = deployment
-    return configuration
-  }
-
   private func sentEvents(_ transport: ScriptedTransport) throws -> [[String: PropertyValue]] {
     try transport.requests.flatMap { try parseJSON($0.body)["events"]?.arrayValue ?? [] }.compactMap(\.objectValue)
   }
 
   @Test func aSubjectEventCarriesTheSubjectsIdsTimeAndRequestContextOutOfSession() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     amplitudeTracker(.userId("app-user"))
     let subject = EventSubject(
       userId: "user-00001", anonymousId: "anon-00001", timestamp: Date(timeIntervalSince1970: 1_700_000_000.5),
@@ -65,7 +52,7 @@ struct SubjectTests {
   @Test func aSubjectIdAmplitudeWouldRejectIsRefusedWithTheUserIdRules() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    var configuration = configuration(transport)
+    var configuration = liveConfiguration(transport)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     withEventSubject(EventSubject(userId: "u1")) { amplitudeTracker("Order Completed") }
@@ -79,7 +66,7 @@ struct SubjectTests {
   /// Many tasks, each tracking for its own user at once: every event carries its own task's ids and IP.
   @Test func concurrentSubjectsNeverMixTheirIds() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
-    var configuration = configuration(transport, deployment: .server)
+    var configuration = liveConfiguration(transport, deployment: .server)
     configuration.maxEventsPerRequest = 1000
     Current = try .live(configuration)
     let tasks = 64
@@ -105,7 +92,7 @@ struct SubjectTests {
   @Test func aServerSendsNoneOfTheMachinesContextAndRefusesLifecycleEvents() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    var configuration = configuration(transport, deployment: .server)
+    var configuration = liveConfiguration(transport, deployment: .server)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     amplitudeTracker("Health Checked")

@@ -11,18 +11,6 @@ import VendorTestSupport
 /// stay), and `.reset` its `resetAnalyticsData` (a new `client_id`, the stored user properties gone).
 @Suite(.isolatedEnvironments)
 struct SignOutTests {
-  func configuration(_ transport: ScriptedTransport) -> GoogleAnalyticsConfiguration {
-    var configuration = GoogleAnalyticsConfiguration(
-      measurementId: "G-TEST123", apiSecret: "s3cr+t", host: URL(string: "https://ga4.invalid")!,
-      storageDirectory: temporaryDirectory())
-    configuration.flushInterval = .seconds(3600)
-    configuration.now = { eventTime }
-    configuration.delivery = fastRetries
-    configuration.context = .fixture
-    configuration.transport = transport
-    return configuration
-  }
-
   /// Tracks `name` and sends it alone, so that requests come in order: the body of its request.
   func send(_ name: String, through transport: ScriptedTransport) async throws -> PropertyValue {
     googleAnalyticsTracker(.event(name: name))
@@ -35,7 +23,7 @@ struct SignOutTests {
 
   @Test func signOutKeepsTheClientIdAndResetMakesANewOne() async throws {
     let transport = ScriptedTransport()
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     googleAnalyticsTracker(.userProperty(name: "tier", value: "gold"))
     let before = try await send("before", through: transport)
     googleAnalyticsTracker(.userId("user-42"))
@@ -59,7 +47,7 @@ struct SignOutTests {
 
   @Test func signingOutTwiceChangesNothing() async throws {
     let transport = ScriptedTransport()
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     googleAnalyticsTracker(.userId("user-42"))
     googleAnalyticsTracker(.userId(nil))
     let first = try await send("first", through: transport)

@@ -11,18 +11,6 @@ import VendorTestSupport
 /// device stays); `.reset` is posthog-ios's `reset()`, a new anonymous id, on the wire.
 @Suite(.isolatedEnvironments)
 struct SignOutTests {
-  func configuration(_ transport: ScriptedTransport) -> PostHogConfiguration {
-    var configuration = PostHogConfiguration(
-      apiKey: "phc_test_key_123", host: .selfHosted(URL(string: "https://posthog.invalid")!),
-      storageDirectory: temporaryDirectory())
-    configuration.now = { eventTime }
-    configuration.context = .fixture
-    configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
-    configuration.transport = transport
-    return configuration
-  }
-
   /// Each event sent, by name.
   func events(_ transport: ScriptedTransport) throws -> [String: PropertyValue] {
     var events: [String: PropertyValue] = [:]
@@ -37,7 +25,7 @@ struct SignOutTests {
 
   @Test func signOutKeepsTheAnonymousIdAndResetMakesANewOne() async throws {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"status": 1}"#))
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     postHogTracker("Before")
     postHogTracker(.userId("user-42"))  // a $identify
     postHogTracker("Signed In")
@@ -61,7 +49,7 @@ struct SignOutTests {
 
   @Test func signingOutTwiceChangesNothing() async throws {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"status": 1}"#))
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     postHogTracker(.userId("user-42"))
     postHogTracker(.userId(nil))
     postHogTracker("First")

@@ -11,25 +11,13 @@ import VendorTestSupport
 /// what the live environment hands its transport.
 @Suite(.isolatedEnvironments)
 struct SubjectTests {
-  private func configuration(_ transport: ScriptedTransport, deployment: DeliveryOptions.Deployment = .app) -> PostHogConfiguration {
-    var configuration = PostHogConfiguration(
-      apiKey: "phc_test_key_123", host: .selfHosted(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
-    configuration.transport = transport
-    configuration.now = { eventTime }
-    configuration.context = .fixture
-    configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
-    configuration.deployment = deployment
-    return configuration
-  }
-
   private func sentEvents(_ transport: ScriptedTransport) throws -> [PropertyValue] {
     try transport.requests.flatMap { try parseJSON($0.body)["batch"]?.arrayValue ?? [] }
   }
 
   @Test func aSubjectEventCarriesTheSubjectsIdsTimestampAndRequestContextAndNoSession() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
-    Current = try .live(configuration(transport))
+    Current = try .live(liveConfiguration(transport))
     postHogTracker(.userId("app-user"))
     let subject = EventSubject(
       userId: "user-1", anonymousId: "anon-1", timestamp: Date(timeIntervalSince1970: 1_700_000_000.5),
@@ -65,7 +53,7 @@ struct SubjectTests {
   /// Many tasks, each tracking for its own user at once: every event carries its own task's ids and IP.
   @Test func concurrentSubjectsNeverMixTheirIds() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
-    Current = try .live(configuration(transport, deployment: .server))
+    Current = try .live(liveConfiguration(transport, deployment: .server))
     let tasks = 64
     let eventsPerTask = 8
     await trackFromConcurrentSubjects(
@@ -90,7 +78,7 @@ struct SubjectTests {
   @Test func aServerSendsNoneOfTheMachinesContextAndRefusesLifecycleEvents() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.accepted)
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
-    var configuration = configuration(transport, deployment: .server)
+    var configuration = liveConfiguration(transport, deployment: .server)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     postHogTracker("Health Checked")
