@@ -143,14 +143,8 @@ private func pipeline(
 
   @Test func anEmptySetOfUserPropertiesSendsNothingAndIsOneLocalUpdate() async throws {
     let storage = try TemporaryStorage()
-    var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 10)
-    options.transport = ScriptedTransport()
     let sent = LockIsolated<[String]>([])
-    let environment = try VendorEnvironment<EchoEvent>.live(
-      options: options, destination: TestDestination(url: URL(fileURLWithPath: "/echo")), derive: { identity, _ in identity.anonymousId }
-    ) { _ in
-      { event in sent.withLock { $0.append(event.description) } }
-    }
+    let environment = try recordingEnvironment(EchoEvent.self, in: storage, recording: sent)
     let track = pipeline(environment).tracker
     track(.userProperties([:]))
     track(.userProperties(["plan": "pro"]))

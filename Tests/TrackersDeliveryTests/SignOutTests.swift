@@ -59,15 +59,10 @@ import TrackersDeliveryTesting
 
   @Test func aLiveResetIsSavedCountedAndSendsNothing() async throws {
     let storage = try TemporaryStorage()
-    var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 10)
-    options.transport = ScriptedTransport()
-    options.existingIdentity = ExistingIdentity(anonymousId: "device-from-the-sdk", userId: "user-7")
     let sent = LockIsolated<[String]>([])
-    let environment = try VendorEnvironment<ResetEchoEvent>.live(
-      options: options, destination: TestDestination(url: URL(fileURLWithPath: "/sign-out")), derive: { identity, _ in identity.anonymousId }
-    ) { _ in
-      { event in sent.withLock { $0.append(event.description) } }
-    }
+    let environment = try recordingEnvironment(
+      ResetEchoEvent.self, in: storage, existingIdentity: ExistingIdentity(anonymousId: "device-from-the-sdk", userId: "user-7"),
+      recording: sent)
     let track = VendorPipeline(current: { environment }, map: { ResetEchoEvent(data: $0) }, validate: { _ in [] }).tracker
     track(.reset)
     #expect(sent.current.isEmpty)
