@@ -99,9 +99,6 @@ extension GoogleAnalyticsEnvironment {
             }
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
-        case let .userProperties(properties) where properties.isEmpty:
-          // Nothing to change: counted as the local update it would have been, nothing written.
-          delivery.countIdentityUpdate()
         case let .userProperties(properties):
           // All or none: a set cut short would leave the profile half updated, without saying which half.
           // A `.null` member clears its property first, so it makes room for the others.
