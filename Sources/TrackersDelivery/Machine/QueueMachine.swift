@@ -24,6 +24,9 @@ struct QueueMachine {
   struct SendFacts: Equatable {
     /// The send gate (consent, ``DeliveryConfiguration/shouldSend``).
     var maySend = true
+    /// How many `flush()` calls the machine had received (`flushesReceived`) when the sender read the
+    /// gate, outside the lock; `nil`: all of them.
+    var flushesBeforeGate: Int?
     /// Batches read ahead or split, waiting to be sent before anything else.
     var hasCarry = false
     /// The generation the sender's read-ahead belongs to.
@@ -229,6 +232,8 @@ struct QueueMachine {
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
+  /// Every `flush()` call so far: a gate read before the last of them may be stale for it.
+  private(set) var flushesReceived = 0
   /// A batch of the drain under way was withheld (`.withheld`): it starts no more requests until it ends.
   var drainHeld = false
   /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`).
@@ -446,6 +451,7 @@ struct QueueMachine {
 
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
+      flushesReceived += 1
       flushTickets.append(ticket)
       return [.wakeSender]
 
@@ -817,6 +823,9 @@ struct QueueMachine {
 
   /// The sender's next step (`Batching.next`), applied to the state.
   private mutating func next(_ f: SendFacts, at now: Duration) -> [Command] {
+    // A closed gate read before a flush() came is stale for it (consent granted, then flush()): it is read
+    // again at once, not taken as "nothing will be sent".
+    if !f.maySend, let seen = f.flushesBeforeGate, seen < flushesReceived { return [.wait(.zero)] }
     let facts = Batching.Facts(
       now: now, relinquished: relinquished, relinquishRequested: relinquishRequested, hasCarry: f.hasCarry,
       logReplaced: generation != f.readGeneration, backoffUntil: pace.backoffUntil, closing: closing,

@@ -36,12 +36,13 @@ final class Sender {
   func run() async {
     while !Task.isCancelled {
       let hasCarry = !carry.isEmpty
+      let flushesBeforeGate = driver.state.withLock { $0.machine.flushesReceived }
       let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
       let readGeneration = generation
       let step = driver.feed(self) { s in
         .look(
           .init(
-            maySend: maySend, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
+            maySend: maySend, flushesBeforeGate: flushesBeforeGate, hasCarry: hasCarry, readGeneration: readGeneration, pendingEvents: s.log.pendingEvents,
             pendingBytes: s.log.pendingBytes,
             logEnd: s.log.readPlan().segments.last.map { LogPosition(segment: $0.number, offset: $0.size) } ?? s.log.writerEnd,
             writerEnd: s.log.writerEnd))
