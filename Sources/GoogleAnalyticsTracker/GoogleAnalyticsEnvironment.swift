@@ -62,35 +62,34 @@ extension GoogleAnalyticsEnvironment {
           // and no session.
           if let subject = EventSubject.current {
             guard let envelope = WireFormat.envelope(about: subject, stream: stream) else {
-              return delivery.settle(.invalid([subjectClientIdIssue]), event: event.description)
+              return .invalid([subjectClientIdIssue])
             }
             let date = now()
             if let timestamp = subject.timestamp, date.timeIntervalSince(timestamp) > subjectBackdating {
-              return delivery.settle(.invalid([subjectTimestampIssue(timestamp)]), event: event.description)
+              return .invalid([subjectTimestampIssue(timestamp)])
             }
             let payload = WireFormat.event(name: name, params: params, at: subject.timestamp ?? date, session: nil)
-            return delivery.enqueue(payload, id: RecordID(), partition: envelope, event: event.description)
+            return delivery.fate(queueing: VendorRecord(payload: payload, id: RecordID(), partition: envelope))
           }
           let date = now()
           let (identity, envelope) = delivery.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
-          delivery.enqueue(
-            WireFormat.event(
-              name: name, params: params, at: date,
-              session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
-            id: RecordID(),
-            partition: envelope,
-            event: event.description
-          )
+          return delivery.fate(
+            queueing: VendorRecord(
+              payload: WireFormat.event(
+                name: name, params: params, at: date,
+                session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
+              id: RecordID(),
+              partition: envelope))
         case let .userProperty(name, .null):
           // Cleared, as Firebase's setUserProperty(nil, forName:): gone from the stored set, so later requests
           // no longer carry it. The Measurement Protocol has no clear operation: nothing is sent for it.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             identity.userProperties[name] = nil
             return []
           }
         case let .userProperty(name, value):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             guard identity.userProperties[name] == nil,
               identity.userProperties.count >= GoogleAnalyticsLimits.userProperties
             else {
@@ -102,7 +101,7 @@ extension GoogleAnalyticsEnvironment {
         case let .userProperties(properties):
           // All or none: a set cut short would leave the profile half updated, without saying which half.
           // A `.null` member clears its property first, so it makes room for the others.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             var kept = identity.userProperties
             var setting: [String: PropertyValue] = [:]
             for (name, value) in properties {
@@ -119,17 +118,17 @@ extension GoogleAnalyticsEnvironment {
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             identity.userId = id
             return []
           }
         case .alias:
           // GA4 joins the ids a request carries: the events of this client id are the user's once a request
           // carries both. Nothing to send.
-          delivery.countIdentityUpdate()
+          return .identityUpdate
         case .unsupported:
           // Validation refuses these; only a `send` called with one directly gets here.
-          delivery.countUnsupported(kind: "unsupported", event: event.description)
+          return .unsupported(kind: "unsupported")
         }
       }
     }
