@@ -26,6 +26,7 @@ struct MigrationTests {
     var configuration = Self.keepingMixpanelSwiftsWire(token: "tok123", deviceId: "mixpanel-sdk-device-id", userId: nil)
     #expect(configuration.maxEventsPerRequest == 50 && configuration.flushInterval == .seconds(60))
     let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
+    transport.reply(.status(200, body: #"{"status":1,"error":null}"#), when: { $0.path != "/import" })
     configuration.region = .custom(LiveDeliveryTests.host)
     configuration.storageDirectory = temporaryDirectory()
     configuration.transport = transport
