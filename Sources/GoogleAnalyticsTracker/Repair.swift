@@ -23,14 +23,14 @@ import TrackersDelivery
 ///   not check them (their rule ids are in `sentAsIs`).
 ///
 /// The rest is left as it is, for the pipeline to refuse: the event's name, a value nested too deep (the
-/// whole event is left then), a user property of another type, a user id, the operations GA4 has no form
-/// of, and a standard event's own fields when it breaks the rules every vendor applies
-/// (``Trackers/StandardEvent/issues(vendor:)``). Firebase's `firebase_error` marker parameters are never
-/// added: the Measurement Protocol reserves their names.
+/// whole event is left then), a user property of another type (whatever else it breaks), a user id, the
+/// operations GA4 has no form of, and a standard event's own fields when it breaks the rules every vendor
+/// applies (``Trackers/StandardEvent/issues(vendor:)``). Firebase's `firebase_error` marker parameters are
+/// never added: the Measurement Protocol reserves their names.
 ///
 /// `repairs` has one issue per rule that fired (by rule id), naming every member it changed; running
-/// ``googleAnalyticsIssues(for:)`` on the result finds only the rules left to refuse and those in
-/// `sentAsIs`. The result maps (``googleAnalyticsEvent(for:)``) to the repaired GA4 event: an event keeps
+/// ``googleAnalyticsIssues(for:)`` on the result finds nothing but the rules in `sentAsIs`, or else a rule
+/// that refuses the event (beside which a part left whole may break a repairable rule too). The result maps (``googleAnalyticsEvent(for:)``) to the repaired GA4 event: an event keeps
 /// its case, but a screen whose `screen_name` or a standard event whose own field had to go becomes the
 /// `.event` it maps to.
 ///
@@ -380,7 +380,7 @@ private func repairedUserProperties(
   if setting.count > limit {
     // Those GA4 has no form of are refused with the set: never dropped here.
     let refused = setting.filter { kept[$0].map(isRefusedType) ?? false }
-    let order = refused + setting.filter { !refused.contains($0) }
+    let order = refused + setting.filter { !(kept[$0].map(isRefusedType) ?? false) }
     let dropped = order.dropFirst(limit)
     for name in dropped { kept[name] = nil }
     changed = true

@@ -332,6 +332,17 @@ import Trackers
     }
   }
 
+  /// The repair sees the event as the naming adapted it: what the naming fixed is not repaired again.
+  @Test func theRepairSeesTheAdaptedEvent() {
+    let given: AnalyticsData = .event(name: "Coupon Applied", properties: ["Order Id": "o1", "valid": true, "note": .null])
+    let (data, repairs, _) = googleAnalyticsRepaired(GoogleAnalyticsNaming.snakeCase.adapted(given))
+    #expect(data == .event(name: "coupon_applied", properties: ["order_id": "o1", "valid": 1]))
+    #expect(repairs.map(\.rule) == ["param-value-type"])
+    let asGiven = googleAnalyticsRepaired(given)
+    #expect(asGiven.data == .event(name: "Coupon Applied", properties: ["valid": 1]))
+    #expect(asGiven.repairs.map(\.rule) == ["param-name-characters", "param-value-type"])
+  }
+
   @Test func theMessageNamesTheChangeAndWhy() {
     let (_, repairs, _) = googleAnalyticsRepaired(.event(name: "e", properties: ["description": .string(String(repeating: "d", count: 143))]))
     #expect(repairs.map(\.description) == [
