@@ -99,16 +99,15 @@ private enum Fate {
 /// The fate of the event's parameter `key`, each rule it breaks recorded.
 private func paramFate(_ key: String, _ value: PropertyValue, log: inout RepairLog) -> Fate {
   let label = "parameter '\(key)'"
-  let badName = recordNameProblems(key, label: label, log: &log)
   if key == "items" {
-    // GA4 reads `items` as the ecommerce list whatever the event's name.
+    // GA4 reads `items` as the ecommerce list whatever the event's name (a valid name).
     guard case let .array(items) = value else {
       log.record("items-type", "\(label) (\(kindName(value)))")
       return .drop
     }
-    if badName { return .drop }
     return repairedItems(items, log: &log).map(Fate.replace) ?? .keep
   }
+  let badName = recordNameProblems(key, label: label, log: &log)
   return valueFate(value, label: label, dropped: badName, log: &log)
 }
 
