@@ -65,6 +65,7 @@ struct MixpanelRepair {
       return .standard(fields, properties: repair(properties, kind: "property", event: true))
     case let .userProperty(name, value):
       guard let kept = keptName(name, kind: "profile property", nothingLeft: true) else { return .userProperties([:]) }
+      if kept != name { noteTruncated(name, kind: "profile property") }
       return .userProperty(name: kept, value: repair(value, path: name, depth: 1))
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "profile property", event: false))
@@ -72,6 +73,7 @@ struct MixpanelRepair {
       guard let kept = keptName(operation.name, kind: "profile property", nothingLeft: true) else {
         return .userProperties([:])
       }
+      if kept != operation.name { noteTruncated(operation.name, kind: "profile property") }
       return .profile(repair(operation, name: kept))
     case let .group(type, key, traits):
       return .group(type: type, key: key, traits: repair(traits, kind: "trait of group '\(type)'", event: false))
@@ -80,7 +82,8 @@ struct MixpanelRepair {
     }
   }
 
-  /// `name` as Mixpanel keeps it: `nil` for a blank name (dropped), truncated to 255 characters when longer.
+  /// `name` as Mixpanel keeps it: `nil` for a blank name (dropped), truncated to 255 characters when longer;
+  /// a truncated name is noted by the caller, which knows whether it is kept.
   private mutating func keptName(_ name: String, kind: String, nothingLeft: Bool = false) -> String? {
     if ValidationRules.isBlank(name), fired.contains("property-name-empty") {
       log.note("property-name-empty", "\(kind) '\(name)'\(nothingLeft ? " (the only one: nothing is left to send)" : "")")
@@ -88,8 +91,12 @@ struct MixpanelRepair {
     }
     guard fired.contains("property-name-length"), ValidationRules.hasMoreScalars(name, than: MixpanelLimits.nameLength)
     else { return name }
-    log.note("property-name-length", "\(kind) name \(Self.quoted(name))")
     return Self.cut(name, toScalars: MixpanelLimits.nameLength)
+  }
+
+  private mutating func noteTruncated(_ name: String, kind: String, dropped: Bool = false) {
+    let suffix = dropped ? " (dropped: its first \(MixpanelLimits.nameLength) characters are another property's name)" : ""
+    log.note("property-name-length", "\(kind) name \(Self.quoted(name))\(suffix)")
   }
 
   /// `properties` with the names and values repaired, walked in key order, so the messages name the members
@@ -111,11 +118,9 @@ struct MixpanelRepair {
       let repaired = repair(value, path: key, depth: 1)
       if name != key {
         result[key] = nil
-        if result[name] == nil {
-          result[name] = repaired
-        } else {
-          log.note("property-name-length", "(\(kind) '\(name)...' dropped: another property has that name)")
-        }
+        let taken = result[name] != nil
+        noteTruncated(key, kind: kind, dropped: taken)
+        if !taken { result[name] = repaired }
       } else if repaired != value {
         result[key] = repaired
       }
@@ -282,7 +287,7 @@ struct MixpanelRepair {
     case "property-name-empty":
       "\(members) dropped: a blank name (rule \(rule)). To fix this, name it."
     case "property-name-length":
-      "\(members) truncated to \(names) characters (rule \(rule)), as Mixpanel truncates longer property "
+      "\(members): truncated to \(names) characters (rule \(rule)), as Mixpanel truncates longer property "
         + "names (docs.mixpanel.com, events and properties FAQ). To fix this, shorten it."
     case "insert-id-format":
       "\(members): Mixpanel takes 1 to \(MixpanelLimits.insertIdLength) letters, digits and '-' (rule \(rule)); "
