@@ -279,7 +279,7 @@ struct MixpanelRepair {
   private static func message(rule: String, members: String) -> String {
     let names = MixpanelLimits.nameLength
     let bytes = MixpanelLimits.stringBytes
-    let limits = "Mixpanel documents it (docs.mixpanel.com, data types)"
+    let limits = "Mixpanel documents (docs.mixpanel.com, data types)"
     return switch rule {
     case "event-name-length":
       "\(members) is over Mixpanel's \(names) characters (rule \(rule)) and sent as it is, as mixpanel-swift "
