@@ -29,6 +29,9 @@ struct AmplitudeRepair {
     guard !fired.isEmpty, !fired.contains("property-depth") else { return (data, [], []) }
     var repair = AmplitudeRepair(fired: fired)
     let result = repair.repair(data)
+    // Every user property dropped: the kit would send the empty set as a message of its own, where the SDK
+    // sends nothing, so the operation is refused as before.
+    if result == .userProperties([:]) { return (data, [], []) }
     return (result, repair.log.issues(message: message(rule:members:)), repair.log.sentAsIs)
   }
 
@@ -59,19 +62,14 @@ struct AmplitudeRepair {
     case let .lifecycle(event):
       return .lifecycle(repair(event))
     case let .userProperty(name, value):
-      if name.isEmpty, fired.contains("property-name-empty") {
-        log.note("property-name-empty", "user property '' (the only one: nothing is left to set)")
-        return .userProperties([:])
-      }
+      // Nothing left to set: refused (see `repaired(_:)`).
+      if name.isEmpty, fired.contains("property-name-empty") { return .userProperties([:]) }
       note(name: name, kind: "user property")
       return .userProperty(name: name, value: repair(value, path: "user property '\(name)'"))
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "user property"))
     case let .profile(operation):
-      if operation.name.isEmpty, fired.contains("property-name-empty") {
-        log.note("property-name-empty", "the \(operation.operationName) of user property '' (nothing is left to send)")
-        return .userProperties([:])
-      }
+      if operation.name.isEmpty, fired.contains("property-name-empty") { return .userProperties([:]) }
       note(name: operation.name, kind: "user property")
       return .profile(repair(operation))
     case let .group(type, key, traits):

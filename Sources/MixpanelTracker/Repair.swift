@@ -32,6 +32,9 @@ struct MixpanelRepair {
     guard !fired.isEmpty, !fired.contains("property-depth") else { return (data, [], []) }
     var repair = MixpanelRepair(fired: fired)
     let result = repair.repair(data)
+    // Every user property dropped: the kit would send the empty set as a message of its own, where the SDK
+    // sends nothing, so the operation is refused as before.
+    if result == .userProperties([:]) { return (data, [], []) }
     return (result, repair.log.issues(message: message(rule:members:)), repair.log.sentAsIs)
   }
 
@@ -64,13 +67,13 @@ struct MixpanelRepair {
       let fields = event.replacingTexts { field, text in self.text(text, path: "property \(field)") }
       return .standard(fields, properties: repair(properties, kind: "property", event: true))
     case let .userProperty(name, value):
-      guard let kept = keptName(name, kind: "profile property", nothingLeft: true) else { return .userProperties([:]) }
+      guard let kept = keptName(name, kind: "profile property") else { return .userProperties([:]) }
       if kept != name { noteTruncated(name, kind: "profile property") }
       return .userProperty(name: kept, value: repair(value, path: name, depth: 1))
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "profile property", event: false))
     case let .profile(operation):
-      guard let kept = keptName(operation.name, kind: "profile property", nothingLeft: true) else {
+      guard let kept = keptName(operation.name, kind: "profile property") else {
         return .userProperties([:])
       }
       if kept != operation.name { noteTruncated(operation.name, kind: "profile property") }
@@ -84,9 +87,9 @@ struct MixpanelRepair {
 
   /// `name` as Mixpanel keeps it: `nil` for a blank name (dropped), truncated to 255 characters when longer;
   /// a truncated name is noted by the caller, which knows whether it is kept.
-  private mutating func keptName(_ name: String, kind: String, nothingLeft: Bool = false) -> String? {
+  private mutating func keptName(_ name: String, kind: String) -> String? {
     if ValidationRules.isBlank(name), fired.contains("property-name-empty") {
-      log.note("property-name-empty", "\(kind) '\(name)'\(nothingLeft ? " (the only one: nothing is left to send)" : "")")
+      log.note("property-name-empty", "\(kind) '\(name)'")
       return nil
     }
     guard fired.contains("property-name-length"), ValidationRules.hasMoreScalars(name, than: MixpanelLimits.nameLength)

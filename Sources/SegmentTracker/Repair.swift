@@ -28,6 +28,9 @@ struct SegmentRepair {
     guard !fired.isEmpty, !fired.contains("property-depth") else { return (data, [], []) }
     var repair = SegmentRepair(fired: fired)
     let result = repair.repair(data)
+    // Every user property dropped: the kit would send the empty set as a message of its own, where the SDK
+    // sends nothing, so the operation is refused as before.
+    if result == .userProperties([:]) { return (data, [], []) }
     return (result, repair.log.issues(message: message(rule:members:)), repair.log.sentAsIs)
   }
 
