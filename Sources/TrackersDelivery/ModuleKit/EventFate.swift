@@ -24,7 +24,8 @@ import Trackers
 public enum EventFate: Sendable {
   /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``.
   case queued(records: Int)
-  /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records;
+  /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records
+  /// (0: kept as local state, a user property the module sends with later events);
   /// counted under the first repair's rule in ``TrackerCounters/repairedByRule`` and reported as
   /// ``TrackerReport/Kind/repairedEvent(_:)``. The pipeline makes it of the ``queued(records:)`` that
   /// `send` returns for a repaired event (``DeliveryOptions/invalidEvents``).
@@ -68,10 +69,14 @@ public struct VendorRecord: Sendable {
 }
 
 extension EventFate {
-  /// This fate for an event the pipeline repaired: queued, it is ``repaired(_:records:)`` by `repairs`;
-  /// any other fate (refused by consent, not queued) stays as it is.
+  /// This fate for an event the pipeline repaired: queued, or kept as local state (a repaired user
+  /// property), it is ``repaired(_:records:)`` by `repairs`; any other fate (refused by consent or by a
+  /// rule the module checks itself, not queued) stays as it is.
   package func repaired(by repairs: [ValidationIssue]) -> EventFate {
-    guard case let .queued(records) = self else { return self }
-    return .repaired(repairs, records: records)
+    switch self {
+    case let .queued(records): .repaired(repairs, records: records)
+    case .identityUpdate: .repaired(repairs, records: 0)
+    default: self
+    }
   }
 }
