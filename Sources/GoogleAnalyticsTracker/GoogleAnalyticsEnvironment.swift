@@ -49,6 +49,7 @@ extension GoogleAnalyticsEnvironment {
   private static func live(delivering configuration: GoogleAnalyticsConfiguration) throws -> GoogleAnalyticsEnvironment {
     let stream = configuration.stream
     let now = configuration.now
+    let refusesInvalidEvents = configuration.invalidEvents == .refuse
     return try live(
       options: configuration.options,
       destination: GoogleAnalyticsDestination(configuration),
@@ -99,22 +100,35 @@ extension GoogleAnalyticsEnvironment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userProperties(properties):
-          // All or none: a set cut short would leave the profile half updated, without saying which half.
-          // A `.null` member clears its property first, so it makes room for the others.
-          return delivery.identityUpdate { identity in
+          // A `.null` member clears its property first, so it makes room for the others. Past 25, Firebase
+          // ignores the changes that would add the 26th and later (error code 9) and applies the rest:
+          // new names in name order until the 25th, the others reported. Under `invalidEvents = .refuse`,
+          // all or none, as before.
+          var ignored: [String] = []
+          var existing: [String] = []
+          let fate = delivery.identityUpdate { identity in
             var kept = identity.userProperties
             var setting: [String: PropertyValue] = [:]
             for (name, value) in properties {
               if case .null = value { kept[name] = nil } else { setting[name] = value }
             }
-            let new = setting.keys.filter { kept[$0] == nil }
-            guard kept.count + new.count > GoogleAnalyticsLimits.userProperties else {
+            let new = setting.keys.filter { kept[$0] == nil }.sorted()
+            let room = max(0, GoogleAnalyticsLimits.userProperties - kept.count)
+            guard new.count > room else {
               kept.merge(setting) { _, new in new }
               identity.userProperties = kept
               return []
             }
-            return [userPropertyCountIssue(adding: new, existing: kept.keys)]
+            if refusesInvalidEvents { return [userPropertyCountIssue(adding: new, existing: kept.keys)] }
+            existing = kept.keys.sorted()
+            ignored = Array(new.dropFirst(room))
+            for name in ignored { setting[name] = nil }
+            kept.merge(setting) { _, new in new }
+            identity.userProperties = kept
+            return []
           }
+          guard !ignored.isEmpty else { return fate }
+          return fate.repaired(by: [userPropertyCountRepair(ignored: ignored, existing: existing)])
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
@@ -170,6 +184,15 @@ func userPropertyCountIssue(adding: [String], existing: Dictionary<String, Prope
       + "\(GoogleAnalyticsLimits.userProperties) per request, \(total - GoogleAnalyticsLimits.userProperties) over "
       + "(set: \(existing.sorted().joined(separator: ", "))). None of the set was kept. To fix this, send fewer "
       + "user properties to GA4")
+}
+
+/// The repair of a set past GA4's 25 user properties: what Firebase ignored (error code 9), the rest applied.
+func userPropertyCountRepair(ignored: [String], existing: [String]) -> ValidationIssue {
+  ValidationIssue(
+    vendor: "GA4", rule: "user-property-count",
+    message: "user properties \(ignored.joined(separator: ", ")) ignored: they would make more than "
+      + "\(GoogleAnalyticsLimits.userProperties) (set: \(existing.joined(separator: ", "))), and Firebase Analytics "
+      + "ignores such a change (error code 9); the others of the set were applied (rule user-property-count)")
 }
 
 /// Counts and reports what this module could not send.

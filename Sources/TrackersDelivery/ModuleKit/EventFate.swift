@@ -69,13 +69,19 @@ public struct VendorRecord: Sendable {
 }
 
 extension EventFate {
-  /// This fate for an event the pipeline repaired: queued, or kept as local state (a repaired user
-  /// property), it is ``repaired(_:records:)`` by `repairs`; any other fate (refused by consent or by a
-  /// rule the module checks itself, not queued) stays as it is.
-  package func repaired(by repairs: [ValidationIssue]) -> EventFate {
+  /// This fate for an event repaired by `repairs`: queued, or kept as local state (a repaired user
+  /// property), it is ``repaired(_:records:)``; already repaired, the repairs add up; any other fate
+  /// (refused by consent or by a rule the module checks itself, not queued) stays as it is. A module whose
+  /// `send` repairs what only the stored identity shows (GA4's 25 user properties) returns it:
+  ///
+  /// ```swift
+  /// return delivery.identityUpdate { identity in ... }.repaired(by: [ignoredProperties])
+  /// ```
+  public func repaired(by repairs: [ValidationIssue]) -> EventFate {
     switch self {
     case let .queued(records): .repaired(repairs, records: records)
     case .identityUpdate: .repaired(repairs, records: 0)
+    case let .repaired(earlier, records): .repaired(repairs + earlier, records: records)
     default: self
     }
   }
