@@ -120,7 +120,7 @@ extension AmplitudeEvent: CustomStringConvertible {
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
-      "userId nil"
+      "userId nil (signed out, the device stays)"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId)) (nothing sent: Amplitude links the device_id and user_id of one event)"
     case let .notSent(kind):

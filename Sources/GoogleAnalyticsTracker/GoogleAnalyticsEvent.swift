@@ -63,7 +63,7 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
-      "userId nil"
+      "userId nil (signed out, the device stays)"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId)) (nothing sent: GA4 links the client_id and the user_id of one request)"
     case let .unsupported(.profile(operation)):

@@ -98,7 +98,7 @@ extension MixpanelEvent: CustomStringConvertible {
     case let .identify(id?):
       "identify \(PropertyValue.string(id))"
     case .identify(nil):
-      "identify nil (reset)"
+      "identify nil (signed out, the device stays)"
     case let .unsupported(issue):
       "not sent (\(issue.rule))"
     }

@@ -46,7 +46,7 @@ extension SegmentMessage: CustomStringConvertible {
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
-      "userId nil"
+      "userId nil (signed out, the device stays)"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId))"
     case let .group(groupId, traits):
