@@ -100,21 +100,16 @@ extension GoogleAnalyticsEnvironment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userProperties(properties):
-          // All or none: a set cut short would leave the profile half updated, without saying which half.
-          // A `.null` member clears its property first, so it makes room for the others.
           delivery.updateIdentity(event: event.description) { identity in
-            var kept = identity.userProperties
-            var setting: [String: PropertyValue] = [:]
-            for (name, value) in properties {
-              if case .null = value { kept[name] = nil } else { setting[name] = value }
-            }
-            let new = setting.keys.filter { kept[$0] == nil }
-            guard kept.count + new.count > GoogleAnalyticsLimits.userProperties else {
-              kept.merge(setting) { _, new in new }
-              identity.userProperties = kept
-              return []
-            }
-            return [userPropertyCountIssue(adding: new, existing: kept.keys)]
+            setUserProperties(properties, of: &identity)
+          }
+        case let .signIn(userId, properties):
+          // `.userId` and `.userProperties` in one update, so the event has one fate; all or none, the id
+          // included: a refused set leaves the user as they were.
+          delivery.updateIdentity(event: event.description) { identity in
+            let issues = setUserProperties(properties, of: &identity)
+            if issues.isEmpty { identity.userId = userId }
+            return issues
           }
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
@@ -151,6 +146,26 @@ extension GoogleAnalyticsConfiguration {
     SessionRules(
       timeout: sessionTimeout, idUnit: .seconds, continuesInForeground: true, endsWhenAnonymousIdChanges: true)
   }
+}
+
+/// Sets `properties` on the identity's user properties, all or none: a set cut short would leave the
+/// profile half updated, without saying which half. A `.null` member clears its property first, so it makes
+/// room for the others. Returns the issue of a set that would make more than 25, the identity unchanged.
+private func setUserProperties<Derived>(
+  _ properties: [String: PropertyValue], of identity: inout IdentityStore<Derived>.Identity
+) -> [ValidationIssue] {
+  var kept = identity.userProperties
+  var setting: [String: PropertyValue] = [:]
+  for (name, value) in properties {
+    if case .null = value { kept[name] = nil } else { setting[name] = value }
+  }
+  let new = setting.keys.filter { kept[$0] == nil }
+  guard kept.count + new.count > GoogleAnalyticsLimits.userProperties else {
+    kept.merge(setting) { _, new in new }
+    identity.userProperties = kept
+    return []
+  }
+  return [userPropertyCountIssue(adding: new, existing: kept.keys)]
 }
 
 /// The GA4 rule that needs the identity: at most 25 user properties per request.

@@ -64,7 +64,12 @@ extension SegmentEnvironment {
         if case let .unsupported(data) = event {
           return delivery.countUnsupported(kind: SegmentValidation.kind(of: data), event: event.description)
         }
-        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        let userId: String?? =
+          switch event {
+          case let .userId(id): .some(id)
+          case let .signIn(id, _): .some(id)
+          default: .none
+          }
         delivery.enqueue(event, signingIn: userId) { _, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard let payload = WireFormat.message(event, members: members, at: now(), messageId: id) else {
             return .nothingToSend

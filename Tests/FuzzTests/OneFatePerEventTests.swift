@@ -351,7 +351,10 @@ struct FateEvents {
       let product = StandardEvent.Product(id: "p\(n)", name: "Product \(n)", sku: "S-\(n)", category: "Games", price: 9.5)
       return ("productViewed", .standard(.productViewed(product)))
     case 4: return ("searched", .standard(.searched(query: "query \(n)")))
-    case 5: return ("signIn", .userId("user-\(n % 13)"))
+    case 5:
+      // One in three with traits: one event, however many records its vendor makes of it (Mixpanel's two).
+      guard n % 3 == 0 else { return ("signIn", .userId("user-\(n % 13)")) }
+      return ("signInWithTraits", .signIn(userId: "user-\(n % 13)", traits: ["plan": .string(n % 2 == 0 ? "pro" : "free")]))
     case 6: return n % 4 == 0 ? ("reset", .reset) : ("signOut", .userId(nil))
     case 7: return ("userProperty", .userProperty(name: "plan", value: .string(n % 2 == 0 ? "pro" : "free")))
     case 8: return ("alias", .alias(userId: "user-\(n % 13)"))

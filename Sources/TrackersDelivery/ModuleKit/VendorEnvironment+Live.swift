@@ -83,17 +83,19 @@ extension VendorEnvironment {
     _ delivery: VendorDelivery<Derived>, redactor: Redactor?, send: @escaping Tracker<Event>
   ) -> Self {
     var environment = Self(
-      // The one consent check: before the module encodes, after the pipeline validated.
-      send: { event in
-        if delivery.refusesConsent(event: event.description) { return }
-        send(event)
+      send: send,
+      // Back on the caller's task: what a test's reporter kept from the sender fails that test
+      // (IssueReporter.deliverDeferredReports()).
+      flush: {
+        await delivery.queue.flush()
+        IssueReporter.deliverDeferredReports()
       },
-      flush: { await delivery.queue.flush() },
       close: { timeout in
         // A relaunch within the session timeout continues the session from its last activity.
         delivery.session?.saveLatestActivity()
         if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
         delivery.reportRepeatedRefusals()
+        IssueReporter.deliverDeferredReports()
       },
       counters: { delivery.counters },
       redactor: redactor,
@@ -104,6 +106,10 @@ extension VendorEnvironment {
     environment.additions = delivery.additions
     environment.countLocalUpdate = { delivery.countIdentityUpdate() }
     environment.resetIdentity = { delivery.resetIdentity(event: AnalyticsData.reset.description) }
+    // The one consent check: before the module encodes, after the pipeline validated; kept separately, so
+    // a test can put it in front of a recorder (`applyingConsent(to:)`).
+    environment.refusesConsent = { event in delivery.refusesConsent(event: event()) }
+    environment.send = environment.applyingConsent(to: send)
     return environment
   }
 }
