@@ -52,7 +52,8 @@ struct SignInTests {
 
   @Test func traitsOverTheLimitRefuseTheWholeSignIn() async throws {
     let transport = ScriptedTransport()
-    Current = try .live(liveConfiguration(transport))
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    Current = try .live(liveConfiguration(transport, reports: reports))
     googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
     googleAnalyticsTracker(.signIn(userId: "user-42", traits: ["extra_a": 1, "extra_b": 2]))
     googleAnalyticsTracker(.event(name: "sign_up"))
@@ -63,6 +64,7 @@ struct SignInTests {
     let body = try #require(try transport.requests.first?.json())
     #expect(body["user_id"] == nil)
     #expect(body["user_properties"]?.objectValue?.count == 24)
+    #expect(reports.events.contains { $0.message.contains("None of the set was kept") && $0.message.contains("signIn") })
   }
 
   @Test func theTraitsAreCheckedAsUserPropertiesAndTheIdAsAUserId() {
