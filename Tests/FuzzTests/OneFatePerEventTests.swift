@@ -158,7 +158,8 @@ import VendorTestSupport
         + "notConfigured=\(counters.notConfigured); records: \(counters.delivery); requests: "
         + "\(vendor.transport.requests.count)")
     #expect(given == Self.eventsPerVendor)
-    #expect(kinds.count == FateEvents.kinds + 1, "\(kinds)")  // kind 6 is a sign-out or a reset
+    // Kind 6 is a sign-out or a reset, kind 5 a sign-in with or without traits.
+    #expect(kinds.count == FateEvents.kinds + 2, "\(kinds)")
     #expect(counters.events == given, "\(counters)")
     #expect(counters.notConfigured == 0)
     #expect(reports.invalid == counters.invalid, "\(reports.invalid) invalid reports, \(counters)")
