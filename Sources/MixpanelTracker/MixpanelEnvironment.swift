@@ -140,11 +140,15 @@ extension MixpanelEnvironment {
     _ userId: String, setting properties: [String: PropertyValue], delivery: VendorDelivery<WireFormat.IdentityFields>,
     token: String, now: @Sendable () -> Date
   ) -> EventFate {
-    let wasSignedIn = delivery.current.identity.userId == userId
-    delivery.changeIdentity { $0 = $0.signingIn(userId, newAnonymousId: { RecordID().uuidString }) }
+    var distinctIdChanges = false
+    delivery.changeIdentity { identity in
+      // Read and changed in one step, so another event's sign-in can't come between.
+      distinctIdChanges = identity.userId != userId
+      identity = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
+    }
     let (identity, fields) = delivery.current
     var records: [VendorRecord] = []
-    if !wasSignedIn {
+    if distinctIdChanges {
       let id = RecordID()
       let anonymous: [String: PropertyValue] = [MixpanelNames.anonymousDistinctId: .string("$device:\(identity.anonymousId)")]
       records.append(
