@@ -66,25 +66,22 @@ extension AmplitudeEnvironment {
           switch event {
           case .event, .revenue:
             let issues = AmplitudeValidation.subjectIssues(subject)
-            guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
+            guard issues.isEmpty else { return .invalid(issues) }
             let members = WireFormat.members(about: subject, ip: ip, context: delivery.subjectContext)
             let id = RecordID()
             let payload = WireFormat.event(
               event, identity: members, sessionId: -1, at: subject.timestamp ?? now(), insertId: id)
-            let fate = payload.map { delivery.fate(queueing: [VendorRecord(payload: $0, id: id)]) } ?? .identityUpdate
-            return delivery.settle(fate, event: event.description)
+            return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
           default:
             break
           }
         }
         switch event {
         case let .group(type, key, properties):
-          sendGroup(type: type, key: key, properties: properties, event: event, delivery: delivery, stamp: stamp)
-          return
+          return sendGroup(type: type, key: key, properties: properties, delivery: delivery, stamp: stamp)
         case let .notSent(kind):
           // Validation refuses it on the pipeline's path; only a direct call of `send` gets here.
-          delivery.countUnsupported(kind: kind, event: event.description)
-          return
+          return .unsupported(kind: kind)
         default:
           break
         }
@@ -94,7 +91,7 @@ extension AmplitudeEnvironment {
           case let .signIn(id, _): .some(id)
           default: .none
           }
-        delivery.enqueue(event, signingIn: userId) { owner, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
+        return delivery.fate(of: event, signingIn: userId) { owner, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard case .some = WireFormat.eventType(of: event) else { return .nothingToSend }
           let (sessionId, date, sessionRecords) = stamp(owner, members.all)
           guard
@@ -111,12 +108,12 @@ extension AmplitudeEnvironment {
 
   /// Keeps the group with the identity (one key per group type; Amplitude tracks at most
   /// `AmplitudeLimits.groupTypes` types per event, so a sixth type is refused with rule `group-types`),
-  /// then queues its `$identify` and `$groupidentify`.
+  /// then queues its `$identify` and `$groupidentify`; returns the event's one fate.
   private static func sendGroup(
-    type: String, key: String, properties: [String: PropertyValue], event: AmplitudeEvent,
+    type: String, key: String, properties: [String: PropertyValue],
     delivery: VendorDelivery<WireFormat.Members>,
     stamp: (IdentityStore<WireFormat.Members>.Identity, [UInt8]) -> (Int, Date, [VendorRecord])
-  ) {
+  ) -> EventFate {
     var issues: [ValidationIssue] = []
     delivery.changeIdentity { identity in
       if identity.groups[type] == nil, identity.groups.count >= AmplitudeLimits.groupTypes {
@@ -125,14 +122,14 @@ extension AmplitudeEnvironment {
         identity.groups[type] = key
       }
     }
-    guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
+    guard issues.isEmpty else { return .invalid(issues) }
     let (owner, members) = delivery.current
     let (sessionId, date, sessionRecords) = stamp(owner, members.all)
     let events = WireFormat.groupEvents(
       type: type, key: key, properties: properties, members: members, sessionId: sessionId, at: date)
     // One event: its `$identify`, its `$groupidentify` (with traits), and a new session's events.
     let records = sessionRecords + events.map { VendorRecord(payload: $0.1, id: $0.0) }
-    delivery.settle(delivery.fate(queueing: records), event: event.description)
+    return delivery.fate(queueing: records)
   }
 }
 

@@ -62,35 +62,34 @@ extension GoogleAnalyticsEnvironment {
           // and no session.
           if let subject = EventSubject.current {
             guard let envelope = WireFormat.envelope(about: subject, stream: stream) else {
-              return delivery.settle(.invalid([subjectClientIdIssue]), event: event.description)
+              return .invalid([subjectClientIdIssue])
             }
             let date = now()
             if let timestamp = subject.timestamp, date.timeIntervalSince(timestamp) > subjectBackdating {
-              return delivery.settle(.invalid([subjectTimestampIssue(timestamp)]), event: event.description)
+              return .invalid([subjectTimestampIssue(timestamp)])
             }
             let payload = WireFormat.event(name: name, params: params, at: subject.timestamp ?? date, session: nil)
-            return delivery.enqueue(payload, id: RecordID(), partition: envelope, event: event.description)
+            return delivery.fate(queueing: VendorRecord(payload: payload, id: RecordID(), partition: envelope))
           }
           let date = now()
           let (identity, envelope) = delivery.current
           // GA4 has no dedup field; the id only identifies the record in the queue.
-          delivery.enqueue(
-            WireFormat.event(
-              name: name, params: params, at: date,
-              session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
-            id: RecordID(),
-            partition: envelope,
-            event: event.description
-          )
+          return delivery.fate(
+            queueing: VendorRecord(
+              payload: WireFormat.event(
+                name: name, params: params, at: date,
+                session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
+              id: RecordID(),
+              partition: envelope))
         case let .userProperty(name, .null):
           // Cleared, as Firebase's setUserProperty(nil, forName:): gone from the stored set, so later requests
           // no longer carry it. The Measurement Protocol has no clear operation: nothing is sent for it.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             identity.userProperties[name] = nil
             return []
           }
         case let .userProperty(name, value):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             guard identity.userProperties[name] == nil,
               identity.userProperties.count >= GoogleAnalyticsLimits.userProperties
             else {
@@ -100,13 +99,13 @@ extension GoogleAnalyticsEnvironment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userProperties(properties):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             setUserProperties(properties, of: &identity)
           }
         case let .signIn(userId, properties):
           // `.userId` and `.userProperties` in one update, so the event has one fate; all or none, the id
           // included: a refused set leaves the user as they were.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             let issues = setUserProperties(properties, of: &identity)
             if issues.isEmpty { identity.userId = userId }
             return issues
@@ -114,17 +113,17 @@ extension GoogleAnalyticsEnvironment {
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             identity.userId = id
             return []
           }
         case .alias:
           // GA4 joins the ids a request carries: the events of this client id are the user's once a request
           // carries both. Nothing to send.
-          delivery.countIdentityUpdate()
+          return .identityUpdate
         case .unsupported:
           // Validation refuses these; only a `send` called with one directly gets here.
-          delivery.countUnsupported(kind: "unsupported", event: event.description)
+          return .unsupported(kind: "unsupported")
         }
       }
     }

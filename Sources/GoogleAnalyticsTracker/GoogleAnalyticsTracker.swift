@@ -20,7 +20,12 @@ import TrackersDelivery
 /// ```
 public let googleAnalyticsTracker: Tracker<AnalyticsData> = VendorPipeline(
   current: { Current }, map: googleAnalyticsEvent(for:), validateWithSource: googleAnalyticsIssues(_:source:),
-  addToLifecycle: { event, superProperties in event.adding(superProperties) }
+  addToLifecycle: { event, superProperties in event.adding(superProperties) },
+  // What Firebase Analytics does with the same call: see <doc:RulesAndTheOfficialSDK>.
+  repair: { data in
+    let repaired = googleAnalyticsRepaired(data)
+    return EventRepair(data: repaired.data, repairs: repaired.repairs, sentAsIs: repaired.sentAsIs)
+  }
 ).tracker
 
 extension GoogleAnalyticsEvent {

@@ -47,15 +47,15 @@ extension MixpanelEnvironment {
         if let subject = EventSubject.current, case let .event(name, properties) = event {
           let date = now()
           let issues = mixpanelSubjectIssues(subject, now: date)
-          guard issues.isEmpty else { return delivery.settle(.invalid(issues), event: event.description) }
+          guard issues.isEmpty else { return .invalid(issues) }
           let id = RecordID()
           let fields = WireFormat.identityFields(about: subject, context: delivery.subjectContext)
           let payload = WireFormat.event(
             name: name, properties: properties, at: subject.timestamp ?? date, id: id, identity: fields)
           let record = VendorRecord(payload: payload, id: id, partition: WireFormat.importPartition)
-          return delivery.settle(delivery.fate(queueing: [record]), event: event.description)
+          return delivery.fate(queueing: record)
         }
-        delivery.settle(fate(of: event, delivery: delivery, token: token, now: now), event: event.description)
+        return fate(of: event, delivery: delivery, token: token, now: now)
       }
     }
   }

@@ -53,18 +53,17 @@ extension PostHogEnvironment {
             personProfiles: personProfiles)
           let id = RecordID()
           let payload = WireFormat.event(event, identity: identity, sessionId: nil, at: subject.timestamp ?? now(), uuid: id)
-          let fate = payload.map { delivery.fate(queueing: [VendorRecord(payload: $0, id: id)]) } ?? .identityUpdate
-          return delivery.settle(fate, event: event.description)
+          return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
         }
         if case let .notSent(kind) = event {
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
-          return delivery.countUnsupported(kind: kind, event: event.description)
+          return .unsupported(kind: kind)
         }
         if let personEvent = PersonProfileRules.personEvent(event) {
           // posthog-ios's `requirePersonProcessing()`: ignored without person profiles; otherwise, before
           // encoding, this anonymous person is processed from now on, so the event itself says `true`.
           guard personProfiles != .never else {
-            return delivery.countUnsupported(kind: "\(personEvent) (personProfiles .never)", event: event.description)
+            return .unsupported(kind: "\(personEvent) (personProfiles .never)")
           }
           if personProfiles == .identifiedOnly {
             PersonProfileRules.requirePersonProcessing(delivery)
@@ -72,7 +71,7 @@ extension PostHogEnvironment {
         }
         if case let .group(type, key, _) = event {
           // Before encoding: the `$groupidentify` event carries `$groups` with its own group, as
-          // posthog-ios's does. Not `updateIdentity`, which would count the event a second time.
+          // posthog-ios's does. Not `identityUpdate`, which is a fate of its own.
           delivery.changeIdentity { $0.groups[type] = key }
         }
         if case let .signIn(userId, _) = event, personProfiles == .never {
@@ -80,7 +79,7 @@ extension PostHogEnvironment {
           // sign-in changes the `distinct_id` of later events, as `.userId` does, and the traits are
           // counted as unsupported (one fate for the event), as `.userProperties` are.
           delivery.changeIdentity { $0 = $0.signingIn(userId, newAnonymousId: { RecordID().uuidString }) }
-          return delivery.countUnsupported(kind: "\(PostHogNames.set) (personProfiles .never)", event: event.description)
+          return .unsupported(kind: "\(PostHogNames.set) (personProfiles .never)")
         }
         let userId: String?? =
           switch event {
@@ -88,7 +87,7 @@ extension PostHogEnvironment {
           case let .signIn(id, _): .some(id)
           default: .none
           }
-        delivery.enqueue(event, signingIn: userId) { owner, identity, id in
+        return delivery.fate(of: event, signingIn: userId) { owner, identity, id in
           // Without person profiles a sign-in only changes the `distinct_id` of later events: PostHog
           // refuses a `$identify` that processes no person.
           if case .userId = event, personProfiles == .never { return nil }

@@ -48,21 +48,19 @@ extension SegmentEnvironment {
             let members = WireFormat.members(
               about: subject, context: delivery.subjectContext, suppressesIP: suppressesIP)
             let id = RecordID()
-            let fate: EventFate =
-              switch WireFormat.message(event, members: members, at: subject.timestamp ?? now(), messageId: id) {
-              case let payload? where payload.count > SegmentLimits.messageBytes:
-                .invalid([SegmentValidation.sizeIssue(payload.count)])
-              case let payload?: delivery.fate(queueing: [VendorRecord(payload: payload, id: id)])
-              case nil: .identityUpdate
-              }
-            return delivery.settle(fate, event: event.description)
+            switch WireFormat.message(event, members: members, at: subject.timestamp ?? now(), messageId: id) {
+            case let payload? where payload.count > SegmentLimits.messageBytes:
+              return .invalid([SegmentValidation.sizeIssue(payload.count)])
+            case let payload?: return delivery.fate(queueing: VendorRecord(payload: payload, id: id))
+            case nil: return .identityUpdate
+            }
           default:
             break
           }
         }
         // Refused by segmentIssues(for:), so only an app calling `send` itself gets here.
         if case let .unsupported(data) = event {
-          return delivery.countUnsupported(kind: SegmentValidation.kind(of: data), event: event.description)
+          return .unsupported(kind: SegmentValidation.kind(of: data))
         }
         let userId: String?? =
           switch event {
@@ -70,7 +68,7 @@ extension SegmentEnvironment {
           case let .signIn(id, _): .some(id)
           default: .none
           }
-        delivery.enqueue(event, signingIn: userId) { _, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
+        return delivery.fate(of: event, signingIn: userId) { _, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard let payload = WireFormat.message(event, members: members, at: now(), messageId: id) else {
             return .nothingToSend
           }

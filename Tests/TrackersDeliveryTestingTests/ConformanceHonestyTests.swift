@@ -117,9 +117,9 @@ enum ToyVendor {
         ) { delivery in
           return { event in
             let device = faults.contains(.keepsAnonymousIdOnReset) ? "device-forever" : delivery.current.derived
-            delivery.enqueue(
-              Array(#""name":"\#(event.name)","device":"\#(device)""#.utf8), id: RecordID(), partition: "",
-              event: event.description)
+            return delivery.fate(
+              queueing: VendorRecord(
+                payload: Array(#""name":"\#(event.name)","device":"\#(device)""#.utf8), id: RecordID()))
           }
         }
       },

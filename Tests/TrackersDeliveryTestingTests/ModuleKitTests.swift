@@ -79,8 +79,8 @@ import TrackersDeliveryTesting
       derive: { identity, _ in identity.anonymousId }
     ) { delivery in
       return { event in
-        guard event.name != "userId" else { return delivery.countUnsupported(kind: "userId") }
-        delivery.enqueue(Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID(), partition: "", event: event.description)
+        guard event.name != "userId" else { return .unsupported(kind: "userId") }
+        return delivery.fate(queueing: VendorRecord(payload: Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID()))
       }
     }
     environment.send(Event(name: "opened"))
@@ -132,7 +132,7 @@ import TrackersDeliveryTesting
           derive: { _, _ in () }
         ) { delivery in
           return { event in
-            delivery.enqueue(Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID(), partition: "", event: event.description)
+            delivery.fate(queueing: VendorRecord(payload: Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID()))
           }
         }
       },

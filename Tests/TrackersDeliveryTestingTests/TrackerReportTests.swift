@@ -52,8 +52,8 @@ import TrackersDeliveryTesting
       derive: { identity, _ in identity.anonymousId }
     ) { delivery in
       return { event in
-        guard event.name != "userId" else { return delivery.countUnsupported(kind: "userId", event: event.description) }
-        delivery.enqueue(Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID(), partition: "", event: event.description)
+        guard event.name != "userId" else { return .unsupported(kind: "userId") }
+        return delivery.fate(queueing: VendorRecord(payload: Array(#"{"name":"\#(event.name)"}"#.utf8), id: RecordID()))
       }
     }
   }

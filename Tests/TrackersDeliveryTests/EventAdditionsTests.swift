@@ -164,7 +164,10 @@ private func pipeline(
     let environment = try VendorEnvironment<EchoEvent>.live(
       options: options, destination: TestDestination(url: URL(fileURLWithPath: "/echo")), derive: { identity, _ in identity.anonymousId }
     ) { delivery in
-      { event in seen.withLock { $0.append("\(delivery.current.identity.userId ?? "-") \(event)") } }
+      { event in
+        seen.withLock { $0.append("\(delivery.current.identity.userId ?? "-") \(event)") }
+        return .queued(records: 1)
+      }
     }
     let track = pipeline(environment).tracker
     track(.superProperties(.register(["theme": "dark"])))

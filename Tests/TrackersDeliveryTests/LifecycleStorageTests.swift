@@ -85,7 +85,7 @@ import TrackersDeliveryTesting
   }
 
   func track(_ seqs: Range<Int>, into delivery: VendorDelivery<Void>) {
-    for seq in seqs { delivery.enqueue(payload(seq), id: RecordID(), partition: "", event: "seq \(seq)") }
+    for seq in seqs { delivery.settle(delivery.fate(queueing: VendorRecord(payload: payload(seq), id: RecordID())), event: "seq \(seq)") }
   }
 
   /// Records waiting in the inbox: written while the queue had let go of its directory.
@@ -179,7 +179,7 @@ import TrackersDeliveryTesting
     let delivery = try VendorDelivery(
       module: module, destination: TestDestination(url: URL(string: "https://example.com/batch")!), options: options,
       derive: { _, _ in () })
-    for seq in 0..<3 { delivery.enqueue(payload(seq), id: RecordID(), partition: "", event: "seq \(seq)") }
+    for seq in 0..<3 { delivery.settle(delivery.fate(queueing: VendorRecord(payload: payload(seq), id: RecordID())), event: "seq \(seq)") }
     await delivery.queue.flush()
     await transport.waitForRequests(2)
     await delivery.queue.flush()  // the second answer is applied

@@ -45,6 +45,26 @@ public struct DeliveryOptions: Sendable {
     case drop
   }
 
+  /// What the module does with an event that breaks one of the vendor's rules (a parameter value too
+  /// long, too many parameters, a name the vendor refuses).
+  ///
+  /// ```swift
+  /// var configuration = GoogleAnalyticsConfiguration(measurementId: id, apiSecret: secret)
+  /// configuration.invalidEvents = .refuse   // the strict refusal of every broken rule, as before 0.9
+  /// ```
+  public enum InvalidEvents: Sendable, Hashable {
+    /// Do what the vendor's own SDK (or its server, where the SDK leaves it to the server) does with the
+    /// same event: repair it (drop the parameter, cut the string, keep the first 25) and send it where
+    /// the SDK does, refuse it where the SDK refuses it. Each module's "Rules, and what the official SDK
+    /// does" article has the table. A repaired event is counted in ``TrackerCounters/repairedByRule`` and
+    /// reported as ``TrackerReport/Kind/repairedEvent(_:)``: an issue in debug builds and tests, at the
+    /// line that tracked it. The default.
+    case repairAsTheSDKDoes
+    /// Refuse every event that breaks any rule: counted in ``TrackerCounters/invalidByRule``, reported as
+    /// ``TrackerReport/Kind/invalidEvent(_:)``, never sent.
+    case refuse
+  }
+
   /// What the module runs in: an app on the user's device, or a server that tracks for many users.
   ///
   /// ```swift
@@ -119,6 +139,9 @@ public struct DeliveryOptions: Sendable {
   /// configuration.existingIdentity = ExistingIdentity(anonymousId: Mixpanel.mainInstance().anonymousId, userId: user?.id)
   /// ```
   public var existingIdentity: ExistingIdentity?
+  /// What happens to an event that breaks a vendor rule: repaired and sent as the vendor's own SDK does
+  /// (``InvalidEvents/repairAsTheSDKDoes``, the default) or refused (``InvalidEvents/refuse``).
+  public var invalidEvents: InvalidEvents
   /// Whether the module runs in an app (``Deployment/app``, the default) or on a server
   /// (``Deployment/server``: no device context, no lifecycle).
   public var deployment: Deployment
@@ -142,6 +165,7 @@ public struct DeliveryOptions: Sendable {
     self.redactor = nil
     self.existingIdentity = nil
     self.deployment = .app
+    self.invalidEvents = .repairAsTheSDKDoes
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

@@ -1,7 +1,7 @@
 import Trackers
 
-/// What became of one event a vendor module was given: the value a module's encode step returns, which
-/// ``VendorDelivery/settle(_:event:)`` counts, once, in ``TrackerCounters`` and reports.
+/// What became of one event a vendor module was given: the value a module's `send` returns, which the live
+/// environment counts, once, in ``TrackerCounters`` and reports.
 ///
 /// One event has one fate however many records it makes: Mixpanel's `.group` with traits is two records
 /// (`/engage` and `/groups`) and one ``queued(records:)``; Amplitude's first event of a session is queued
@@ -9,22 +9,27 @@ import Trackers
 /// (``TrackerCounters/delivery``).
 ///
 /// ```swift
-/// let id = RecordID()
-/// let fate: EventFate =
+/// return { event in  // the module's `send`, in its live environment
 ///   switch event {
 ///   case .alias:
-///     .identityUpdate
+///     return .identityUpdate
 ///   default:
-///     delivery.fate(queueing: [
+///     let id = RecordID()
+///     return delivery.fate(queueing: [
 ///       VendorRecord(payload: WireFormat.event(event, identity: [], at: now(), insertId: id), id: id)
 ///     ])
 ///   }
-/// delivery.settle(fate, event: event.description)
+/// }
 /// ```
 public enum EventFate: Sendable {
   /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``.
   case queued(records: Int)
-  /// Broke a vendor rule, never queued; counted under the first issue's rule in
+  /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records;
+  /// counted under the first repair's rule in ``TrackerCounters/repairedByRule`` and reported as
+  /// ``TrackerReport/Kind/repairedEvent(_:)``. The pipeline makes it of the ``queued(records:)`` that
+  /// `send` returns for a repaired event (``DeliveryOptions/invalidEvents``).
+  case repaired([ValidationIssue], records: Int)
+  /// Broke a vendor rule, never queued; counted under the first issue's rule (`unnamed-rule` if none) in
   /// ``TrackerCounters/invalidByRule`` and reported as ``TrackerReport/Kind/invalidEvent(_:)``.
   case invalid([ValidationIssue])
   /// Changed only local state (the identity, a super property, a timer), with nothing to send by itself;
@@ -59,5 +64,14 @@ public struct VendorRecord: Sendable {
     self.payload = payload
     self.id = id
     self.partition = partition
+  }
+}
+
+extension EventFate {
+  /// This fate for an event the pipeline repaired: queued, it is ``repaired(_:records:)`` by `repairs`;
+  /// any other fate (refused by consent, not queued) stays as it is.
+  package func repaired(by repairs: [ValidationIssue]) -> EventFate {
+    guard case let .queued(records) = self else { return self }
+    return .repaired(repairs, records: records)
   }
 }

@@ -8,7 +8,7 @@ import Trackers
 /// wire (GA4 `user_id` on following requests, Mixpanel `$user_id` next to `$device_id`, ...); the store only
 /// keeps the values, survives restarts, and caches what the module derives from them (`Derived`), so the hot
 /// path never re-encodes an identity that did not change. A module reads and changes it through its
-/// ``VendorDelivery`` (``VendorDelivery/current``, ``VendorDelivery/updateIdentity(event:_:)``); the store's
+/// ``VendorDelivery`` (``VendorDelivery/current``, ``VendorDelivery/identityUpdate(_:)``); the store's
 /// own API is this package's:
 ///
 /// ```swift

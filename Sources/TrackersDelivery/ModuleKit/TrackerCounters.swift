@@ -1,9 +1,9 @@
 /// What a vendor tracker did with the events it was given, from `track` to the vendor's answer.
 ///
 /// These count events, each once: every event given to `track` ends up in exactly one of ``queued``,
-/// ``invalid``, ``notConfigured``, ``notEnqueued``, ``identityUpdates``, ``deniedConsent``, ``unknownConsent``
+/// ``repaired``, ``invalid``, ``notConfigured``, ``notEnqueued``, ``identityUpdates``, ``deniedConsent``, ``unknownConsent``
 /// or ``unsupported``, and ``events`` adds them up (an ``EventFate``, settled by
-/// ``VendorDelivery/settle(_:event:)``). Records are the queue's business: ``delivery`` counts them
+/// which the live environment settles from what the module's `send` returns). Records are the queue's business: ``delivery`` counts them
 /// (enqueued, then delivered, pending or dropped with a reason), and one event may be several records
 /// (Mixpanel's group with traits, Amplitude's session events) or none.
 ///
@@ -14,6 +14,10 @@
 public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events that broke a vendor rule and were never queued, by rule (``Trackers/ValidationIssue/rule``).
   public var invalidByRule: [String: Int] = [:]
+  /// Events that broke a vendor rule, were repaired as the vendor's own SDK repairs them and were queued,
+  /// by the first rule repaired (``DeliveryOptions/invalidEvents``); each is one event, not also in
+  /// ``queued``.
+  public var repairedByRule: [String: Int] = [:]
   /// Events dropped because the module's `Current` was not configured.
   public var notConfigured: Int = 0
   /// Events queued, each as one or more records (``delivery`` follows the records).
@@ -48,18 +52,22 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events that broke a vendor rule, all rules together.
   public var invalid: Int { invalidByRule.values.reduce(0, +) }
 
+  /// Events repaired and queued, all rules together.
+  public var repaired: Int { repairedByRule.values.reduce(0, +) }
+
   /// Events of a kind the vendor has no use for, all kinds together.
   public var unsupported: Int { unsupportedByKind.values.reduce(0, +) }
 
   /// All the events counted, each under its one fate: the events given to `track`.
   public var events: Int {
-    queued + invalid + notConfigured + notEnqueued + identityUpdates + deniedConsent + unknownConsent + unsupported
+    queued + repaired + invalid + notConfigured + notEnqueued + identityUpdates + deniedConsent + unknownConsent + unsupported
   }
 
   /// One readable line.
   public var description: String {
     // The newer counters appear only when they count something, so existing lines read as before.
     (queued == 0 ? "" : "queued=\(queued) ")
+      + (repaired == 0 ? "" : "repaired=\(repaired) ")
       + "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
       + "identityUpdates=\(identityUpdates) "
       + (deniedConsent == 0 ? "" : "deniedConsent=\(deniedConsent) ")

@@ -29,6 +29,11 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
     /// The event broke the vendor's rules and was not sent; counted in ``TrackerCounters/invalidByRule``
     /// under the first issue's ``Trackers/ValidationIssue/rule``.
     case invalidEvent([ValidationIssue])
+    /// The event broke the vendor's rules and was repaired as the vendor's own SDK repairs it (a parameter
+    /// dropped, a string cut), then sent (``DeliveryOptions/invalidEvents``); counted in
+    /// ``TrackerCounters/repairedByRule`` under the first repair's ``Trackers/ValidationIssue/rule``. A
+    /// failure: the app's tracking code breaks a rule, and it is reported as an invalid event is.
+    case repairedEvent([ValidationIssue])
     /// The module's `Current` is not configured: events are dropped and counted in
     /// ``TrackerCounters/notConfigured``; reported for the first event of the process (or of the
     /// environment made by ``VendorEnvironment/notConfigured(onReport:)``).
@@ -85,7 +90,7 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
   /// refusal by consent, an unsupported kind and a scheduled retry are not failures.
   public var isFailure: Bool {
     switch kind {
-    case .invalidEvent, .notConfigured, .notEnqueued, .failure: true
+    case .invalidEvent, .repairedEvent, .notConfigured, .notEnqueued, .failure: true
     case .deniedConsent, .unknownConsent, .heldForConsent, .unsupportedKind: false
     case let .delivery(report): report.isFailure
     }
@@ -120,7 +125,7 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
     case .notConfigured:
       // A warning in every build: a release app that forgot to configure a module must hear of it.
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    case .invalidEvent, .notEnqueued, .failure:
+    case .invalidEvent, .repairedEvent, .notEnqueued, .failure:
       #if DEBUG
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       #else

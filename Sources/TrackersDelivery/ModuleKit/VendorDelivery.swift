@@ -5,9 +5,9 @@ import Trackers
 /// ``IdentityStore`` the events are attributed to, and the module's ``VendorModule`` for what can't be queued.
 ///
 /// ``VendorEnvironment/live(options:destination:tuning:derive:send:)`` makes one; the module's `send`
-/// closure encodes each vendor event on the caller's thread and hands the bytes to
-/// ``enqueue(_:id:partition:event:)``, which never throws: a refusal is counted and reported through the
-/// module. The storage directory holds `identity.json` and the queue's files under `queue/`.
+/// closure encodes each vendor event on the caller's thread, queues the bytes with ``fate(queueing:)-(VendorRecord)``
+/// (which never throws) and returns the event's ``EventFate``, which the live environment counts and
+/// reports, once. The storage directory holds `identity.json` and the queue's files under `queue/`.
 ///
 /// Consent sits here, and only here. With a ``DeliveryOptions/privacy`` registry, the destination is
 /// registered under its ``DeliveryDestination/name`` ("Mixpanel"): purge deletes what the queue has pending,
@@ -26,7 +26,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The durable queue.
   package let queue: DeliveryQueue
   /// Who the events belong to; a module reads it with ``current`` and changes it with
-  /// ``updateIdentity(event:_:)`` or ``changeIdentity(_:)``.
+  /// ``identityUpdate(_:)`` or ``changeIdentity(_:)``.
   @usableFromInline
   package let identity: IdentityStore<Derived>
   /// The vendor's session, for modules that passed ``SessionRules``; `nil` otherwise.
@@ -199,16 +199,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     TrackingContext(library: context.current.library, os: TrackingContext.OperatingSystem(name: "", version: ""))
   }
 
-  /// Puts one encoded event in the queue, and counts and reports its fate with ``settle(_:event:)``:
-  /// ``TrackerCounters/queued``, or, refused (too large, queue full, closed, disk error),
-  /// ``TrackerCounters/notEnqueued`` and reported.
-  public func enqueue(_ payload: [UInt8], id: RecordID, partition: String, event: @autoclosure () -> String) {
-    settle(fate(queueing: VendorRecord(payload: payload, id: id, partition: partition)), event: event())
-  }
-
-  /// Queues the one record an event makes, the common case, and returns the event's fate without counting
-  /// it, as the array form does but without an array of one on every event: ``EventFate/queued(records:)``
-  /// with 1, or ``EventFate/notEnqueued(_:)``. Pass the fate to ``settle(_:event:)``.
+  /// Queues the one record an event makes, the common case, and returns the event's fate, as the array
+  /// form does but without an array of one on every event: ``EventFate/queued(records:)`` with 1, or
+  /// ``EventFate/notEnqueued(_:)``. The module's `send` returns it; the live environment settles it.
   public func fate(queueing record: VendorRecord) -> EventFate {
     do {
       _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
@@ -218,10 +211,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
-  /// Queues the records one event makes, in order, and returns the event's fate without counting it:
+  /// Queues the records one event makes, in order, and returns the event's fate:
   /// ``EventFate/queued(records:)``, or ``EventFate/notEnqueued(_:)`` with the first refusal when the queue
-  /// refused any of them (the others stay queued). Pass the fate to ``settle(_:event:)``.
+  /// refused any of them (the others stay queued). No records is ``EventFate/identityUpdate``: the event
+  /// changed only what the module keeps. The module's `send` returns it; the live environment settles it.
   public func fate(queueing records: [VendorRecord]) -> EventFate {
+    if records.isEmpty { return .identityUpdate }
     var refusal: (any Error)?
     for record in records {
       do {
@@ -234,32 +229,24 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     return .queued(records: records.count)
   }
 
-  /// Counts one event's fate in the environment's counters (``VendorEnvironment/counters``), once, and reports it: the one place a live environment
-  /// counts what became of an event (the pipeline counts what it refused before: invalid, not
-  /// configured). Every event a module's `send` is given settles exactly once.
-  public func settle(_ fate: EventFate, event: @autoclosure () -> String) {
+  /// Counts one event's fate in the environment's counters (``VendorEnvironment/counters``), once, and
+  /// reports it: the one place a live environment counts what became of an event. The live environment
+  /// calls it with what the module's `send` returned, or with the consent's refusal before `send`; the
+  /// pipeline counts what it refused before (not configured).
+  package func settle(_ fate: EventFate, event: @autoclosure () -> String) {
     switch fate {
+    case let .repaired(repairs, _):
+      let repairs = module.named(repairs)
+      local.withLock { $0.repairedByRule[repairs[0].rule, default: 0] += 1 }
+      module.reportRepaired(repairs, event: event(), onReport: onReport)
+      if consent?.withLock({ $0 }) == .unknown { settleHeld() }
     case .queued:
       guard consent?.withLock({ $0 }) == .unknown else { return local.withLock { $0.queued += 1 } }
-      local.withLock {
-        $0.queued += 1
-        $0.heldForConsent += 1
-      }
-      let isFirst = reportedHolding.withLock { reported in
-        defer { reported = true }
-        return !reported
-      }
-      guard isFirst else { return }
-      module.report(
-        .heldForConsent,
-        "\(module.vendor): events are held on disk until the user answers consent for \(module.vendor) "
-          + "(purpose \(consentPurpose.rawValue)): the linked ConsentStore says unknown. They are sent once it "
-          + "grants, purged once it denies, and counted in heldForConsent; this is reported once. To drop them "
-          + "instead, set the configuration's whileConsentUnknown to .drop.",
-        to: onReport)
+      local.withLock { $0.queued += 1 }
+      settleHeld()
     case let .invalid(issues):
-      guard let first = issues.first else { return }
-      countInvalid(rule: first.rule)
+      let issues = module.named(issues)
+      countInvalid(rule: issues[0].rule)
       module.rejectInvalid(issues, event: event(), onReport: onReport)
     case .identityUpdate:
       local.withLock { $0.identityUpdates += 1 }
@@ -294,6 +281,24 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
   }
 
+  /// An event queued while consent is unknown, held on disk by the send gate: counted in
+  /// ``TrackerCounters/heldForConsent`` and reported once until the next answer.
+  private func settleHeld() {
+    local.withLock { $0.heldForConsent += 1 }
+    let isFirst = reportedHolding.withLock { reported in
+      defer { reported = true }
+      return !reported
+    }
+    guard isFirst else { return }
+    module.report(
+      .heldForConsent,
+      "\(module.vendor): events are held on disk until the user answers consent for \(module.vendor) "
+        + "(purpose \(consentPurpose.rawValue)): the linked ConsentStore says unknown. They are sent once it "
+        + "grants, purged once it denies, and counted in heldForConsent; this is reported once. To drop them "
+        + "instead, set the configuration's whileConsentUnknown to .drop.",
+      to: onReport)
+  }
+
   /// Reports the refusals counted since their reason was last reported; the live environment's `close`
   /// calls it, so the reports add up to ``TrackerCounters/notEnqueued``.
   package func reportRepeatedRefusals() {
@@ -315,53 +320,42 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     module.reportFailure(message, onReport: onReport)
   }
 
-  /// Changes the identity, unless `body` returns issues (a rule that depends on the identity, such as
-  /// GA4's 25 user properties): then the identity stays as it was and the event is rejected as invalid.
+  /// Changes the identity and returns ``EventFate/identityUpdate``, unless `body` returns issues (a rule
+  /// that depends on the identity, such as GA4's 25 user properties): then the identity stays as it was and
+  /// the fate is ``EventFate/invalid(_:)`` with them. The module's `send` returns it.
   ///
   /// A file that can't be written is reported; the change still holds in memory.
-  public func updateIdentity(
-    event: @autoclosure () -> String,
-    _ body: (inout IdentityStore<Derived>.Identity) -> [ValidationIssue]
-  ) {
+  ///
+  /// ```swift
+  /// let fate = delivery.identityUpdate { identity in   // the module's `send` returns it
+  ///   identity.userId = "user-42"
+  ///   return []
+  /// }
+  /// ```
+  public func identityUpdate(_ body: (inout IdentityStore<Derived>.Identity) -> [ValidationIssue]) -> EventFate {
     var issues: [ValidationIssue] = []
     let error = identity.update { identity in
       var changed = identity
       issues = body(&changed)
       if issues.isEmpty { identity = changed }
     }
-    guard issues.isEmpty else { return settle(.invalid(issues), event: event()) }
-    settle(.identityUpdate, event: event())
+    guard issues.isEmpty else { return .invalid(issues) }
     if let error {
       reportFailure(
         "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
           + "identity until the app quits. To fix this, give the module a writable storage directory.")
     }
+    return .identityUpdate
   }
 
-  /// Changes the identity without counting anything: for a module whose event also queues records (a
-  /// group kept with the identity, then sent), or which returns ``EventFate/identityUpdate`` itself. A file
+  /// Changes the identity without a fate: for a module whose event also queues records (a group kept with
+  /// the identity, then sent), or which returns ``EventFate/identityUpdate`` itself. A file
   /// that can't be written is reported; the change still holds in memory.
   public func changeIdentity(_ body: (inout IdentityStore<Derived>.Identity) -> Void) {
     guard let error = identity.update(body) else { return }
     reportFailure(
       "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
         + "identity until the app quits. To fix this, give the module a writable storage directory.")
-  }
-
-  /// Counts an event that changed only local identity state as ``TrackerCounters/identityUpdates``: for a
-  /// module that keeps an event's data itself (a vendor without profiles keeping user properties to add
-  /// to later events) rather than through ``updateIdentity(event:_:)``, which counts on its own.
-  public func countIdentityUpdate() {
-    settle(.identityUpdate, event: "")
-  }
-
-  /// Counts an event of a kind the vendor has no use for, as ``TrackerCounters/unsupportedByKind`` under
-  /// `kind`, and reports it as ``TrackerReport/Kind/unsupportedKind(_:)`` to ``DeliveryOptions/onReport`` (by default,
-  /// only counted): a vendor without identity given `.userId` or `.userProperty` calls
-  /// `delivery.countUnsupported(kind: "userId", event: event.description)` and sends nothing. Every kind
-  /// a module receives needs a counted fate; this is the one for "not sent, by design".
-  public func countUnsupported(kind: String, event: @autoclosure () -> String = "") {
-    settle(.unsupported(kind: kind), event: event())
   }
 
   /// Counts an event rejected as invalid while this delivery's environment was the module's `Current`,
@@ -371,21 +365,16 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     local.withLock { $0.invalidByRule[rule, default: 0] += 1 }
   }
 
-  /// Whether the user's consent keeps this event from being encoded now: denied (counted as
+  /// The fate the user's consent gives an event before it is encoded, if it keeps it from being sent: denied (counted as
   /// ``TrackerCounters/deniedConsent`` and reported as ``TrackerReport/Kind/deniedConsent``), or unknown
   /// while the module drops such events (``TrackerCounters/unknownConsent``,
   /// ``TrackerReport/Kind/unknownConsent``); both by default only counted. The live environment asks
-  /// before the module's `send` encodes.
-  package func refusesConsent(event: @autoclosure () -> String) -> Bool {
+  /// before the module's `send` encodes, and settles this fate instead of `send`'s.
+  package var consentRefusal: EventFate? {
     switch consent?.withLock({ $0 }) {
-    case .denied:
-      settle(.deniedConsent, event: event())
-      return true
-    case .unknown where whileConsentUnknown == .drop:
-      settle(.unknownConsent, event: event())
-      return true
-    default:
-      return false
+    case .denied: .deniedConsent
+    case .unknown where whileConsentUnknown == .drop: .unknownConsent
+    default: nil
     }
   }
 

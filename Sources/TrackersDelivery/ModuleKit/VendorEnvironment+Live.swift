@@ -7,7 +7,10 @@ extension VendorEnvironment {
   /// `close`, `sync` and `counters` on the queue. A module whose vendor has sessions passes its ``SessionRules``
   /// and gets the ``VendorSession`` in `send`.
   ///
-  /// Only what is the vendor's own is passed in:
+  /// Only what is the vendor's own is passed in. The module's `send` encodes an event and returns its
+  /// ``EventFate`` (``VendorDelivery/fate(queueing:)-(VendorRecord)``, ``VendorDelivery/identityUpdate(_:)``,
+  /// ``EventFate/unsupported(kind:)``, ...): the environment settles it, once, after the user's consent,
+  /// which the module never checks itself.
   ///
   /// <!-- snippet: not compiled: the shape of a vendor module's `live`, with the module's own `Configuration`, `Destination` and `WireFormat`; each vendor module's Environment.swift compiles its own -->
   /// ```swift
@@ -22,7 +25,7 @@ extension VendorEnvironment {
   ///       return { event in                                  // runs on the caller's thread
   ///         let id = RecordID()
   ///         let payload = WireFormat.event(event, identity: delivery.current.derived, at: now(), id: id)
-  ///         delivery.enqueue(payload, id: id, partition: "", event: event.description)
+  ///         return delivery.fate(queueing: VendorRecord(payload: payload, id: id))
   ///       }
   ///     }
   ///   }
@@ -37,13 +40,11 @@ extension VendorEnvironment {
     destination: some DeliveryDestination,
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived,
-    send: (VendorDelivery<Derived>) -> Tracker<Event>
+    send: (VendorDelivery<Derived>) -> @Sendable (Event) -> EventFate
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, derive: derive)
-    var environment = live(delivery, redactor: options.redactor, send: send(delivery))
-    environment.refusesLifecycle = options.deployment == .server
-    return environment
+    return live(delivery, options: options, send: send(delivery))
   }
 
   /// The live environment of a vendor with sessions (GA4, Amplitude, PostHog): as
@@ -58,6 +59,7 @@ extension VendorEnvironment {
   ///     let (identity, derived) = delivery.current
   ///     let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
   ///     ...
+  ///     return delivery.fate(queueing: VendorRecord(payload: payload, id: id))
   ///   }
   /// }
   /// ```
@@ -67,23 +69,25 @@ extension VendorEnvironment {
     tuning: @Sendable (inout DeliveryConfiguration) -> Void = { _ in },
     session rules: SessionRules,
     derive: @escaping @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived,
-    send: (VendorDelivery<Derived>, VendorSession) -> Tracker<Event>
+    send: (VendorDelivery<Derived>, VendorSession) -> @Sendable (Event) -> EventFate
   ) throws -> Self {
     let delivery = try VendorDelivery(
       module: Event.vendorModule, destination: destination, options: options, tuning: tuning, session: rules,
       derive: derive)
     // The delivery made a session from the rules.
     guard let session = delivery.session else { preconditionFailure("VendorDelivery made no session from its rules") }
-    var environment = live(delivery, redactor: options.redactor, send: send(delivery, session))
-    environment.refusesLifecycle = options.deployment == .server
-    return environment
+    return live(delivery, options: options, send: send(delivery, session))
   }
 
   private static func live<Derived: Sendable>(
-    _ delivery: VendorDelivery<Derived>, redactor: Redactor?, send: @escaping Tracker<Event>
+    _ delivery: VendorDelivery<Derived>, options: DeliveryOptions, send: @escaping @Sendable (Event) -> EventFate
   ) -> Self {
     var environment = Self(
-      send: send,
+      // The one path that settles an event the pipeline passed on: consent first, before the module
+      // encodes; then what the module's `send` made of it, counted and reported once.
+      send: { event in
+        delivery.settle(delivery.consentRefusal ?? send(event), event: event.description)
+      },
       // Back on the caller's task: what a test's reporter kept from the sender fails that test
       // (IssueReporter.deliverDeferredReports()).
       flush: {
@@ -98,18 +102,25 @@ extension VendorEnvironment {
         IssueReporter.deliverDeferredReports()
       },
       counters: { delivery.counters },
-      redactor: redactor,
+      redactor: options.redactor,
       onReport: delivery.onReport
     )
+    environment.sendRepaired = { event, repairs in
+      delivery.settle(delivery.consentRefusal ?? send(event).repaired(by: repairs), event: event.description)
+    }
+    environment.refusesInvalidEvents = options.invalidEvents == .refuse
+    environment.refusesLifecycle = options.deployment == .server
     environment.sync = { try delivery.queue.sync() }
     environment.countInvalid = { delivery.countInvalid(rule: $0) }
     environment.additions = delivery.additions
-    environment.countLocalUpdate = { delivery.countIdentityUpdate() }
+    environment.countLocalUpdate = { delivery.settle(.identityUpdate, event: "") }
     environment.resetIdentity = { delivery.resetIdentity(event: AnalyticsData.reset.description) }
-    // The one consent check: before the module encodes, after the pipeline validated; kept separately, so
-    // a test can put it in front of a recorder (`applyingConsent(to:)`).
-    environment.refusesConsent = { event in delivery.refusesConsent(event: event()) }
-    environment.send = environment.applyingConsent(to: send)
+    // The same consent check, for a test that puts it in front of a recorder (`applyingConsent(to:)`).
+    environment.refusesConsent = { event in
+      guard let refusal = delivery.consentRefusal else { return false }
+      delivery.settle(refusal, event: event())
+      return true
+    }
     return environment
   }
 }

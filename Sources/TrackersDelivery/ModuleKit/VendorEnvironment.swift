@@ -95,6 +95,16 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// environment, which keeps no identity) leaves ``VendorPipeline`` to count it as a local update.
   @usableFromInline
   package var resetIdentity: (@Sendable () -> Void)?
+  /// Sends an event ``VendorPipeline`` repaired (``DeliveryOptions/InvalidEvents/repairAsTheSDKDoes``), with
+  /// the repairs: the live environment settles what `send` would as ``EventFate/repaired(_:records:)``.
+  /// `nil` (a test's environment): the pipeline reports and counts the repair in the module's tally and
+  /// hands the event to ``send``.
+  @usableFromInline
+  package var sendRepaired: (@Sendable (_ event: Event, _ repairs: [ValidationIssue]) -> Void)?
+  /// Whether ``VendorPipeline`` refuses an event that breaks a rule instead of repairing it
+  /// (``DeliveryOptions/InvalidEvents/refuse``); `false` repairs, as the vendor's SDK does.
+  @usableFromInline
+  package var refusesInvalidEvents = false
   /// Whether ``VendorPipeline`` refuses lifecycle events: a live environment configured for a server
   /// (``DeliveryOptions/host``).
   @usableFromInline

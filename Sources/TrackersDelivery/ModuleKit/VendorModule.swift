@@ -68,8 +68,8 @@ public final class VendorModule: Sendable {
     onReport: (@Sendable (TrackerReport) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    guard let first = issues.first else { return }
-    tally.withLock { $0.counters.invalidByRule[first.rule, default: 0] += 1 }
+    let issues = named(issues)
+    tally.withLock { $0.counters.invalidByRule[issues[0].rule, default: 0] += 1 }
     let rules = issues.map(\.description).joined(separator: "; ")
     // A rule's message may end its own sentence ("... To fix this, rename it."): one period, not two.
     let sentence = rules.hasSuffix(".") ? rules : rules + "."
@@ -79,6 +79,41 @@ public final class VendorModule: Sendable {
       """
     report(
       .invalidEvent(issues), message, to: onReport, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// `issues`, or, when a module's code gave none, one that says so: every refused or repaired event is
+  /// counted under a rule and reported, even one a module refused without naming why.
+  package func named(_ issues: [ValidationIssue]) -> [ValidationIssue] {
+    guard issues.isEmpty else { return issues }
+    return [
+      ValidationIssue(
+        vendor: vendor, rule: "unnamed-rule",
+        message: "\(name) gave no rule for this event (rule unnamed-rule): a bug in the module, please report it")
+    ]
+  }
+
+  /// Reports an event a vendor rule changed before it was sent (``TrackerReport/Kind/repairedEvent(_:)``),
+  /// as ``rejectInvalid(_:event:onReport:fileID:filePath:line:column:)`` reports a refused one: to
+  /// `onReport`, or by default an issue in debug builds and tests (so the tracking line is fixed before it
+  /// ships) and a log line in release builds. The live environment counts it; ``countRepaired(rule:)``
+  /// counts one outside it.
+  package func reportRepaired(
+    _ repairs: [ValidationIssue], event: @autoclosure () -> String, onReport: (@Sendable (TrackerReport) -> Void)? = nil
+  ) {
+    let repairs = named(repairs)
+    let rules = repairs.map(\.description).joined(separator: "; ")
+    let sentence = rules.hasSuffix(".") ? rules : rules + "."
+    let message =
+      "\(sentence) The event was repaired as \(vendor)'s own SDK repairs it, and sent: \(event()). To fix this, "
+      + "change the event so it meets \(vendor)'s rules (check a tracking plan in tests with `\(issuesFunction)`), "
+      + "or set the configuration's invalidEvents to .refuse to refuse such events."
+    report(.repairedEvent(repairs), message, to: onReport)
+  }
+
+  /// Counts a repaired event outside a live environment (a test's recorder), under its first rule, in
+  /// the process-wide tally.
+  package func countRepaired(rule: String) {
+    tally.withLock { $0.counters.repairedByRule[rule, default: 0] += 1 }
   }
 
   /// The module's public validation function by the naming convention: "MixpanelTracker" has

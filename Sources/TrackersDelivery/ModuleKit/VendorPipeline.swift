@@ -12,8 +12,12 @@ import Trackers
 ///            here too: it forgets them, and the live environment starts a new anonymous identity
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
-/// validate   the vendor event; issues counted under their first rule and reported (onReport)
-/// send       Current.send: tests record here; live: consent, then encode and enqueue
+/// validate   the vendor event; a broken rule is repaired as the vendor's SDK repairs it (the module's
+///            repair, then validated again) and sent, counted in repairedByRule and reported; what the
+///            SDK refuses too, or every broken rule under invalidEvents = .refuse, is refused: counted
+///            under its first rule and reported (onReport)
+/// send       Current.send: tests record here; live: consent, then encode and enqueue, and the fate
+///            that send returns settled once
 /// ```
 ///
 /// Super properties reach every event the vendor sends, lifecycle events included, as the vendors' SDKs
@@ -42,6 +46,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   @usableFromInline let durationKey: String
   /// Adds the super properties to the vendor form of a lifecycle event; `nil`: lifecycle events go without.
   @usableFromInline let addToLifecycle: (@Sendable (Event, AnalyticsData.Properties) -> Event)?
+  /// The vendor SDK's repairs of an event that broke its rules; `nil`: every broken rule refuses.
+  @usableFromInline let repair: (@Sendable (AnalyticsData) -> EventRepair)?
 
   /// A pipeline that validates the vendor event alone.
   ///
@@ -54,19 +60,23 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - addToLifecycle: the mapped lifecycle event with the registered super properties added, its own
   ///     properties winning (`nil`: lifecycle events carry no super properties). Only called when some
   ///     are registered; the result is validated like any event.
+  ///   - repair: what the vendor's own SDK does with an event that breaks its rules (see ``EventRepair``),
+  ///     called only when validation found issues; `nil`: every broken rule refuses the event.
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
     validate: @escaping @Sendable (Event) -> [ValidationIssue],
     durationKey: String = "duration",
-    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil
+    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil,
+    repair: (@Sendable (AnalyticsData) -> EventRepair)? = nil
   ) {
     self.current = current
     self.map = map
     self.validate = { event, _ in validate(event) }
     self.durationKey = durationKey
     self.addToLifecycle = addToLifecycle
+    self.repair = repair
   }
 
   /// A pipeline whose rules also read the vocabulary event the vendor event was mapped from: for a vendor
@@ -81,19 +91,23 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   ///   - durationKey: the property a timed event's duration (seconds) is added under.
   ///   - addToLifecycle: the mapped lifecycle event with the registered super properties added, its own
   ///     properties winning (`nil`: lifecycle events carry no super properties).
+  ///   - repair: what the vendor's own SDK does with an event that breaks its rules (see ``EventRepair``),
+  ///     called only when validation found issues; `nil`: every broken rule refuses the event.
   @inlinable
   public init(
     current: @escaping @Sendable () -> VendorEnvironment<Event>,
     map: @escaping @Sendable (AnalyticsData) -> Event,
     validateWithSource validate: @escaping @Sendable (_ event: Event, _ source: AnalyticsData) -> [ValidationIssue],
     durationKey: String = "duration",
-    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil
+    addToLifecycle: (@Sendable (_ event: Event, _ superProperties: AnalyticsData.Properties) -> Event)? = nil,
+    repair: (@Sendable (AnalyticsData) -> EventRepair)? = nil
   ) {
     self.current = current
     self.map = map
     self.validate = validate
     self.durationKey = durationKey
     self.addToLifecycle = addToLifecycle
+    self.repair = repair
   }
 
   /// Runs one event through the pipeline: adapted, added to, redacted, mapped, validated, then sent or
@@ -288,7 +302,27 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   func process(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
     let event = map(data)
     let issues = validate(event, data)
-    guard issues.isEmpty else { return reject(issues, data, in: environment) }
+    guard issues.isEmpty else { return repairOrReject(issues, data, in: environment) }
+    environment.send(event)
+  }
+
+  /// An event that broke `issues`: repaired as the vendor's SDK repairs it and sent, if the module
+  /// repairs every rule it broke (but those it sends as they are); refused otherwise, or always under
+  /// ``DeliveryOptions/InvalidEvents/refuse``.
+  @usableFromInline
+  func repairOrReject(_ issues: [ValidationIssue], _ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
+    guard let repair, !environment.refusesInvalidEvents else { return reject(issues, data, in: environment) }
+    let repaired = repair(data)
+    let event = map(repaired.data)
+    let remaining = validate(event, repaired.data).filter { !repaired.sentAsIs.contains($0.rule) }
+    // The SDK refuses it too: counted under the rule that refused it, reported with the rest.
+    guard remaining.isEmpty else { return reject(remaining + repaired.repairs, data, in: environment) }
+    // A repair that names nothing it did would hide the rules the event broke.
+    guard !repaired.repairs.isEmpty else { return reject(issues, data, in: environment) }
+    if let sendRepaired = environment.sendRepaired { return sendRepaired(event, repaired.repairs) }
+    let module = Event.vendorModule
+    module.countRepaired(rule: repaired.repairs[0].rule)
+    module.reportRepaired(repaired.repairs, event: data.description, onReport: environment.onReport)
     environment.send(event)
   }
 

@@ -28,53 +28,69 @@ private func blankKeyIssue(_ value: PropertyValue) -> ValidationIssue {
   ValidationIssue(vendor: "Acme", rule: "blank key", message: "a property name is blank")
 }
 
-/// A vendor module's encode step, returning the event's one fate.
-private func settle(delivery: VendorDelivery<[UInt8]>, event: AnalyticsData, now: @Sendable () -> Date) {
+/// A vendor module's `send`, returning the event's one fate.
+private func send(delivery: VendorDelivery<[UInt8]>, now: @escaping @Sendable () -> Date) -> @Sendable (AnalyticsData) -> EventFate {
   // snippet: Sources/TrackersDelivery/ModuleKit/EventFate.swift#1
-  let id = RecordID()
-  let fate: EventFate =
+  return { event in  // the module's `send`, in its live environment
     switch event {
     case .alias:
-      .identityUpdate
+      return .identityUpdate
     default:
-      delivery.fate(queueing: [
+      let id = RecordID()
+      return delivery.fate(queueing: [
         VendorRecord(payload: WireFormat.event(event, identity: [], at: now(), insertId: id), id: id)
       ])
     }
-  delivery.settle(fate, event: event.description)
+  }
   // end snippet
 }
 
-/// Inside a vendor module's tracker, with its delivery.
-private func signIn(delivery: VendorDelivery<[UInt8]>, userId: String?, event: AnalyticsData) {
-  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#1
-  guard let identity = delivery.signIn(userId, event: event.description) else { return }
-  delivery.enqueue(identifyPayload(identity), id: RecordID(), partition: "", event: event.description)
+/// Inside a vendor module's `send`, with its delivery.
+private func identityUpdate(delivery: VendorDelivery<[UInt8]>) -> EventFate {
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery.swift#1
+  let fate = delivery.identityUpdate { identity in   // the module's `send` returns it
+    identity.userId = "user-42"
+    return []
+  }
   // end snippet
+  return fate
 }
+
+/// What a module's repair makes of an event (EventRepair's example).
+// snippet: Sources/TrackersDelivery/ModuleKit/EventRepair.swift#1
+func acmeRepaired(_ data: AnalyticsData) -> EventRepair {
+  guard case let .event(name, properties) = data else { return EventRepair(data: data) }
+  let long = properties.filter { if case let .string(s) = $0.value { s.count > 100 } else { false } }
+  guard !long.isEmpty else { return EventRepair(data: data) }
+  let issue = ValidationIssue(
+    vendor: "Acme", rule: "property-value-length",
+    message: "properties \(long.keys.sorted()) dropped: over 100 characters (rule property-value-length)")
+  return EventRepair(data: .event(name: name, properties: properties.filter { long[$0.key] == nil }), repairs: [issue])
+}
+// end snippet
 
 private func moduleKit(
   delivery: VendorDelivery<[UInt8]>, event: AnalyticsData, now: @escaping @Sendable () -> Date, limit: Int,
   session: VendorSession, identity: IdentityStore<[UInt8]>.Identity, context: TrackingContext, token: String,
-  key: String, consent: ConsentStore, storage: URL
+  key: String, consent: ConsentStore, storage: URL, id: String, secret: String
 ) {
-  compile {
-    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#2
+  func signIn() -> EventFate {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#1
     let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
-    delivery.enqueue(event, signingIn: userId) { _, derived, id in
+    return delivery.fate(of: event, signingIn: userId) { _, derived, id in
       WireFormat.event(event, identity: derived, at: now(), insertId: id)
     }
     // end snippet
   }
-  compile {
-    let userId: String?? = .none
-    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#3
-    delivery.enqueue(event, signingIn: userId) { _, identity, id -> VendorDelivery.Encoded in
+  func encoding(_ userId: String??) -> EventFate {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+SignIn.swift#2
+    return delivery.fate(of: event, signingIn: userId) { _, identity, id -> VendorDelivery.Encoded in
       let payload = WireFormat.message(event, identity: identity, messageId: id)
       return payload.count <= limit ? .payload(payload) : .refused([sizeIssue(payload.count)])
     }
     // end snippet
   }
+  _ = (signIn, encoding)
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorSession.swift#1
     let stamp = session.stamp(at: now(), anonymousId: identity.anonymousId, userId: identity.userId)
@@ -126,6 +142,13 @@ private func moduleKit(
   }
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#3
+    var configuration = GoogleAnalyticsConfiguration(measurementId: id, apiSecret: secret)
+    configuration.invalidEvents = .refuse   // the strict refusal of every broken rule, as before 0.9
+    // end snippet
+    _ = configuration
+  }
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/DeliveryOptions.swift#4
     var configuration = MixpanelConfiguration(projectToken: token)
     configuration.deployment = .server
     MixpanelTracker.Current = try .live(configuration)

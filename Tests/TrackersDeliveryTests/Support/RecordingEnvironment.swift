@@ -15,6 +15,9 @@ func recordingEnvironment<Event: VendorEvent>(
   return try VendorEnvironment<Event>.live(
     options: options, destination: TestDestination(url: URL(fileURLWithPath: "/echo")), derive: { identity, _ in identity.anonymousId }
   ) { _ in
-    { event in sent.withLock { $0.append(event.description) } }
+    { event in
+      sent.withLock { $0.append(event.description) }
+      return .queued(records: 1)
+    }
   }
 }

@@ -49,7 +49,7 @@ extension TelemetryDeckEnvironment {
         switch event {
         // Refused by telemetryDeckIssues(for:), so only an app calling `send` itself gets here.
         case let .unsupported(kind):
-          delivery.countUnsupported(kind: kind, event: event.description)
+          return .unsupported(kind: kind)
         case let .signal(type, payload, floatValue):
           let date = now()
           let (identity, derived) = delivery.current
@@ -59,25 +59,25 @@ extension TelemetryDeckEnvironment {
             type: type, payload: payload, floatValue: floatValue, identity: derived,
             sessionId: stamp.uuid ?? String(stamp.id), at: date)
           // TelemetryDeck has no dedup field: the id only identifies the record in the queue.
-          delivery.enqueue(bytes, id: RecordID(), partition: "", event: event.description)
+          return delivery.fate(queueing: VendorRecord(payload: bytes, id: RecordID()))
         case let .userProperty(name, value):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             identity.userProperties[name] = value.map(PropertyValue.string)
             return []
           }
         case let .userProperties(properties):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             for (name, value) in properties { identity.userProperties[name] = value.map(PropertyValue.string) }
             return []
           }
         case let .userId(userId):
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             signIn(userId, &identity)
             return []
           }
         case let .signIn(userId, properties):
           // One change: the sign-in, then the user's properties (one fate for the event).
-          delivery.updateIdentity(event: event.description) { identity in
+          return delivery.identityUpdate { identity in
             signIn(userId, &identity)
             for (name, value) in properties { identity.userProperties[name] = value.map(PropertyValue.string) }
             return []
