@@ -126,7 +126,7 @@ extension AmplitudeEvent: CustomStringConvertible {
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
-      "userId nil"
+      "userId nil (signed out, the device stays)"
     case let .signIn(userId, properties):
       "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(properties))"
     case let .alias(userId):

@@ -12,6 +12,7 @@ import TrackersDelivery
 /// `repairs` has one issue per rule applied, naming every member it changed; running ``amplitudeIssues(for:)``
 /// on the repaired `data` finds only the rules that still refuse the event, or those in `sentAsIs`.
 ///
+/// <!-- snippet: not compiled: a sketch, the repaired value in a comment (the module's RepairTests pins the exact repairs) -->
 /// ```swift
 /// amplitudeRepaired(.event(name: "Note", properties: ["body": .string(longText)])).data
 /// // .event(name: "Note", properties: ["body": .string(the first 1024 UTF-16 units of longText)])

@@ -49,6 +49,7 @@ extension GoogleAnalyticsEnvironment {
   private static func live(delivering configuration: GoogleAnalyticsConfiguration) throws -> GoogleAnalyticsEnvironment {
     let stream = configuration.stream
     let now = configuration.now
+    let refusesInvalidEvents = configuration.invalidEvents == .refuse
     return try live(
       options: configuration.options,
       destination: GoogleAnalyticsDestination(configuration),
@@ -99,17 +100,28 @@ extension GoogleAnalyticsEnvironment {
             return [userPropertyCountIssue(name: name, existing: identity.userProperties.keys)]
           }
         case let .userProperties(properties):
-          return delivery.identityUpdate { identity in
-            setUserProperties(properties, of: &identity)
+          // A `.null` member clears its property first, so it makes room for the others. Past 25, Firebase
+          // ignores the changes that would add the 26th and later (error code 9) and applies the rest:
+          // new names in name order until the 25th, the others reported. Under `invalidEvents = .refuse`,
+          // all or none, as before.
+          var outcome = UserPropertiesOutcome()
+          let fate = delivery.identityUpdate { identity in
+            outcome = setUserProperties(properties, of: &identity, refusing: refusesInvalidEvents)
+            return outcome.issues
           }
+          guard !outcome.ignored.isEmpty else { return fate }
+          return fate.repaired(by: [userPropertyCountRepair(ignored: outcome.ignored, existing: outcome.existing)])
         case let .signIn(userId, properties):
-          // `.userId` and `.userProperties` in one update, so the event has one fate; all or none, the id
-          // included: a refused set leaves the user as they were.
-          return delivery.identityUpdate { identity in
-            let issues = setUserProperties(properties, of: &identity)
-            if issues.isEmpty { identity.userId = userId }
-            return issues
+          // `.userId` and `.userProperties` in one update, so the event has one fate. The traits as
+          // `.userProperties`'; a set refused whole (`invalidEvents = .refuse`) leaves the user id as it was too.
+          var outcome = UserPropertiesOutcome()
+          let fate = delivery.identityUpdate { identity in
+            outcome = setUserProperties(properties, of: &identity, refusing: refusesInvalidEvents)
+            if outcome.issues.isEmpty { identity.userId = userId }
+            return outcome.issues
           }
+          guard !outcome.ignored.isEmpty else { return fate }
+          return fate.repaired(by: [userPropertyCountRepair(ignored: outcome.ignored, existing: outcome.existing)])
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
@@ -147,24 +159,40 @@ extension GoogleAnalyticsConfiguration {
   }
 }
 
-/// Sets `properties` on the identity's user properties, all or none: a set cut short would leave the
-/// profile half updated, without saying which half. A `.null` member clears its property first, so it makes
-/// room for the others. Returns the issue of a set that would make more than 25, the identity unchanged.
+/// What ``setUserProperties(_:of:refusing:)`` did: the issue of a set refused whole, or the new names it
+/// ignored past 25 and the names set before.
+private struct UserPropertiesOutcome {
+  var issues: [ValidationIssue] = []
+  var ignored: [String] = []
+  var existing: [String] = []
+}
+
+/// Sets `properties` on the identity's user properties. A `.null` member clears its property first, so it
+/// makes room for the others. Past 25, as Firebase (error code 9): the new names past the 25th, in name
+/// order, are ignored and the rest applied; `refusing` (`invalidEvents = .refuse`): all or none, the
+/// identity unchanged and the issue returned.
 private func setUserProperties<Derived>(
-  _ properties: [String: PropertyValue], of identity: inout IdentityStore<Derived>.Identity
-) -> [ValidationIssue] {
+  _ properties: [String: PropertyValue], of identity: inout IdentityStore<Derived>.Identity, refusing: Bool
+) -> UserPropertiesOutcome {
   var kept = identity.userProperties
   var setting: [String: PropertyValue] = [:]
   for (name, value) in properties {
     if case .null = value { kept[name] = nil } else { setting[name] = value }
   }
-  let new = setting.keys.filter { kept[$0] == nil }
-  guard kept.count + new.count > GoogleAnalyticsLimits.userProperties else {
+  let new = setting.keys.filter { kept[$0] == nil }.sorted()
+  let room = max(0, GoogleAnalyticsLimits.userProperties - kept.count)
+  guard new.count > room else {
     kept.merge(setting) { _, new in new }
     identity.userProperties = kept
-    return []
+    return UserPropertiesOutcome()
   }
-  return [userPropertyCountIssue(adding: new, existing: kept.keys)]
+  if refusing { return UserPropertiesOutcome(issues: [userPropertyCountIssue(adding: new, existing: kept.keys)]) }
+  var outcome = UserPropertiesOutcome(existing: kept.keys.sorted())
+  outcome.ignored = Array(new.dropFirst(room))
+  for name in outcome.ignored { setting[name] = nil }
+  kept.merge(setting) { _, new in new }
+  identity.userProperties = kept
+  return outcome
 }
 
 /// The GA4 rule that needs the identity: at most 25 user properties per request.
@@ -185,6 +213,15 @@ func userPropertyCountIssue(adding: [String], existing: Dictionary<String, Prope
       + "\(GoogleAnalyticsLimits.userProperties) per request, \(total - GoogleAnalyticsLimits.userProperties) over "
       + "(set: \(existing.sorted().joined(separator: ", "))). None of the set was kept. To fix this, send fewer "
       + "user properties to GA4")
+}
+
+/// The repair of a set past GA4's 25 user properties: what Firebase ignored (error code 9), the rest applied.
+func userPropertyCountRepair(ignored: [String], existing: [String]) -> ValidationIssue {
+  ValidationIssue(
+    vendor: "GA4", rule: "user-property-count",
+    message: "user properties \(ignored.joined(separator: ", ")) ignored: they would make more than "
+      + "\(GoogleAnalyticsLimits.userProperties) (set: \(existing.joined(separator: ", "))), and Firebase Analytics "
+      + "ignores such a change (error code 9); the others of the set were applied (rule user-property-count)")
 }
 
 /// Counts and reports what this module could not send.

@@ -34,6 +34,7 @@ import TrackersDelivery
 /// its case, but a screen whose `screen_name` or a standard event whose own field had to go becomes the
 /// `.event` it maps to.
 ///
+/// <!-- snippet: not compiled: a sketch, the repaired value in a comment (the module's RepairTests pins the exact repairs) -->
 /// ```swift
 /// googleAnalyticsRepaired(.event(name: "share", properties: ["method": "sms", "Item Id": "a1", "new": true]))
 /// // data: .event(name: "share", properties: ["method": "sms", "new": 1])

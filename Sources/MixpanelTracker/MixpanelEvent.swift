@@ -104,7 +104,7 @@ extension MixpanelEvent: CustomStringConvertible {
     case let .identify(id?):
       "identify \(PropertyValue.string(id))"
     case .identify(nil):
-      "identify nil (reset)"
+      "identify nil (signed out, the device stays)"
     case let .signIn(userId, properties):
       "signIn \(PropertyValue.string(userId)) $set \(PropertyValue.object(properties))"
     case let .unsupported(issue):

@@ -17,7 +17,12 @@ import TrackersDelivery
 public let mixpanelTracker: Tracker<AnalyticsData> = VendorPipeline(
   current: { Current }, map: mixpanelEvent(for:), validateWithSource: mixpanelIssues(_:source:),
   durationKey: MixpanelLimits.durationKey,
-  addToLifecycle: { event, superProperties in event.adding(superProperties) }
+  addToLifecycle: { event, superProperties in event.adding(superProperties) },
+  // What mixpanel-swift (or the server) does with the same call: see <doc:RulesAndTheOfficialSDK>.
+  repair: { data in
+    let repaired = mixpanelRepaired(data)
+    return EventRepair(data: repaired.data, repairs: repaired.repairs, sentAsIs: repaired.sentAsIs)
+  }
 ).tracker
 
 extension MixpanelEvent {

@@ -15,6 +15,7 @@ import TrackersDelivery
 /// `repairs` has one issue per rule applied, naming every member it changed; running ``mixpanelIssues(for:)``
 /// on the repaired `data` finds only the rules that still refuse the event, or those in `sentAsIs`.
 ///
+/// <!-- snippet: not compiled: a sketch, the repaired value in a comment (the module's RepairTests pins the exact repairs) -->
 /// ```swift
 /// mixpanelRepaired(.event(name: "Note", properties: ["ratio": .double(.nan)])).data
 /// // .event(name: "Note", properties: ["ratio": "nan"])

@@ -21,7 +21,12 @@ public let postHogTracker: Tracker<AnalyticsData> = VendorPipeline(
   // The rules read the vocabulary event too: the mapping replaces what some of them name (an error's
   // `message` property, a screen's name moved into a property).
   validateWithSource: { _, data in PostHogValidation.issues(in: data) },
-  addToLifecycle: { event, superProperties in event.adding(superProperties) }
+  addToLifecycle: { event, superProperties in event.adding(superProperties) },
+  // What posthog-ios (or the server) does with the same call: see <doc:RulesAndTheOfficialSDK>.
+  repair: { data in
+    let repaired = postHogRepaired(data)
+    return EventRepair(data: repaired.data, repairs: repaired.repairs, sentAsIs: repaired.sentAsIs)
+  }
 ).tracker
 
 extension PostHogEvent {

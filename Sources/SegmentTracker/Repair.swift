@@ -11,6 +11,7 @@ import TrackersDelivery
 /// `repairs` has one issue per rule applied, naming every member it changed; running ``segmentIssues(for:)``
 /// on the repaired `data` finds only the rules that still refuse the event, or those in `sentAsIs`.
 ///
+/// <!-- snippet: not compiled: a sketch, the repaired value in a comment (the module's RepairTests pins the exact repairs) -->
 /// ```swift
 /// segmentRepaired(.event(name: "Rated", properties: ["ratio": .double(.nan), "stars": 4])).data
 /// // .event(name: "Rated", properties: ["stars": 4])

@@ -51,7 +51,7 @@ extension SegmentMessage: CustomStringConvertible {
     case let .userId(id?):
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
-      "userId nil"
+      "userId nil (signed out, the device stays)"
     case let .signIn(userId, traits):
       "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(traits))"
     case let .alias(userId):

@@ -21,7 +21,12 @@ public let segmentTracker: Tracker<AnalyticsData> = VendorPipeline(
   // The rules read the vocabulary event too: the mapping replaces what some of them name (an error's
   // `message` property, a screen's name moved into a property).
   validateWithSource: { _, data in SegmentValidation.issues(in: data) },
-  addToLifecycle: { message, superProperties in message.adding(superProperties) }
+  addToLifecycle: { message, superProperties in message.adding(superProperties) },
+  // What analytics-swift (or the server) does with the same call: see <doc:RulesAndTheOfficialSDK>.
+  repair: { data in
+    let repaired = segmentRepaired(data)
+    return EventRepair(data: repaired.data, repairs: repaired.repairs, sentAsIs: repaired.sentAsIs)
+  }
 ).tracker
 
 extension SegmentMessage {

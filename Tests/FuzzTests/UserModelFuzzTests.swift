@@ -9,8 +9,8 @@ import VendorTestSupport
 /// Issue 22's vocabulary with hostile values (non-finite and huge amounts, `Int.min` quantities, empty and
 /// odd ids, names and currencies, placeholder and huge user ids), mixed with super properties that change
 /// every later event and timers, through the five live vendor modules: nothing traps, every request body
-/// is strict JSON, and every value has a counted fate (refused under a rule, kept as local state, counted
-/// as unsupported, or queued).
+/// is strict JSON, and every value has a counted fate (refused under a rule, repaired as the vendor's SDK
+/// repairs it, kept as local state, counted as unsupported, or queued).
 @Suite struct UserModelFuzzTests {
   static let values = 1_500
 
@@ -67,6 +67,7 @@ import VendorTestSupport
   /// What the counters say became of one value, or `nil` if nothing counted it.
   static func fate(_ before: TrackerCounters, _ after: TrackerCounters) -> String? {
     if after.invalid > before.invalid { return "invalid" }
+    if after.repaired > before.repaired { return "repaired" }
     if after.identityUpdates > before.identityUpdates { return "local" }
     if after.unsupported > before.unsupported { return "unsupported" }
     if after.notEnqueued > before.notEnqueued { return "notEnqueued" }

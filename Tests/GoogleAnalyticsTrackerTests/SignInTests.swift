@@ -50,10 +50,31 @@ struct SignInTests {
     ])
   }
 
-  @Test func traitsOverTheLimitRefuseTheWholeSignIn() async throws {
+  /// Past 25, as `.userProperties`: what fits is kept (Firebase's error code 9), and the sign-in holds.
+  @Test func traitsOverTheLimitKeepWhatFitsAndTheSignInHolds() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     Current = try .live(liveConfiguration(transport, reports: reports))
+    googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
+    googleAnalyticsTracker(.signIn(userId: "user-42", traits: ["extra_b": 2, "extra_a": 1]))
+    googleAnalyticsTracker(.event(name: "sign_up"))
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    #expect(counters.repairedByRule == ["user-property-count": 1] && counters.invalid == 0 && counters.events == 3)
+    let body = try #require(try transport.requests.first?.json())
+    #expect(body["user_id"] == "user-42")
+    #expect(body["user_properties"]?.objectValue?.count == 25)
+    #expect(body["user_properties"]?["extra_a"] == ["value": 1] && body["user_properties"]?["extra_b"] == nil)
+  }
+
+  /// `invalidEvents = .refuse`: all or none, the user id included.
+  @Test func underRefuseTraitsOverTheLimitRefuseTheWholeSignIn() async throws {
+    let transport = ScriptedTransport()
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    var configuration = liveConfiguration(transport, reports: reports)
+    configuration.invalidEvents = .refuse
+    Current = try .live(configuration)
     googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
     googleAnalyticsTracker(.signIn(userId: "user-42", traits: ["extra_a": 1, "extra_b": 2]))
     googleAnalyticsTracker(.event(name: "sign_up"))

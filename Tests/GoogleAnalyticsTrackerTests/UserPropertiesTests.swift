@@ -9,7 +9,8 @@ import VendorTestSupport
 
 /// Several user properties set together: all in `user_properties` of every later request
 /// (developers.google.com/analytics/devguides/collection/protocol/ga4/user-properties), or none when they
-/// would make more than GA4's 25, with every name and value checked against GA4's limits.
+/// would make more than GA4's 25 (those past it are ignored, as Firebase ignores them; none under
+/// `invalidEvents = .refuse`), with every name and value checked against GA4's limits.
 @Suite(.isolatedEnvironments)
 struct UserPropertiesTests {
 
@@ -34,12 +35,39 @@ struct UserPropertiesTests {
     ])
   }
 
-  /// All or none: a set that would make 26 is refused whole, naming the properties over the limit, and the
-  /// properties already set stay as they were.
-  @Test func aSetOverTwentyFiveIsRefusedWhole() async throws {
+  /// Past 25, as Firebase's error code 9: the changes that would add the 26th and later are ignored, the
+  /// others of the set applied (new names in name order), and the event is counted and reported as repaired.
+  @Test func aSetOverTwentyFiveKeepsWhatFitsAndIsRepaired() async throws {
     let transport = ScriptedTransport()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     Current = try .live(liveConfiguration(transport, reports: reports))
+    googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
+    googleAnalyticsTracker(.userProperties(["p0": 100, "extra_b": 2, "extra_a": 1]))
+    googleAnalyticsTracker(.event(name: "sign_up"))
+    await Current.flush()
+    let counters = Current.counters()
+    await Current.close(nil)
+    #expect(counters.repairedByRule == ["user-property-count": 1] && counters.invalid == 0)
+    #expect(counters.identityUpdates == 1 && counters.events == 3)
+    let userProperties = try #require(try transport.requests.first?.json()["user_properties"]?.objectValue)
+    #expect(userProperties.count == 25)
+    #expect(userProperties["p0"] == ["value": 100] && userProperties["extra_a"] == ["value": 1])
+    #expect(userProperties["extra_b"] == nil)
+    let messages = reports.events.map(\.message)
+    #expect(messages.contains { message in
+      message.contains("user properties extra_b ignored: they would make more than 25")
+        && message.contains("Firebase Analytics ignores such a change (error code 9)")
+    })
+  }
+
+  /// `invalidEvents = .refuse`: all or none, as before. A set that would make 26 is refused whole, naming
+  /// the properties over the limit, and the properties already set stay as they were.
+  @Test func underRefuseASetOverTwentyFiveIsRefusedWhole() async throws {
+    let transport = ScriptedTransport()
+    let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
+    var configuration = liveConfiguration(transport, reports: reports)
+    configuration.invalidEvents = .refuse
+    Current = try .live(configuration)
     googleAnalyticsTracker(.userProperties(Dictionary(uniqueKeysWithValues: (0..<24).map { ("p\($0)", PropertyValue.int($0)) })))
     googleAnalyticsTracker(.userProperties(["p0": 100, "extra_a": 1, "extra_b": 2]))
     googleAnalyticsTracker(.event(name: "sign_up"))

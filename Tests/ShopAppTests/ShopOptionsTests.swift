@@ -19,7 +19,7 @@ import Trackers
       #expect(ShopOptions.help.contains(option), "help does not mention \(option)")
     }
     #expect(ShopOptions.help.contains(
-      "summary vendor=<v> tracked=<n> delivered=<n> unsupported=<n> dropped=<n> retried=<n> pending=<n>"))
+      "summary vendor=<v> tracked=<n> delivered=<n> unsupported=<n> repaired=<n> dropped=<n> retried=<n> pending=<n>"))
   }
 
   @Test func everyOptionParsesInBothSpellings() throws {

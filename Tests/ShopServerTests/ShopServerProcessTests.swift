@@ -40,7 +40,7 @@ import Darwin
     let name = signalNumber == SIGTERM ? "SIGTERM" : "SIGINT"
     #expect(server.lines.contains { $0.hasPrefix("shop-server: \(name): stopping") }, "\(server.lines)")
     let summary = try #require(server.lines.first { $0.hasPrefix("summary vendor=segment ") }, "\(server.lines)")
-    #expect(summary.contains(" tracked=1 delivered=1 unsupported=0 dropped=0 retried=0 pending=0 "), "\(summary)")
+    #expect(summary.contains(" tracked=1 delivered=1 unsupported=0 repaired=0 dropped=0 retried=0 pending=0 "), "\(summary)")
   }
 
   @Test func aCommandLineItCannotRunExitsTwoWithTheRule() async throws {

@@ -66,6 +66,10 @@ public enum Journey {
   public static let newsletterLink =
     "https://shop.example/tea/sencha?utm_source=newsletter&utm_campaign=spring&token=tok-8f3a91"
 
+  /// A search the user pasted from a review: 121 characters, over GA4's 100 for a parameter value.
+  static let pastedQuery =
+    "a smooth japanese green tea, steamed not roasted, grassy with a sweet finish, good cold brewed in summer or hot in winter"
+
   static var springSale: StandardEvent.PushNotification {
     StandardEvent.PushNotification(userInfo: springSalePayload)
   }
@@ -87,6 +91,9 @@ public enum Journey {
       .track(.catalog(.homeViewed)),
       .track(.catalog(.categoryViewed(name: "Green tea"))),
       .track(.catalog(.searched(query: "sencha", resultCount: 2))),
+      // Pasted from a review: GA4 takes parameter values of 100 characters at most, and Firebase drops a
+      // longer one and logs the event (error code 4); so does the GA4 module, reporting it.
+      .track(.catalog(.searched(query: pastedQuery, resultCount: 0))),
       .track(.catalog(.productViewed(sencha))),
     ]),
     Chapter(title: "Sign up", steps: [

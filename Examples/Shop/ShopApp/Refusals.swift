@@ -43,6 +43,8 @@ enum Refusals {
       return (areByDesign(issues) ? "not sent, by design: " : "REFUSED: ") + reasons
     case let .unsupportedKind(kind):
       return "not sent, by design: \(report.vendor) has no use for '\(kind)' [unsupported]"
+    case let .repairedEvent(repairs):
+      return "repaired, as \(report.vendor)'s SDK does: " + repairs.map { "\($0.message) [\($0.rule)]" }.joined(separator: "; ")
     default:
       return report.message
     }

@@ -82,10 +82,12 @@ public struct ShopOptions: Sendable, Equatable {
     such as [redacted:email] before any vendor sees them, online or offline.
 
     Before exiting, prints one line per vendor:
-      summary vendor=<v> tracked=<n> delivered=<n> unsupported=<n> dropped=<n> retried=<n> pending=<n> track_ns_per_event=<x> elapsed_s=<x>
+      summary vendor=<v> tracked=<n> delivered=<n> unsupported=<n> repaired=<n> dropped=<n> retried=<n> pending=<n> track_ns_per_event=<x> elapsed_s=<x>
     and exits with status 1 if anything was dropped, including events refused or purged for consent.
     unsupported= counts what the vendor refuses by design, an operation it does not have (Segment has no
     increment on traits): never sent, shown as "not sent, by design" on the journey's line, not a drop.
+    repaired= counts events a vendor rule changed before they were sent, as the vendor's own SDK changes
+    them (GA4 drops a parameter value over 100 characters): sent, shown as "repaired" on the line.
     When consent is not granted, a line per vendor before it says why:
       privacy vendor=<v> consent=<c> opted_out=<yes|no> refused=<n> purged=<n> waiting=<n>
     """

@@ -1,7 +1,7 @@
 /// The last line `shop` prints per vendor: what it tracked and what became of it.
 ///
 /// ```
-/// summary vendor=mixpanel tracked=1000 delivered=1000 unsupported=0 dropped=0 retried=0 pending=0 track_ns_per_event=2100.5 elapsed_s=0.84
+/// summary vendor=mixpanel tracked=1000 delivered=1000 unsupported=0 repaired=0 dropped=0 retried=0 pending=0 track_ns_per_event=2100.5 elapsed_s=0.84
 /// ```
 public struct ShopSummary: Sendable, Equatable {
   /// Which vendor the line is about.
@@ -13,6 +13,9 @@ public struct ShopSummary: Sendable, Equatable {
   /// Events the vendor refused by design, counted and never sent: an operation it does not have, such as
   /// Segment's increment on traits. Not drops: the run still exits 0.
   public var unsupported: Int
+  /// Events a vendor rule changed before they were sent (a parameter dropped, a string cut), as the
+  /// vendor's own SDK changes them; each is reported on its journey line. Sent, so not drops.
+  public var repaired: Int
   /// Events lost, for any counted reason.
   public var dropped: Int
   /// Record sends that failed temporarily and were scheduled again.
@@ -26,13 +29,14 @@ public struct ShopSummary: Sendable, Equatable {
 
   /// Creates a summary.
   public init(
-    vendor: Vendor, tracked: Int, delivered: Int, unsupported: Int = 0, dropped: Int, retried: Int, pending: Int,
-    trackNanosecondsPerEvent: Double, elapsedSeconds: Double
+    vendor: Vendor, tracked: Int, delivered: Int, unsupported: Int = 0, repaired: Int = 0, dropped: Int, retried: Int,
+    pending: Int, trackNanosecondsPerEvent: Double, elapsedSeconds: Double
   ) {
     self.vendor = vendor
     self.tracked = tracked
     self.delivered = delivered
     self.unsupported = unsupported
+    self.repaired = repaired
     self.dropped = dropped
     self.retried = retried
     self.pending = pending
@@ -43,7 +47,7 @@ public struct ShopSummary: Sendable, Equatable {
   /// The machine-readable line.
   public var line: String {
     "summary vendor=\(vendor) tracked=\(tracked) delivered=\(delivered) unsupported=\(unsupported) "
-      + "dropped=\(dropped) retried=\(retried) "
+      + "repaired=\(repaired) dropped=\(dropped) retried=\(retried) "
       + "pending=\(pending) track_ns_per_event=\(Self.format(trackNanosecondsPerEvent, digits: 1)) "
       + "elapsed_s=\(Self.format(elapsedSeconds, digits: 3))"
   }

@@ -74,6 +74,7 @@ package final class VendorRun: Sendable {
       tracked: count,
       delivered: delivery.delivered,
       unsupported: unsupported,
+      repaired: counters.repaired,
       dropped: counters.deniedConsent + violations + counters.notConfigured + counters.notEnqueued + droppedByQueue,
       retried: delivery.retried,
       pending: delivery.pendingEvents,

@@ -24,7 +24,8 @@ import Trackers
 public enum EventFate: Sendable {
   /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``.
   case queued(records: Int)
-  /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records;
+  /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records
+  /// (0: kept as local state, a user property the module sends with later events);
   /// counted under the first repair's rule in ``TrackerCounters/repairedByRule`` and reported as
   /// ``TrackerReport/Kind/repairedEvent(_:)``. The pipeline makes it of the ``queued(records:)`` that
   /// `send` returns for a repaired event (``DeliveryOptions/invalidEvents``).
@@ -68,10 +69,20 @@ public struct VendorRecord: Sendable {
 }
 
 extension EventFate {
-  /// This fate for an event the pipeline repaired: queued, it is ``repaired(_:records:)`` by `repairs`;
-  /// any other fate (refused by consent, not queued) stays as it is.
-  package func repaired(by repairs: [ValidationIssue]) -> EventFate {
-    guard case let .queued(records) = self else { return self }
-    return .repaired(repairs, records: records)
+  /// This fate for an event repaired by `repairs`: queued, or kept as local state (a repaired user
+  /// property), it is ``repaired(_:records:)``; already repaired, the repairs add up; any other fate
+  /// (refused by consent or by a rule the module checks itself, not queued) stays as it is. A module whose
+  /// `send` repairs what only the stored identity shows (GA4's 25 user properties) returns it:
+  ///
+  /// ```swift
+  /// return delivery.identityUpdate { identity in ... }.repaired(by: [ignoredProperties])
+  /// ```
+  public func repaired(by repairs: [ValidationIssue]) -> EventFate {
+    switch self {
+    case let .queued(records): .repaired(repairs, records: records)
+    case .identityUpdate: .repaired(repairs, records: 0)
+    case let .repaired(earlier, records): .repaired(repairs + earlier, records: records)
+    default: self
+    }
   }
 }

@@ -14,8 +14,8 @@
 public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   /// Events that broke a vendor rule and were never queued, by rule (``Trackers/ValidationIssue/rule``).
   public var invalidByRule: [String: Int] = [:]
-  /// Events that broke a vendor rule, were repaired as the vendor's own SDK repairs them and were queued,
-  /// by the first rule repaired (``DeliveryOptions/invalidEvents``); each is one event, not also in
+  /// Events that broke a vendor rule, were repaired as the vendor's own SDK repairs them and were queued
+  /// (or kept as local state, a repaired user property), by the first rule repaired (``DeliveryOptions/invalidEvents``); each is one event, not also in
   /// ``queued``.
   public var repairedByRule: [String: Int] = [:]
   /// Events dropped because the module's `Current` was not configured.
