@@ -85,7 +85,12 @@ extension AmplitudeEnvironment {
         default:
           break
         }
-        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        let userId: String?? =
+          switch event {
+          case let .userId(id): .some(id)
+          case let .signIn(id, _): .some(id)
+          default: .none
+          }
         return delivery.fate(of: event, signingIn: userId) { owner, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard case .some = WireFormat.eventType(of: event) else { return .nothingToSend }
           let (sessionId, date, sessionRecords) = stamp(owner, members.all)

@@ -35,6 +35,12 @@ public enum AmplitudeEvent: Sendable, Hashable {
   /// or out (`nil`: a new `device_id` starts). Nothing is sent for it by itself, as with Amplitude-Swift's
   /// `setUserId`.
   case userId(String?)
+  /// Signs a user in and sets their user properties in one `$identify` event that carries the new
+  /// `user_id` and `user_properties: {"$set": properties}`: Amplitude-Swift's `setUserId(userId:)`, which
+  /// sends nothing by itself, then `identify(identify: Identify().set(...))`, one `$identify`
+  /// (Sources/Amplitude/Amplitude.swift, `setUserId` and `identify(identify:options:)`); `user_id` on
+  /// every following event, as after ``userId(_:)``.
+  case signIn(userId: String, properties: [String: PropertyValue])
   /// Nothing sent: Amplitude links a device to a user by itself, when an event carries both the
   /// `device_id` and the `user_id` (a sign-in does that); its HTTP V2 API has no alias.
   case alias(userId: String)
@@ -121,6 +127,8 @@ extension AmplitudeEvent: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil (signed out, the device stays)"
+    case let .signIn(userId, properties):
+      "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(properties))"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId)) (nothing sent: Amplitude links the device_id and user_id of one event)"
     case let .notSent(kind):

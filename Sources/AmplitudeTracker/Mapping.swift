@@ -23,6 +23,7 @@ import Trackers
 /// | `.standard(.orderCompleted(order))` | also `revenue: order.revenueAmount`, `revenueType: "purchase"`, `currency` at the top level of the event |
 /// | `.standard(.orderRefunded(order))` | also `revenue: -order.revenueAmount`, `revenueType: "refund"`, `currency` at the top level |
 /// | `.userId(id)` | nothing sent; `user_id` on every following event, next to the `device_id` (links them) |
+/// | `.signIn(userId, traits)` | one `$identify` with the new `user_id` and `user_properties: {"$set": traits}` (Amplitude-Swift's `setUserId`, which sends nothing, then `identify`: Sources/Amplitude/Amplitude.swift); with no traits, as `.userId(userId)` |
 /// | `.userId(nil)` | nothing sent; the `device_id` stays and `user_id` is no longer sent (Amplitude-Swift's `setUserId(nil)`) |
 /// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new `device_id` and no `user_id` or groups (Amplitude-Swift's `reset()`, Amplitude-iOS's `regenerateDeviceId`); mapped directly, refused (rule `handled-by-pipeline`) |
 /// | `.alias(userId)` | nothing sent: Amplitude links the `device_id` to the user when an event carries both (after `.userId`) |
@@ -50,6 +51,8 @@ public func amplitudeEvent(for data: AnalyticsData) -> AmplitudeEvent {
     return .userProperties(properties)
   case let .userId(id):
     return .userId(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .userId(userId) : .signIn(userId: userId, properties: traits)
   case let .lifecycle(event):
     return .event(type: AmplitudeNames.lifecycle(event), properties: AmplitudeNames.lifecycleProperties(event))
   case let .profile(operation):

@@ -69,6 +69,9 @@ struct AmplitudeRepair {
       return .userProperty(name: name, value: repair(value, path: "user property '\(name)'"))
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "user property"))
+    case let .signIn(userId, traits):
+      // The traits as `.userProperties`'; the sign-in holds with whatever is left of them.
+      return .signIn(userId: userId, traits: repair(traits, kind: "user property"))
     case let .profile(operation):
       if operation.name.isEmpty, fired.contains("property-name-empty") { return .userProperties([:]) }
       note(name: operation.name, kind: "user property")

@@ -57,7 +57,9 @@ enum AmplitudeValidation {
     case let .userProperty(name, value):
       checkUserPropertyName(name, into: &issues)
       checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
-    case let .userProperties(properties):
+    case let .userProperties(properties), let .signIn(_, properties):
+      // A sign-in's id as `.userId`'s.
+      if case let .signIn(userId, _) = data { checkUserId(userId, into: &issues) }
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
         checkUserPropertyName(name, into: &issues)
         checkValue(value, path: { "user property '\(name)'" }, ordered: ordered, into: &issues)
@@ -152,7 +154,7 @@ enum AmplitudeValidation {
   ) -> Bool {
     ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
       switch data {
-      case .userProperty, .userProperties, .profile: "user property '\(name)'"
+      case .userProperty, .userProperties, .signIn, .profile: "user property '\(name)'"
       case .group: "group property '\(name)'"
       // The app's properties only: the fields nest no deeper than an order's products.
       case let .standard(event, _): "\(event.name) property '\(name)'"

@@ -104,31 +104,24 @@ extension GoogleAnalyticsEnvironment {
           // ignores the changes that would add the 26th and later (error code 9) and applies the rest:
           // new names in name order until the 25th, the others reported. Under `invalidEvents = .refuse`,
           // all or none, as before.
-          var ignored: [String] = []
-          var existing: [String] = []
+          var outcome = UserPropertiesOutcome()
           let fate = delivery.identityUpdate { identity in
-            var kept = identity.userProperties
-            var setting: [String: PropertyValue] = [:]
-            for (name, value) in properties {
-              if case .null = value { kept[name] = nil } else { setting[name] = value }
-            }
-            let new = setting.keys.filter { kept[$0] == nil }.sorted()
-            let room = max(0, GoogleAnalyticsLimits.userProperties - kept.count)
-            guard new.count > room else {
-              kept.merge(setting) { _, new in new }
-              identity.userProperties = kept
-              return []
-            }
-            if refusesInvalidEvents { return [userPropertyCountIssue(adding: new, existing: kept.keys)] }
-            existing = kept.keys.sorted()
-            ignored = Array(new.dropFirst(room))
-            for name in ignored { setting[name] = nil }
-            kept.merge(setting) { _, new in new }
-            identity.userProperties = kept
-            return []
+            outcome = setUserProperties(properties, of: &identity, refusing: refusesInvalidEvents)
+            return outcome.issues
           }
-          guard !ignored.isEmpty else { return fate }
-          return fate.repaired(by: [userPropertyCountRepair(ignored: ignored, existing: existing)])
+          guard !outcome.ignored.isEmpty else { return fate }
+          return fate.repaired(by: [userPropertyCountRepair(ignored: outcome.ignored, existing: outcome.existing)])
+        case let .signIn(userId, properties):
+          // `.userId` and `.userProperties` in one update, so the event has one fate. The traits as
+          // `.userProperties`'; a set refused whole (`invalidEvents = .refuse`) leaves the user id as it was too.
+          var outcome = UserPropertiesOutcome()
+          let fate = delivery.identityUpdate { identity in
+            outcome = setUserProperties(properties, of: &identity, refusing: refusesInvalidEvents)
+            if outcome.issues.isEmpty { identity.userId = userId }
+            return outcome.issues
+          }
+          guard !outcome.ignored.isEmpty else { return fate }
+          return fate.repaired(by: [userPropertyCountRepair(ignored: outcome.ignored, existing: outcome.existing)])
         case let .userId(id):
           // The client id stays: the session goes on (GA4's SDKs keep it across `setUserID`), and GA4 joins
           // the events before and after the sign-in by the client id they share.
@@ -164,6 +157,42 @@ extension GoogleAnalyticsConfiguration {
     SessionRules(
       timeout: sessionTimeout, idUnit: .seconds, continuesInForeground: true, endsWhenAnonymousIdChanges: true)
   }
+}
+
+/// What ``setUserProperties(_:of:refusing:)`` did: the issue of a set refused whole, or the new names it
+/// ignored past 25 and the names set before.
+private struct UserPropertiesOutcome {
+  var issues: [ValidationIssue] = []
+  var ignored: [String] = []
+  var existing: [String] = []
+}
+
+/// Sets `properties` on the identity's user properties. A `.null` member clears its property first, so it
+/// makes room for the others. Past 25, as Firebase (error code 9): the new names past the 25th, in name
+/// order, are ignored and the rest applied; `refusing` (`invalidEvents = .refuse`): all or none, the
+/// identity unchanged and the issue returned.
+private func setUserProperties<Derived>(
+  _ properties: [String: PropertyValue], of identity: inout IdentityStore<Derived>.Identity, refusing: Bool
+) -> UserPropertiesOutcome {
+  var kept = identity.userProperties
+  var setting: [String: PropertyValue] = [:]
+  for (name, value) in properties {
+    if case .null = value { kept[name] = nil } else { setting[name] = value }
+  }
+  let new = setting.keys.filter { kept[$0] == nil }.sorted()
+  let room = max(0, GoogleAnalyticsLimits.userProperties - kept.count)
+  guard new.count > room else {
+    kept.merge(setting) { _, new in new }
+    identity.userProperties = kept
+    return UserPropertiesOutcome()
+  }
+  if refusing { return UserPropertiesOutcome(issues: [userPropertyCountIssue(adding: new, existing: kept.keys)]) }
+  var outcome = UserPropertiesOutcome(existing: kept.keys.sorted())
+  outcome.ignored = Array(new.dropFirst(room))
+  for name in outcome.ignored { setting[name] = nil }
+  kept.merge(setting) { _, new in new }
+  identity.userProperties = kept
+  return outcome
 }
 
 /// The GA4 rule that needs the identity: at most 25 user properties per request.

@@ -22,6 +22,10 @@ public enum GoogleAnalyticsEvent: Sendable, Hashable {
   case userProperties([String: PropertyValue])
   /// The `user_id` of every following request; `nil` stops sending one (sign-out).
   case userId(String?)
+  /// A sign-in with user properties: the `user_id` and the properties (as ``userProperties(_:)``; refused
+  /// whole, the id included, where a set is) of every following request, as Firebase's `setUserID` then `setUserProperty` for each keep them
+  /// for the next events. Nothing is sent for it by itself.
+  case signIn(userId: String, userProperties: [String: PropertyValue])
   /// Links this device's anonymous id to `userId`: nothing to send, since GA4 joins the `client_id` and the
   /// `user_id` that one request carries together; counted as an identity update.
   case alias(userId: String)
@@ -64,6 +68,8 @@ extension GoogleAnalyticsEvent: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil (signed out, the device stays)"
+    case let .signIn(userId, properties):
+      "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(properties))"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId)) (nothing sent: GA4 links the client_id and the user_id of one request)"
     case let .unsupported(.profile(operation)):

@@ -10,6 +10,7 @@ import Trackers
 /// | `.userProperty(name, value)` | `user_properties.name = {"value": value}` on every following request; `.null` clears it (below) |
 /// | `.userProperties(properties)` | each in `user_properties` on every following request, all or none (at most 25 in all); a `.null` member clears that one; an empty set changes nothing |
 /// | `.userId(id)` | `user_id` on every following request (`nil`: none; the `client_id` and the user properties stay, as Firebase's `setUserID(nil)` keeps them) |
+/// | `.signIn(userId, traits)` | as `.userId(userId)` and `.userProperties(traits)` together (Firebase's `setUserID`, then `setUserProperty` for each): nothing sent by itself; every following request carries the `user_id` and the `user_properties`. Past 25 user properties, as `.userProperties`: what fits is kept (repaired), or, with `invalidEvents = .refuse`, the whole sign-in is refused (`user-property-count`), the user id included. With no traits, as `.userId(userId)` |
 /// | `.reset` | applied by the pipeline: a new `client_id`, no `user_id` and no stored user properties, as Firebase's `resetAnalyticsData`; mapped directly, ``GoogleAnalyticsEvent/unsupported(_:)``, refused with rule `handled-by-pipeline` |
 /// | `.standard(event, properties)` | GA4's recommended event (below), with the properties as extra parameters (the event's own fields win) |
 /// | `.alias(userId)` | ``GoogleAnalyticsEvent/alias(userId:)``: nothing sent (GA4 joins `client_id` and `user_id` on each request) |
@@ -82,6 +83,8 @@ public func googleAnalyticsEvent(for data: AnalyticsData) -> GoogleAnalyticsEven
     return .userProperties(properties)
   case let .userId(id):
     return .userId(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .userId(userId) : .signIn(userId: userId, userProperties: traits)
   case let .lifecycle(event):
     return .event(name: GoogleAnalyticsNames.lifecycle(event), params: event.properties.mapValues(ga4Compatible))
   case let .standard(event, properties):

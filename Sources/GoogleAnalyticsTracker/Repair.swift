@@ -57,6 +57,13 @@ package func googleAnalyticsRepaired(
     repaired = repairedUserProperty(data, name: name, value: value, log: &log)
   case let .userProperties(properties):
     repaired = repairedUserProperties(data, properties, fired: fired, log: &log)
+  case let .signIn(userId, properties):
+    // The traits as `.userProperties`'; the sign-in holds with whatever is left of them.
+    let set = AnalyticsData.userProperties(properties)
+    guard case let .userProperties(kept) = repairedUserProperties(set, properties, fired: fired, log: &log) else {
+      return (data, [], [])
+    }
+    repaired = kept == properties ? data : .signIn(userId: userId, traits: kept)
   case .userId, .alias, .unsupported:
     return (data, [], [])
   }

@@ -49,7 +49,7 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
     if let issue = ValidationRules.depthIssue(value, path: { "user property '\(name)'" }, vendor: "GA4") {
       return issues.append(issue)
     }
-  case let .userProperties(properties):
+  case let .userProperties(properties), let .signIn(_, properties):
     let tooDeep = ValidationRules.appendDepthIssues(
       of: properties, path: { "user property '\($0)'" }, ordered: ordered, vendor: "GA4", into: &issues)
     if tooDeep { return }
@@ -90,7 +90,9 @@ private func check(_ event: GoogleAnalyticsEvent, ordered: Bool, into issues: in
   case let .userProperty(name, value):
     checkUserPropertyName(name, into: &issues)
     checkUserPropertyValue(value, name: name, into: &issues)
-  case let .userProperties(properties):
+  case let .userProperties(properties), let .signIn(_, properties):
+    // A sign-in's id as `.userId`'s.
+    if case let .signIn(userId, _) = event { check(.userId(userId), ordered: ordered, into: &issues) }
     // An empty set changes nothing and is no error (the Firebase SDK has no bulk call to refuse it); a
     // `.null` member clears its property, so only the others count towards the 25.
     let setting = properties.values.reduce(0) { count, value in isNull(value) ? count : count + 1 }

@@ -10,6 +10,7 @@ import Trackers
 /// | `.userProperty(name, value)` | `/engage` `$set` of `name` on the user's profile |
 /// | `.userProperties(properties)` | one `/engage` `$set` of all of them (mixpanel-swift's `people.set(properties:)`) |
 /// | `.userId(id)` | `$user_id` on following events (Simplified ID Merge); `nil` stops sending it and keeps the `$device_id` (another user signing in gets a new one) |
+/// | `.signIn(userId, traits)` | as `.userId(userId)`, and two records, as mixpanel-swift's `identify(distinctId:)` then `people.set(properties:)` send: a `$identify` event with `$anon_distinct_id` when the `distinct_id` changes, and one `/engage` `$set` of the traits; with no traits, as `.userId(userId)` |
 /// | `.lifecycle(event)` | `/import` event under Segment's name (`Application Opened`, ...) |
 /// | `.standard(event, properties)` | `/import` event under Segment's spec name with Segment's e-commerce fields (``Trackers/StandardEvent/properties``), the order's `revenue` and `value` as numbers beside its `currency` |
 /// | `.profile(.setOnce / .increment / .append / .union / .remove / .unset)` | `/engage` `$set_once` / `$add` / `$append` / `$union` / `$remove` / `$unset` |
@@ -35,6 +36,8 @@ public func mixpanelEvent(for data: AnalyticsData) -> MixpanelEvent {
     return .setProfileProperties(properties)
   case let .userId(id):
     return .identify(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .identify(userId) : .signIn(userId: userId, properties: traits)
   case let .lifecycle(event):
     // Segment's names, as Segment's Mixpanel destination delivers them; mixpanel-swift's own `$ae_*`
     // automatic events are Mixpanel's reserved names, off by default.
@@ -89,6 +92,11 @@ package enum MixpanelNames {
   package static let error = "App Error"
   /// Its property holding the message: `Error Message`.
   package static let errorMessage = "Error Message"
+  /// The event of a sign-in whose `distinct_id` changes, as mixpanel-swift's `identify(distinctId:)` tracks
+  /// it: `$identify`.
+  package static let identify = "$identify"
+  /// Its property naming the anonymous `distinct_id`: `$anon_distinct_id`.
+  package static let anonymousDistinctId = "$anon_distinct_id"
 }
 
 /// `string` cut at a character boundary so its UTF-8 form has at most `limit` bytes.

@@ -120,10 +120,47 @@ extension MixpanelEnvironment {
       // new one, so two people are never merged. `.reset` (mixpanel-swift's `reset()`) is the pipeline's.
       delivery.changeIdentity { $0 = $0.signingIn(id, newAnonymousId: { RecordID().uuidString }) }
       return .identityUpdate
+    case let .signIn(userId, properties):
+      return signIn(userId, setting: properties, delivery: delivery, token: token, now: now)
     case let .unsupported(issue):
       // Validation refuses it first; only a direct call to `send` gets here.
       return .unsupported(kind: issue.rule)
     }
+  }
+}
+
+extension MixpanelEnvironment {
+  /// A sign-in with profile properties, as mixpanel-swift sends `identify(distinctId:)` then
+  /// `people.set(properties:)`: the identity changes as for ``MixpanelEvent/identify(_:)``; when the
+  /// `distinct_id` changes, a `$identify` event with `$anon_distinct_id` (MixpanelInstance.swift tracks it
+  /// only then), then the `/engage` `$set`. Two records, one event. The `$anon_distinct_id` is this
+  /// device's anonymous `distinct_id`, `$device:<device id>`: where the SDK would name the previous user's
+  /// id (another user signing in), a new device id was made, and two people are never linked.
+  private static func signIn(
+    _ userId: String, setting properties: [String: PropertyValue], delivery: VendorDelivery<WireFormat.IdentityFields>,
+    token: String, now: @Sendable () -> Date
+  ) -> EventFate {
+    var distinctIdChanges = false
+    delivery.changeIdentity { identity in
+      // Read and changed in one step, so another event's sign-in can't come between.
+      distinctIdChanges = identity.userId != userId
+      identity = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
+    }
+    let (identity, fields) = delivery.current
+    var records: [VendorRecord] = []
+    if distinctIdChanges {
+      let id = RecordID()
+      let anonymous: [String: PropertyValue] = [MixpanelNames.anonymousDistinctId: .string("$device:\(identity.anonymousId)")]
+      records.append(
+        VendorRecord(
+          payload: WireFormat.event(name: MixpanelNames.identify, properties: anonymous, at: now(), id: id, identity: fields),
+          id: id, partition: WireFormat.importPartition))
+    }
+    records.append(
+      VendorRecord(
+        payload: WireFormat.profileSet(properties, token: token, identity: fields), id: RecordID(),
+        partition: WireFormat.engagePartition))
+    return delivery.fate(queueing: records)
   }
 }
 

@@ -26,6 +26,12 @@ public enum MixpanelEvent: Sendable, Hashable {
   /// The identity of the following events: `$user_id` set (sign-in), or `nil` for a sign-out, which also
   /// starts a new anonymous `$device_id` and leaves the groups (what the SDKs' `reset()` does).
   case identify(String?)
+  /// Signs a user in, as ``identify(_:)``, and sets their profile properties: what mixpanel-swift's
+  /// `identify(distinctId:)` then `people.set(properties:)` send, two records of one event. A `$identify`
+  /// event with `$anon_distinct_id` (`$device:<device id>`) when the `distinct_id` changes
+  /// (Sources/MixpanelInstance.swift, `identify(distinctId:usePeople:completion:)` tracks `$identify` with
+  /// `$anon_distinct_id` only then), and the `/engage` `$set` (Sources/People.swift, `set(properties:)`).
+  case signIn(userId: String, properties: [String: PropertyValue])
   /// Something Mixpanel has no form of, or that the pipeline handles before mapping: never sent; validation
   /// refuses it with `issue`, so it is counted under the issue's rule and reported.
   indirect case unsupported(ValidationIssue)
@@ -99,6 +105,8 @@ extension MixpanelEvent: CustomStringConvertible {
       "identify \(PropertyValue.string(id))"
     case .identify(nil):
       "identify nil (signed out, the device stays)"
+    case let .signIn(userId, properties):
+      "signIn \(PropertyValue.string(userId)) $set \(PropertyValue.object(properties))"
     case let .unsupported(issue):
       "not sent (\(issue.rule))"
     }

@@ -73,6 +73,9 @@ struct MixpanelRepair {
       return .userProperty(name: kept, value: repair(value, path: name, depth: 1))
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "profile property", event: false))
+    case let .signIn(userId, traits):
+      // The traits as `.userProperties`'; the sign-in holds with whatever is left of them.
+      return .signIn(userId: userId, traits: repair(traits, kind: "profile property", event: false))
     case let .profile(operation):
       guard let kept = keptName(operation.name, kind: "profile property") else {
         return .userProperties([:])

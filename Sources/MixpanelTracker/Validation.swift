@@ -53,7 +53,7 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     if let issue = ValidationRules.depthIssue(value, path: { "profile property '\(name)'" }, vendor: "Mixpanel") {
       return issues.append(issue)
     }
-  case let .setProfileProperties(properties):
+  case let .setProfileProperties(properties), let .signIn(_, properties):
     let tooDeep = ValidationRules.appendDepthIssues(
       of: properties, path: { "profile property '\($0)'" }, ordered: ordered, vendor: "Mixpanel", into: &issues)
     if tooDeep { return }
@@ -100,7 +100,9 @@ private func check(_ event: MixpanelEvent, ordered: Bool, into issues: inout [Va
     checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
       into: &issues)
     checkValue(value, path: { name }, depth: 1, ordered: ordered, into: &issues)
-  case let .setProfileProperties(properties):
+  case let .setProfileProperties(properties), let .signIn(_, properties):
+    // A sign-in's id as `.identify`'s.
+    if case let .signIn(userId, _) = event { checkUserId(userId, into: &issues) }
     ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
       checkName(name, kind: "profile property name", rule: "property-name", allowed: MixpanelLimits.profileProperties,
         into: &issues)

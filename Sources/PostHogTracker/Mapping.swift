@@ -15,6 +15,7 @@ import Trackers
 /// | `.profile(.unset(name))` | `event: "$set"` with `$unset: [name]` |
 /// | `.profile(.increment/.append/.prepend/.union/.remove)` | nothing: PostHog persons have no such operation; refused with rule `profile-operation-unsupported` |
 /// | `.userId(id)` | `event: "$identify"`, `distinct_id: id`, `$anon_distinct_id`: the anonymous id (merges them) |
+/// | `.signIn(userId, traits)` | one `event: "$identify"`, `distinct_id: userId`, `$anon_distinct_id`, `$set: traits` (posthog-ios's `identify(_:userProperties:)`, PostHog/PostHogSDK.swift); with no traits, as `.userId(userId)` |
 /// | `.userId(nil)` | nothing sent; later events carry the anonymous id as `distinct_id`, which stays (posthog-ios has no sign-out without `reset()`) |
 /// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new anonymous id, no groups (posthog-ios's `reset()`); refused with rule `handled-by-pipeline` when mapped directly |
 /// | `.alias(userId)` | `event: "$create_alias"`, `distinct_id: userId`, `alias`: the anonymous id (merged into the user) |
@@ -43,6 +44,8 @@ public func postHogEvent(for data: AnalyticsData) -> PostHogEvent {
     return .setPersonProperties(properties)
   case let .userId(id):
     return .userId(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .userId(userId) : .signIn(userId: userId, properties: traits)
   case let .lifecycle(event):
     return .capture(event: event.name, properties: event.properties)
   case let .standard(event, properties):

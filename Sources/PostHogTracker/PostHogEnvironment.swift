@@ -74,7 +74,19 @@ extension PostHogEnvironment {
           // posthog-ios's does. Not `identityUpdate`, which is a fate of its own.
           delivery.changeIdentity { $0.groups[type] = key }
         }
-        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        if case let .signIn(userId, _) = event, personProfiles == .never {
+          // posthog-ios's `identify` needs person processing, and without it sets no person property: the
+          // sign-in changes the `distinct_id` of later events, as `.userId` does, and the traits are
+          // counted as unsupported (one fate for the event), as `.userProperties` are.
+          delivery.changeIdentity { $0 = $0.signingIn(userId, newAnonymousId: { RecordID().uuidString }) }
+          return .unsupported(kind: "\(PostHogNames.set) (personProfiles .never)")
+        }
+        let userId: String?? =
+          switch event {
+          case let .userId(id): .some(id)
+          case let .signIn(id, _): .some(id)
+          default: .none
+          }
         return delivery.fate(of: event, signingIn: userId) { owner, identity, id in
           // Without person profiles a sign-in only changes the `distinct_id` of later events: PostHog
           // refuses a `$identify` that processes no person.
@@ -102,7 +114,7 @@ enum PersonProfileRules {
     where WireFormat.hasReservedName(properties)
       && (properties[PostHogNames.set] != nil || properties[PostHogNames.setOnce] != nil):
       "capture with \(PostHogNames.set)"
-    case .capture, .userId, .notSent: nil
+    case .capture, .userId, .signIn, .notSent: nil
     }
   }
 

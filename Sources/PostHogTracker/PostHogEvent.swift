@@ -24,6 +24,12 @@ public enum PostHogEvent: Sendable, Hashable {
   /// the user; the user id is the `distinct_id` of every following event) or out (`nil`: nothing is sent, a
   /// new anonymous id starts).
   case userId(String?)
+  /// Signs a user in and sets their person properties in one `$identify` event, with `$anon_distinct_id`
+  /// (the anonymous id, merged into the user) and `$set`, as posthog-ios's `identify(_:userProperties:)`
+  /// sends it (PostHog/PostHogSDK.swift, `identify(_:userProperties:userPropertiesSetOnce:)`: one
+  /// `$identify` whose `buildProperties` adds `$set`); the user id is the `distinct_id` of every following
+  /// event, as after ``userId(_:)``.
+  case signIn(userId: String, properties: [String: PropertyValue])
   /// A `$create_alias` event with `distinct_id: userId` and `alias`: this device's anonymous id, which
   /// PostHog merges into the user (posthog.com/docs/api/capture, "Alias").
   case alias(userId: String)
@@ -55,6 +61,8 @@ extension PostHogEvent: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil (signed out, the device stays)"
+    case let .signIn(userId, properties):
+      "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(properties))"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId))"
     case let .group(type, key, properties):

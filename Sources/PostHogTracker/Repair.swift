@@ -60,6 +60,9 @@ struct PostHogRepair {
       return .userProperty(name: name, value: value)
     case let .userProperties(properties):
       return .userProperties(repair(properties, kind: "person property"))
+    case let .signIn(userId, traits):
+      // The traits as `.userProperties`'; the sign-in holds with whatever is left of them.
+      return .signIn(userId: userId, traits: repair(traits, kind: "person property"))
     case let .profile(.setOnce(name, value)):
       guard let value = repair([name: value], kind: "person property")[name] else { return .userProperties([:]) }
       return .profile(.setOnce(name: name, value: value))

@@ -61,7 +61,9 @@ enum PostHogValidation {
     case let .userProperty(name, value):
       checkPropertyName(name, kind: "person property", into: &issues)
       checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
-    case let .userProperties(properties):
+    case let .userProperties(properties), let .signIn(_, properties):
+      // A sign-in's id as `.userId`'s.
+      if case let .signIn(userId, _) = data { checkUserId(userId, into: &issues) }
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
         checkPropertyName(name, kind: "person property", into: &issues)
         checkValue(value, path: { "person property '\(name)'" }, ordered: ordered, into: &issues)
@@ -132,7 +134,7 @@ enum PostHogValidation {
   ) -> Bool {
     ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
       switch data {
-      case .userProperty, .userProperties, .profile(.setOnce): "person property '\(name)'"
+      case .userProperty, .userProperties, .signIn, .profile(.setOnce): "person property '\(name)'"
       // The other operations are refused whatever their values (`profile-operation-unsupported`).
       case .profile: nil
       case .group: "group property '\(name)'"

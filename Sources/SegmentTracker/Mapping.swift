@@ -10,6 +10,7 @@ import Trackers
 /// | `.userProperty(name, value)` | `identify` with `traits: {name: value}` |
 /// | `.userProperties(properties)` | one `identify` with `traits: properties` (analytics-swift's `identify(traits:)`) |
 /// | `.userId(id)` | `identify` with `userId` and the `anonymousId` (links them); `userId` on every following message |
+/// | `.signIn(userId, traits)` | one `identify` with `userId`, the `anonymousId` and `traits` (analytics-swift's `identify(userId:traits:)`, Sources/Segment/Events.swift); with no traits, as `.userId(userId)` |
 /// | `.userId(nil)` | nothing sent; the `anonymousId` stays and later messages carry no `userId` (analytics-swift has no sign-out without `reset()`) |
 /// | `.reset` | nothing sent; applied by ``TrackersDelivery/VendorPipeline``: a new `anonymousId`, no `userId` (analytics-swift's `reset()`); mapped directly: ``SegmentMessage/unsupported(_:)``, refused with rule `handled-by-pipeline` |
 /// | `.standard(event, properties)` | `track` under the Spec's name with the Spec's properties, plus the app's |
@@ -38,6 +39,8 @@ public func segmentMessage(for data: AnalyticsData) -> SegmentMessage {
     return .identify(traits: traits)
   case let .userId(id):
     return .userId(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .userId(userId) : .signIn(userId: userId, traits: traits)
   case let .lifecycle(event):
     return .track(event: event.name, properties: event.properties)
   case let .standard(event, properties):

@@ -62,6 +62,9 @@ struct SegmentRepair {
       return .userProperty(name: name, value: value)
     case let .userProperties(traits):
       return .userProperties(repair(traits, kind: "trait"))
+    case let .signIn(userId, traits):
+      // The traits as `.userProperties`'; the sign-in holds with whatever is left of them.
+      return .signIn(userId: userId, traits: repair(traits, kind: "trait"))
     case let .group(type, key, traits):
       return .group(type: type, key: key, traits: repair(traits, kind: "group trait"))
     case .lifecycle, .userId, .alias, .profile, .superProperties, .timeEvent, .reset:

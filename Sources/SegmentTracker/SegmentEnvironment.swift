@@ -62,7 +62,12 @@ extension SegmentEnvironment {
         if case let .unsupported(data) = event {
           return .unsupported(kind: SegmentValidation.kind(of: data))
         }
-        let userId: String?? = if case let .userId(id) = event { .some(id) } else { .none }
+        let userId: String?? =
+          switch event {
+          case let .userId(id): .some(id)
+          case let .signIn(id, _): .some(id)
+          default: .none
+          }
         return delivery.fate(of: event, signingIn: userId) { _, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard let payload = WireFormat.message(event, members: members, at: now(), messageId: id) else {
             return .nothingToSend

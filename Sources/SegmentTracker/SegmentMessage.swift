@@ -19,6 +19,11 @@ public enum SegmentMessage: Sendable, Hashable {
   /// Signs a user in (an `identify` call with `userId` and the `anonymousId`, which links them; `userId` on
   /// every following message) or out (`nil`: nothing is sent, a new `anonymousId` starts).
   case userId(String?)
+  /// Signs a user in and sets their traits in one `identify` call, as analytics-swift's
+  /// `identify(userId:traits:)` sends it (Sources/Segment/Events.swift, `identify(userId:traits:)`: one
+  /// `IdentifyEvent(userId:traits:)`): `{"type": "identify", "userId": userId, "anonymousId": ...,
+  /// "traits": traits}`; `userId` on every following message, as after ``userId(_:)``.
+  case signIn(userId: String, traits: [String: PropertyValue])
   /// An `alias` call that links this device's anonymous id to `userId`:
   /// `{"type": "alias", "previousId": <anonymousId>, "userId": userId}` (segment.com/docs/connections/spec/alias/).
   /// It changes no identity: later messages carry the `userId` of the last ``userId(_:)``.
@@ -47,6 +52,8 @@ extension SegmentMessage: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil (signed out, the device stays)"
+    case let .signIn(userId, traits):
+      "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(traits))"
     case let .alias(userId):
       "alias \(PropertyValue.string(userId))"
     case let .group(groupId, traits):

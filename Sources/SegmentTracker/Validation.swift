@@ -63,7 +63,9 @@ enum SegmentValidation {
         issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
       }
       checkValue(value, path: { "trait '\(name)'" }, ordered: ordered, into: &issues)
-    case let .userProperties(traits):
+    case let .userProperties(traits), let .signIn(_, traits):
+      // A sign-in's id as `.userId`'s; the size check below measures the whole identify.
+      if case let .signIn(userId, _) = data { check(.userId(userId), ordered: ordered, into: &issues) }
       ValidationRules.forEachMember(of: traits, ordered: ordered) { name, value in
         if name.isEmpty {
           issues.append(issue("trait-name-empty", "user property (trait) has an empty name. To fix this, name it."))
@@ -112,7 +114,7 @@ enum SegmentValidation {
   ) -> Bool {
     ValidationRules.appendDepthIssues(of: data, ordered: ordered, vendor: vendor, into: &issues) { data, name in
       switch data {
-      case .userProperty, .userProperties: "trait '\(name)'"
+      case .userProperty, .userProperties, .signIn: "trait '\(name)'"
       // Refused whatever their values (`profile-operation-unsupported`).
       case .profile: nil
       default: "property '\(name)'"
@@ -124,6 +126,7 @@ enum SegmentValidation {
   private static func mayExceedMessageSize(_ data: AnalyticsData) -> Bool {
     var userId: String?
     if case let .userId(id?) = data { userId = id }
+    if case let .signIn(id, _) = data { userId = id }
     return WireFormat.maxSize(of: segmentMessage(for: data), userId: userId) + sampleContext.count
       > SegmentLimits.messageBytes
   }
@@ -138,6 +141,7 @@ enum SegmentValidation {
   static func sampleSize(of data: AnalyticsData) -> Int? {
     var identity = IdentityStore<WireFormat.Members>.Identity(anonymousId: RecordID().uuidString)
     if case let .userId(id?) = data { identity.userId = id }
+    if case let .signIn(id, _) = data { identity.userId = id }
     let message = WireFormat.message(
       segmentMessage(for: data), members: WireFormat.members(for: identity, context: sampleContext), at: Date(),
       messageId: RecordID())
@@ -220,7 +224,7 @@ enum SegmentValidation {
     case .superProperties: "superProperties"
     case .timeEvent: "timeEvent"
     case .reset: "reset"
-    case .event, .screen, .userId, .userProperty, .userProperties, .error, .lifecycle, .standard, .alias, .group:
+    case .event, .screen, .userId, .signIn, .userProperty, .userProperties, .error, .lifecycle, .standard, .alias, .group:
       "unsupported"
     }
   }

@@ -9,6 +9,7 @@
 ///   .event(name: "Signup", properties: ["plan": "pro", "seats": 5, "trial": false]),
 ///   .screen(name: "Cart"),
 ///   .userId("user-42"),
+///   .signIn(userId: "user-42", traits: ["plan": "pro"]),
 ///   .userProperty(name: "tier", value: "gold"),
 ///   .userProperties(["tier": "gold", "seats": 5, "beta": true]),
 ///   .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
@@ -38,16 +39,31 @@ public enum AnalyticsData: Sendable, Hashable {
   /// signed in starts a new anonymous id, so two people are never merged into one. To start over as a new
   /// anonymous user (the SDKs' `reset()`), send ``reset``.
   case userId(String?)
+  /// The user signed in, and these are their traits, in one call: what `.userId(userId)` then
+  /// `.userProperties(traits)` do to what the module keeps (the identity, the super properties registered
+  /// for a previous user), sent as each vendor's SDK sends its sign-in with traits. Segment (analytics-swift's
+  /// `identify(userId:traits:)`), PostHog (posthog-ios's `identify(_:userProperties:)`) and Amplitude
+  /// (`setUserId` then `identify`) send one message; Mixpanel sends two, as mixpanel-swift's
+  /// `identify(distinctId:)` then `people.set(properties:)` do (`$identify`, then `/engage` `$set`); GA4
+  /// sends none by itself: the next event carries the `user_id` and the `user_properties`. Either way it is
+  /// one event to the counters. With no traits it is `.userId(userId)`. The traits are checked as
+  /// ``userProperties(_:)``'s are:
+  ///
+  /// ```swift
+  /// tracker(.signIn(userId: "user-42", traits: ["plan": "pro", "seats": 5]))
+  /// // Segment: one identify {"userId": "user-42", "traits": {"plan": "pro", "seats": 5}, ...}
+  /// ```
+  case signIn(userId: String, traits: Properties = [:])
   /// A property of the user (plan, tier, locale), kept by the vendor on the user's profile.
   case userProperty(name: String, value: PropertyValue)
   /// Several properties of the user, set in one message where the vendor has one: Segment `identify` with
   /// `traits`, PostHog `$set`, Mixpanel `/engage` `$set`, Amplitude `$identify` with `$set`, GA4
-  /// `user_properties` on every later request. A sign-in with seven traits is one message, not seven
-  /// `.userProperty` messages:
+  /// `user_properties` on every later request. Seven properties are one message, not seven `.userProperty`
+  /// messages; a sign-in that knows them is ``signIn(userId:traits:)``, one call:
   ///
   /// ```swift
-  /// tracker(.userId("user-42"))
   /// tracker(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE"]))
+  /// tracker(.signIn(userId: "user-42", traits: ["plan": "pro", "seats": 5]))  // signing in, with them
   /// ```
   case userProperties(Properties)
   /// An error the app wants to count, such as a failed request.
@@ -104,7 +120,8 @@ extension AnalyticsData {
     case let .event(name, _), let .screen(name, _): name
     case let .lifecycle(event): event.name
     case let .standard(event, _): event.name
-    case .userId, .userProperty, .userProperties, .error, .alias, .group, .profile, .superProperties, .timeEvent, .reset:
+    case .userId, .signIn, .userProperty, .userProperties, .error, .alias, .group, .profile, .superProperties, .timeEvent,
+      .reset:
       nil
     }
   }
@@ -118,7 +135,7 @@ extension AnalyticsData {
       let .standard(_, properties), let .group(_, _, properties):
       properties
     case let .lifecycle(event): event.properties
-    case .userId, .userProperty, .userProperties, .alias, .profile, .superProperties, .timeEvent, .reset: [:]
+    case .userId, .signIn, .userProperty, .userProperties, .alias, .profile, .superProperties, .timeEvent, .reset: [:]
     }
   }
 
@@ -144,8 +161,8 @@ extension AnalyticsData {
     case let .screen(name, own): return .screen(name: name, properties: merged(own))
     case let .error(message, own): return .error(message: message, properties: merged(own))
     case let .standard(event, own): return .standard(event, properties: merged(own))
-    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent,
-      .reset:
+    case .userId, .signIn, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties,
+      .timeEvent, .reset:
       return self
     }
   }
@@ -154,8 +171,8 @@ extension AnalyticsData {
   package var carriesProperties: Bool {
     switch self {
     case .event, .screen, .error, .standard: true
-    case .userId, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties, .timeEvent,
-      .reset:
+    case .userId, .signIn, .userProperty, .userProperties, .lifecycle, .alias, .group, .profile, .superProperties,
+      .timeEvent, .reset:
       false
     }
   }
@@ -168,6 +185,7 @@ extension AnalyticsData: CustomStringConvertible {
   /// event Signup {"plan": "pro", "seats": 5}
   /// screen Cart
   /// userId "user-42"
+  /// signIn "user-42" {"plan": "pro"}
   /// userProperty tier = "gold"
   /// userProperties {"beta": true, "seats": 5, "tier": "gold"}
   /// error "GET /cart timed out" {"endpoint": "/cart"}
@@ -190,6 +208,8 @@ extension AnalyticsData: CustomStringConvertible {
       "userId \(PropertyValue.string(id))"
     case .userId(nil):
       "userId nil"
+    case let .signIn(userId, traits):
+      "signIn \(PropertyValue.string(userId))\(Self.describe(traits))"
     case let .userProperty(name, value):
       "userProperty \(name) = \(value)"
     case let .userProperties(properties):

@@ -41,9 +41,31 @@ public struct IssueReporter: Sendable {
   /// Handles one issue.
   public var report: @Sendable (_ message: String, _ location: IssueLocation) -> Void
 
+  /// Reports `report` kept for later: a test's reporter given an issue on a task that is not the test's
+  /// (a queue's sender), which the test framework could only record against no test, keeps it until the
+  /// test's own task calls ``deliverDeferredReports()``. `nil`: nothing is ever kept.
+  package var deliverDeferred: (@Sendable () -> Void)?
+
   /// Creates a reporter from a closure.
   public init(_ report: @escaping @Sendable (_ message: String, _ location: IssueLocation) -> Void) {
     self.report = report
+  }
+
+  /// A reporter that may keep issues for later, delivered by `deliverDeferred` (see ``deliverDeferredReports()``).
+  package init(
+    _ report: @escaping @Sendable (_ message: String, _ location: IssueLocation) -> Void,
+    deliverDeferred: @escaping @Sendable () -> Void
+  ) {
+    self.report = report
+    self.deliverDeferred = deliverDeferred
+  }
+
+  /// Delivers, on the calling task, the issues the current task's reporter kept from other tasks: library
+  /// code calls it where a test's task gets control back from work done elsewhere (a `flush` awaited, a
+  /// transport's requests read), so that an issue the queue's sender reported fails that test, and a
+  /// `withKnownIssue` around it sees it. Outside a test, a task-local read that finds nothing.
+  package static func deliverDeferredReports() {
+    taskLocal?.deliverDeferred?()
   }
 
   /// Logs the issue as a runtime warning (`os.Logger` fault on Apple platforms, standard error elsewhere)

@@ -213,7 +213,8 @@ extension AnalyticsData {
     let limit: Int
     switch data {
     case let .event(_, properties), let .screen(_, properties), let .error(_, properties),
-      let .standard(_, properties), let .group(_, _, properties), let .userProperties(properties):
+      let .standard(_, properties), let .group(_, _, properties), let .userProperties(properties),
+      let .signIn(_, properties):
       value = .object(properties)
       limit = PropertyValue.maximumDepth + 1
     case let .superProperties(operation):

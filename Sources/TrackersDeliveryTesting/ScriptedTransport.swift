@@ -203,7 +203,9 @@ public final class ScriptedTransport: HTTPTransport, DestinationAwareTransport, 
 
   /// Every request received so far, in order.
   public var requests: [RecordedRequest] {
-    state.withLock { $0.requests }
+    // Read on the test's task: an unexpected answer reported from the queue's sender fails this test now.
+    IssueReporter.deliverDeferredReports()
+    return state.withLock { $0.requests }
   }
 
   /// Waits until the requests received so far make `condition` true, and returns them: checked now and

@@ -16,7 +16,7 @@ public func withIsolatedTestEnvironments<R>(_ operation: () throws -> R) rethrow
   let scope = ExhaustivityScope()
   defer { scope.finish() }
   return try ExhaustivityScope.$current.withValue(scope) {
-    try withIssueReporter(.testFailure) {
+    try withIssueReporter(.testFailure(deferringTo: scope)) {
       try withIsolatedEnvironments(operation)
     }
   }
@@ -38,7 +38,7 @@ public func withIsolatedTestEnvironments<R>(
   let scope = ExhaustivityScope()
   defer { scope.finish() }
   return try await ExhaustivityScope.$current.withValue(scope) {
-    try await withIssueReporter(.testFailure) {
+    try await withIssueReporter(.testFailure(deferringTo: scope)) {
       try await withIsolatedEnvironments(operation)
     }
   }

@@ -158,7 +158,8 @@ import VendorTestSupport
         + "notConfigured=\(counters.notConfigured); records: \(counters.delivery); requests: "
         + "\(vendor.transport.requests.count)")
     #expect(given == Self.eventsPerVendor)
-    #expect(kinds.count == FateEvents.kinds + 1, "\(kinds)")  // kind 6 is a sign-out or a reset
+    // Kind 6 is a sign-out or a reset, kind 5 a sign-in with or without traits.
+    #expect(kinds.count == FateEvents.kinds + 2, "\(kinds)")
     #expect(counters.events == given, "\(counters)")
     #expect(counters.notConfigured == 0)
     #expect(reports.invalid == counters.invalid, "\(reports.invalid) invalid reports, \(counters)")
@@ -351,7 +352,10 @@ struct FateEvents {
       let product = StandardEvent.Product(id: "p\(n)", name: "Product \(n)", sku: "S-\(n)", category: "Games", price: 9.5)
       return ("productViewed", .standard(.productViewed(product)))
     case 4: return ("searched", .standard(.searched(query: "query \(n)")))
-    case 5: return ("signIn", .userId("user-\(n % 13)"))
+    case 5:
+      // One in three with traits: one event, however many records its vendor makes of it (Mixpanel's two).
+      guard n % 3 == 0 else { return ("signIn", .userId("user-\(n % 13)")) }
+      return ("signInWithTraits", .signIn(userId: "user-\(n % 13)", traits: ["plan": .string(n % 2 == 0 ? "pro" : "free")]))
     case 6: return n % 4 == 0 ? ("reset", .reset) : ("signOut", .userId(nil))
     case 7: return ("userProperty", .userProperty(name: "plan", value: .string(n % 2 == 0 ? "pro" : "free")))
     case 8: return ("alias", .alias(userId: "user-\(n % 13)"))

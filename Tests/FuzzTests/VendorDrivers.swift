@@ -78,6 +78,7 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
+        if case let .signIn(id, _) = data { userId = id }
         let identity = MixpanelTracker.WireFormat.identityFields(
           for: .init(anonymousId: "device-1", userId: userId), context: .fixture)
         switch mixpanelEvent(for: data) {
@@ -99,6 +100,11 @@ extension Vendor {
           ]
         case .identify:
           return [Array("{".utf8) + identity.eventFields + Array("}".utf8)]
+        case let .signIn(_, properties):
+          return [
+            MixpanelTracker.WireFormat.event(name: "$identify", properties: [:], at: date, id: RecordID(), identity: identity),
+            MixpanelTracker.WireFormat.profileSet(properties, token: "tok", identity: identity),
+          ]
         case .alias, .unsupported:
           return []
         }
@@ -130,6 +136,9 @@ extension Vendor {
         case let .userProperties(properties):
           let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userProperties: properties)
           return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
+        case let .signIn(id, properties):
+          let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userId: id, userProperties: properties)
+          return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
         case let .userId(id):
           let identity = IdentityStore<String>.Identity(anonymousId: "client-1", userId: id)
           return [Array(GoogleAnalyticsTracker.WireFormat.envelope(for: identity, context: .fixture, stream: .web(measurementId: "G-FUZZ")).utf8)]
@@ -157,6 +166,7 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
+        if case let .signIn(id, _) = data { userId = id }
         let identity = AmplitudeTracker.WireFormat.members(
           for: .init(anonymousId: "device-1", userId: userId), ip: [], context: .fixture
         ).all
@@ -182,6 +192,7 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
+        if case let .signIn(id, _) = data { userId = id }
         let members = SegmentTracker.WireFormat.members(
           for: .init(anonymousId: "anon-1", userId: userId),
           context: SegmentTracker.WireFormat.contextMember(for: .fixture, suppressesIP: true))
@@ -207,6 +218,7 @@ extension Vendor {
       encode: { data, date in
         var userId: String?
         if case let .userId(id) = data { userId = id }
+        if case let .signIn(id, _) = data { userId = id }
         let identity = PostHogTracker.WireFormat.identity(
           for: .init(anonymousId: "anon-1", userId: userId), context: .fixture, suppressesGeoIP: true,
           personProfiles: .identifiedOnly)

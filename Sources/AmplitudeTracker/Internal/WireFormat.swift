@@ -80,7 +80,7 @@ enum WireFormat {
     switch event {
     case let .event(_, properties): propertyCount = properties.count
     case let .revenue(_, properties, _): propertyCount = properties.count + 3
-    case let .userProperties(properties): propertyCount = properties.count
+    case let .userProperties(properties), let .signIn(_, properties): propertyCount = properties.count
     default: break
     }
     // One allocation: growing the buffer mid-event copies it.
@@ -99,7 +99,7 @@ enum WireFormat {
       }
     case let .userProperty(name, value):
       appendUserProperties(operation: "$set", properties: [name: value], to: &bytes)
-    case let .userProperties(properties):
+    case let .userProperties(properties), let .signIn(_, properties):
       appendUserProperties(operation: "$set", properties: properties, to: &bytes)
     case let .identify(operation, name, value):
       appendUserProperties(operation: operation.rawValue, properties: [name: value], to: &bytes)
@@ -191,7 +191,7 @@ enum WireFormat {
   static func eventType(of event: AmplitudeEvent) -> String? {
     switch event {
     case let .event(type, _), let .revenue(type, _, _): type
-    case .userProperty, .userProperties, .identify: AmplitudeNames.identify
+    case .userProperty, .userProperties, .signIn, .identify: AmplitudeNames.identify
     case .userId, .alias, .notSent, .group: nil
     }
   }

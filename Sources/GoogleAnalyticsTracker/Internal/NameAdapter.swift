@@ -221,6 +221,8 @@ final class NameAdapter: @unchecked Sendable {  // safe: `names` is touched only
       return .userProperty(name: self.name(name, .userProperty), value: Self.adapted(value))
     case let .userProperties(properties):
       return adapted(properties, .userProperty).map(AnalyticsData.userProperties) ?? data
+    case let .signIn(userId, traits):
+      return adapted(traits, .userProperty).map { .signIn(userId: userId, traits: $0) } ?? data
     case let .profile(operation):
       return .profile(adapted(operation))
     case let .superProperties(operation):

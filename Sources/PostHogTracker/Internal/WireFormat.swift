@@ -159,6 +159,11 @@ enum WireFormat {
       (name, properties) = (PostHogNames.set, [PostHogNames.unset: .array(names.map(PropertyValue.string))])
     case .userId(_?):
       (name, properties) = (PostHogNames.identify, [PostHogNames.anonymousDistinctId: .string(identity.anonymousId)])
+    case let .signIn(_, personProperties):
+      (name, properties) = (
+        PostHogNames.identify,
+        [PostHogNames.anonymousDistinctId: .string(identity.anonymousId), PostHogNames.set: .object(personProperties)]
+      )
     case let .alias(userId):
       (name, properties) = (PostHogNames.createAlias, [PostHogNames.alias: .string(identity.anonymousId)])
       distinctId = userId

@@ -110,7 +110,7 @@ enum WireFormat {
     var propertyCount = 1
     switch message {
     case let .track(_, properties), let .screen(_, properties): propertyCount = properties.count
-    case let .identify(traits), let .group(_, traits): propertyCount = traits.count
+    case let .identify(traits), let .group(_, traits), let .signIn(_, traits): propertyCount = traits.count
     case .userId, .alias, .unsupported: break
     }
     // One allocation: growing the buffer mid-message copies it.
@@ -129,6 +129,10 @@ enum WireFormat {
       appendMember("traits", traits, to: &bytes)
     case .userId(_?):
       VendorJSON.appendLiteral(#"{"type":"identify""#, to: &bytes)
+    case let .signIn(_, traits):
+      // The identity members carry the user id: the live environment signed the user in first.
+      VendorJSON.appendLiteral(#"{"type":"identify""#, to: &bytes)
+      appendMember("traits", traits, to: &bytes)
     case let .group(groupId, traits):
       VendorJSON.appendLiteral(#"{"type":"group","groupId":"#, to: &bytes)
       VendorJSON.appendString(groupId, to: &bytes)
@@ -168,7 +172,7 @@ enum WireFormat {
     switch message {
     case let .track(name, properties), let .screen(name, properties):
       size += maxSize(of: name) + maxSize(of: .object(properties))
-    case let .identify(traits):
+    case let .identify(traits), let .signIn(_, traits):
       size += maxSize(of: .object(traits))
     case let .group(groupId, traits):
       size += maxSize(of: groupId) + maxSize(of: .object(traits))

@@ -98,6 +98,12 @@ public struct Redactor: Sendable {
       return .userProperty(name: newName ?? name, value: newValue ?? value)
     case let .userProperties(properties):
       return redacted(properties).map(AnalyticsData.userProperties) ?? data
+    case let .signIn(userId, traits):
+      // The id as `.userId`'s, the traits as `.userProperties`'.
+      guard case let .userId(newId?) = redact(.userId(userId)) else { return data }
+      let newTraits = redacted(traits)
+      guard newId != userId || newTraits != nil else { return data }
+      return .signIn(userId: newId, traits: newTraits ?? traits)
     case let .error(message, properties):
       let newMessage = redacted(message, patterns: patterns)
       let newProperties = redacted(properties)

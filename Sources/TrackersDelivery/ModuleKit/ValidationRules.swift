@@ -144,7 +144,11 @@ public enum ValidationRules {
     case let .profile(operation):
       return operation.values.contains { append($0, named: operation.name) }
     default:
-      let members = if case let .userProperties(properties) = data { properties } else { data.properties }
+      let members =
+        switch data {
+        case let .userProperties(properties), let .signIn(_, properties): properties
+        default: data.properties
+        }
       // The common flat event decides without sorting or building anything.
       guard members.values.contains(where: \.isContainer) else { return false }
       var found = false

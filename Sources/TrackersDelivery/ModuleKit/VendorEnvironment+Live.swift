@@ -88,12 +88,18 @@ extension VendorEnvironment {
       send: { event in
         delivery.settle(delivery.consentRefusal ?? send(event), event: event.description)
       },
-      flush: { await delivery.queue.flush() },
+      // Back on the caller's task: what a test's reporter kept from the sender fails that test
+      // (IssueReporter.deliverDeferredReports()).
+      flush: {
+        await delivery.queue.flush()
+        IssueReporter.deliverDeferredReports()
+      },
       close: { timeout in
         // A relaunch within the session timeout continues the session from its last activity.
         delivery.session?.saveLatestActivity()
         if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
         delivery.reportRepeatedRefusals()
+        IssueReporter.deliverDeferredReports()
       },
       counters: { delivery.counters },
       redactor: options.redactor,
@@ -109,6 +115,12 @@ extension VendorEnvironment {
     environment.additions = delivery.additions
     environment.countLocalUpdate = { delivery.settle(.identityUpdate, event: "") }
     environment.resetIdentity = { delivery.resetIdentity(event: AnalyticsData.reset.description) }
+    // The same consent check, for a test that puts it in front of a recorder (`applyingConsent(to:)`).
+    environment.refusesConsent = { event in
+      guard let refusal = delivery.consentRefusal else { return false }
+      delivery.settle(refusal, event: event())
+      return true
+    }
     return environment
   }
 }

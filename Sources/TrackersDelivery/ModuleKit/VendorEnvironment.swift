@@ -109,6 +109,34 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// (``DeliveryOptions/host``).
   @usableFromInline
   package var refusesLifecycle = false
+  /// The live environment's consent check (``DeliveryOptions/privacy``): `true` when the user's consent
+  /// keeps the event from being encoded, which it then counts (``TrackerCounters/deniedConsent``,
+  /// ``TrackerCounters/unknownConsent``) and reports. `nil` outside a live environment: nothing to check.
+  /// The description is only built for a refused event's report.
+  package var refusesConsent: (@Sendable (_ event: () -> String) -> Bool)?
+
+  /// `tracker`, behind the user's consent as the live environment applies it before it encodes an event:
+  /// for a test that records what a live module would send, with its privacy registry
+  /// (``DeliveryOptions/privacy``). A refused event never reaches `tracker` and is counted in ``counters``
+  /// (``TrackerCounters/deniedConsent``, ``TrackerCounters/unknownConsent``) as live; outside a live
+  /// environment, which has no consent to apply, `tracker` is returned as it is.
+  ///
+  /// `Current.send = recorder.tracker` replaces the live `send`, consent check included; this keeps it:
+  ///
+  /// ```swift
+  /// MixpanelTracker.Current = try .live(configuration)  // configuration.privacy = consent.registry
+  /// MixpanelTracker.Current.send = MixpanelTracker.Current.applyingConsent(to: recorder.tracker)
+  /// consent.deny()
+  /// mixpanelTracker("Signed Up")
+  /// recorder.expectNoEvents()
+  /// ```
+  public func applyingConsent(to tracker: @escaping Tracker<Event>) -> Tracker<Event> {
+    guard let refusesConsent else { return tracker }
+    return { event in
+      if refusesConsent({ event.description }) { return }
+      tracker(event)
+    }
+  }
 
   /// Creates an environment; the closures you leave out do nothing.
   public init(

@@ -147,6 +147,9 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     case let .userId(userId):
       // Sign-out or another user: the super properties registered for the user who was signed in go.
       userChanged(to: userId, additions, in: environment)
+    case let .signIn(userId, _):
+      // As `.userId(userId)`; the vendor module sends it with its traits as its SDK's sign-in does.
+      userChanged(to: userId, additions, in: environment)
     case let .userProperties(properties) where properties.isEmpty:
       // Nothing to set: as Amplitude-iOS and posthog-ios, which return without a message (issue 38: apps
       // filtered empty sets themselves). Still one fate for the event, a local update.

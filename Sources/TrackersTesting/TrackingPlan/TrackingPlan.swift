@@ -22,8 +22,8 @@ public struct TrackingPlan: Codable, Hashable, Sendable {
   /// | --- | --- | --- |
   /// | `event`, `screen` | its name | its properties |
   /// | `error` | `error` | its properties |
-  /// | `userProperty` | the property's name (one entry per property of a `.userProperties`) | `value` |
-  /// | `userId`, `alias` | `userId`, `alias` | none |
+  /// | `userProperty` | the property's name (one entry per property of a `.userProperties` or a `.signIn`'s traits) | `value` |
+  /// | `userId`, `alias` | `userId` (also for a `.signIn`), `alias` | none |
   /// | `lifecycle` | the lifecycle event's name | none |
   /// | `standard` | the standard event's neutral name (`Order Completed`) | its fields as the neutral form names them (``Trackers/StandardEvent/properties``: `product_id`, `order_id`, `revenue`, `products`, `method`, ...) and its own properties |
   /// | `group` | the group's type (`company`) | the group's traits |

@@ -75,6 +75,9 @@ package final class TrackingPlanRecording: Sendable {
       properties.sorted { $0.key < $1.key }.map { ("userProperty", $0.key, ["value": $0.value]) }
     case let .error(_, properties): [("error", "error", properties)]
     case .userId: [("userId", "userId", [:])]
+    // A sign-in with traits is the two it applies: the identification, and each trait as a user property.
+    case let .signIn(_, traits):
+      [("userId", "userId", [:])] + traits.sorted { $0.key < $1.key }.map { ("userProperty", $0.key, ["value": $0.value]) }
     case let .lifecycle(event): [("lifecycle", AnalyticsData.lifecycle(event).name ?? "lifecycle", [:])]
     // The standard fields as the neutral form names them (Segment's spec: `product_id`, `order_id`,
     // `revenue`, `products`), which win over the event's own properties of the same names, as they do on

@@ -123,15 +123,22 @@ private func userModel10(vendors: @escaping Tracker<AnalyticsData>) {
 private func userModel11(vendors: @escaping Tracker<AnalyticsData>) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/UserModel.md#11
-    vendors(.userId("user-42"))
     vendors(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE", "beta": true]))
+    // end snippet
+  }
+}
+
+private func userModelSignIn(vendors: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#12
+    vendors(.signIn(userId: "user-42", traits: ["plan": "pro", "seats": 5, "locale": "de-DE"]))
     // end snippet
   }
 }
 
 private func userModel12() {
   compile {
-    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#12
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#13
     var configuration = PostHogConfiguration(apiKey: "phc_...")
     configuration.existingIdentity = ExistingIdentity(anonymousId: "anonymous-id-from-posthog-ios", userId: nil)
     // end snippet
@@ -140,7 +147,7 @@ private func userModel12() {
 
 private func userModel13(currentOrientation: @escaping @Sendable () -> String, signedInUserId: @escaping @Sendable () -> String?) {
   compile {
-    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#13
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#14
     let send: Tracker<AnalyticsData> = enriching(combine(segmentTracker, consoleTracker)) {
       [
         "session_orientation": .string(currentOrientation()),
@@ -155,7 +162,7 @@ private func userModel13(currentOrientation: @escaping @Sendable () -> String, s
 
 private func userModel14(vendors: @escaping Tracker<AnalyticsData>, currentUserId: String?) {
   compile {
-    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#14
+    // snippet: Sources/Trackers/Documentation.docc/UserModel.md#15
     vendors(.userId(currentUserId))   // at every launch, as apps call setUserId: nil when nobody is signed in
     vendors(.userId(nil))             // signed out: this device's anonymous id stays
     vendors(.reset)                   // reset: a new anonymous user from now on

@@ -48,3 +48,23 @@ import TrackersTesting
   #expect(counters.delivery.delivered == 1 && counters.delivery.retried == 1)
   await PostHogTracker.Current.close(nil)
 }
+
+// snippet: Sources/TrackersTesting/Documentation.docc/TestingTrackers.md#10
+@Test(.isolatedEnvironments) func nothingReachesMixpanelOnceConsentIsDenied() async throws {
+  let storage = try TemporaryStorage()
+  let consent = ConsentStore(ConsentState(status: .granted))
+  var configuration = MixpanelConfiguration(projectToken: "token", storageDirectory: storage.url)
+  configuration.privacy = consent.registry
+  configuration.transport = ScriptedTransport()
+  MixpanelTracker.Current = try .live(configuration)
+  let recorder = TrackerRecorder<MixpanelEvent>()
+  MixpanelTracker.Current.send = MixpanelTracker.Current.applyingConsent(to: recorder.tracker)
+  mixpanelTracker("Signed Up")
+  recorder.expect(.event(name: "Signed Up", properties: [:]))
+  consent.deny()
+  mixpanelTracker("Checked Out")
+  recorder.expectNoEvents()
+  #expect(MixpanelTracker.Current.counters().deniedConsent == 1)
+  await MixpanelTracker.Current.close(nil)
+}
+// end snippet

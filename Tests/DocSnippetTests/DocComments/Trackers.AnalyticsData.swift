@@ -14,6 +14,7 @@ private func trackersAnalyticsData1() {
       .event(name: "Signup", properties: ["plan": "pro", "seats": 5, "trial": false]),
       .screen(name: "Cart"),
       .userId("user-42"),
+      .signIn(userId: "user-42", traits: ["plan": "pro"]),
       .userProperty(name: "tier", value: "gold"),
       .userProperties(["tier": "gold", "seats": 5, "beta": true]),
       .error(message: "GET /cart timed out", properties: ["endpoint": "/cart"]),
@@ -31,18 +32,27 @@ private func trackersAnalyticsData1() {
   }
 }
 
-private func trackersAnalyticsData2(tracker: @escaping Tracker<AnalyticsData>) {
+private func trackersAnalyticsDataSignIn(tracker: @escaping Tracker<AnalyticsData>) {
   compile {
     // snippet: Sources/Trackers/AnalyticsData.swift#2
-    tracker(.userId("user-42"))
+    tracker(.signIn(userId: "user-42", traits: ["plan": "pro", "seats": 5]))
+    // Segment: one identify {"userId": "user-42", "traits": {"plan": "pro", "seats": 5}, ...}
+    // end snippet
+  }
+}
+
+private func trackersAnalyticsData2(tracker: @escaping Tracker<AnalyticsData>) {
+  compile {
+    // snippet: Sources/Trackers/AnalyticsData.swift#3
     tracker(.userProperties(["plan": "pro", "seats": 5, "locale": "de-DE"]))
+    tracker(.signIn(userId: "user-42", traits: ["plan": "pro", "seats": 5]))  // signing in, with them
     // end snippet
   }
 }
 
 private func trackersAnalyticsData3(tracker: @escaping Tracker<AnalyticsData>) {
   compile {
-    // snippet: Sources/Trackers/AnalyticsData.swift#3
+    // snippet: Sources/Trackers/AnalyticsData.swift#4
     tracker(.userId(nil))   // signed out: the same anonymous user goes on
     tracker(.reset)         // a new anonymous user from now on
     // end snippet
@@ -51,7 +61,7 @@ private func trackersAnalyticsData3(tracker: @escaping Tracker<AnalyticsData>) {
 
 private func addingProperties() {
   compile {
-    // snippet: Sources/Trackers/AnalyticsData.swift#4
+    // snippet: Sources/Trackers/AnalyticsData.swift#5
     let event: AnalyticsData = .event(name: "Signup", properties: ["plan": "pro"])
     event.adding(["plan": "free", "orientation": "portrait"])
     // .event(name: "Signup", properties: ["plan": "pro", "orientation": "portrait"])

@@ -30,3 +30,17 @@ private func vendorEnvironmentAdaptation() {
   // end snippet
   _ = environment
 }
+
+private func vendorEnvironmentApplyingConsent(
+  configuration: MixpanelConfiguration, consent: ConsentStore, recorder: TrackerRecorder<MixpanelEvent>
+) {
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift#3
+    MixpanelTracker.Current = try .live(configuration)  // configuration.privacy = consent.registry
+    MixpanelTracker.Current.send = MixpanelTracker.Current.applyingConsent(to: recorder.tracker)
+    consent.deny()
+    mixpanelTracker("Signed Up")
+    recorder.expectNoEvents()
+    // end snippet
+  }
+}

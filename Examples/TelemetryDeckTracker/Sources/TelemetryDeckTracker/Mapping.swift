@@ -12,6 +12,7 @@ import TrackersDelivery
 /// | `.lifecycle(event)` | signal `type: event.name` ("Application Opened") with its properties |
 /// | `.userProperty(name, value)` | kept with the identity and added to every later signal's payload |
 /// | `.userId(id)` | nothing sent; later signals' `clientUser` is the hash of `id` (`nil`: the anonymous id's, which stays; the user's properties go) |
+/// | `.signIn(userId, traits)` | as `.userId(userId)` then `.userProperties(traits)`, in one change: nothing sent (no traits: as `.userId`) |
 /// | `.reset` | applied by ``TrackersDelivery/VendorPipeline``: a new anonymous id, no user properties; mapped directly: ``TelemetryDeckEvent/unsupported(kind:)`` |
 /// | `.standard(event, properties)` | signal `type: event.name` ("Order Completed"), its fields flattened into the payload (see ``TelemetryDeckNames``), the order's value or the product's amount as `floatValue` |
 /// | `.profile(.unset(name))` | as `.userProperty(name, nil)`: the property leaves later signals' payload |
@@ -49,6 +50,8 @@ public func telemetryDeckSignal(for data: AnalyticsData) -> TelemetryDeckEvent {
     return .userProperties(properties.mapValues(payloadString))
   case let .userId(id):
     return .userId(id)
+  case let .signIn(userId, traits):
+    return traits.isEmpty ? .userId(userId) : .signIn(userId: userId, properties: traits.mapValues(payloadString))
   case let .standard(event, properties):
     return standardSignal(event, properties: properties)
   case let .profile(.unset(name)):

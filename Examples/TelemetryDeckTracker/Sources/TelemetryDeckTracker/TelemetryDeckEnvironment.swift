@@ -72,18 +72,30 @@ extension TelemetryDeckEnvironment {
           }
         case let .userId(userId):
           return delivery.identityUpdate { identity in
-            let next = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
-            // A sign-out or another person: what the previous user's properties said is not about them.
-            let leaves = identity.userId != nil && next.userId != identity.userId
-            let properties = leaves ? [:] : identity.userProperties
-            identity = next
-            identity.userProperties = properties
+            signIn(userId, &identity)
+            return []
+          }
+        case let .signIn(userId, properties):
+          // One change: the sign-in, then the user's properties (one fate for the event).
+          return delivery.identityUpdate { identity in
+            signIn(userId, &identity)
+            for (name, value) in properties { identity.userProperties[name] = value.map(PropertyValue.string) }
             return []
           }
         }
       }
     }
   }
+}
+
+/// `.userId(userId)` applied to `identity`: a sign-out or another person forgets the user's properties, as
+/// what the previous user's properties said is not about them.
+private func signIn<Derived>(_ userId: String?, _ identity: inout IdentityStore<Derived>.Identity) {
+  let next = identity.signingIn(userId, newAnonymousId: { RecordID().uuidString })
+  let leaves = identity.userId != nil && next.userId != identity.userId
+  let properties = leaves ? [:] : identity.userProperties
+  identity = next
+  identity.userProperties = properties
 }
 
 /// Counts and reports what this module could not send.

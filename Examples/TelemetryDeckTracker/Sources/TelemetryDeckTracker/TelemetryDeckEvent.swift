@@ -25,6 +25,9 @@ public enum TelemetryDeckEvent: Sendable, Hashable {
   /// Signs a user in (every later signal's `clientUser` is the hash of the id) or out (`nil`: a new
   /// anonymous id starts); sends nothing by itself.
   case userId(String?)
+  /// A sign-in with the user's properties, ``userId(_:)`` then ``userProperties(_:)`` in one change of the
+  /// identity; sends nothing by itself (the TelemetryDeck SDK sends no signal for a sign-in).
+  case signIn(userId: String, properties: [String: String?])
   /// A vocabulary event TelemetryDeck has no form of: an alias, a group, a profile operation other than
   /// unset, or what ``TrackersDelivery/VendorPipeline`` applies itself (super properties, timers).
   /// ``telemetryDeckIssues(for:)`` refuses it, so ``telemetryDeckTracker`` never sends it; given to a live
@@ -51,6 +54,8 @@ extension TelemetryDeckEvent: CustomStringConvertible {
       return "userId \(PropertyValue.string(id))"
     case .userId(nil):
       return "userId nil"
+    case let .signIn(userId, properties):
+      return "signIn \(PropertyValue.string(userId)) \(PropertyValue.object(properties.mapValues { $0.map(PropertyValue.string) ?? .null }))"
     case let .unsupported(kind):
       return "unsupported \(kind)"
     }

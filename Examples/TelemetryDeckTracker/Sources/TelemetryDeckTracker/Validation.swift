@@ -72,7 +72,9 @@ enum TelemetryDeckValidation {
         ))
       }
       checkValue(value, path: { "user property '\(name)'" }, into: &issues)
-    case let .userProperties(properties):
+    case let .userProperties(properties), let .signIn(_, properties):
+      // A sign-in's id as `.userId`'s.
+      if case let .signIn(userId, _) = data { check(.userId(userId), ordered: ordered, into: &issues) }
       ValidationRules.forEachMember(of: properties, ordered: ordered) { name, value in
         checkName(name, kind: "user property", into: &issues)
         if name == TelemetryDeckNames.floatValue {
