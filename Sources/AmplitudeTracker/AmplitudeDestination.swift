@@ -27,6 +27,8 @@ package struct AmplitudeDestination: DeliveryDestination {
   package let name = AmplitudeConfiguration.consentDestination
   /// At most 1999 events, and a body under 1,000,000 bytes with room for the envelope.
   package let limits: BatchLimits
+  /// `api_key`, the project's key in the JSON body.
+  package var secretParameters: Set<String> { ["api_key"] }
   /// `<host>/2/httpapi`.
   package let url: URL
   let apiKey: String

@@ -19,6 +19,8 @@ package struct GoogleAnalyticsDestination: DeliveryDestination {
   package let name = GoogleAnalyticsConfiguration.consentDestination
   /// At most 25 events, and a body under 130,000 bytes ("130 kB") with room for the envelope.
   package let limits: BatchLimits
+  /// `api_secret`, the stream's secret in the collect URL's query.
+  package var secretParameters: Set<String> { ["api_secret"] }
   /// The collect URL with the stream id and secret in its query.
   let url: URL
   let isValidationServer: Bool

@@ -20,6 +20,8 @@ package struct PostHogDestination: DeliveryDestination {
   package let name = PostHogConfiguration.consentDestination
   /// The configured events per request, and a body under 20,000,000 bytes with room for the envelope.
   package let limits: BatchLimits
+  /// `api_key`, the project's key in the JSON body.
+  package var secretParameters: Set<String> { ["api_key"] }
   /// `<host>/batch/`.
   package let url: URL
   let apiKey: String

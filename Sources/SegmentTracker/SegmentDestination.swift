@@ -23,6 +23,8 @@ package struct SegmentDestination: DeliveryDestination {
   /// At most 2500 messages, and a body of at most 475,000 bytes with room for
   /// the envelope.
   package let limits: BatchLimits
+  /// `writeKey`, the source's key in the JSON body (with `Authentication.bodyWriteKey`).
+  package var secretParameters: Set<String> { ["writeKey"] }
   /// `<host>/v1/batch`.
   package let url: URL
   let headers: [String: String]

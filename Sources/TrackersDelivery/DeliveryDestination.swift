@@ -7,7 +7,8 @@
 ///   record's ``Record/id`` in it, so a resent record is counted once; a vendor without one (GA4,
 ///   TelemetryDeck) counts a resent record twice, and its module says so.
 /// - A key that travels in a header other than the usual ones (`Authorization`, `X-API-Key`, ...) is named
-///   in ``secretHeaders``, so no description or report shows it.
+///   in ``secretHeaders``, and one that travels in a URL query, a form body or a JSON field is named in
+///   ``secretParameters``, so no description or report shows it.
 /// - ``classify(_:for:)`` must not throw or block; ``DeliveryOutcome/standard(for:now:)`` covers vendors
 ///   whose answers carry nothing more than a status.
 public protocol DeliveryDestination: Sendable {
@@ -24,6 +25,12 @@ public protocol DeliveryDestination: Sendable {
   /// `X-Auth-Token`, `X-Write-Key`): every request and response description, and every report, shows
   /// them as `<redacted>`. Empty unless a destination declares some.
   var secretHeaders: Set<String> { get }
+  /// Query, form and JSON parameter names whose values are secret, matched exactly in any case (Countly's
+  /// `["app_key"]`), added to the fixed list (`api_key`, `api_secret`, `token`, `writeKey`, ...): every
+  /// request and response description, and every report, shows `app_key=<redacted>` and
+  /// `"app_key": "<redacted>"`. A parameter whose name merely contains one (`my_app_key_hint`) is shown.
+  /// Empty unless a destination declares some.
+  var secretParameters: Set<String> { get }
   /// The answer the vendor documents for a request that delivered every record of `batch`, as
   /// ``classify(_:for:)`` reads it: what a test's server answers for success (PostHog `{"status": 1}`,
   /// Mixpanel's `/import` `{"code": 200, "num_records_imported": N, "status": "OK"}`). The default, for
@@ -45,6 +52,9 @@ public protocol DeliveryDestination: Sendable {
 extension DeliveryDestination {
   /// None beyond the fixed list.
   public var secretHeaders: Set<String> { [] }
+
+  /// None beyond the fixed list.
+  public var secretParameters: Set<String> { [] }
 
   /// A 200 with an empty body: the success of a vendor that documents no success body.
   public func successResponse(for batch: Batch) -> HTTPResponse {

@@ -68,6 +68,7 @@ package final class DeliveryQueue: Sendable {
     onReport: (@Sendable (DeliveryReport) -> Void)? = nil
   ) throws {
     Redaction.declareSecretHeaders(destination.secretHeaders)
+    Redaction.declareSecretParameters(destination.secretParameters)
     let driver = try QueueDriver(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
     self.driver = driver
     sender = Task.detached { await Sender(driver: driver).run() }

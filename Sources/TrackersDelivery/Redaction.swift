@@ -5,8 +5,8 @@ import Trackers
 ///
 /// Covers query and form parameters and JSON fields named like secrets (`api_secret`, `api_key`,
 /// `token`, `writeKey`, `secret`, `password`, ...), `Authorization`-style headers, bearer and basic
-/// credentials, and user:password in URLs, and the headers every queue's destination declares
-/// secret (``DeliveryDestination/secretHeaders``). Every description in this module goes through it; vendor
+/// credentials, and user:password in URLs, and the headers and parameters every queue's destination
+/// declares secret (``DeliveryDestination/secretHeaders``, ``DeliveryDestination/secretParameters``). Every description in this module goes through it; vendor
 /// modules should pass their own log text through ``redact(_:)`` too.
 public enum Redaction {
   /// What a removed secret is replaced with.
@@ -38,7 +38,7 @@ public enum Redaction {
 
   /// `text` with every secret replaced by ``placeholder``.
   public static func redact(_ text: String) -> String {
-    let declared = declaredHeaders.withLock { $0 }
+    let declared = declaredNames.withLock { $0 }
     // Most lines (drop reports at the pending cap come one per enqueue) hold no secret: a byte scan
     // for the words every pattern needs spares them five regular expressions.
     guard mayHoldSecret(text) || declared.mayAppear(in: text) else { return text }
@@ -50,42 +50,91 @@ public enum Redaction {
     return result
   }
 
-  /// The header names destinations declared secret, lower-cased, with the patterns that find their values.
-  struct DeclaredHeaders: Sendable {
-    var names: Set<String> = []
+  /// The header and parameter names destinations declared secret, lower-cased, with the patterns that
+  /// find their values.
+  struct DeclaredNames: Sendable {
+    var headers: Set<String> = []
+    var parameters: Set<String> = []
     var expressions: [(NSRegularExpression, String)] = []
-    /// The names' bytes, for the fast check before any pattern runs.
+    /// The names' bytes (and their percent-encoded forms), for the fast check before any pattern runs.
     var triggers: [[UInt8]] = []
 
     func mayAppear(in text: String) -> Bool {
       !triggers.isEmpty && Redaction.contains(text, anyOf: triggers)
     }
+
+    /// Rebuilt after every new name: a few alternations of escaped literals, each followed by bounded
+    /// character classes, so a match costs time linear in the text (times the names' length).
+    mutating func rebuild() {
+      var patterns: [(String, String)] = []
+      if !headers.isEmpty {
+        let alternatives = headers.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        patterns += [
+          // "App-Key": "value"  (JSON)
+          ("(\"(?:\(alternatives))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"", "$1\"\(placeholder)\""),
+          // App-Key: value  (header lines, as descriptions show them)
+          ("((?:^|[^A-Za-z0-9_-])(?:\(alternatives)))(\\s*[:=]\\s*)[^\\r\\n,}\\]]+", "$1$2\(placeholder)"),
+        ]
+      }
+      let parameterForms = Set(parameters.flatMap(Redaction.encodedForms(of:)))
+      if !parameterForms.isEmpty {
+        let alternatives = parameterForms.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        patterns += [
+          // "app_key": "value"  /  "app_key":42  (JSON strings and numbers)
+          (
+            "(\"(?:\(alternatives))\"\\s*:\\s*)(?:\"(?:[^\"\\\\]|\\\\.)*\"|[-+.0-9eE]+)",
+            "$1\"\(placeholder)\""
+          ),
+          // app_key=value  (a URL query, a form body): the exact name, so `my_app_key=` is left alone
+          ("((?:^|[?&;\\s,(\"'{\\[])(?:\(alternatives))=)[^&\\s\"]*", "$1\(placeholder)"),
+        ]
+      }
+      // Escaped names in a fixed shape: a pattern that doesn't compile is left out rather than trap.
+      expressions = patterns.compactMap { pattern, template in
+        (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { ($0, template) }
+      }
+      triggers = (headers.union(parameterForms)).map { Array($0.utf8) }
+    }
   }
 
   /// Grows only: a name declared secret by one queue stays secret for every description in the process,
   /// which can hide a value that needn't be, never show one that must not.
-  private static let declaredHeaders = LockIsolated(DeclaredHeaders())
+  private static let declaredNames = LockIsolated(DeclaredNames())
 
   /// Adds `names` to the fixed list of secret headers, for every description from now on; each
   /// ``DeliveryQueue`` declares its destination's ``DeliveryDestination/secretHeaders``.
   package static func declareSecretHeaders(_ names: Set<String>) {
     let lowered = Set(names.map { $0.lowercased() }.filter { !$0.isEmpty })
-    declaredHeaders.withLock { declared in
-      guard !lowered.isSubset(of: declared.names) else { return }
-      declared.names.formUnion(lowered)
-      let alternatives = declared.names.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-      let patterns = [
-        // "App-Key": "value"  (JSON)
-        ("(\"(?:\(alternatives))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"", "$1\"\(placeholder)\""),
-        // App-Key: value  (header lines, as descriptions show them)
-        ("((?:^|[^A-Za-z0-9_-])(?:\(alternatives)))(\\s*[:=]\\s*)[^\\r\\n,}\\]]+", "$1$2\(placeholder)"),
-      ]
-      // Escaped names in a fixed shape: a pattern that doesn't compile is left out rather than trap.
-      declared.expressions = patterns.compactMap { pattern, template in
-        (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])).map { ($0, template) }
-      }
-      declared.triggers = declared.names.map { Array($0.utf8) }
+    declaredNames.withLock { declared in
+      guard !lowered.isSubset(of: declared.headers) else { return }
+      declared.headers.formUnion(lowered)
+      declared.rebuild()
     }
+  }
+
+  /// Adds `names` to the fixed list of secret query, form and JSON parameters, for every description from
+  /// now on; each ``DeliveryQueue`` declares its destination's ``DeliveryDestination/secretParameters``.
+  package static func declareSecretParameters(_ names: Set<String>) {
+    let lowered = Set(names.map { $0.lowercased() }.filter { !$0.isEmpty })
+    declaredNames.withLock { declared in
+      guard !lowered.isSubset(of: declared.parameters) else { return }
+      declared.parameters.formUnion(lowered)
+      declared.rebuild()
+    }
+  }
+
+  /// `name` as text may show it: as is, percent-encoded the way `URLComponents` writes a query, every
+  /// non-alphanumeric byte percent-encoded, and with `+` for spaces (form bodies).
+  static func encodedForms(of name: String) -> Set<String> {
+    var query = CharacterSet.urlQueryAllowed
+    query.remove(charactersIn: "&=+")
+    let forms = [
+      name,
+      name.addingPercentEncoding(withAllowedCharacters: query),
+      name.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+      name.addingPercentEncoding(withAllowedCharacters: query)?.replacingOccurrences(of: "%20", with: "+"),
+    ]
+    return Set(forms.compactMap { $0?.lowercased() }.filter { !$0.isEmpty })
   }
 
   /// The words at least one pattern needs, in lower case: `key` (api_key, x-api-key, writekey), `token`,
@@ -124,7 +173,7 @@ public enum Redaction {
       "x-write-key":
       return true
     default:
-      return declaredHeaders.withLock { $0.names.contains(name) }
+      return declaredNames.withLock { $0.headers.contains(name) }
     }
   }
 

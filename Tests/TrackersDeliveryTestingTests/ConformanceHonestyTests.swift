@@ -43,12 +43,13 @@ import TrackersDeliveryTesting
   }
 }
 
-/// A vendor as small as a module can be: `{"events": [{"name", "id", "device"}]}` to `/collect`, with a
-/// 400 `{"rejected": [indexes]}` as a partial success; each ``Fault`` breaks one rule on purpose.
+/// A vendor as small as a module can be: `{"events": [{"name", "id", "device"}]}` to
+/// `/collect?toy_key=...` (a parameter it declares secret), with a 400 `{"rejected": [indexes]}` as a
+/// partial success; each ``Fault`` breaks one rule on purpose.
 enum ToyVendor {
   enum Fault: String, CaseIterable, Sendable {
     case newIdPerAttempt, retriesCredentialErrors, secretInReports, ignoresPartialSuccess, keepsAnonymousIdOnReset
-    case oversizedBatches
+    case oversizedBatches, secretInUndeclaredParameter
 
     var breaks: ConformanceRequirement {
       switch self {
@@ -58,6 +59,7 @@ enum ToyVendor {
       case .ignoresPartialSuccess: .dropsOnlyRejectedEvents
       case .keepsAnonymousIdOnReset: .resetStartsANewAnonymousId
       case .oversizedBatches: .staysWithinLimitsAtVolume
+      case .secretInUndeclaredParameter: .keepsSecretsOutOfDescriptions
       }
     }
   }
@@ -71,6 +73,7 @@ enum ToyVendor {
   struct Destination: DeliveryDestination {
     let name = "Toy"
     let faults: Set<Fault>
+    var secretParameters: Set<String> { ["toy_key"] }
     var limits: BatchLimits {
       BatchLimits(maxEvents: faults.contains(.oversizedBatches) ? 500 : 100, maxBytes: 100_000, flushInterval: .seconds(3_600))
     }
@@ -81,8 +84,10 @@ enum ToyVendor {
         let id = faults.contains(.newIdPerAttempt) ? RecordID() : record.id
         return #"{"id":"\#(id.uuidString)",\#(String(decoding: record.payload, as: UTF8.self))}"#
       }
+      let keyParameter = faults.contains(.secretInUndeclaredParameter) ? "toy_leak" : "toy_key"
       return HTTPRequest(
-        url: URL(string: "https://toy.test/collect")!, headers: ["Authorization": "Bearer toy-secret-key"],
+        url: URL(string: "https://toy.test/collect?\(keyParameter)=toy-secret-key")!,
+        headers: ["Authorization": "Bearer toy-secret-key"],
         body: Array(#"{"events":[\#(events.joined(separator: ","))]}"#.utf8))
     }
 

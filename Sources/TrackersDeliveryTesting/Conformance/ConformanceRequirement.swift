@@ -32,7 +32,8 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
   /// A partial success drops only the rejected events, and never resends them.
   case dropsOnlyRejectedEvents
   /// The module's secret appears in no request description, report or reported issue, including a secret
-  /// that travels in a header the destination declares in `DeliveryDestination.secretHeaders`.
+  /// that travels in a header the destination declares in `DeliveryDestination.secretHeaders`, and one in
+  /// a query, form or JSON parameter (`DeliveryDestination.secretParameters`) that a 400 quotes back.
   case keepsSecretsOutOfDescriptions
   /// While consent is unknown nothing is sent; granting it delivers what waited.
   case sendsNothingBeforeConsent
@@ -173,7 +174,13 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
 
     case .keepsSecretsOutOfDescriptions:
       let harness = try Harness(module)
-      harness.transport.script(.status(500), .status(400, body: "bad request"))
+      // The 400 quotes the request back, as servers' error messages do: a secret the module sends in a
+      // query, a form or a JSON field must be one the kit redacts (the fixed list, or the destination's
+      // `secretParameters`), or the report shows it.
+      harness.transport.reply(.status(500), times: 1)
+      harness.transport.reply(times: 1) { request in
+        .status(400, body: "bad request: \(request.request.url.absoluteString) \(request.bodyText)")
+      }
       harness.environment.send(module.event(0))
       harness.environment.send(module.event(1))
       let issues = await collectingIssues {
