@@ -30,6 +30,10 @@ public protocol DeliveryDestination: Sendable {
   /// request and response description, and every report, shows `app_key=<redacted>` and
   /// `"app_key": "<redacted>"`. A parameter whose name merely contains one (`my_app_key_hint`) is shown.
   /// Empty unless a destination declares some.
+  ///
+  /// ```swift
+  /// var secretParameters: Set<String> { ["app_key"] }
+  /// ```
   var secretParameters: Set<String> { get }
   /// The answer the vendor documents for a request that delivered every record of `batch`, as
   /// ``classify(_:for:)`` reads it: what a test's server answers for success (PostHog `{"status": 1}`,
