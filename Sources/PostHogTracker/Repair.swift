@@ -141,30 +141,3 @@ struct PostHogRepair {
     }
   }
 }
-
-/// The members each rule changed (or found and sent as they are), in the order they were met, and the
-/// issues they make: one per rule, in rule-id order.
-struct RepairLog {
-  let vendor: String
-  let sentAsIsRules: Set<String>
-  private var members: [String: [String]] = [:]
-
-  init(vendor: String, sentAsIsRules: Set<String>) {
-    self.vendor = vendor
-    self.sentAsIsRules = sentAsIsRules
-  }
-
-  mutating func note(_ rule: String, _ member: String) {
-    members[rule, default: []].append(member)
-  }
-
-  /// The rules sent as they are that were noted.
-  var sentAsIs: Set<String> { Set(members.keys).intersection(sentAsIsRules) }
-
-  func issues(message: (_ rule: String, _ members: String) -> String) -> [ValidationIssue] {
-    members.sorted { $0.key < $1.key }.map { rule, members in
-      ValidationIssue(vendor: vendor, rule: rule, message: message(rule, members.joined(separator: ", ")))
-    }
-  }
-}
-

@@ -56,6 +56,16 @@ private func identityUpdate(delivery: VendorDelivery<[UInt8]>) -> EventFate {
   return fate
 }
 
+/// A module's repair noting what it changed (RepairLog's example).
+private func repairLog() -> [ValidationIssue] {
+  // snippet: Sources/TrackersDelivery/ModuleKit/RepairLog.swift#1
+  var log = RepairLog(vendor: "Acme", sentAsIsRules: ["value-needs-currency"])
+  log.note("property-value-length", "'description'")
+  let repairs = log.issues { rule, members in "\(members) cut to 100 characters (rule \(rule))" }
+  // end snippet
+  return repairs
+}
+
 /// What a module's repair makes of an event (EventRepair's example).
 // snippet: Sources/TrackersDelivery/ModuleKit/EventRepair.swift#1
 func acmeRepaired(_ data: AnalyticsData) -> EventRepair {
