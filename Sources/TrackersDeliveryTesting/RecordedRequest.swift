@@ -53,7 +53,58 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
   /// Parsed by `JSONSerialization`, which reads a 10,000-event batch in milliseconds where decoding
   /// `PropertyValue` with `JSONDecoder` takes seconds in a debug build.
   public func json() throws -> PropertyValue {
-    Self.propertyValue(try JSONSerialization.jsonObject(with: Data(request.body), options: [.fragmentsAllowed]))
+    try Self.json(Data(request.body))
+  }
+
+  /// The JSON inside one field of a form body, as vendors that post `requests=[...]&app_key=...` send it
+  /// (Countly's `/i/bulk`, Mixpanel's `data=`): the field is decoded from the form first.
+  ///
+  /// ```swift
+  /// let events = try request.json(inFormField: "requests")
+  /// #expect(events[0]?["device_id"] == "device-1")
+  /// ```
+  ///
+  /// Throws ``MissingField`` when the form has no such field, so a test failure names it.
+  public func json(inFormField name: String) throws -> PropertyValue {
+    let form = form()
+    guard let text = form[name] else {
+      throw MissingField(name: name, place: "form has no field", present: form.keys.sorted())
+    }
+    return try Self.json(Data(text.utf8))
+  }
+
+  /// The JSON inside one item of the URL's query (a vendor that sends `GET /i?events=[...]`), decoded
+  /// from the query first.
+  ///
+  /// ```swift
+  /// let events = try request.json(inQueryItem: "events")
+  /// ```
+  ///
+  /// Throws ``MissingField`` when the query has no such item.
+  public func json(inQueryItem name: String) throws -> PropertyValue {
+    guard let text = queryItems[name] else {
+      throw MissingField(name: name, place: "query has no item", present: queryItems.keys.sorted())
+    }
+    return try Self.json(Data(text.utf8))
+  }
+
+  /// A form field or query item that ``json(inFormField:)`` or ``json(inQueryItem:)`` looked for and the
+  /// request does not have: "the request's form has no field "requests" (it has: app_key, device_id)".
+  public struct MissingField: Error, CustomStringConvertible {
+    /// The name looked for.
+    public let name: String
+    /// What was missing and the names the request has there, sorted.
+    public let description: String
+
+    init(name: String, place: String, present: [String]) {
+      self.name = name
+      let has = present.isEmpty ? "none" : present.joined(separator: ", ")
+      description = "the request's \(place) \"\(name)\" (it has: \(has))"
+    }
+  }
+
+  private static func json(_ data: Data) throws -> PropertyValue {
+    propertyValue(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
   }
 
   private static func propertyValue(_ object: Any) -> PropertyValue {

@@ -129,3 +129,32 @@ import TrackersDeliveryTesting
     #expect(Int((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) == 1_793_819_770_124)
   }
 }
+
+@Suite struct JSONInsideAFormTests {
+  func received(body: String, url: String = "https://vendor.test/i/bulk") async throws -> RecordedRequest {
+    let transport = ScriptedTransport()
+    _ = try await transport.send(HTTPRequest(url: URL(string: url)!, body: Array(body.utf8)))
+    return try #require(transport.requests.first)
+  }
+
+  @Test func theJSONOfAFormFieldIsDecodedFromTheFormFirst() async throws {
+    // Countly's /i/bulk: `requests` is percent-encoded JSON beside the app key.
+    let request = try await received(
+      body: "app_key=secret&requests=%5B%7B%22device_id%22%3A%22d%201%22%2C%22events%22%3A%5B%7B%22count%22%3A2%7D%5D%7D%5D")
+    #expect(try request.json(inFormField: "requests") == [["device_id": "d 1", "events": [["count": 2]]]])
+  }
+
+  @Test func theJSONOfAQueryItemIsDecodedFromTheQueryFirst() async throws {
+    let request = try await received(body: "", url: "https://vendor.test/i?events=%5B%7B%22key%22%3A%22a%2Bb%22%7D%5D")
+    #expect(try request.json(inQueryItem: "events") == [["key": "a+b"]])
+  }
+
+  @Test func aMissingFieldIsNamedWithTheFieldsThereAre() async throws {
+    let request = try await received(body: "app_key=secret&device_id=d1")
+    let inForm = #expect(throws: RecordedRequest.MissingField.self) { try request.json(inFormField: "requests") }
+    #expect(inForm?.description == #"the request's form has no field "requests" (it has: app_key, device_id)"#)
+    #expect(inForm?.name == "requests")
+    let inQuery = #expect(throws: RecordedRequest.MissingField.self) { try request.json(inQueryItem: "events") }
+    #expect(inQuery?.description == #"the request's query has no item "events" (it has: none)"#)
+  }
+}

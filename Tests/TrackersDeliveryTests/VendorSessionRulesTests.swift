@@ -56,6 +56,17 @@ import TrackersDelivery
     #expect(second.ended?.id == 1_700_000_000)
   }
 
+  @Test func anEndedSessionNamesTheIdentityItBelongedToNotTheOneThatEndedIt() throws {
+    let session = session(Self.postHog)
+    _ = session.stamp(at: start, anonymousId: "anon-1", userId: "user-1")
+    let afterReset = session.stamp(at: start.addingTimeInterval(1), anonymousId: "anon-2", userId: nil)
+    let ended = try #require(afterReset.ended)
+    #expect(ended.id == 1_700_000_000_250 && ended.anonymousId == "anon-1" && ended.userId == "user-1")
+    // A session that timed out ends under the identity it had: the same one.
+    let later = session.stamp(at: start.addingTimeInterval(3 * 60 * 60), anonymousId: "anon-2", userId: nil)
+    #expect(later.ended?.anonymousId == "anon-2" && later.ended?.userId == nil)
+  }
+
   @Test func amplitudeKeepsOneSessionThroughSignUpSignOutAndANewDeviceId() {
     let stamps = journey(Self.amplitude, newAnonymousIdAtSignOut: true)
     #expect(stamps.map(\.id) == Array(repeating: 1_700_000_000_250, count: 5))

@@ -52,6 +52,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private let repeatedRefusals: RepeatedReports<String>
   private let context: ContextProvider
   private let contextObservation: UInt64
+  /// What the module registered with ``onLifecycle(_:)``.
+  let lifecycleHandlers = LockIsolated<[@Sendable (LifecycleChange) -> Void]>([])
 
   /// Opens the identity and the queue in `options.storageDirectory`, and registers with `options.privacy`
   /// and `options.lifecycle`.
@@ -157,10 +159,13 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     // A server has no app lifecycle: no flush on background, no session transitions.
     if options.deployment == .app {
+      let handlers = lifecycleHandlers
       options.lifecycle?.register(
         destination: name,
         flush: { [weak queue] in await queue?.flush() },
-        transition: { [weak session] transition, date in session?.transition(transition, at: date) },
+        transition: { [weak session] transition, date in
+          Self.hear(transition, at: date, session: session, handlers: handlers)
+        },
         relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
         relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
         reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }

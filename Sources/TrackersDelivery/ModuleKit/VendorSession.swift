@@ -54,6 +54,11 @@ public final class VendorSession: Sendable {
     public let uuid: String?
     /// The time of its last activity.
     public let lastActivity: Date
+    /// The anonymous id of the identity the session belonged to: after a reset, not the one of the event
+    /// that ended it, so a vendor's session-end message (Countly's `end_session`) goes to the right device.
+    public let anonymousId: String
+    /// The user id of the identity the session belonged to, `nil` when signed out.
+    public let userId: String?
   }
 
   /// A session's first event has no previous event to measure from; GA4 needs a positive value to show
@@ -147,6 +152,7 @@ public final class VendorSession: Sendable {
     let now = Self.milliseconds(date)
     var pendingSave: SavedSession?
     let stamp = state.withLock { state in
+      let previousOwner = (anonymousId: state.anonymousId, userId: state.userId)
       let owner = applyOwner(anonymousId: anonymousId, userId: userId, to: &state)
       if owner.continues, isAlive(state, at: now) {
         let engagement = max(1, now - state.lastActivity)
@@ -161,7 +167,11 @@ public final class VendorSession: Sendable {
           id: state.sessionId ?? 0, uuid: state.uuid, engagementMilliseconds: engagement, isNew: false,
           start: Self.date(state.start), ended: nil)
       }
-      let ended = state.sessionId.map { Ended(id: $0, uuid: state.uuid, lastActivity: Self.date(state.lastActivity)) }
+      let ended = state.sessionId.map {
+        Ended(
+          id: $0, uuid: state.uuid, lastActivity: Self.date(state.lastActivity),
+          anonymousId: previousOwner.anonymousId, userId: previousOwner.userId)
+      }
       let start = min(state.restartsAt ?? now, now)
       let id = rules.idUnit == .seconds ? start / 1_000 : start
       state.sessionId = state.sessionId.map { max(id, $0 + 1) } ?? id

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Trackers
+import TrackersDelivery
+import TrackersDeliveryTesting
+
+/// ``VendorDelivery/onLifecycle(_:)``: a vendor that sends a session end on the way to the background (Countly's `end_session`) has it in the
+/// background flush.
+@Suite struct LifecycleHookTests {
+  let storage = makeTemporaryDirectory()
+  let transport = ScriptedTransport()
+  let clock = TestClock(1_793_817_970_000)
+
+  func makeDelivery(lifecycle: ApplicationLifecycle, deployment: DeliveryOptions.Deployment = .app) throws
+    -> VendorDelivery<Void>
+  {
+    let module = VendorModule(name: "HookTracker", vendor: "Test", configuration: "HookTracker.Current = .live()")
+    var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100)
+    options.transport = transport
+    options.lifecycle = lifecycle
+    options.context = lifecycle.context
+    options.deployment = deployment
+    options.onReport = { _ in }
+    return try VendorDelivery(
+      module: module, destination: TestDestination(url: URL(string: "https://example.com/batch")!), options: options,
+      derive: { _, _ in () })
+  }
+
+  func makeLifecycle() -> ApplicationLifecycle {
+    let clock = clock
+    return ApplicationLifecycle(
+      storageDirectory: nil, context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"))),
+      now: { clock.now }, relinquishesStorageInBackground: false)
+  }
+
+  @Test func aModuleHearsEachChangeAndWhatItQueuesOnTheWayToTheBackgroundGoesWithItsFlush() async throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let delivery = try makeDelivery(lifecycle: lifecycle)
+    let heard = ModuleState<[LifecycleChange]>([])
+    delivery.onLifecycle { [weak delivery] change in
+      heard.withLock { $0.append(change) }
+      guard case .enteredBackground = change, let delivery else { return }
+      delivery.settle(
+        delivery.fate(queueing: VendorRecord(payload: Array(#"{"end_session":1}"#.utf8), id: RecordID())),
+        event: "end_session")
+    }
+    lifecycle.launched()
+    let launchedAt = clock.now
+    clock.advance(milliseconds: 1_500)
+    await lifecycle.enteredBackground(timeout: .seconds(600))
+
+    #expect(heard.current == [.enteredForeground(at: launchedAt), .enteredBackground(at: clock.now)])
+    // The background flush delivered the end of the session: nothing waits for the next launch.
+    #expect(transport.requests.map(\.bodyText).contains { $0.contains(#""end_session":1"#) })
+    #expect(delivery.counters.delivery.pendingEvents == 0)
+  }
+
+  @Test func aServerHearsNothing() throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let delivery = try makeDelivery(lifecycle: lifecycle, deployment: .server)
+    let heard = ModuleState(0)
+    delivery.onLifecycle { _ in heard.withLock { $0 += 1 } }
+    lifecycle.launched()
+    lifecycle.enteredForeground()
+    #expect(heard.current == 0)
+  }
+}
