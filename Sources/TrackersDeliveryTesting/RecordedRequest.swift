@@ -60,8 +60,8 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
   /// (Countly's `/i/bulk`, Mixpanel's `data=`): the field is decoded from the form first.
   ///
   /// ```swift
-  /// let events = try request.json(inFormField: "requests")
-  /// #expect(events[0]?["device_id"] == "device-1")
+  /// let requests = try request.json(inFormField: "requests")
+  /// #expect(requests.arrayValue?.first?["device_id"] == "device-1")
   /// ```
   ///
   /// Throws ``MissingField`` when the form has no such field, so a test failure names it.

@@ -11,11 +11,11 @@ import TrackersDeliveryTesting
   let transport = ScriptedTransport()
   let clock = TestClock(1_793_817_970_000)
 
-  func makeDelivery(lifecycle: ApplicationLifecycle, deployment: DeliveryOptions.Deployment = .app) throws
-    -> VendorDelivery<Void>
-  {
+  func makeDelivery(
+    lifecycle: ApplicationLifecycle, deployment: DeliveryOptions.Deployment = .app, privacy: PrivacyRegistry? = nil
+  ) throws -> VendorDelivery<Void> {
     let module = VendorModule(name: "HookTracker", vendor: "Test", configuration: "HookTracker.Current = .live()")
-    var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100)
+    var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100, privacy: privacy)
     options.transport = transport
     options.lifecycle = lifecycle
     options.context = lifecycle.context
@@ -38,12 +38,10 @@ import TrackersDeliveryTesting
     let lifecycle = makeLifecycle()
     let delivery = try makeDelivery(lifecycle: lifecycle)
     let heard = ModuleState<[LifecycleChange]>([])
-    delivery.onLifecycle { [weak delivery] change in
+    delivery.onLifecycle { change in
       heard.withLock { $0.append(change) }
-      guard case .enteredBackground = change, let delivery else { return }
-      delivery.settle(
-        delivery.fate(queueing: VendorRecord(payload: Array(#"{"end_session":1}"#.utf8), id: RecordID())),
-        event: "end_session")
+      guard case .enteredBackground = change else { return [] }
+      return [VendorRecord(payload: Array(#"{"end_session":1}"#.utf8), id: RecordID())]
     }
     lifecycle.launched()
     let launchedAt = clock.now
@@ -61,9 +59,25 @@ import TrackersDeliveryTesting
     let lifecycle = makeLifecycle()
     let delivery = try makeDelivery(lifecycle: lifecycle, deployment: .server)
     let heard = ModuleState(0)
-    delivery.onLifecycle { _ in heard.withLock { $0 += 1 } }
+    delivery.onLifecycle { _ in
+      heard.withLock { $0 += 1 }
+      return []
+    }
     lifecycle.launched()
     lifecycle.enteredForeground()
     #expect(heard.current == 0)
+  }
+
+  @Test func whatAModuleQueuesOnALifecycleChangeFollowsConsent() async throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let consent = ConsentStore(ConsentState(status: .denied))
+    let delivery = try makeDelivery(lifecycle: lifecycle, privacy: consent.registry)
+    delivery.onLifecycle { _ in [VendorRecord(payload: Array(#"{"end_session":1}"#.utf8), id: RecordID())] }
+    lifecycle.launched()
+    await lifecycle.enteredBackground(timeout: .seconds(600))
+    #expect(transport.requests.isEmpty)
+    #expect(delivery.counters.delivery.pendingEvents == 0)
+    #expect(delivery.counters.events == 0)  // the module's own records are no app events
   }
 }

@@ -6,12 +6,12 @@ import Trackers
 /// its own and no `@unchecked Sendable`.
 ///
 /// ```swift
-/// struct CountlySession: Sendable { var startedAt: Date?; var reported: TimeInterval = 0 }
+/// struct Heartbeat: Sendable { var last: Date? }
 ///
-/// let session = ModuleState(CountlySession())
-/// let isFirst = session.withLock { state in
-///   defer { state.startedAt = state.startedAt ?? now() }
-///   return state.startedAt == nil
+/// let heartbeat = ModuleState(Heartbeat())
+/// let isFirst = heartbeat.withLock { state in
+///   defer { state.last = date }
+///   return state.last == nil
 /// }
 /// ```
 ///

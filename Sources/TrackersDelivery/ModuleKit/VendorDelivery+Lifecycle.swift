@@ -13,34 +13,56 @@ public enum LifecycleChange: Sendable, Hashable {
 
 extension VendorDelivery {
   /// Calls `handler` on each change of the app's lifecycle (``DeliveryOptions/lifecycle``), after the
-  /// module's ``VendorSession`` heard it: for a vendor whose SDK sends something of its own then (a
-  /// session end, a last heartbeat). The handler runs on the thread the app reports the change on; keep
-  /// it short and never block in it.
+  /// module's ``VendorSession`` heard it, and queues the records it returns: for a vendor whose SDK sends
+  /// something of its own then (a session end, a last heartbeat). On the way to the background they go
+  /// with that trip's flush.
   ///
-  /// Never called without a lifecycle, or on a server (``DeliveryOptions/Deployment/server``).
+  /// The records follow the user's consent as events do: refused (denied, or unknown while the module
+  /// drops events) they are not queued; unknown, they are held on disk with the rest. They are the
+  /// module's own, not the app's events, so ``TrackerCounters/events`` does not count them; the queue
+  /// counts them as records, and a record the queue refuses is reported. The handler runs on the thread the
+  /// app reports the change on; keep it short. Never called without a lifecycle, or on a server
+  /// (``DeliveryOptions/Deployment/server``).
   ///
   /// ```swift
   /// delivery.onLifecycle { change in
-  ///   guard case .enteredBackground(let date) = change else { return }
-  ///   _ = delivery.fate(queueing: endSession(at: date))
+  ///   guard case .enteredBackground(let date) = change else { return [] }
+  ///   return [VendorRecord(payload: endSession(at: date), id: RecordID())]  // the module's encoding
   /// }
   /// ```
-  public func onLifecycle(_ handler: @escaping @Sendable (LifecycleChange) -> Void) {
+  public func onLifecycle(_ handler: @escaping @Sendable (LifecycleChange) -> [VendorRecord]) {
     lifecycleHandlers.withLock { $0.append(handler) }
   }
 
-  /// Tells the session, then the module's handlers, of a transition.
-  static func hear(
-    _ transition: ApplicationLifecycle.Transition, at date: Date, session: VendorSession?,
-    handlers: LockIsolated<[@Sendable (LifecycleChange) -> Void]>
-  ) {
+  /// Tells the session, then the module's handlers, of a transition, and queues what they return.
+  func hear(_ transition: ApplicationLifecycle.Transition, at date: Date) {
     session?.transition(transition, at: date)
     let change: LifecycleChange =
       switch transition {
       case .foreground: .enteredForeground(at: date)
       case .background: .enteredBackground(at: date)
       }
-    // Called outside the lock: a handler may queue a record, which may report.
-    for handler in handlers.withLock({ $0 }) { handler(change) }
+    // Called outside the lock: a handler may read the identity, or take a lock of its own.
+    for handler in lifecycleHandlers.withLock({ $0 }) {
+      let records = handler(change)
+      guard !records.isEmpty, consentAllowsQueueing else { continue }
+      for record in records {
+        do {
+          _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
+        } catch {
+          reportFailure("could not queue the record the module made when the app \(change.description): \(error)")
+        }
+      }
+    }
+  }
+}
+
+extension LifecycleChange: CustomStringConvertible {
+  /// "entered the background", for reports.
+  public var description: String {
+    switch self {
+    case .enteredForeground: "entered the foreground"
+    case .enteredBackground: "entered the background"
+    }
   }
 }

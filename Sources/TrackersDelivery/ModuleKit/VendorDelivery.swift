@@ -53,7 +53,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private let context: ContextProvider
   private let contextObservation: UInt64
   /// What the module registered with ``onLifecycle(_:)``.
-  let lifecycleHandlers = LockIsolated<[@Sendable (LifecycleChange) -> Void]>([])
+  let lifecycleHandlers = LockIsolated<[@Sendable (LifecycleChange) -> [VendorRecord]]>([])
 
   /// Opens the identity and the queue in `options.storageDirectory`, and registers with `options.privacy`
   /// and `options.lifecycle`.
@@ -159,13 +159,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     // A server has no app lifecycle: no flush on background, no session transitions.
     if options.deployment == .app {
-      let handlers = lifecycleHandlers
       options.lifecycle?.register(
         destination: name,
         flush: { [weak queue] in await queue?.flush() },
-        transition: { [weak session] transition, date in
-          Self.hear(transition, at: date, session: session, handlers: handlers)
-        },
+        transition: { [weak self] transition, date in self?.hear(transition, at: date) },
         relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
         relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
         reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
@@ -283,6 +280,16 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
         reportFolded(folded)
       }
       module.reportNotEnqueued(error, event: event(), onReport: onReport)
+    }
+  }
+
+  /// Whether the user's consent lets records be queued now: granted, or unknown while the module holds
+  /// events for an answer (no registry: always).
+  var consentAllowsQueueing: Bool {
+    switch consent?.withLock({ $0 }) {
+    case nil, .granted?: true
+    case .unknown?: whileConsentUnknown == .hold
+    case .denied?: false
     }
   }
 

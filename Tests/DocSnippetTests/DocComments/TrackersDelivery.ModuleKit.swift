@@ -259,3 +259,29 @@ private func eventAdditionsAndMigration(clock: TestClock, configuration: Mixpane
     _ = configuration
   }
 }
+
+private func moduleState(date: Date) {
+  compileDeclarations {
+    // snippet: Sources/TrackersDelivery/ModuleKit/ModuleState.swift#1
+    struct Heartbeat: Sendable { var last: Date? }
+
+    let heartbeat = ModuleState(Heartbeat())
+    let isFirst = heartbeat.withLock { state in
+      defer { state.last = date }
+      return state.last == nil
+    }
+    // end snippet
+    _ = isFirst
+  }
+}
+
+private func endSession(at date: Date) -> [UInt8] { Array(#"{"end_session":1}"#.utf8) }
+
+private func onLifecycle(delivery: VendorDelivery<Void>) {
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+Lifecycle.swift#1
+  delivery.onLifecycle { change in
+    guard case .enteredBackground(let date) = change else { return [] }
+    return [VendorRecord(payload: endSession(at: date), id: RecordID())]  // the module's encoding
+  }
+  // end snippet
+}

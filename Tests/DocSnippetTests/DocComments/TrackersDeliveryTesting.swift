@@ -112,6 +112,13 @@ private func deliveryTesting(
     #expect(request.queryItems["ip"] == "0")
     // end snippet
   }
+  compileDeclarations { () async throws in
+    let request = transport.requests[0]
+    // snippet: Sources/TrackersDeliveryTesting/RecordedRequest.swift#2
+    let requests = try request.json(inFormField: "requests")
+    #expect(requests.arrayValue?.first?["device_id"] == "device-1")
+    // end snippet
+  }
   compile {
     var configuration = MixpanelConfiguration(projectToken: token)
     // snippet: Sources/TrackersDeliveryTesting/ScriptedTransport.swift#1
