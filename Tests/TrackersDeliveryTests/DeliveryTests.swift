@@ -62,6 +62,48 @@ import TrackersDeliveryTesting
     await queue.close(timeout: .seconds(1))
   }
 
+  /// A destination that sends its records percent-encoded inside a form field declares it, with its
+  /// envelope: the batch is cut at what the request will really weigh, and a record that could never fit is
+  /// refused at enqueue, though its raw bytes would.
+  @Test(arguments: [(0, [2, 2, 2, 2, 2]), (101, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1])])
+  func batchesByPercentEncodedBytesWithinTheEnvelope(envelope: Int, expected: [Int]) async throws {
+    let transport = ScriptedTransport()
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let open = LockIsolated(false)
+    var configuration = testConfiguration(directory)
+    configuration.shouldSend = { open.withLock { $0 } }
+    // Each 100-byte payload has 11 bytes that are neither letters nor digits: 100 + 2 x 11 + 3 = 125 bytes
+    // encoded. Two fit 350 bytes; with a 101-byte envelope, 249 bytes are left: one.
+    let destination = TestDestination(
+      url: scriptedURL, maxEvents: 1000, maxBytes: 350, envelopeBytes: envelope,
+      recordBytes: .percentEncodedPlusSeparator)
+    #expect(destination.limits.bytes(inRequestOf: payload(0, size: 100)) == 125)
+    let queue = try DeliveryQueue(destination: destination, configuration: configuration, transport: transport)
+    for i in 0..<10 { try queue.enqueue(payload(i, size: 100)) }
+    open.withLock { $0 = true }
+    await queue.flush()
+    let requests = transport.requests
+    #expect(requests.map(\.records.count) == expected)
+    #expect(requests.flatMap(\.records).map(\.event.seq) == Array(0..<10))
+    // 340 raw bytes would fit 350 as JSON; percent-encoded, 365 can't fit any request.
+    #expect(throws: DeliveryError.payloadTooLarge(size: 340, maxBytes: 350 - envelope, destination: "Test")) {
+      try queue.enqueue(payload(0, size: 340))
+    }
+    await queue.close(timeout: .seconds(1))
+  }
+
+  @Test func aRecordWeighsItsPayloadAndSeparatorAsItsDestinationCountsThem() {
+    let json = BatchLimits(maxEvents: 10, maxBytes: 100, flushInterval: .seconds(1))
+    let form = BatchLimits(
+      maxEvents: 10, maxBytes: 100, flushInterval: .seconds(1), envelopeBytes: 120, recordBytes: .percentEncodedPlusSeparator)
+    let record = Array(#"{"k":1}"#.utf8)
+    #expect(json.bytes(inRequestOf: record) == 8)
+    #expect(form.bytes(inRequestOf: record) == 20)  // k and 1 as they are; {, ", :, } as %XX; %2C between
+    #expect(json.recordBudget == 100 && form.recordBudget == 1)  // an envelope past the maximum leaves a byte
+    #expect(form.bytes(inRequestOf: Array("é".utf8)) == 9)
+  }
+
   @Test func flushIntervalSendsWithoutFlush() async throws {
     let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()

@@ -97,8 +97,10 @@ extension SegmentLog {
       } else if !busyPartitions.contains(body.partition) {
         if read.partition == nil { read.partition = body.partition }
         if body.partition == read.partition {
-          let size = payload.count + 1
-          if read.entries.count >= limits.maxEvents || (!read.entries.isEmpty && bytes + size > limits.maxBytes) { break }
+          let size = limits.bytes(inRequestOf: payload)
+          if read.entries.count >= limits.maxEvents || (!read.entries.isEmpty && bytes + size > limits.recordBudget) {
+            break
+          }
           bytes += size
           let record = Record(
             id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0, partition: body.partition,

@@ -83,8 +83,8 @@ extension SegmentLog {
             } else if busyPartitions.isEmpty || !busyPartitions.contains(body.partition) {
               if read.partition == nil { read.partition = body.partition }
               if body.partition == read.partition {
-                let size = body.payloadRange.count + 1
-                if read.entries.count >= limits.maxEvents || (!read.entries.isEmpty && bytes + size > limits.maxBytes) {
+                let size = limits.bytes(inRequestOf: UnsafeRawBufferPointer(rebasing: bodyBytes[body.payloadRange]))
+                if read.entries.count >= limits.maxEvents || (!read.entries.isEmpty && bytes + size > limits.recordBudget) {
                   break segments
                 }
                 bytes += size

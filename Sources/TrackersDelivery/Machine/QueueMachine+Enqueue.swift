@@ -7,8 +7,11 @@ extension QueueMachine {
   struct EnqueueRequest: Equatable {
     var id: RecordID
     var frameBytes: Int
-    /// The payload's size: one that can never fit a request (``BatchLimits/maxBytes``) is refused first.
+    /// The payload's size, for the report of one that can never fit a request.
     var payloadBytes = 0
+    /// The bytes it takes in a request (``BatchLimits/bytes(inRequestOf:)``): past the request's
+    /// ``BatchLimits/recordBudget`` it can never fit one, and is refused first.
+    var requestBytes = 1
     var pendingBytes: Int64 = 0
     /// The records pending, for a memory-only queue's event bound.
     var pendingEvents = 0
@@ -46,8 +49,12 @@ extension QueueMachine {
   mutating func enqueue(
     _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
   ) -> (EnqueueAnswer, [Command]) {
-    guard request.payloadBytes + 1 <= limits.maxBytes else {
-      return (.refuse(.payloadTooLarge(size: request.payloadBytes, maxBytes: limits.maxBytes, destination: destination)), [])
+    guard request.requestBytes <= limits.recordBudget else {
+      return (
+        .refuse(
+          .payloadTooLarge(size: request.payloadBytes, maxBytes: limits.recordBudget, destination: destination)),
+        []
+      )
     }
     switch Roles.route(facts) {
     case .refuse:

@@ -169,12 +169,22 @@ public struct DeliveryOptions: Sendable {
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when
-  /// `nil`), `maxBytes` per request, and ``flushInterval``.
-  public func batchLimits(maxEvents: Int?, maxBytes: Int) -> BatchLimits {
+  /// `nil`), `maxBytes` per request with its envelope and how records count (``BatchLimits``), and
+  /// ``flushInterval``.
+  ///
+  /// ```swift
+  /// options.batchLimits(maxEvents: 100, maxBytes: 1_000_000, envelopeBytes: 200, recordBytes: .percentEncodedPlusSeparator)
+  /// ```
+  public func batchLimits(
+    maxEvents: Int?, maxBytes: Int, envelopeBytes: Int = 0,
+    recordBytes: BatchLimits.RecordBytes = .payloadPlusSeparator
+  ) -> BatchLimits {
     BatchLimits(
       maxEvents: min(max(1, maxEventsPerRequest), maxEvents ?? .max),
       maxBytes: maxBytes,
-      flushInterval: flushInterval
+      flushInterval: flushInterval,
+      envelopeBytes: envelopeBytes,
+      recordBytes: recordBytes
     )
   }
 }

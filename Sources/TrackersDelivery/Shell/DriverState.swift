@@ -156,10 +156,11 @@ struct DriverState {
   /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
   /// holds; its reports and wake-up go to the outbox.
   mutating func enqueue(
-    _ id: RecordID, payloadBytes: Int, frameBytes: Int, droppedOldest: Int?, now: QueueNow
+    _ id: RecordID, payloadBytes: Int, requestBytes: Int, frameBytes: Int, droppedOldest: Int?, now: QueueNow
   ) -> QueueMachine.EnqueueAnswer {
     let request = QueueMachine.EnqueueRequest(
-      id: id, frameBytes: frameBytes, payloadBytes: payloadBytes, pendingBytes: log.pendingBytes,
+      id: id, frameBytes: frameBytes, payloadBytes: payloadBytes, requestBytes: requestBytes,
+      pendingBytes: log.pendingBytes,
       pendingEvents: log.pendingEvents, kept: .init(records: kept.frames.count, bytes: kept.bytes),
       droppedOldest: droppedOldest)
     let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)

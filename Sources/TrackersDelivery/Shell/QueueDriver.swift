@@ -247,11 +247,16 @@ final class QueueDriver: Sendable {
     let frameSize = RecordFrame.encodedSize(
       payloadCount: payload.count, partitionCount: min(partition.utf8.count, Int(UInt16.max)))
     func encoded() -> [UInt8] { RecordFrame.encode(id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload) }
+    // Outside the lock: a percent-encoded destination measures the payload byte by byte.
+    let requestBytes = limits.bytes(inRequestOf: payload)
     try withState { s throws(DeliveryError) in
       var droppedOldest: Int?
       // The machine answers `.dropOldest` once: asked again, it appends or refuses (counted).
       while true {
-        switch s.enqueue(id, payloadBytes: payload.count, frameBytes: frameSize, droppedOldest: droppedOldest, now: now) {
+        switch s.enqueue(
+          id, payloadBytes: payload.count, requestBytes: requestBytes, frameBytes: frameSize,
+          droppedOldest: droppedOldest, now: now)
+        {
         case .refuse(let error): throw error
         case .dropOldest(let needed):
           droppedOldest = s.log.dropOldest(toFit: needed, cap: Int64(configuration.maxPendingBytes))

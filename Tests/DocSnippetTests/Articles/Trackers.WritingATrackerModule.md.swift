@@ -55,9 +55,10 @@ struct CountlyDestination: DeliveryDestination {
 
   init(host: URL, appKey: String, options: DeliveryOptions) {
     (self.host, self.appKey) = (host, appKey)
-    // A request holds at most `maxEvents` records and `maxBytes` of them, each record counted as its bytes
-    // plus one (the "," between records). Percent-encoding JSON into a form may triple it: a third of 1 MB.
-    limits = options.batchLimits(maxEvents: 100, maxBytes: 1_000_000 / 3)
+    // At most 100 records and 1 MB a request: the form's names and the key (the envelope), then each
+    // record percent-encoded, as the queue measures it, with its encoded "," (%2C).
+    limits = options.batchLimits(
+      maxEvents: 100, maxBytes: 1_000_000, envelopeBytes: 64 + appKey.utf8.count, recordBytes: .percentEncodedPlusSeparator)
   }
 
   func makeRequest(for batch: Batch) throws -> HTTPRequest {

@@ -285,3 +285,13 @@ private func onLifecycle(delivery: VendorDelivery<Void>) {
   }
   // end snippet
 }
+
+private func batchLimitsEnvelope() {
+  compile {
+    // snippet: Sources/TrackersDelivery/BatchLimits.swift#1
+    // Countly: a JSON array inside a form field, beside the app key.
+    BatchLimits(maxEvents: 100, maxBytes: 1_000_000, flushInterval: .seconds(60),
+                envelopeBytes: 200, recordBytes: .percentEncodedPlusSeparator)
+    // end snippet
+  }
+}

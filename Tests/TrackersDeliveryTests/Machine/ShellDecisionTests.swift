@@ -28,13 +28,13 @@ import Testing
   @Test func aPayloadTooLargeForAnyRequestIsRefusedFirstUncounted() {
     var m = machine()
     _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
-    let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000)
+    let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000, requestBytes: 1001)
     #expect(
       m.enqueue(request, keptSizes: [Int](), at: .zero) == (
         .refuse(.payloadTooLarge(size: 1000, maxBytes: 1000, destination: Self.destination)), []
       ))
     // One byte less fits a request: then the queue's part decides (closing: refused as closed).
-    let fits = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1099, payloadBytes: 999)
+    let fits = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1099, payloadBytes: 999, requestBytes: 1000)
     #expect(m.enqueue(fits, keptSizes: [Int](), at: .zero) == (.refuse(.closed), []))
     #expect(m.counters.dropped(.refused) == 0)
   }

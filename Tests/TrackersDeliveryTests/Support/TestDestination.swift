@@ -8,9 +8,14 @@ struct TestDestination: DeliveryDestination {
   var url: URL
   var limits: BatchLimits
 
-  init(url: URL, maxEvents: Int = 100, maxBytes: Int = 1 << 20, flushInterval: Duration = .seconds(60)) {
+  init(
+    url: URL, maxEvents: Int = 100, maxBytes: Int = 1 << 20, flushInterval: Duration = .seconds(60),
+    envelopeBytes: Int = 0, recordBytes: BatchLimits.RecordBytes = .payloadPlusSeparator
+  ) {
     self.url = url
-    limits = BatchLimits(maxEvents: maxEvents, maxBytes: maxBytes, flushInterval: flushInterval)
+    limits = BatchLimits(
+      maxEvents: maxEvents, maxBytes: maxBytes, flushInterval: flushInterval, envelopeBytes: envelopeBytes,
+      recordBytes: recordBytes)
   }
 
   func makeRequest(for batch: Batch) throws -> HTTPRequest {
