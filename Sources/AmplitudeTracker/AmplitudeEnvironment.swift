@@ -71,7 +71,8 @@ extension AmplitudeEnvironment {
             let id = RecordID()
             let payload = WireFormat.event(
               event, identity: members, sessionId: -1, at: subject.timestamp ?? now(), insertId: id)
-            return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
+            return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) }
+              ?? .unsupported(kind: EventFate.nothingToSendAboutASubject)
           default:
             break
           }

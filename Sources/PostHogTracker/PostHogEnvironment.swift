@@ -53,7 +53,8 @@ extension PostHogEnvironment {
             personProfiles: personProfiles)
           let id = RecordID()
           let payload = WireFormat.event(event, identity: identity, sessionId: nil, at: subject.timestamp ?? now(), uuid: id)
-          return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
+          return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) }
+            ?? .unsupported(kind: EventFate.nothingToSendAboutASubject)
         }
         if case let .notSent(kind) = event {
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.

@@ -52,7 +52,7 @@ extension SegmentEnvironment {
             case let payload? where payload.count > SegmentLimits.messageBytes:
               return .invalid([SegmentValidation.sizeIssue(payload.count)])
             case let payload?: return delivery.fate(queueing: VendorRecord(payload: payload, id: id))
-            case nil: return .identityUpdate
+            case nil: return .unsupported(kind: EventFate.nothingToSendAboutASubject)
             }
           default:
             break

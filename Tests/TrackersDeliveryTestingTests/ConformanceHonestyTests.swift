@@ -50,6 +50,9 @@ enum ToyVendor {
   enum Fault: String, CaseIterable, Sendable {
     case newIdPerAttempt, retriesCredentialErrors, secretInReports, ignoresPartialSuccess, keepsAnonymousIdOnReset
     case oversizedBatches, secretInUndeclaredParameter
+    /// Sends an event about a subject under the device's id, read once at launch: what a module that
+    /// encodes its own cached identity does, whatever the kit gives it.
+    case sendsSubjectsAsTheDevice
 
     var breaks: ConformanceRequirement {
       switch self {
@@ -60,6 +63,7 @@ enum ToyVendor {
       case .keepsAnonymousIdOnReset: .resetStartsANewAnonymousId
       case .oversizedBatches: .staysWithinLimitsAtVolume
       case .secretInUndeclaredParameter: .keepsSecretsOutOfDescriptions
+      case .sendsSubjectsAsTheDevice: .tracksASubjectUnderItsIds
       }
     }
   }
@@ -120,8 +124,16 @@ enum ToyVendor {
           options: options, destination: Destination(faults: faults),
           derive: { identity, _ in identity.anonymousId }
         ) { delivery in
+          let atLaunch = delivery.current.derived
           return { event in
-            let device = faults.contains(.keepsAnonymousIdOnReset) ? "device-forever" : delivery.current.derived
+            let device =
+              if faults.contains(.keepsAnonymousIdOnReset) {
+                "device-forever"
+              } else if faults.contains(.sendsSubjectsAsTheDevice), EventSubject.current != nil {
+                atLaunch
+              } else {
+                delivery.current.derived
+              }
             return delivery.fate(
               queueing: VendorRecord(
                 payload: Array(#""name":"\#(event.name)","device":"\#(device)""#.utf8), id: RecordID()))

@@ -69,6 +69,13 @@ public struct VendorRecord: Sendable {
 }
 
 extension EventFate {
+  /// The kind an event about a ``Trackers/EventSubject`` is counted under in
+  /// ``TrackerCounters/unsupportedByKind`` when the module queued nothing for it
+  /// (``identityUpdate``, or ``VendorDelivery/fate(queueing:)-([VendorRecord])`` with no records): such an
+  /// event changes nothing the module keeps (the subject is not the app's user), so it is not an identity
+  /// update; it is reported as ``TrackerReport/Kind/unsupportedKind(_:)`` with this kind.
+  public static let nothingToSendAboutASubject = "event about a subject with nothing to send"
+
   /// This fate for an event repaired by `repairs`: queued, or kept as local state (a repaired user
   /// property), it is ``repaired(_:records:)``; already repaired, the repairs add up; any other fate
   /// (refused by consent or by a rule the module checks itself, not queued) stays as it is. A module whose

@@ -22,8 +22,13 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
   public var notConfigured: Int = 0
   /// Events queued, each as one or more records (``delivery`` follows the records).
   public var queued: Int = 0
-  /// Valid events the queue refused (too large for one request, queue full, closed, disk error).
+  /// Valid events the queue refused (too large for one request, queue full, closed, disk error): all
+  /// their records.
   public var notEnqueued: Int = 0
+  /// Records the queue refused of events it queued other records of (Mixpanel's group with traits whose
+  /// `/groups` record is too large): records, not events, so not in ``events``; each event is in
+  /// ``queued``, and each refusal reported as ``TrackerReport/Kind/notEnqueued(reason:count:)``.
+  public var recordsNotEnqueued: Int = 0
   /// Events kept as local state, with nothing to send by themselves: `.userId` and `.userProperty` where the
   /// vendor keeps them with the identity, `.alias` where the vendor links ids without a call,
   /// `.superProperties` and `.timeEvent`.
@@ -69,6 +74,7 @@ public struct TrackerCounters: Sendable, Hashable, CustomStringConvertible {
     (queued == 0 ? "" : "queued=\(queued) ")
       + (repaired == 0 ? "" : "repaired=\(repaired) ")
       + "invalid=\(invalid) notConfigured=\(notConfigured) notEnqueued=\(notEnqueued) "
+      + (recordsNotEnqueued == 0 ? "" : "recordsNotEnqueued=\(recordsNotEnqueued) ")
       + "identityUpdates=\(identityUpdates) "
       + (deniedConsent == 0 ? "" : "deniedConsent=\(deniedConsent) ")
       + (unknownConsent == 0 ? "" : "unknownConsent=\(unknownConsent) ")

@@ -56,7 +56,9 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
     /// The queue refused `count` valid events for `reason` ("queue full", "payload too large", "queue
     /// closed", a storage error); counted in ``TrackerCounters/notEnqueued``. The first refusal for a
     /// reason is reported alone, the ones after it within
-    /// ``DeliveryConfiguration/repeatedReportInterval`` as one report.
+    /// ``DeliveryConfiguration/repeatedReportInterval`` as one report. Or the queue refused `count`
+    /// records of one event it queued others of ("2 of 3 records of an event not queued"), counted in
+    /// ``TrackerCounters/recordsNotEnqueued``: the reports' counts add up to the two counters.
     case notEnqueued(reason: String, count: Int)
     /// A failure not about one event: the identity or the session could not be saved, pending events
     /// could not be purged.

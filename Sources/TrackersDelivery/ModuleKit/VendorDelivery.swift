@@ -54,6 +54,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private let contextObservation: UInt64
   /// What the module registered with ``onLifecycle(_:)``.
   let lifecycleHandlers = LockIsolated<[@Sendable (LifecycleChange) -> [VendorRecord]]>([])
+  /// The module's `derive`, for the identity of an event about a ``Trackers/EventSubject``, which the store
+  /// never caches: it is not the device's.
+  @usableFromInline
+  let deriveAboutSubject: @Sendable (IdentityStore<Derived>.Identity, TrackingContext) -> Derived
 
   /// Opens the identity and the queue in `options.storageDirectory`, and registers with `options.privacy`
   /// and `options.lifecycle`.
@@ -80,6 +84,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     // A server sends none of its own machine's context: the client's comes with each event's subject.
     let context = options.deployment == .server ? ContextProvider(.server) : options.context
     self.context = context
+    self.deriveAboutSubject = derive
     var configuration = DeliveryConfiguration(
       directory: options.storageDirectory.appendingPathComponent("queue", isDirectory: true))
     tuning(&configuration)
@@ -186,12 +191,28 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The identity events are attributed to now, and what the module derived from it (its `derive`,
   /// computed again on each change of the identity or the context): one read for both, on every event.
   ///
+  /// For an event about a ``Trackers/EventSubject`` (a server tracking for the user a request came from),
+  /// it is the subject's: its ``Trackers/EventSubject/anonymousId`` (`""` when it has none) and
+  /// ``Trackers/EventSubject/userId``, no user properties, groups or session, derived with
+  /// ``subjectContext`` and the request's locale; the stored identity is neither read nor changed. A module
+  /// sends a subject's events under the subject's ids without reading the subject itself.
+  ///
   /// ```swift
   /// let (identity, derived) = delivery.current
   /// ```
   @inlinable
   public var current: (identity: IdentityStore<Derived>.Identity, derived: Derived) {
-    identity.current
+    if let subject = EventSubject.current { return current(about: subject) }
+    return identity.current
+  }
+
+  /// ``current`` for an event about `subject`: derived on each event, never cached.
+  @usableFromInline
+  func current(about subject: EventSubject) -> (identity: IdentityStore<Derived>.Identity, derived: Derived) {
+    let identity = IdentityStore<Derived>.Identity(anonymousId: subject.anonymousId ?? "", userId: subject.userId)
+    var context = subjectContext
+    context.locale = subject.context.locale
+    return (identity, deriveAboutSubject(identity, context))
   }
 
   /// The context an event about a ``Trackers/EventSubject`` carries: the library alone. The machine the
@@ -214,21 +235,50 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   }
 
   /// Queues the records one event makes, in order, and returns the event's fate:
-  /// ``EventFate/queued(records:)``, or ``EventFate/notEnqueued(_:)`` with the first refusal when the queue
-  /// refused any of them (the others stay queued). No records is ``EventFate/identityUpdate``: the event
-  /// changed only what the module keeps. The module's `send` returns it; the live environment settles it.
+  /// ``EventFate/queued(records:)`` with the records queued, or ``EventFate/notEnqueued(_:)`` with the first
+  /// refusal when the queue refused them all. When it refused only some (Mixpanel's `/groups` record too
+  /// large beside its `/engage` one), the event is queued, as its other records are, and each refused
+  /// record is counted in ``TrackerCounters/recordsNotEnqueued`` and reported now, as
+  /// ``TrackerReport/Kind/notEnqueued(reason:count:)`` once per reason, so no record goes without a reason.
+  /// No records is ``EventFate/identityUpdate``: the event changed only what the module keeps. The
+  /// module's `send` returns it; the live environment settles it.
   public func fate(queueing records: [VendorRecord]) -> EventFate {
     if records.isEmpty { return .identityUpdate }
-    var refusal: (any Error)?
+    var refusals: [any Error] = []
     for record in records {
       do {
         _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
       } catch {
-        if refusal == nil { refusal = error }
+        refusals.append(error)
       }
     }
-    if let refusal { return .notEnqueued(refusal) }
-    return .queued(records: records.count)
+    guard let first = refusals.first else { return .queued(records: records.count) }
+    guard refusals.count < records.count else { return .notEnqueued(first) }
+    countRefusedRecords(refusals, of: records.count)
+    return .queued(records: records.count - refusals.count)
+  }
+
+  /// Counts the records the queue refused of an event it queued others of, and reports them, once per
+  /// reason with how many.
+  private func countRefusedRecords(_ refusals: [any Error], of total: Int) {
+    local.withLock { $0.recordsNotEnqueued += refusals.count }
+    var byReason: [(reason: String, error: any Error, count: Int)] = []
+    for error in refusals {
+      let reason = VendorModule.reason(of: error)
+      if let index = byReason.firstIndex(where: { $0.reason == reason }) {
+        byReason[index].count += 1
+      } else {
+        byReason.append((reason, error, 1))
+      }
+    }
+    for (reason, error, count) in byReason {
+      module.report(
+        .notEnqueued(reason: reason, count: count),
+        Redaction.redact(
+          "\(module.vendor): \(count) of \(total) records of an event not queued: \(error). The event's other "
+            + "records are queued (counted in queued), these in recordsNotEnqueued"),
+        to: onReport)
+    }
   }
 
   /// Counts one event's fate in the environment's counters (``VendorEnvironment/counters``), once, and
@@ -251,6 +301,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       countInvalid(rule: issues[0].rule)
       module.rejectInvalid(issues, event: event(), onReport: onReport)
     case .identityUpdate:
+      // The subject is not the app's user: nothing the module keeps changed, and nothing was sent.
+      guard EventSubject.current == nil else {
+        return settle(.unsupported(kind: EventFate.nothingToSendAboutASubject), event: event())
+      }
       local.withLock { $0.identityUpdates += 1 }
     case let .unsupported(kind):
       local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
@@ -344,7 +398,11 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   ///   return []
   /// }
   /// ```
+  ///
+  /// Under a ``Trackers/EventSubject`` it changes nothing: the stored identity is the device's, not the
+  /// subject's (the pipeline refuses identity events about a subject before they get here).
   public func identityUpdate(_ body: (inout IdentityStore<Derived>.Identity) -> [ValidationIssue]) -> EventFate {
+    guard EventSubject.current == nil else { return .identityUpdate }
     var issues: [ValidationIssue] = []
     let error = identity.update { identity in
       var changed = identity
@@ -362,8 +420,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
 
   /// Changes the identity without a fate: for a module whose event also queues records (a group kept with
   /// the identity, then sent), or which returns ``EventFate/identityUpdate`` itself. A file
-  /// that can't be written is reported; the change still holds in memory.
+  /// that can't be written is reported; the change still holds in memory. Under a ``Trackers/EventSubject``
+  /// it changes nothing, as ``identityUpdate(_:)``.
   public func changeIdentity(_ body: (inout IdentityStore<Derived>.Identity) -> Void) {
+    guard EventSubject.current == nil else { return }
     guard let error = identity.update(body) else { return }
     reportFailure(
       "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "

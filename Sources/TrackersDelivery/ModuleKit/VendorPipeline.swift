@@ -8,8 +8,9 @@ import Trackers
 /// adapt      Current.adaptation: the vendor's own form of names (GA4's naming option; none otherwise)
 /// add        super properties and a timed event's duration (VendorEnvironment.additions), which also
 ///            takes .superProperties and .timeEvent: they change local state and are never mapped; a
-///            .userId forgets the super properties registered for the previous user; .reset is taken
-///            here too: it forgets them, and the live environment starts a new anonymous identity
+///            .userId forgets the super properties registered for the previous user (unless the user's
+///            consent refuses it: then nothing changes); .reset is taken here too: it forgets them, and
+///            the live environment starts a new anonymous identity
 /// redact     Current.redactor (DeliveryOptions.redactor in live; none otherwise)
 /// map        AnalyticsData -> the vendor event
 /// validate   the vendor event; a broken rule is repaired as the vendor's SDK repairs it (the module's
@@ -145,10 +146,14 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
         return processLifecycle(data, adding: superProperties, in: environment)
       }
     case let .userId(userId):
+      // Refused by consent, it changes nothing, here or in the module: as mixpanel-swift's `identify`
+      // (`if hasOptedOutTracking() { return }`) and posthog-ios's (`if isOptOutState() { return }`).
+      if refusesConsent(data, in: environment) { return }
       // Sign-out or another user: the super properties registered for the user who was signed in go.
       userChanged(to: userId, additions, in: environment)
     case let .signIn(userId, _):
       // As `.userId(userId)`; the vendor module sends it with its traits as its SDK's sign-in does.
+      if refusesConsent(data, in: environment) { return }
       userChanged(to: userId, additions, in: environment)
     case let .userProperties(properties) where properties.isEmpty:
       // Nothing to set: as Amplitude-iOS and posthog-ios, which return without a message (issue 38: apps
@@ -160,6 +165,13 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
     redactAndProcess(data, in: environment)
   }
 
+  /// Whether the user's consent refuses `data` (a sign-in or sign-out, which would change the super
+  /// properties before the live environment's consent check): then it is counted and reported as refused.
+  @usableFromInline
+  func refusesConsent(_ data: AnalyticsData, in environment: VendorEnvironment<Event>) -> Bool {
+    environment.refusesConsent?({ data.description }) ?? false
+  }
+
   @usableFromInline
   func countLocalUpdate(in environment: VendorEnvironment<Event>) {
     if let count = environment.countLocalUpdate { count() } else { Event.vendorModule.countLocalUpdate() }
@@ -167,9 +179,10 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
 
   /// An event about `subject` (``Trackers/withEventSubject(_:operation:)-(_,()throws->R)``): never reads or
   /// changes the stored identity, the session, the super properties registered for the signed-in user or
-  /// the timers. It gets the super properties registered for the whole app; the module's live `send` reads
-  /// the subject again to encode its ids, timestamp and request context. A subject without ids, or a kind
-  /// that would change local state, is refused as invalid.
+  /// the timers. It gets the super properties registered for the whole app; in the module's live `send`,
+  /// ``VendorDelivery/current`` is the subject's identity, so a module that never reads the subject sends
+  /// its ids (a module reads it only for more: its timestamp, its request context). A subject without ids,
+  /// or a kind that would change local state, is refused as invalid.
   @usableFromInline
   func track(_ data: AnalyticsData, about subject: EventSubject, in environment: VendorEnvironment<Event>) {
     let vendor = Event.vendorModule.vendor

@@ -44,6 +44,11 @@ public final class VendorSession: Sendable {
     public let start: Date
     /// The session this event's new session replaced, for vendors that send a session-end event.
     public let ended: Ended?
+
+    /// The ``id`` of an event about a ``Trackers/EventSubject``: -1, out of any session (Amplitude's
+    /// `session_id` for "out of session"). A subject is not the device's user, so its events neither carry
+    /// nor extend the device's session; their ``uuid`` is `nil`.
+    public static let outOfSession = -1
   }
 
   /// A session that ended: its ids and its last activity.
@@ -147,8 +152,14 @@ public final class VendorSession: Sendable {
   }
 
   /// The session of an event at `date` by the identity it carries (`anonymousId`, `userId`): the current
-  /// one while it lasts, else a new one.
+  /// one while it lasts, else a new one. For an event about a ``Trackers/EventSubject``, out of any session
+  /// (``Stamp/outOfSession``, no ``Stamp/uuid``, not new), and the device's session is left as it was.
   public func stamp(at date: Date, anonymousId: String, userId: String?) -> Stamp {
+    if EventSubject.current != nil {
+      return Stamp(
+        id: Stamp.outOfSession, uuid: nil, engagementMilliseconds: Self.firstEventEngagementMilliseconds,
+        isNew: false, start: date, ended: nil)
+    }
     let now = Self.milliseconds(date)
     var pendingSave: SavedSession?
     let stamp = state.withLock { state in

@@ -45,6 +45,13 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
   case resetStartsANewAnonymousId
   /// 10,000 events go out exactly once, each request within the vendor's event and byte limits.
   case staysWithinLimitsAtVolume
+  /// An event tracked for another user (under an `EventSubject`, as a server tracks for the user a request
+  /// came from) carries the subject's ids, never the device's: a second subject's events carry other ids, the
+  /// same subject's the same, and the device's own events before and after carry the device's, unchanged.
+  /// With ``TrackerModuleDescription/anonymousIds``, compared by what it reads (TelemetryDeck's hashed
+  /// `clientUser`); without, the subject's events must contain its user id or anonymous id. Either way, no
+  /// subject's request contains the device's stored anonymous id.
+  case tracksASubjectUnderItsIds
 
   /// "keeps dedup ids across retries".
   public var description: String {
@@ -268,7 +275,70 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
         let ids = Set(events.compactMap(dedupId))
         failures.expect(ids.count == 10_000, "\(ids.count) distinct dedup ids for 10,000 events")
       }
+
+    case .tracksASubjectUnderItsIds:
+      try await checkSubjects(module, into: &failures)
     }
+  }
+
+  /// ``tracksASubjectUnderItsIds``: the device's event, subject A's, subject B's, A's again, the device's
+  /// again, each delivered in a request of its own (plain events: sequences 0, 4, 8, ...).
+  private func checkSubjects<Event>(_ module: TrackerModuleDescription<Event>, into failures: inout Failures) async throws {
+    let harness = try Harness(module)
+    let a = EventSubject(userId: "conformance-subject-user-a", anonymousId: "conformance-subject-anon-a")
+    let b = EventSubject(userId: "conformance-subject-user-b", anonymousId: "conformance-subject-anon-b")
+    let subjects: [EventSubject?] = [nil, a, b, a, nil]
+    for (index, subject) in subjects.enumerated() {
+      let event = module.event(index * 4)
+      if let subject {
+        withEventSubject(subject) { harness.environment.send(event) }
+      } else {
+        harness.environment.send(event)
+      }
+      await harness.environment.deliverPending()
+    }
+    let counters = harness.environment.counters()
+    failures.expect(
+      counters.queued == subjects.count && counters.delivery.delivered == counters.delivery.enqueued,
+      "\(subjects.count) events (3 about subjects): \(counters)")
+    let requests = harness.transport.requests
+    failures.expect(requests.count == subjects.count, "\(requests.count) requests for \(subjects.count) events delivered apart")
+    guard requests.count == subjects.count else { return }
+    let deviceId = Self.storedAnonymousId(in: harness.storage.url)
+    failures.expect(deviceId != nil, "the module stored no identity.json with an anonymousId in its storage directory")
+    for index in [1, 2, 3] {
+      if let deviceId, requests[index].bodyText.contains(deviceId) {
+        failures.expect(false, "the event about subject \(index == 2 ? "B" : "A") carries the device's anonymous id \(deviceId)")
+      }
+    }
+    guard let anonymousIds = module.anonymousIds else {
+      for (index, subject) in [(1, a), (2, b), (3, a)] {
+        let body = requests[index].bodyText
+        failures.expect(
+          subject.userId.map(body.contains) == true || subject.anonymousId.map(body.contains) == true,
+          "the event about subject \(index == 2 ? "B" : "A") carries neither its user id nor its anonymous id")
+      }
+      return
+    }
+    let ids = try requests.map { Set(try anonymousIds($0)) }
+    failures.expect(ids.allSatisfy { !$0.isEmpty }, "a request carried no anonymous id: \(ids)")
+    failures.expect(ids[1].isDisjoint(with: ids[0]), "the event about subject A carries the device's ids \(ids[0])")
+    failures.expect(ids[2].isDisjoint(with: ids[0]), "the event about subject B carries the device's ids \(ids[0])")
+    failures.expect(ids[1].isDisjoint(with: ids[2]), "subjects A and B were sent under the same ids \(ids[1])")
+    failures.expect(ids[3] == ids[1], "subject A's two events carry different ids: \(ids[1]) and \(ids[3])")
+    failures.expect(ids[4] == ids[0], "the device's ids changed after the subjects' events: \(ids[0]) then \(ids[4])")
+  }
+
+  /// The anonymous id a live environment stored in `directory`'s `identity.json`, or `nil`.
+  private static func storedAnonymousId(in directory: URL) -> String? {
+    guard let data = try? Data(contentsOf: directory.appendingPathComponent("identity.json")),
+      let identity = try? JSONDecoder().decode(StoredIdentity.self, from: data)
+    else { return nil }
+    return identity.anonymousId
+  }
+
+  private struct StoredIdentity: Decodable {
+    var anonymousId: String
   }
 }
 
