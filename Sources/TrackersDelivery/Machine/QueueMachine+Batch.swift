@@ -44,17 +44,17 @@ extension QueueMachine {
     switch resolution {
     case .finish(let rejected):
       return [.finishRecords(pending)]
-        + handle(.batchFinished(ids: ids, finished: pending, rejected: rejected), at: now) + [.saveCursor]
+        + step(.batchFinished(ids: ids, finished: pending, rejected: rejected), at: now) + [.saveCursor]
     case .drop(let reason, let detail, let folding, _):
       // The destination's refusal is reported first.
       return refusal + [.finishRecords(pending)]
-        + handle(.dropped(count: pending.count, reason: reason, detail: detail, folding: folding), at: now)
+        + step(.dropped(count: pending.count, reason: reason, detail: detail, folding: folding), at: now)
         + [.saveCursor]
     case .dropAndResend(let dropped, let detail, let rest):
       let dropped = dropped.filter(isPending)
       let rest = rest.filter(isPending)
       return [.finishRecords(dropped)]
-        + handle(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
+        + step(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
         + [.saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])])
     case .keep:
       return [.sendAgain([pending])]
@@ -65,7 +65,7 @@ extension QueueMachine {
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       let made = pending.map { (attempts[$0] ?? 0) + (countsAsAttempt ? 1 : 0) }
       let (kept, exhausted) = Outcomes.afterRetry(attempts: made, maxAttempts: configuration.maxAttempts)
-      let reports = handle(
+      let reports = step(
         .retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
       return (countsAsAttempt ? [.recordAttempts(pending)] : [])
         + (exhausted.isEmpty ? [] : [.finishRecords(exhausted.map { pending[$0] })]) + reports + [.saveCursor]

@@ -64,7 +64,7 @@ extension QueueMachine {
       break
     }
     let cap = Int64(configuration.maxPendingBytes)
-    let dropped = request.droppedOldest.map { handle(.droppedOldest($0, cap: cap), at: now) } ?? []
+    let dropped = request.droppedOldest.map { step(.droppedOldest($0, cap: cap), at: now) } ?? []
     switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes, pendingEvents: request.pendingEvents) {
     case .append:
       return (.append, dropped)

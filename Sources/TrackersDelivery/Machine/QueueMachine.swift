@@ -43,15 +43,9 @@ struct QueueMachine {
     case appended(pendingEvents: Int, pendingBytes: Int64)
     /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
     case wroteToInbox
-    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
-    case droppedOldest(Int, cap: Int64)
     /// `count` records left this queue's hands for another process's sender (negative: taken back from
     /// the inbox by `purge()`).
     case handedOver(Int)
-    /// `purge()` deleted `count` records; `detail` says which.
-    case purgedRecords(Int, detail: String)
-    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
-    case lostInMemory(Int)
     /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
     /// the `cap`, `lost` could not be written (`lostBecause` says why).
     case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
@@ -67,8 +61,6 @@ struct QueueMachine {
     /// processes hand over first, on the handover cadence). Entering a part's loop, what was read ahead is
     /// void (waiting) or the handover look is due at once (sending).
     case look(SendFacts)
-    /// The sender's loop looks for its next step.
-    case timerFired(SendFacts)
     /// A drain ended: whether it sent or dropped anything, and what is still pending.
     case drainEnded(progressed: Bool, pendingEvents: Int)
     /// A request is on its way.
@@ -78,34 +70,13 @@ struct QueueMachine {
     /// log replaced meanwhile). Answered with what becomes of each record, as commands on the batch's
     /// indices (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) among the reports.
     case batchAnswered(BatchAnswer, ids: [RecordID], attempts: [Int?])
-    /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
-    /// ten `reasons`).
-    case finished(delivered: Int, rejected: Int, reasons: [String])
-    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
-    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
-    /// reasons named.
-    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
-    /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
-    case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
-    /// Too large: the halves go again at once; the server answered.
-    case split
-    /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
-    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
-    /// attempts (finished on the log).
-    case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
     case readSkipped(aged: Int, corruptRegions: Int, corruptBytes: Int)
-    /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
-    case relinquished(heldLog: Bool)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
     case reclaimed(heldLog: Bool)
     /// `purge()` deleted `removed` records by `route` (`purgeRoute`), `takenBySender` of them found taken
     /// by the sender just before.
     case purgeDone(PurgeRoute, removed: Int, takenBySender: Int)
-    /// `purge()` was called while the log was not this queue's: purge it once taken back.
-    case purgeDeferred
-    /// The log was purged: its pause goes with it.
-    case purged
     /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
     /// found on disk.
     case logInstalled(pendingEvents: Int, recovered: Int, writing: Bool)
@@ -114,19 +85,8 @@ struct QueueMachine {
     /// `events` records other processes handed over were taken (or records kept in memory written); the
     /// log holds `pendingEvents` now.
     case adopted(events: Int, pendingEvents: Int)
-    /// Writing for another process's sender, the handover interval is up (or a flush asks).
-    case writerTimerFired
     /// The sender lock was tried: `free`, this queue is the sender now.
     case senderLock(free: Bool)
-    /// Let go of the directory: the loop looks.
-    case relinquishedTimerFired
-    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
-    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
-    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
-    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
-    case idleTimerFired(nextAttempt: Duration?)
-    /// The sender's task ended.
-    case senderExited
     /// The sender's task ended, and what memory held is lost: `lostKept` records kept while the directory
     /// could not be opened, `lostFromMemory` of a memory-only queue. Counted and reported, then as
     /// `.senderExited`.
@@ -141,9 +101,6 @@ struct QueueMachine {
     /// `reclaimDirectory()` was called: never opened, back to waiting for the directory (an attempt now);
     /// otherwise the shell tries to take the log back (`wants(.takeBack)`).
     case reclaimAsked
-    /// The directory could not be opened when the queue started: records wait in memory, and the machine
-    /// says when to try again.
-    case startedWithoutStorage
     /// The directory could not be opened when the queue started (`detail` says why): as
     /// `.startedWithoutStorage`, reported with what the queue does meanwhile.
     case unopenedAtStart(detail: String)
@@ -155,13 +112,53 @@ struct QueueMachine {
     case relinquishTimerFired
     /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
     case storageAttemptRequested
+    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
+    case storageIdle
+  }
+
+  /// The steps the machine takes on its own, from an input: counting what a batch's answer or a drop does, the
+  /// loop of each part at a look, letting go, the sender's end. Never fed by the shell (`QueueDriver` feeds
+  /// ``Input``s only); `step(_:at:)` is internal, not private, only so the machine's tests can start a row from
+  /// a state these steps make.
+  enum Step {
+    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
+    case droppedOldest(Int, cap: Int64)
+    /// `purge()` deleted `count` records; `detail` says which.
+    case purgedRecords(Int, detail: String)
+    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
+    case lostInMemory(Int)
+    /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
+    /// ten `reasons`).
+    case finished(delivered: Int, rejected: Int, reasons: [String])
+    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
+    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
+    /// reasons named.
+    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
+    /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
+    case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
+    /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
+    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
+    /// attempts (finished on the log).
+    case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
+    /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
+    case relinquished(heldLog: Bool)
+    /// Writing for another process's sender, the handover interval is up (or a flush asks).
+    case writerTimerFired
+    /// Let go of the directory: the loop looks.
+    case relinquishedTimerFired
+    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
+    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
+    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
+    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
+    case idleTimerFired(nextAttempt: Duration?)
+    /// The sender's task ended.
+    case senderExited
+    /// The directory could not be opened when the queue started: records wait in memory, and the machine
+    /// says when to try again.
+    case startedWithoutStorage
     /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
     /// once it is open, the loop of the new part runs.
     case storageTimerFired
-    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
-    case storageIdle
-    /// The sender's loop starts: what other processes handed over is taken at its first look.
-    case sendLoopStarted
     /// The sender's loop looks whether the handover interval is up (`.takeHandedOver`).
     case handoverTimerFired
   }
@@ -391,6 +388,7 @@ struct QueueMachine {
     }
   }
 
+  /// Feeds the machine what the shell saw or was asked (`QueueDriver.feed`): its answer, as commands.
   mutating func handle(_ input: Input, at now: Duration) -> [Command] {
     switch input {
     case .appended(let events, let bytes):
@@ -411,28 +409,9 @@ struct QueueMachine {
       counters.handedOver += 1
       return []
 
-    case .droppedOldest(let count, let cap):
-      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
-        .map { folding($0, at: now) } ?? []
-
     case .handedOver(let count):
       counters.handedOver += count
       return []
-
-    case .purgedRecords(let count, let detail):
-      counters.dropped[.purged, default: 0] += count
-      guard count > 0 else { return [] }
-      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
-
-    case .lostInMemory(let count):
-      guard count > 0 else { return [] }
-      counters.dropped[.storageUnavailable, default: 0] += count
-      return [
-        .report(
-          .dropped(
-            destination: destination, count: count, reason: .storageUnavailable,
-            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
-      ]
 
     case .wroteKeptRecords(let overflow, let lost, let cap, let lostBecause):
       let overflowed = Outcomes.countDropped(
@@ -481,19 +460,16 @@ struct QueueMachine {
         }
       }
       switch loop {
-      case .waitForStorage: commands += handle(.storageTimerFired, at: now)
-      case .waitWhileRelinquished: commands += handle(.relinquishedTimerFired, at: now)
-      case .handOver: commands += handle(.writerTimerFired, at: now)
+      case .waitForStorage: commands += step(.storageTimerFired, at: now)
+      case .waitWhileRelinquished: commands += step(.relinquishedTimerFired, at: now)
+      case .handOver: commands += step(.writerTimerFired, at: now)
       case .send:
         // What other processes handed over is taken first: the next look sees it.
-        let handover = handle(.handoverTimerFired, at: now)
-        commands += handover.isEmpty ? next(sendFacts, at: now) : handover
+        let handover = step(.handoverTimerFired, at: now)
+        commands += handover.isEmpty ? sendStep(sendFacts, at: now) : handover
       }
-      if commands.last == .modeChanged { runningLoop = nil }
+      if case .modeChanged? = commands.last { runningLoop = nil }
       return commands
-
-    case .timerFired(let facts):
-      return next(facts, at: now)
 
     case .drainEnded(let progressed, let pendingEvents):
       pendingSince = pendingEvents > 0 ? now : nil
@@ -521,54 +497,11 @@ struct QueueMachine {
     case .batchAnswered(let answer, let ids, let attempts):
       return answered(answer, ids: ids, attempts: attempts, at: now)
 
-    case .finished(let delivered, let rejected, let reasons):
-      pace.answered()
-      return Outcomes.countFinished(
-        delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
-      ).map { [.report($0)] } ?? []
-
-    case .batchFinished(let ids, let finished, let rejected):
-      let refused = finished.filter { rejected[$0] != nil }
-      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
-      return handle(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
-
-    case .dropped(let count, let reason, let detail, let folding):
-      guard
-        let report = Outcomes.countDropped(
-          count, reason: reason, detail: detail, destination: destination, counters: &counters)
-      else { return [] }
-      return folding ? self.folding(report, at: now) : [.report(report)]
-
-    case .split:
-      pace.answered()
-      return []
-
-    case .retried(let kept, let exhausted, let serverDelay, let detail):
-      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
-      let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
-      return Outcomes.countRetry(
-        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
-        destination: destination, counters: &counters
-      ).map { .report($0) }
-
     case .readSkipped(let aged, let regions, let bytes):
       let aged = Outcomes.countDropped(
         aged, reason: .maxAge, detail: "older than \(configuration.maxAge)", destination: destination, counters: &counters)
       let corrupt = countCorrupt(regions: regions, bytes: bytes, detail: "damage found while reading")
       return [aged, corrupt].compactMap { $0.map { .report($0) } }
-
-    case .relinquished(let heldLog):
-      relinquishRequested = false
-      relinquishDeadline = nil
-      guard !closed, !relinquished else { return [] }
-      role = .relinquished(waiting: storageWait)
-      if heldLog {
-        // What was read from the log let go of is void; its pause goes with it.
-        generation += 1
-        pendingSince = nil
-        pace.backoffUntil = nil
-      }
-      return [.wakeSender]
 
     case .reclaimed(let heldLog):
       guard heldLog else {
@@ -610,16 +543,7 @@ struct QueueMachine {
       }
       // Nothing in memory or the inbox: nothing counted. The log's purge is counted even when empty.
       guard removed > 0 || route == .log || route == .openedLate else { return [] }
-      return handle(.purgedRecords(removed, detail: detail), at: now)
-
-    case .purgeDeferred:
-      purgeWhenReclaimed = true
-      return []
-
-    case .purged:
-      pendingSince = nil
-      pace.reset()
-      return []
+      return step(.purgedRecords(removed, detail: detail), at: now)
 
     case .logInstalled(let pendingEvents, let recovered, let writing):
       if !closed { role = writing ? .writer : .sender }
@@ -635,10 +559,6 @@ struct QueueMachine {
       if pendingEvents > 0, pendingSince == nil { pendingSince = now }
       return []
 
-    case .writerTimerFired:
-      if relinquished { return [.modeChanged] }
-      return [.probeSenderLock]
-
     case .senderLock(let free):
       // Free: the flush() calls waiting are the sender's loop's to answer, after sending.
       if free { return [.modeChanged] }
@@ -646,29 +566,13 @@ struct QueueMachine {
       let tickets = takeTickets()
       return [.sealForHandover, .answer(tickets), closing ? .exit : .wait(configuration.handoverInterval)]
 
-    case .relinquishedTimerFired:
-      // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
-      if !relinquished { return [closing ? .exit : .modeChanged] }
-      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
-
-    case .storageLook(let attemptRequested, let nextAttempt):
-      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
-      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
-      if due && !relinquished { return [.openStorage] }
-      return handle(.idleTimerFired(nextAttempt: nextAttempt), at: now)
-
-    case .idleTimerFired(let nextAttempt):
-      let tickets = takeTickets()
-      if closing { return [.answer(tickets), .exit] }
-      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
-
     case .senderEnded(let kept, let memory):
-      let closedInMemory = handle(
+      let closedInMemory = step(
         .dropped(
           count: memory, reason: .closedInMemory,
           detail: "the queue lives in memory only and closed with \(memory) records not delivered", folding: false),
         at: now)
-      return handle(.lostInMemory(kept), at: now) + closedInMemory + handle(.senderExited, at: now)
+      return step(.lostInMemory(kept), at: now) + closedInMemory + step(.senderExited, at: now)
 
     case .relinquishAsked(let ticket, let deadline):
       relinquishTickets.append(ticket)
@@ -680,22 +584,10 @@ struct QueueMachine {
     case .reclaimAsked:
       return isWaitingForStorage && !closing ? handle(.reclaimed(heldLog: false), at: now) : []
 
-    case .senderExited:
-      senderGone = true
-      senderWait = nil
-      // What was folded and not yet told: the reports add up to the counters.
-      // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-      defer { drainTickets = [] }
-      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(drainTickets + takeTickets())]
-
-    case .startedWithoutStorage:
-      role = .unopened(UnopenedStorage(now: now))
-      return []
-
     case .unopenedAtStart(let detail):
       let meanwhile = "up to \(configuration.unopenedMaxRecords) records are kept in memory until it opens (tried "
         + "again with a back-off, on flush() and when protected data becomes available)"
-      return handle(.startedWithoutStorage, at: now)
+      return step(.startedWithoutStorage, at: now)
         + handle(.storageFailed("could not open the queue's directory yet (\(detail)); \(meanwhile)"), at: now)
 
     case .openFailed(let opening, let detail):
@@ -721,19 +613,110 @@ struct QueueMachine {
       updateStorageWait { $0.attemptRequested = true }
       return [.wakeSender]
 
-    case .storageTimerFired:
-      // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      guard let wait = storageWait else { return [.modeChanged] }
-      return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
-
     case .storageIdle:
       // Opened meanwhile (or just now): the loop of the new part runs.
       guard storageWait != nil else { return [.modeChanged] }
-      return handle(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+      return step(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+    }
+  }
 
-    case .sendLoopStarted:
-      nextHandoverLook = nil
+  /// A step the machine takes on its own (``Step``), from an input it was fed.
+  mutating func step(_ next: Step, at now: Duration) -> [Command] {
+    switch next {
+    case .droppedOldest(let count, let cap):
+      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
+        .map { folding($0, at: now) } ?? []
+
+    case .purgedRecords(let count, let detail):
+      counters.dropped[.purged, default: 0] += count
+      guard count > 0 else { return [] }
+      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
+
+    case .lostInMemory(let count):
+      guard count > 0 else { return [] }
+      counters.dropped[.storageUnavailable, default: 0] += count
+      return [
+        .report(
+          .dropped(
+            destination: destination, count: count, reason: .storageUnavailable,
+            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
+      ]
+
+    case .finished(let delivered, let rejected, let reasons):
+      pace.answered()
+      return Outcomes.countFinished(
+        delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
+      ).map { [.report($0)] } ?? []
+
+    case .batchFinished(let ids, let finished, let rejected):
+      let refused = finished.filter { rejected[$0] != nil }
+      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
+      return step(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
+
+    case .dropped(let count, let reason, let detail, let folding):
+      guard
+        let report = Outcomes.countDropped(
+          count, reason: reason, detail: detail, destination: destination, counters: &counters)
+      else { return [] }
+      return folding ? self.folding(report, at: now) : [.report(report)]
+
+    case .retried(let kept, let exhausted, let serverDelay, let detail):
+      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
+      let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+      return Outcomes.countRetry(
+        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+        destination: destination, counters: &counters
+      ).map { .report($0) }
+
+    case .relinquished(let heldLog):
+      relinquishRequested = false
+      relinquishDeadline = nil
+      guard !closed, !relinquished else { return [] }
+      role = .relinquished(waiting: storageWait)
+      if heldLog {
+        // What was read from the log let go of is void; its pause goes with it.
+        generation += 1
+        pendingSince = nil
+        pace.backoffUntil = nil
+      }
+      return [.wakeSender]
+
+    case .writerTimerFired:
+      if relinquished { return [.modeChanged] }
+      return [.probeSenderLock]
+
+    case .relinquishedTimerFired:
+      // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
+      if !relinquished { return [closing ? .exit : .modeChanged] }
+      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
+
+    case .storageLook(let attemptRequested, let nextAttempt):
+      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
+      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
+      if due && !relinquished { return [.openStorage] }
+      return step(.idleTimerFired(nextAttempt: nextAttempt), at: now)
+
+    case .idleTimerFired(let nextAttempt):
+      let tickets = takeTickets()
+      if closing { return [.answer(tickets), .exit] }
+      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
+
+    case .senderExited:
+      senderGone = true
+      senderWait = nil
+      // What was folded and not yet told: the reports add up to the counters.
+      // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
+      defer { drainTickets = [] }
+      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(drainTickets + takeTickets())]
+
+    case .startedWithoutStorage:
+      role = .unopened(UnopenedStorage(now: now))
       return []
+
+    case .storageTimerFired:
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      guard let wait = storageWait else { return [.modeChanged] }
+      return step(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
 
     case .handoverTimerFired:
       if let next = nextHandoverLook, now < next { return [] }
@@ -788,7 +771,7 @@ struct QueueMachine {
     let handOver = heldLog && !closed && !relinquished
     let tickets = relinquishTickets
     relinquishTickets = []
-    return (handOver, handle(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]))
+    return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]))
   }
 
   /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers
@@ -796,7 +779,8 @@ struct QueueMachine {
   /// while it could not be opened (then counted by `.purgeDone(.openedLate, ...)`).
   mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, [Command]) {
     let commands = handle(.reclaimed(heldLog: true), at: now)
-    return (commands.contains(.purge), commands.filter { $0 != .purge })
+    let isPurge = { (command: Command) in if case .purge = command { true } else { false } }
+    return (commands.contains(where: isPurge), commands.filter { !isPurge($0) })
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
@@ -821,8 +805,9 @@ struct QueueMachine {
     return flushTickets
   }
 
-  /// The sender's next step (`Batching.next`), applied to the state.
-  private mutating func next(_ f: SendFacts, at now: Duration) -> [Command] {
+  /// The sender's next step in the send loop once the handover look is done (`look`): `Batching.next`,
+  /// applied to the state. Internal for the machine's tests, which ask it for a step from a state.
+  mutating func sendStep(_ f: SendFacts, at now: Duration) -> [Command] {
     // A closed gate read before a flush() came is stale for it (consent granted, then flush()): it is read
     // again at once, not taken as "nothing will be sent".
     if !f.maySend, let seen = f.flushesBeforeGate, seen < flushesReceived { return [.wait(.zero)] }

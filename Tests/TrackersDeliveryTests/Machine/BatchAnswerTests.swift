@@ -126,7 +126,7 @@ import Testing
     #expect([0, 1].map { one.mayStartRequest(inFlight: $0, readGeneration: 0) } == [true, false])
     // Below 1 counts as 1; a log replaced since the read stops the drain.
     #expect(machine(inFlight: 0).mayStartRequest(inFlight: 0, readGeneration: 0))
-    _ = four.handle(.relinquished(heldLog: true), at: .zero)
+    _ = four.step(.relinquished(heldLog: true), at: .zero)
     #expect(!four.mayStartRequest(inFlight: 0, readGeneration: 0))
   }
 
@@ -143,11 +143,11 @@ import Testing
     #expect(m.counters.delivered == 2 && m.counters.retried == 2 && m.counters.requests == 2)
     // The success does not lift the server's pause: the next look waits it out, then drains.
     #expect(m.pace.backoffUntil == .seconds(15))
-    let look = QueueMachine.Input.timerFired(
-      .init(hasCarry: true, readGeneration: m.generation, pendingEvents: 2, pendingBytes: 20,
-        logEnd: LogPosition(segment: 1, offset: 40), writerEnd: LogPosition(segment: 1, offset: 40)))
-    #expect(m.handle(look, at: .seconds(11)) == [.answer([]), .wait(.seconds(4))])
-    #expect(m.handle(look, at: .seconds(15)) == [.drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)])
+    let look = QueueMachine.SendFacts(
+      hasCarry: true, readGeneration: m.generation, pendingEvents: 2, pendingBytes: 20,
+      logEnd: LogPosition(segment: 1, offset: 40), writerEnd: LogPosition(segment: 1, offset: 40))
+    #expect(m.sendStep(look, at: .seconds(11)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.sendStep(look, at: .seconds(15)) == [.drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)])
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 }

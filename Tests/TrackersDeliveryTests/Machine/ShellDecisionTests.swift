@@ -114,7 +114,7 @@ import Testing
   /// directory with an attempt now. A queue that had its log takes it back by the shell (`wants`).
   @Test func reclaimGoesBackToWaitingOnlyWhenTheDirectoryNeverOpened() {
     var unopened = machine()
-    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
     #expect(unopened.letGo(at: .zero) == (false, [.wakeSender]))
     #expect(unopened.handle(.reclaimAsked, at: .seconds(1)) == [.wakeSender])
     #expect(unopened.isWaitingForStorage && !unopened.relinquished && unopened.storageWait?.attemptRequested == true)
@@ -124,7 +124,7 @@ import Testing
     #expect(sender.wants(.takeBack))
     // Closing: nothing to go back to.
     var closing = machine()
-    _ = closing.handle(.startedWithoutStorage, at: .zero)
+    _ = closing.step(.startedWithoutStorage, at: .zero)
     _ = closing.letGo(at: .zero)
     _ = closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
     #expect(closing.handle(.reclaimAsked, at: .zero) == [])
@@ -134,11 +134,11 @@ import Testing
   /// the purge is the shell's answer, not a command `run` would run after the records kept are written.
   @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
     var m = machine()
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
     #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
     var purging = machine()
-    _ = purging.handle(.startedWithoutStorage, at: .zero)
+    _ = purging.step(.startedWithoutStorage, at: .zero)
     _ = purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero)
     _ = purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1))
     #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
