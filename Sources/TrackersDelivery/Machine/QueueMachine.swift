@@ -193,8 +193,9 @@ struct QueueMachine {
     /// The directory could not be opened yet (Data Protection before the first unlock): records wait in
     /// memory, and the machine says when to try again.
     case unopened(UnopenedStorage)
-    /// It holds the directory's lock and sends.
-    case sender
+    /// It holds the directory's lock and sends; what only a sender has (a `relinquishDirectory` waiting for
+    /// it to let go, the handover cadence) is its case's, gone with it.
+    case sender(Sending)
     /// Another process sends: it writes to a directory of its own and hands it over.
     case writer
     /// It let go of the directory (the process is about to be suspended); `waiting`: before it ever
@@ -205,38 +206,65 @@ struct QueueMachine {
     case closed(relinquished: Bool, waiting: UnopenedStorage?)
   }
 
+  /// What only the sender role holds: gone when the queue lets go of the directory, closes or writes for
+  /// another process's sender, so none of it can outlive the role.
+  struct Sending: Equatable {
+    /// `relinquishDirectory` waits for this sender to finish the request in flight and let go, until this
+    /// deadline at the latest (`nil`: nobody waits).
+    var relinquishDeadline: Duration?
+    /// When to look next for what other processes handed over (`nil`: at the next look).
+    var nextHandoverLook: Duration?
+  }
+
+  /// `close(timeout:)` was called: a deadline exists only with a close.
+  struct Closing: Equatable {
+    /// On the queue clock's monotonic line, as are the other instants here.
+    var deadline: Duration
+  }
+
+  /// The sending task: running, with what an enqueue wakes it for while it waits, or gone.
+  enum SendingTask: Equatable {
+    /// `wait`: what an enqueue wakes it for (`nil`: nothing, it is busy or woken already).
+    case running(wait: SenderWait?)
+    /// It ended: nothing more is sent, and a `flush()` is answered at once.
+    case gone
+  }
+
+  /// A drain under way, from the `.drain` command to `.drainEnded` (or the sender's end): whether it is
+  /// held and whom it answers exist only during one. Not the sender role's: a drain outlives a let-go in
+  /// its middle (its flush() calls are answered when it ends, whatever the role by then).
+  struct Drain: Equatable {
+    /// A batch was withheld (`.withheld`): the drain starts no more requests until it ends.
+    var held = false
+    /// The `flush()` calls the drain answers when it ends.
+    var tickets: [FlushTicket] = []
+  }
+
   var counters = DeliveryCounters()
   /// A sender until the shell installs the log it opened (`.logInstalled`) or could not (`.startedWithoutStorage`).
-  var role = Role.sender
-  var closing = false
-  /// On the queue clock's monotonic line, as are the other instants here.
-  var closeDeadline: Duration?
-  var senderGone = false
-  /// `relinquishDirectory` waits for the sender to finish the request in flight and let go, until
-  /// `relinquishDeadline` at the latest.
-  var relinquishRequested = false
-  var relinquishDeadline: Duration?
+  var role = Role.sender(Sending())
+  /// `close(timeout:)` was called (`nil`: the queue is not closing). Whatever the role: a queue closes
+  /// from any of them.
+  private(set) var closeRequest: Closing?
+  private(set) var task = SendingTask.running(wait: nil)
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
+  /// Not in a role's case: it is read once the log is installed (`.reclaimed` after `.logInstalled`).
   var purgeWhenReclaimed = false
-  /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
-  var nextHandoverLook: Duration?
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
   /// what it read from the old one.
   var generation = 0
   var pendingSince: Duration?
-  var senderWait: SenderWait?
-  /// Consecutive failures and the backoff they call for.
+  /// Consecutive failures and the backoff they call for. Not the sender role's: a writer that takes over,
+  /// or a sender taken back, goes on with the failures counted so far.
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
   /// Every `flush()` call so far: a gate read before the last of them may be stale for it.
   private(set) var flushesReceived = 0
-  /// A batch of the drain under way was withheld (`.withheld`): it starts no more requests until it ends.
-  var drainHeld = false
-  /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`).
+  private(set) var drain: Drain?
+  /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`): a writer's or an
+  /// unopened queue's for as long as it takes the shell to let go (`.relinquish`), a sender's until it does.
   var relinquishTickets: [FlushTicket] = []
-  /// The `flush()` calls the drain under way answers when it ends (`.drainEnded`), or the sender's end.
-  var drainTickets: [FlushTicket] = []
   /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
   var runningLoop: Roles.Loop?
   /// Drop reports of a repeated cause (the pending cap, records too large one by one), one per cause and
@@ -280,6 +308,34 @@ struct QueueMachine {
   static func seconds(_ d: Duration) -> TimeInterval {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
   }
+
+  /// The sender role's state, if it is the sender.
+  var sending: Sending? {
+    if case .sender(let sending) = role { sending } else { nil }
+  }
+
+  var isSender: Bool { sending != nil }
+
+  /// Changes the sender role's state; nothing in any other role.
+  private mutating func updateSending(_ change: (inout Sending) -> Void) {
+    guard case .sender(var sending) = role else { return }
+    change(&sending)
+    role = .sender(sending)
+  }
+
+  var closing: Bool { closeRequest != nil }
+  var closeDeadline: Duration? { closeRequest?.deadline }
+  var senderGone: Bool { task == .gone }
+  /// What an enqueue wakes the sender for while it waits.
+  var senderWait: SenderWait? {
+    if case .running(let wait) = task { wait } else { nil }
+  }
+  /// `relinquishDirectory` waits for the sender to let go, until `relinquishDeadline` at the latest.
+  var relinquishRequested: Bool { relinquishDeadline != nil }
+  var relinquishDeadline: Duration? { sending?.relinquishDeadline }
+  var nextHandoverLook: Duration? { sending?.nextHandoverLook }
+  var drainHeld: Bool { drain?.held ?? false }
+  var drainTickets: [FlushTicket] { drain?.tickets ?? [] }
 
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
   /// Whether the queue waits for a directory it could not open, its records in memory.
@@ -401,7 +457,7 @@ struct QueueMachine {
       case nil: wake = false
       }
       guard wake else { return [] }
-      senderWait = nil
+      task = .running(wait: nil)
       return [.wakeSender]
 
     case .wroteToInbox:
@@ -425,8 +481,12 @@ struct QueueMachine {
       return [overflowed, lost].compactMap { $0.map { .report($0) } }
 
     case .released:
+      // A relinquishDirectory() still waiting for the sender (cancelled at close's deadline before it let
+      // go) is answered now: nothing is held any more, and the request goes with the sender role.
+      let waiting = relinquishRequested ? relinquishTickets : []
+      if !waiting.isEmpty { relinquishTickets = [] }
       role = .closed(relinquished: relinquished, waiting: storageWait)
-      return []
+      return waiting.isEmpty ? [] : [.answer(waiting)]
 
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
@@ -435,13 +495,12 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .closeRequested(let deadline):
-      guard !closing else {
-        closeDeadline = min(closeDeadline ?? deadline, deadline)
-        return []
+      guard let closing = closeRequest else {
+        closeRequest = Closing(deadline: deadline)
+        return [.wakeSender]
       }
-      closing = true
-      closeDeadline = deadline
-      return [.wakeSender]
+      closeRequest = Closing(deadline: min(closing.deadline, deadline))
+      return []
 
     case .closeTimerFired:
       // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
@@ -455,7 +514,7 @@ struct QueueMachine {
         runningLoop = loop
         switch loop {
         case .waitForStorage, .waitWhileRelinquished: commands.append(.voidReadAhead(generation: generation))
-        case .send: nextHandoverLook = nil
+        case .send: updateSending { $0.nextHandoverLook = nil }
         case .handOver: break
         }
       }
@@ -473,12 +532,10 @@ struct QueueMachine {
 
     case .drainEnded(let progressed, let pendingEvents):
       pendingSince = pendingEvents > 0 ? now : nil
-      drainHeld = false
+      let tickets = drainTickets
+      drain = nil
       var commands: [Command] = []
-      if !drainTickets.isEmpty {
-        commands.append(.answer(drainTickets))
-        drainTickets = []
-      }
+      if !tickets.isEmpty { commands.append(.answer(tickets)) }
       if pace.backoffUntil != nil {
         // The destination asked for a pause: flush() does not wait through it.
         commands.append(.answer(takeTickets()))
@@ -506,12 +563,12 @@ struct QueueMachine {
     case .reclaimed(let heldLog):
       guard heldLog else {
         // Never opened: back to waiting for the directory, and an attempt now.
-        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender }
+        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender(Sending()) }
         return handle(.storageAttemptRequested, at: now)
       }
       // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
       switch role {
-      case .unopened, .relinquished: role = .sender
+      case .unopened, .relinquished: role = .sender(Sending())
       case .sender, .writer, .closed: break
       }
       generation += 1
@@ -546,7 +603,7 @@ struct QueueMachine {
       return step(.purgedRecords(removed, detail: detail), at: now)
 
     case .logInstalled(let pendingEvents, let recovered, let writing):
-      if !closed { role = writing ? .writer : .sender }
+      if !closed { role = writing ? .writer : .sender(sending ?? Sending()) }
       counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
       return []
@@ -605,7 +662,7 @@ struct QueueMachine {
     case .relinquishTimerFired:
       // Still waiting for the sender: let go anyway. The request's records may be sent again by the next
       // sender, as after a retry.
-      guard relinquishRequested, let deadline = relinquishDeadline, now >= deadline else { return [] }
+      guard let deadline = relinquishDeadline, now >= deadline else { return [] }
       return [.relinquish]
 
     case .storageAttemptRequested:
@@ -669,8 +726,8 @@ struct QueueMachine {
       ).map { .report($0) }
 
     case .relinquished(let heldLog):
-      relinquishRequested = false
-      relinquishDeadline = nil
+      // The sender role's request to let go ends with the role.
+      updateSending { $0.relinquishDeadline = nil }
       guard !closed, !relinquished else { return [] }
       role = .relinquished(waiting: storageWait)
       if heldLog {
@@ -702,12 +759,12 @@ struct QueueMachine {
       return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
 
     case .senderExited:
-      senderGone = true
-      senderWait = nil
+      task = .gone
       // What was folded and not yet told: the reports add up to the counters.
       // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-      defer { drainTickets = [] }
-      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(drainTickets + takeTickets())]
+      let tickets = drainTickets
+      drain = nil
+      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(tickets + takeTickets())]
 
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
@@ -719,8 +776,11 @@ struct QueueMachine {
       return step(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
 
     case .handoverTimerFired:
-      if let next = nextHandoverLook, now < next { return [] }
-      nextHandoverLook = now + configuration.handoverInterval
+      // Only a sender takes what other processes hand over (`QueueDriver.takeHandedOverSegments`).
+      guard case .sender(var sending) = role else { return [] }
+      if let next = sending.nextHandoverLook, now < next { return [] }
+      sending.nextHandoverLook = now + configuration.handoverInterval
+      role = .sender(sending)
       return [.takeHandedOver]
     }
   }
@@ -738,7 +798,8 @@ struct QueueMachine {
       resolution = Outcomes.networkFailed(error, rules: configuration)
     case .withheld:
       resolution = .keep
-      drainHeld = true
+      // Answered in a drain: it starts no more requests until it ends.
+      drain = Drain(held: true, tickets: drainTickets)
     }
     switch resolution {
     case .drop(_, _, _, let refusal?):
@@ -756,10 +817,10 @@ struct QueueMachine {
   /// the sender to let go between two requests (woken by `.wakeSender`), until `deadline` at the latest
   /// (`.relinquishTimerFired`); otherwise `.relinquish` lets go now.
   mutating func requestRelinquish(_ roles: Roles.Facts, deadline: Duration) -> (waitsForSender: Bool, [Command]) {
-    guard Roles.relinquishWaitsForSender(roles) else { return (false, [.relinquish]) }
+    guard Roles.relinquishWaitsForSender(roles), case .sender(var sending) = role else { return (false, [.relinquish]) }
     // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
-    relinquishRequested = true
-    relinquishDeadline = min(relinquishDeadline ?? deadline, deadline)
+    sending.relinquishDeadline = min(sending.relinquishDeadline ?? deadline, deadline)
+    role = .sender(sending)
     return (true, [.wakeSender])
   }
 
@@ -823,14 +884,13 @@ struct QueueMachine {
     }
     if decision.clearsBackoff { pace.backoffUntil = nil }
     if decision.clearsPendingSince { pendingSince = nil }
-    if case .set(let wait) = decision.senderWait { senderWait = wait }
+    if case .set(let wait) = decision.senderWait, !senderGone { task = .running(wait: wait) }
     var afterDrain: [FlushTicket] = []
     switch decision.flush {
     case .keep: break
     case .answer: commands.append(.answer(takeTickets()))
     case .afterDrain:
       afterDrain = takeTickets()
-      drainTickets += afterDrain
     }
     switch decision.step {
     case .exit: commands.append(.exit)
@@ -841,6 +901,8 @@ struct QueueMachine {
       let untilLook = nextHandoverLook.map { max(.zero, $0 - now) }
       commands.append(.wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout))
     case .drain(let includingHandedOver):
+      // The drain starts: it answers the flush() calls taken with it when it ends (`.drainEnded`).
+      drain = Drain(held: drainHeld, tickets: drainTickets + afterDrain)
       // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
       // what was enqueued before it.
       // A flush() sends what other processes sealed before it too: taken first (then the drain reaches

@@ -219,7 +219,7 @@ final class QueueDriver: Sendable {
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     let now = clock.now.instant
     let taken = withState { s -> Int? in
-      guard s.machine.role == .sender else { return nil }
+      guard s.machine.isSender else { return nil }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: now)

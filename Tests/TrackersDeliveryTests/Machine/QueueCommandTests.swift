@@ -395,7 +395,7 @@ import Testing
     #expect(m.role == .writer)
     #expect(Roles.role(m.facts) == .writer)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
-    #expect(m.role == .sender)
+    #expect(m.isSender)
     // Let go of, then closed: nothing is pending here, and nothing more moves it.
     _ = m.step(.relinquished(heldLog: true), at: .seconds(3))
     _ = m.handle(.released, at: .seconds(4))

@@ -142,7 +142,7 @@ import Testing
     _ = purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero)
     _ = purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1))
     #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
-    #expect(!purging.purgeWhenReclaimed && purging.role == .sender)
+    #expect(!purging.purgeWhenReclaimed && purging.isSender)
   }
 
   // MARK: Sending
