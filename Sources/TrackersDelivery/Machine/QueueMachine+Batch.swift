@@ -1,3 +1,5 @@
+import Foundation
+
 extension QueueMachine {
   /// What a drain sends next (`nextBatch`).
   enum NextBatch: Equatable {
@@ -20,9 +22,26 @@ extension QueueMachine {
     return .read(busy: busy.union(carry.filter(keepsOrder)))
   }
 
-  /// A batch of `partition` was read: one in any order lets the reads that follow pass over the batches out.
-  mutating func read(partition: String) {
+  /// What a drain does with a batch it read.
+  enum ReadBatch: Equatable {
+    /// Send it.
+    case send
+    /// It starts at or after the drain's target: not sent by this drain (what comes after the target is
+    /// the next drain's), and the drain has reached its target.
+    case pastTarget
+  }
+
+  /// A batch of `partition` starting at `first` was read for a drain up to `target`: one in any order lets
+  /// the reads that follow pass over the batches out; one that starts past the target is not sent.
+  mutating func read(partition: String, startingAt first: LogPosition, target: LogPosition) -> ReadBatch {
     if !readUnordered { readUnordered = !keepsOrder(partition) }
+    return first < target ? .send : .pastTarget
+  }
+
+  /// The age cut of a read: records enqueued before this date (the wall time `now` less
+  /// ``DeliveryConfiguration/maxAge``) are dropped as too old.
+  func ageCut(now: Date) -> Date {
+    now - Self.seconds(configuration.maxAge)
   }
 
   /// Whether a drain starts another request now, with `inFlight` out: while it goes on

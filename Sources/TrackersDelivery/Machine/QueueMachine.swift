@@ -61,8 +61,9 @@ struct QueueMachine {
     /// processes hand over first, on the handover cadence). Entering a part's loop, what was read ahead is
     /// void (waiting) or the handover look is due at once (sending).
     case look(SendFacts)
-    /// A drain ended: whether it sent or dropped anything, and what is still pending.
-    case drainEnded(progressed: Bool, pendingEvents: Int)
+    /// A drain ended: whether it took any batch to send (`tookBatches`), whether it stopped at a batch read
+    /// past its target (`reachedTarget`), and what is still pending.
+    case drainEnded(tookBatches: Bool, reachedTarget: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
     /// A batch's request ended (`answer`): `ids` are its records as sent, in order, `attempts` what each
@@ -530,7 +531,10 @@ struct QueueMachine {
       if case .modeChanged? = commands.last { runningLoop = nil }
       return commands
 
-    case .drainEnded(let progressed, let pendingEvents):
+    case .drainEnded(let tookBatches, let reachedTarget, let pendingEvents):
+      // Progress: a batch was taken to send (even if nothing of it was left to send), or the drain stopped
+      // at its target (the next look sees what is past it).
+      let progressed = tookBatches || reachedTarget
       pendingSince = pendingEvents > 0 ? now : nil
       let tickets = drainTickets
       drain = nil

@@ -98,6 +98,16 @@ struct DriverState {
     return again
   }
 
+  /// Saves the log's cursor; a failure is reported (`.storageFailed`), not ignored: the records it covers
+  /// are sent again by the next sender, and the app should know why. `after` says what the save follows.
+  mutating func saveCursor(at now: Duration, after: String) {
+    do throws(DeliveryError) {
+      try log.persistCursor()
+    } catch {
+      handle(.storageFailed("could not save the cursor after \(after): \(error)"), at: now)
+    }
+  }
+
   /// Holds `continuation` as a `flush()` waiting; returns its ticket.
   mutating func ticket(for continuation: CheckedContinuation<Void, Never>) -> FlushTicket {
     nextTicket += 1
@@ -115,7 +125,8 @@ struct DriverState {
   /// sender, lets that one take everything left).
   mutating func release() {
     guard !machine.closed else { return }
-    try? log.persistCursor()
+    // The time only orders reports: a release has no clock of its own.
+    saveCursor(at: .zero, after: "closing the log")
     log.closeFiles()
     handle(.released, at: .zero)
     letGoOfLocks()
@@ -135,7 +146,7 @@ struct DriverState {
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
     handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
-    try? log.persistCursor()
+    saveCursor(at: .zero, after: "letting go of the log")
     log.closeFiles()
     letGoOfLocks()
   }
@@ -150,7 +161,7 @@ struct DriverState {
       .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: writerDirectory != nil),
       at: now)
     handle(.corruptFound(log.corruptRegions), at: now)
-    try? log.persistCursor()
+    saveCursor(at: now, after: "opening the log")
   }
 
   /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
@@ -177,28 +188,38 @@ struct DriverState {
     kept.bytes += frame.count
   }
 
-  /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
-  /// `enqueue` would; what can't be written is counted lost (and reported).
+  /// Writes the records kept in memory to the log just installed, oldest first, where the machine says
+  /// (`QueueMachine.writeKept`: under the pending cap as `enqueue` would); what can't be written is counted
+  /// lost (and reported).
   mutating func persist(_ frames: [[UInt8]], configuration: DeliveryConfiguration, now: Duration) {
     let cap = Int64(configuration.maxPendingBytes)
     var overflow = 0
     var lost = 0
     var failure: DeliveryError?
     for frame in frames {
-      let needed = Int64(frame.count)
-      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
-        overflow += log.dropOldest(toFit: needed, cap: cap)
-      }
-      // Still no room after dropping (the machine's cap, as for an enqueue): lost.
-      guard failure == nil, machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) == .append else {
-        lost += 1
-        continue
-      }
-      do throws(DeliveryError) {
-        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
-      } catch {
-        failure = error
-        lost += 1
+      var droppedOldest: Int?
+      // The machine answers `.dropOldest` once: asked again, it appends or loses.
+      write: while true {
+        switch machine.writeKept(
+          frameBytes: Int64(frame.count), pendingBytes: log.pendingBytes, droppedOldest: droppedOldest,
+          failedBefore: failure != nil)
+        {
+        case .dropOldest(let needed):
+          let dropped = log.dropOldest(toFit: needed, cap: cap)
+          overflow += dropped
+          droppedOldest = dropped
+        case .lose:
+          lost += 1
+          break write
+        case .append:
+          do throws(DeliveryError) {
+            try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+          } catch {
+            failure = error
+            lost += 1
+          }
+          break write
+        }
       }
     }
     handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)

@@ -132,8 +132,13 @@ final class QueueDriver: Sendable {
         s.kept = KeptFrames()
         s.install(opened, now: now)
         // Purged here, not by `run`: what it held goes before the records tracked since are written.
-        if s.ask({ $0.openedLate(at: now) }), let purged = try? s.log.purge() {
-          s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+        if s.ask({ $0.openedLate(at: now) }) {
+          do throws(DeliveryError) {
+            let purged = try s.log.purge()
+            s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+          } catch {
+            s.handle(.storageFailed("could not purge the directory opened late, as purge() asked: \(error)"), at: now)
+          }
         }
         s.persist(frames, configuration: configuration, now: now)
       case .takeOver:
@@ -224,7 +229,7 @@ final class QueueDriver: Sendable {
         let adoption = try s.log.adopt(scanned)
         s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: now)
         s.handle(.corruptFound(adoption.corrupt), at: now)
-        try? s.log.persistCursor()
+        s.saveCursor(at: now, after: "taking segments another process wrote")
         return adoption.events
       } catch {
         s.handle(.storageFailed("could not take segments another process wrote: \(error)"), at: now)

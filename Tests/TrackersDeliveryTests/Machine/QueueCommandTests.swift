@@ -447,7 +447,7 @@ import Testing
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
     #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
     #expect(m.sendStep(look(m), at: .seconds(1)) == [.answer([]), .exit])
     #expect(m.step(.senderExited, at: .seconds(1)) == [.answer([])])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
@@ -821,7 +821,7 @@ import Testing
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
     #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
     _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero)
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
     #expect(m.sendStep(look(m, pending: 1), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)])
     // The task ends mid-drain (close's deadline): the drain's flush() is answered with the others.
     _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
@@ -830,7 +830,7 @@ import Testing
     var n = machine()
     _ = n.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .zero)
     #expect(n.sendStep(look(n, pending: 10), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)])
-    #expect(n.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .zero) == [])
+    #expect(n.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
   }
 
   static func facts(_ readGeneration: Int, pending: Int = 0) -> QueueMachine.SendFacts {

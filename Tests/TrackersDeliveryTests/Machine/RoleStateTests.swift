@@ -72,7 +72,7 @@ import Testing
     #expect(m.handle(.batchAnswered(.withheld, ids: [RecordID()], attempts: [0]), at: .zero) == [.sendAgain([[0]])])
     #expect(m.drain == QueueMachine.Drain(held: true, tickets: [FlushTicket(id: 1)]))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 3), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
     #expect(m.drain == nil && m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 }

@@ -154,7 +154,7 @@ import Testing
     #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [1, nil, 0]), at: .zero) == [.sendAgain([[0, 2]])])
     #expect(m.counters == DeliveryCounters() && m.pace.backoffUntil == nil)
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 2), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 2), at: .zero) == [])
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
     // Nothing of it pending any more: nothing goes again, the drain still stops.
     #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [nil, nil, nil]), at: .zero) == [])
@@ -176,12 +176,12 @@ import Testing
     // Nothing of the carry may go, and no partition in any order was read: wait for the batch out.
     #expect(m.nextBatch(carry: ["b"], out: ["b"]) == .wait)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    m.read(partition: "a")
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    m.read(partition: "any")
+    #expect(m.read(partition: "any", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.nextBatch(carry: ["b"], out: ["b", "any"]) == .read(busy: ["b"]))
     #expect(m.nextBatch(carry: ["c", "any"], out: ["a", "any"]) == .again(1))
-    m.read(partition: "a")
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.readUnordered)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
   }
@@ -209,4 +209,67 @@ import Testing
         .report(.storageFailure(destination: Self.destination, detail: "could not seal"))
       ])
   }
+
+  // MARK: Decisions moved out of the shell (issue 39 item 3)
+
+  /// The records kept in memory, written to the log opened late: under the cap as an enqueue is (the
+  /// oldest dropped once, then asked again: written, or lost if still no room), lost after a failed write
+  /// (the oldest still dropped for it first), and refused at the cap under refuseNew or writing for another
+  /// process's sender. `DriverState.persist` only acts on these answers.
+  @Test func keptRecordsWrittenLateFollowTheCapAsAnEnqueueDoes() {
+    var m = machine { $0.maxPendingBytes = 1000 }
+    #expect(m.writeKept(frameBytes: 100, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .append)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .dropOldest(toFit: 101))
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 700, droppedOldest: 2, failedBefore: false) == .append)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 950, droppedOldest: 0, failedBefore: false) == .lose)
+    #expect(m.writeKept(frameBytes: 100, pendingBytes: 0, droppedOldest: nil, failedBefore: true) == .lose)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: true) == .dropOldest(toFit: 101))
+    // The pending-event bound of a memory-only queue is an enqueue's, not this write's: bytes decide.
+    #expect(m.writeKept(frameBytes: 10, pendingBytes: 0, droppedOldest: nil, failedBefore: false) == .append)
+    var refusing = machine {
+      $0.maxPendingBytes = 1000
+      $0.overflowPolicy = .refuseNew
+    }
+    #expect(refusing.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
+    #expect(m.counters == DeliveryCounters())
+  }
+
+  /// A batch read for a drain is sent only if it starts before the drain's target; one at or past it is
+  /// the next drain's, and the drain has reached its target.
+  @Test func aBatchReadAtOrPastTheDrainsTargetIsNotSent() {
+    var m = machine()
+    let target = LogPosition(segment: 2, offset: 40)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 2, offset: 39), target: target) == .send)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 1, offset: 900), target: target) == .send)
+    #expect(m.read(partition: "", startingAt: target, target: target) == .pastTarget)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 3, offset: 0), target: target) == .pastTarget)
+  }
+
+  /// The age cut: records enqueued before the wall time less maxAge are too old.
+  @Test func theAgeCutIsTheWallTimeLessMaxAge() {
+    let m = machine { $0.maxAge = .seconds(3600) }
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    #expect(m.ageCut(now: now) == Date(timeIntervalSince1970: 996_400))
+    let short = machine { $0.maxAge = .milliseconds(1500) }
+    #expect(short.ageCut(now: now) == Date(timeIntervalSince1970: 999_998.5))
+  }
+
+  /// What counts as a drain's progress: a batch taken to send, or stopping at the target. Without either,
+  /// records counted pending could not be read: the loop waits for new work instead of spinning (or ends,
+  /// closing); a pause under way is waited out by the next look instead.
+  @Test func aDrainProgressedIfItTookABatchOrReachedItsTarget() {
+    var m = machine()
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 3), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.wait(.seconds(60))])
+    _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.exit])
+    var paused = machine()
+    _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+    #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
+  }
+
 }
