@@ -4,9 +4,9 @@ extension QueueMachine {
   /// What the machine tells the shell to do. Not `Equatable` here: the machine's tests compare answers as
   /// exact lists with an `==` of their own (Tests/TrackersDeliveryTests/Machine/Command+Equatable.swift),
   /// reports by their case and every field, which ``DeliveryReport`` itself does not offer in the public API. A step of the sending task's loop (`exit`, `modeChanged`, `relinquish`,
-  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`). The commands
-  /// of a batch's answer (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) change the log and
-  /// are run at once, under the lock (`DriverState.answer`).
+  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`). A batch's
+  /// answer changes the log with edits of their own type (`BatchEdit`), run at once under the lock
+  /// (`DriverState.answer`), never among these.
   enum Command {
     /// Wake the sender's task.
     case wakeSender
@@ -39,15 +39,5 @@ extension QueueMachine {
     case takeHandedOver
     /// `close(timeout:)`'s deadline is up: cancel the sending task, and the requests in flight with it.
     case cancelSending
-    /// Finish these records of the batch being answered (indices in batch order) on the log: delivered,
-    /// rejected or dropped, as the machine counted them.
-    case finishRecords([Int])
-    /// Count an attempt on the log for these records of the batch being answered.
-    case recordAttempts([Int])
-    /// Send these parts of the batch being answered again (record indices, each part in order), the first
-    /// part first, before anything read after them.
-    case sendAgain([[Int]])
-    /// Move the log's head over what is finished and save the cursor.
-    case saveCursor
   }
 }

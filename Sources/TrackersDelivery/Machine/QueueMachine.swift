@@ -66,11 +66,6 @@ struct QueueMachine {
     case drainEnded(tookBatches: Bool, reachedTarget: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
-    /// A batch's request ended (`answer`): `ids` are its records as sent, in order, `attempts` what each
-    /// has made so far by the log, `nil` for those no longer pending (dropped at the cap, purged, or the
-    /// log replaced meanwhile). Answered with what becomes of each record, as commands on the batch's
-    /// indices (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) among the reports.
-    case batchAnswered(BatchAnswer, ids: [RecordID], attempts: [Int?])
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
     case readSkipped(aged: Int, corruptRegions: Int, corruptBytes: Int)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
@@ -554,9 +549,6 @@ struct QueueMachine {
     case .requestSent:
       counters.requests += 1
       return []
-
-    case .batchAnswered(let answer, let ids, let attempts):
-      return answered(answer, ids: ids, attempts: attempts, at: now)
 
     case .readSkipped(let aged, let regions, let bytes):
       let aged = Outcomes.countDropped(

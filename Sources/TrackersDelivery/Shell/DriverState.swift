@@ -62,17 +62,21 @@ struct DriverState {
     return answer
   }
 
-  /// Feeds the machine `answer` to `batch`'s request, with what the log holds of it now, and runs the
-  /// commands that change the log at once, under the lock (while the positions still name the batch's
-  /// records); the others go to the outbox. Returns the parts of the batch to send again, first first.
+  /// Asks the machine what becomes of `batch` after `answer` (`QueueMachine.answered`), with what the log
+  /// holds of it now, and applies its log edits at once, under the lock (while the positions still name
+  /// the batch's records); its commands go to the outbox. Returns the parts of the batch to send again,
+  /// first first.
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
     // The log was replaced: its positions may name other records; nothing of the batch is pending.
     let current = machine.generation == batch.generation
     let attempts = entries.map { current && log.isPending($0.position) ? log.attemptsSoFar($0.position) : nil }
     var again: [PendingBatch] = []
-    for command in machine.handle(.batchAnswered(answer, ids: entries.map(\.record.id), attempts: attempts), at: now) {
-      switch command {
+    let (edits, commands) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
+    // The reports first: a failed cursor save's report follows them, as it follows the answer.
+    if !commands.isEmpty { outbox += commands }
+    for edit in edits {
+      switch edit {
       case .finishRecords(let indices):
         for index in indices { log.finish(entries[index].position, length: entries[index].length) }
       case .recordAttempts(let indices):
@@ -91,8 +95,6 @@ struct DriverState {
         } catch {
           handle(.storageFailed(error.description), at: now)
         }
-      default:
-        outbox.append(command)
       }
     }
     return again

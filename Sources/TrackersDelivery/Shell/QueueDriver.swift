@@ -337,8 +337,6 @@ final class QueueDriver: Sendable {
           feed { _ in .storageFailed("could not purge after taking the directory back: \(error)") }
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
-      // A batch's answer: run under the lock with the batch (`DriverState.answer`), never queued here.
-      case .finishRecords, .recordAttempts, .sendAgain, .saveCursor: break
       case .exit, .modeChanged, .wait, .drain: step = step ?? command
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.

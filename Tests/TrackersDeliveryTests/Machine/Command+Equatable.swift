@@ -11,10 +11,8 @@ extension QueueMachine.Command: Equatable {
     case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
       (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
       (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver),
-      (.cancelSending, .cancelSending), (.saveCursor, .saveCursor):
+      (.cancelSending, .cancelSending):
       true
-    case (.finishRecords(let a), .finishRecords(let b)), (.recordAttempts(let a), .recordAttempts(let b)): a == b
-    case (.sendAgain(let a), .sendAgain(let b)): a == b
     case (.answer(let a), .answer(let b)): a == b
     case (.report(let a), .report(let b)): a.isSame(as: b)
     case (.wait(let a), .wait(let b)): a == b

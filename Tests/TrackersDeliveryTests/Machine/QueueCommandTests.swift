@@ -328,12 +328,13 @@ import Testing
     let ids = (0..<4).map { _ in RecordID() }
     let answer = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(2)), ids: ids, response: "503", statusCode: 503)
     #expect(
-      m.handle(.batchAnswered(answer, ids: ids, attempts: [0, 2, 1, 3]), at: .seconds(1)) == [
-        .recordAttempts([0, 1, 2, 3]), .finishRecords([1, 3]),
-        .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
-        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
-        .saveCursor, .sendAgain([[0, 2]]),
-      ])
+      m.answered(answer, ids: ids, attempts: [0, 2, 1, 3], at: .seconds(1)) == (
+        [.recordAttempts([0, 1, 2, 3]), .finishRecords([1, 3]), .saveCursor, .sendAgain([[0, 2]])],
+        [
+          .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
+          .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+        ]
+      ))
     #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
     #expect(m.pace.backoffUntil == .seconds(3))
   }
@@ -602,12 +603,13 @@ import Testing
       ])
     let retried = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(1)), ids: [id, id], response: "500", statusCode: 500)
     #expect(
-      m.handle(.batchAnswered(retried, ids: [id, id], attempts: [1, 0]), at: .zero) == [
-        .recordAttempts([0, 1]), .finishRecords([0]),
-        .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
-        .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
-        .saveCursor, .sendAgain([[1]]),
-      ])
+      m.answered(retried, ids: [id, id], attempts: [1, 0], at: .zero) == (
+        [.recordAttempts([0, 1]), .finishRecords([0]), .saveCursor, .sendAgain([[1]])],
+        [
+          .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
+          .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+        ]
+      ))
     #expect(
       m.resolve(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410), at: .zero) == (
         .drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone")),

@@ -47,10 +47,6 @@ import Testing
       case .openStorage: "openStorage"
       case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
-      case .finishRecords(let indices): "finish \(indices)"
-      case .recordAttempts(let indices): "attempt \(indices)"
-      case .sendAgain(let parts): "sendAgain \(parts)"
-      case .saveCursor: "saveCursor"
       }
     }
   }

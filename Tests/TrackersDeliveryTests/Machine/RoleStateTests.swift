@@ -69,7 +69,7 @@ import Testing
     #expect(m.drain == nil)
     #expect(m.sendStep(facts(pending: 3), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)])
     #expect(m.drain == QueueMachine.Drain(held: false, tickets: [FlushTicket(id: 1)]))
-    #expect(m.handle(.batchAnswered(.withheld, ids: [RecordID()], attempts: [0]), at: .zero) == [.sendAgain([[0]])])
+    #expect(m.answered(.withheld, ids: [RecordID()], attempts: [0], at: .zero) == ([.sendAgain([[0]])], []))
     #expect(m.drain == QueueMachine.Drain(held: true, tickets: [FlushTicket(id: 1)]))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])

@@ -151,13 +151,13 @@ import Testing
   /// deadline) goes again as it is, nothing counted, no pause; the drain starts no more until it ends.
   @Test func aWithheldBatchGoesAgainUncountedAndHoldsTheDrain() {
     var m = machine()
-    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [1, nil, 0]), at: .zero) == [.sendAgain([[0, 2]])])
+    #expect(m.answered(.withheld, ids: ids, attempts: [1, nil, 0], at: .zero) == ([.sendAgain([[0, 2]])], []))
     #expect(m.counters == DeliveryCounters() && m.pace.backoffUntil == nil)
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 2), at: .zero) == [])
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
     // Nothing of it pending any more: nothing goes again, the drain still stops.
-    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [nil, nil, nil]), at: .zero) == [])
+    #expect(m.answered(.withheld, ids: ids, attempts: [nil, nil, nil], at: .zero) == ([], []))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 
@@ -226,7 +226,7 @@ import Testing
     #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: true) == .dropOldest(toFit: 101))
     // The pending-event bound of a memory-only queue is an enqueue's, not this write's: bytes decide.
     #expect(m.writeKept(frameBytes: 10, pendingBytes: 0, droppedOldest: nil, failedBefore: false) == .append)
-    var refusing = machine {
+    let refusing = machine {
       $0.maxPendingBytes = 1000
       $0.overflowPolicy = .refuseNew
     }
