@@ -39,5 +39,19 @@ extension QueueMachine {
     case takeHandedOver
     /// `close(timeout:)`'s deadline is up: cancel the sending task, and the requests in flight with it.
     case cancelSending
+    /// Start `timer` (replacing the one running, if any) to fire at `deadline` on the queue's clock: the
+    /// deadline is the machine's, the clock the shell's. It fires as `.closeTimerFired` or
+    /// `.relinquishTimerFired`.
+    case startTimer(QueueTimer, deadline: Duration)
+    /// `timer` is no longer needed: cancel it (the sender ended, the queue let go).
+    case cancelTimer(QueueTimer)
+  }
+
+  /// The deadlines the machine asks the shell to time (`.startTimer`).
+  enum QueueTimer: Hashable, Sendable {
+    /// `close(timeout:)`'s: past it, the sending task is cancelled.
+    case close
+    /// `relinquishDirectory(timeout:)`'s: past it, the queue lets go without waiting for the sender.
+    case relinquish
   }
 }

@@ -482,7 +482,7 @@ struct QueueMachine {
       let waiting = relinquishRequested ? relinquishTickets : []
       if !waiting.isEmpty { relinquishTickets = [] }
       role = .closed(relinquished: relinquished, waiting: storageWait)
-      return waiting.isEmpty ? [] : [.answer(waiting)]
+      return waiting.isEmpty ? [] : [.answer(waiting), .cancelTimer(.relinquish)]
 
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
@@ -491,12 +491,16 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .closeRequested(let deadline):
+      // No task left to cancel at the deadline: nothing to time.
+      let timer: [Command] = senderGone ? [] : [.startTimer(.close, deadline: deadline)]
       guard let closing = closeRequest else {
         closeRequest = Closing(deadline: deadline)
-        return [.wakeSender]
+        return [.wakeSender] + timer
       }
-      closeRequest = Closing(deadline: min(closing.deadline, deadline))
-      return []
+      // Called again: the earliest deadline holds, and the timer fires at it.
+      guard deadline < closing.deadline else { return [] }
+      closeRequest = Closing(deadline: deadline)
+      return timer
 
     case .closeTimerFired:
       // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
@@ -760,7 +764,9 @@ struct QueueMachine {
       // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
       let tickets = drainTickets
       drain = nil
+      // Nothing left to cancel at close's deadline.
       return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(tickets + takeTickets())]
+        + (closing ? [.cancelTimer(.close)] : [])
 
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
@@ -815,9 +821,11 @@ struct QueueMachine {
   mutating func requestRelinquish(_ roles: Roles.Facts, deadline: Duration) -> (waitsForSender: Bool, [Command]) {
     guard Roles.relinquishWaitsForSender(roles), case .sender(var sending) = role else { return (false, [.relinquish]) }
     // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
-    sending.relinquishDeadline = min(sending.relinquishDeadline ?? deadline, deadline)
+    let earliest = min(sending.relinquishDeadline ?? deadline, deadline)
+    sending.relinquishDeadline = earliest
     role = .sender(sending)
-    return (true, [.wakeSender])
+    // The timer fires at the earliest deadline of the calls waiting.
+    return (true, [.wakeSender, .startTimer(.relinquish, deadline: earliest)])
   }
 
   /// The queue lets go of its directory now (`.relinquish`, `relinquishNow()`): answers whether the shell
@@ -828,7 +836,9 @@ struct QueueMachine {
     let handOver = heldLog && !closed && !relinquished
     let tickets = relinquishTickets
     relinquishTickets = []
-    return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]))
+    // A sender asked to let go was timed (`.startTimer(.relinquish, ...)`): it let go in time.
+    let timed: [Command] = relinquishRequested ? [.cancelTimer(.relinquish)] : []
+    return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]) + timed)
   }
 
   /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers

@@ -14,6 +14,8 @@ extension QueueMachine.Command: Equatable {
       (.cancelSending, .cancelSending):
       true
     case (.answer(let a), .answer(let b)): a == b
+    case (.startTimer(let a, let x), .startTimer(let b, let y)): a == b && x == y
+    case (.cancelTimer(let a), .cancelTimer(let b)): a == b
     case (.report(let a), .report(let b)): a.isSame(as: b)
     case (.wait(let a), .wait(let b)): a == b
     case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b

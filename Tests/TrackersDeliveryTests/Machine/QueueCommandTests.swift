@@ -77,7 +77,7 @@ import Testing
   @Test func closeDoesNotWaitThroughAPausePastItsDeadline() {
     var m = machine()
     _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == [.answer([]), .exit])
   }
 
@@ -446,11 +446,11 @@ import Testing
   @Test func closeDrainsThenEndsAndAnswersEveryFlush() {
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
     #expect(m.sendStep(look(m), at: .seconds(1)) == [.answer([]), .exit])
-    #expect(m.step(.senderExited, at: .seconds(1)) == [.answer([])])
+    #expect(m.step(.senderExited, at: .seconds(1)) == [.answer([]), .cancelTimer(.close)])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
   }
 
@@ -623,8 +623,8 @@ import Testing
   @Test func closesDeadlineCancelsTheSendingTask() {
     var m = machine()
     #expect(m.handle(.closeTimerFired, at: .seconds(9)) == [])  // not closing
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [.startTimer(.close, deadline: .seconds(3))])
     #expect(m.closeDeadline == .seconds(3))
     #expect(m.handle(.closeRequested(deadline: .seconds(8)), at: .seconds(1)) == [])
     #expect(m.closeDeadline == .seconds(3))
@@ -774,8 +774,8 @@ import Testing
   @Test func relinquishLetsGoAtItsDeadlineOnTheQueuesClock() {
     var m = machine()
     #expect(m.handle(.relinquishTimerFired, at: .seconds(9)) == [])  // nothing asked
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender]))
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender]))
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
     #expect(m.handle(.relinquishTimerFired, at: .seconds(3)) == [])
     #expect(m.handle(.relinquishTimerFired, at: .seconds(4)) == [.relinquish])
     #expect(m.step(.relinquished(heldLog: true), at: .seconds(4)) == [.wakeSender])

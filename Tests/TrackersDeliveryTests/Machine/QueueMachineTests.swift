@@ -47,6 +47,8 @@ import Testing
       case .openStorage: "openStorage"
       case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
+      case .startTimer(let timer, let deadline): "startTimer \(timer) \(deadline)"
+      case .cancelTimer(let timer): "cancelTimer \(timer)"
       }
     }
   }
@@ -55,7 +57,7 @@ import Testing
     var m = machine()
     let sender = m.roleFacts(writing: false, unopened: false)
     let (waits, commands) = m.requestRelinquish(sender, deadline: .seconds(3))
-    #expect(waits && names(commands) == ["wakeSender"])
+    #expect(waits && names(commands) == ["wakeSender", "startTimer relinquish 3.0 seconds"])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(!m.relinquished)
@@ -178,11 +180,11 @@ import Testing
 
   @Test func closeEndsTheLoopAndAnswersEveryFlush() {
     var m = machine()
-    #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender"])
+    #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender", "startTimer close 5.0 seconds"])
     #expect(names(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero)).isEmpty)
     _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
     #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[3]", "exit"])
-    #expect(names(m.step(.senderExited, at: .zero)) == ["answer[]"])
+    #expect(names(m.step(.senderExited, at: .zero)) == ["answer[]", "cancelTimer close"])
     // After the sender's end, a flush is answered at once.
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)) == ["answer[4]"])
   }

@@ -24,8 +24,8 @@ import Testing
   @Test func aCloseCarriesItsDeadlineTheEarliestOfTheCalls() {
     var m = machine()
     #expect(m.closeRequest == nil && m.closeDeadline == nil)
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .zero) == [])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .zero) == [.startTimer(.close, deadline: .seconds(3))])
     #expect(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero) == [])
     #expect(m.closeRequest == QueueMachine.Closing(deadline: .seconds(3)))
     #expect(m.handle(.closeTimerFired, at: .seconds(2)) == [])
@@ -36,16 +36,22 @@ import Testing
   /// released while a caller still waits for its sender (cancelled at close's deadline) answers it then.
   @Test func theRelinquishRequestIsTheSendersAndGoesWithTheRole() {
     var m = machine()
-    #expect(m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(3)), at: .zero) == [.wakeSender])
+    #expect(
+      m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [
+        .wakeSender, .startTimer(.relinquish, deadline: .seconds(5)),
+      ])
+    #expect(
+      m.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(3)), at: .zero) == [
+        .wakeSender, .startTimer(.relinquish, deadline: .seconds(3)),
+      ])
     #expect(m.role == .sender(.init(relinquishDeadline: .seconds(3))))
-    #expect(m.handle(.released, at: .seconds(1)) == [.answer([FlushTicket(id: 1), FlushTicket(id: 2)])])
+    #expect(m.handle(.released, at: .seconds(1)) == [.answer([FlushTicket(id: 1), FlushTicket(id: 2)]), .cancelTimer(.relinquish)])
     #expect(m.role == .closed(relinquished: false, waiting: nil) && m.relinquishTickets.isEmpty)
     #expect(m.handle(.relinquishTimerFired, at: .seconds(10)) == [])
 
     var letGo = machine()
     _ = letGo.handle(.relinquishAsked(FlushTicket(id: 3), deadline: .seconds(5)), at: .zero)
-    #expect(letGo.letGo(at: .seconds(1)) == (true, [.wakeSender, .answer([FlushTicket(id: 3)])]))
+    #expect(letGo.letGo(at: .seconds(1)) == (true, [.wakeSender, .answer([FlushTicket(id: 3)]), .cancelTimer(.relinquish)]))
     #expect(letGo.role == .relinquished(waiting: nil) && !letGo.relinquishRequested)
     #expect(letGo.handle(.relinquishTimerFired, at: .seconds(10)) == [])
   }

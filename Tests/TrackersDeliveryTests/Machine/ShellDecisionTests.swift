@@ -97,10 +97,13 @@ import Testing
   /// the queue lets go, which hands the log over; a writer lets go now, its caller answered then too.
   @Test func relinquishAsksAndLetGoAnswersTheCallersWaiting() {
     var m = machine()
-    #expect(m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(
+      m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [
+        .wakeSender, .startTimer(.relinquish, deadline: .seconds(5)),
+      ])
     #expect(m.relinquishRequested && m.relinquishDeadline == .seconds(5))
     let (handOver, commands) = m.letGo(at: .seconds(1))
-    #expect(handOver && commands == [.wakeSender, .answer([FlushTicket(id: 1)])])
+    #expect(handOver && commands == [.wakeSender, .answer([FlushTicket(id: 1)]), .cancelTimer(.relinquish)])
     #expect(m.relinquished && !m.relinquishRequested && m.relinquishTickets.isEmpty)
     // Let go of already: nothing more to hand over, nobody to answer.
     #expect(m.letGo(at: .seconds(2)) == (false, []))
