@@ -38,6 +38,20 @@ extension QueueMachine {
     return first < target ? .send : .pastTarget
   }
 
+  /// A drain's target once it took what other processes handed over first (`takingHandedOverFirst`): the
+  /// end of what the log holds with it if it took any (`writerEnd`), else the target it was given.
+  func drainTarget(_ target: LogPosition, tookHandedOver taken: Int, writerEnd: LogPosition) -> LogPosition {
+    taken > 0 ? writerEnd : target
+  }
+
+  /// Which records of a batch read from the log's `batchGeneration` are still pending (batch order), with
+  /// what the log says of each (`isPending`): none once the log was replaced, whose positions may name
+  /// other records; the rest went meanwhile (dropped at the cap, purged) and are not sent or counted again.
+  func stillPending(batchGeneration: Int, isPending: [Bool]) -> [Int] {
+    guard batchGeneration == generation else { return [] }
+    return isPending.indices.filter { isPending[$0] }
+  }
+
   /// The age cut of a read: records enqueued before this date (the wall time `now` less
   /// ``DeliveryConfiguration/maxAge``) are dropped as too old.
   func ageCut(now: Date) -> Date {

@@ -69,8 +69,8 @@ struct DriverState {
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
     // The log was replaced: its positions may name other records; nothing of the batch is pending.
-    let current = machine.generation == batch.generation
-    let attempts = entries.map { current && log.isPending($0.position) ? log.attemptsSoFar($0.position) : nil }
+    let pending = Set(machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
+    let attempts = entries.indices.map { pending.contains($0) ? log.attemptsSoFar(entries[$0].position) : nil }
     var again: [PendingBatch] = []
     let (edits, commands) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
     // The reports first: a failed cursor save's report follows them, as it follows the answer.

@@ -74,8 +74,9 @@ final class Sender {
       await driver.clock.wait(on: driver.wakeup, timeout: timeout)
       return false
     case .drain(var target, let takingHandedOver):
-      if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-        target = driver.state.withLock { $0.log.writerEnd }
+      if takingHandedOver {
+        let taken = driver.takeHandedOverSegments(scanner: reader.scanner)
+        target = driver.state.withLock { [target] in $0.machine.drainTarget(target, tookHandedOver: taken, writerEnd: $0.log.writerEnd) }
       }
       let (tookBatches, reachedTarget) = await drain(upTo: target)
       return await perform(
@@ -209,8 +210,8 @@ final class Sender {
   private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest)? {
     var batch = original
     driver.state.withLock { s in
-      if s.machine.generation != batch.generation { batch.entries = [] }
-      batch.entries.removeAll { !s.log.isPending($0.position) }
+      let pending = s.machine.stillPending(batchGeneration: batch.generation, isPending: batch.entries.map { s.log.isPending($0.position) })
+      batch.entries = pending.map { batch.entries[$0] }
     }
     if batch.entries.isEmpty { return nil }
     guard driver.configuration.shouldSend() else {

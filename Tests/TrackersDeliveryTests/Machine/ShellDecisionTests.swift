@@ -275,4 +275,27 @@ import Testing
     #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
   }
 
+
+  /// A drain that took what other processes handed over first goes up to the end of what the log holds
+  /// with it; one that took nothing keeps its target.
+  @Test func aDrainThatTookWhatWasHandedOverGoesToTheWritersEnd() {
+    let m = machine()
+    let target = LogPosition(segment: 1, offset: 30)
+    let writerEnd = LogPosition(segment: 4, offset: 12)
+    #expect(m.drainTarget(target, tookHandedOver: 0, writerEnd: writerEnd) == target)
+    #expect(m.drainTarget(target, tookHandedOver: 3, writerEnd: writerEnd) == writerEnd)
+  }
+
+  /// What of a batch is still pending when it is sent or answered: the records the log still holds, none
+  /// once the log was replaced since it was read.
+  @Test func aBatchOfAReplacedLogHasNothingPending() {
+    var m = machine()
+    #expect(m.stillPending(batchGeneration: 0, isPending: [true, false, true]) == [0, 2])
+    #expect(m.stillPending(batchGeneration: 0, isPending: []) == [])
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.generation == 1)
+    #expect(m.stillPending(batchGeneration: 0, isPending: [true, true]) == [])
+    #expect(m.stillPending(batchGeneration: 1, isPending: [false, true]) == [1])
+  }
+
 }
