@@ -1,12 +1,13 @@
 import Foundation
 
 extension QueueMachine {
-  /// What the machine tells the shell to do. Not `Equatable` here: the machine's tests compare answers as
-  /// exact lists with an `==` of their own (Tests/TrackersDeliveryTests/Machine/Command+Equatable.swift),
-  /// reports by their case and every field, which ``DeliveryReport`` itself does not offer in the public API. A step of the sending task's loop (`exit`, `modeChanged`, `relinquish`,
-  /// `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list (see `QueueDriver.run`). A batch's
-  /// answer changes the log with edits of their own type (`BatchEdit`), run at once under the lock
-  /// (`DriverState.answer`), never among these.
+  /// What the machine tells the shell to do, outside the lock (`QueueDriver.run`). Not `Equatable` here:
+  /// the machine's tests compare answers as exact lists with an `==` of their own
+  /// (Tests/TrackersDeliveryTests/Machine/Command+Equatable.swift), reports by their case and every field,
+  /// which ``DeliveryReport`` itself does not offer in the public API. A step of the sending task's loop
+  /// (`exit`, `modeChanged`, `relinquish`, `wait`, `drain`, `openStorage`, `probeSenderLock`) ends its list.
+  /// A batch's answer changes the log with edits of their own type (`BatchEdit`), run at once under the
+  /// lock (`DriverState.answer`), never among these.
   enum Command {
     /// Wake the sender's task.
     case wakeSender

@@ -69,7 +69,8 @@ struct DriverState {
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
     // The log was replaced: its positions may name other records; nothing of the batch is pending.
-    let pending = Set(machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
+    let pending = Set(
+      machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
     let attempts = entries.indices.map { pending.contains($0) ? log.attemptsSoFar(entries[$0].position) : nil }
     var again: [PendingBatch] = []
     let (edits, commands) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)

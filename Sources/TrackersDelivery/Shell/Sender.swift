@@ -76,11 +76,15 @@ final class Sender {
     case .drain(var target, let takingHandedOver):
       if takingHandedOver {
         let taken = driver.takeHandedOverSegments(scanner: reader.scanner)
-        target = driver.state.withLock { [target] in $0.machine.drainTarget(target, tookHandedOver: taken, writerEnd: $0.log.writerEnd) }
+        target = driver.state.withLock { [target] in
+          $0.machine.drainTarget(target, tookHandedOver: taken, writerEnd: $0.log.writerEnd)
+        }
       }
       let (tookBatches, reachedTarget) = await drain(upTo: target)
       return await perform(
-        driver.feed(self) { .drainEnded(tookBatches: tookBatches, reachedTarget: reachedTarget, pendingEvents: $0.log.pendingEvents) })
+        driver.feed(self) {
+          .drainEnded(tookBatches: tookBatches, reachedTarget: reachedTarget, pendingEvents: $0.log.pendingEvents)
+        })
     default:
       return false
     }
@@ -140,7 +144,9 @@ final class Sender {
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
-    let read = driver.state.withLock { $0.machine.read(partition: built.partition, startingAt: built.entries[0].position, target: target) }
+    let read = driver.state.withLock {
+      $0.machine.read(partition: built.partition, startingAt: built.entries[0].position, target: target)
+    }
     switch read {
     case .send: return built
     case .pastTarget:
