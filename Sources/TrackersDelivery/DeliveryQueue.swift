@@ -227,12 +227,11 @@ package final class DeliveryQueue: Sendable {
   /// sender, which takes it at its next look.
   package func close(timeout: Duration) async {
     let deadline = driver.clock.now.instant + timeout
+    // The machine times the deadline (`.startTimer(.close, ...)`): at it, on the queue's clock, it has the
+    // sending task cancelled, the request in flight with it (it stops the drain there; a request can't be
+    // stopped but from outside), and cancels the timer once the task ended.
     driver.feed { _ in .closeRequested(deadline: deadline) }
-    // At the deadline on the queue's clock, the machine has the sending task cancelled, the request in
-    // flight with it (it stops the drain there; a request can't be stopped but from outside).
-    let watchdog = driver.feed(after: timeout, .closeTimerFired)
     await sender.value
-    watchdog.cancel()
     driver.withState { $0.release() }
   }
 

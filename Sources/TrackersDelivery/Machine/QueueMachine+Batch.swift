@@ -1,3 +1,5 @@
+import Foundation
+
 extension QueueMachine {
   /// What a drain sends next (`nextBatch`).
   enum NextBatch: Equatable {
@@ -20,9 +22,40 @@ extension QueueMachine {
     return .read(busy: busy.union(carry.filter(keepsOrder)))
   }
 
-  /// A batch of `partition` was read: one in any order lets the reads that follow pass over the batches out.
-  mutating func read(partition: String) {
+  /// What a drain does with a batch it read.
+  enum ReadBatch: Equatable {
+    /// Send it.
+    case send
+    /// It starts at or after the drain's target: not sent by this drain (what comes after the target is
+    /// the next drain's), and the drain has reached its target.
+    case pastTarget
+  }
+
+  /// A batch of `partition` starting at `first` was read for a drain up to `target`: one in any order lets
+  /// the reads that follow pass over the batches out; one that starts past the target is not sent.
+  mutating func read(partition: String, startingAt first: LogPosition, target: LogPosition) -> ReadBatch {
     if !readUnordered { readUnordered = !keepsOrder(partition) }
+    return first < target ? .send : .pastTarget
+  }
+
+  /// A drain's target once it took what other processes handed over first (`takingHandedOverFirst`): the
+  /// end of what the log holds with it if it took any (`writerEnd`), else the target it was given.
+  func drainTarget(_ target: LogPosition, tookHandedOver taken: Int, writerEnd: LogPosition) -> LogPosition {
+    taken > 0 ? writerEnd : target
+  }
+
+  /// Which records of a batch read from the log's `batchGeneration` are still pending (batch order), with
+  /// what the log says of each (`isPending`): none once the log was replaced, whose positions may name
+  /// other records; the rest went meanwhile (dropped at the cap, purged) and are not sent or counted again.
+  func stillPending(batchGeneration: Int, isPending: [Bool]) -> [Int] {
+    guard batchGeneration == generation else { return [] }
+    return isPending.indices.filter { isPending[$0] }
+  }
+
+  /// The age cut of a read: records enqueued before this date (the wall time `now` less
+  /// ``DeliveryConfiguration/maxAge``) are dropped as too old.
+  func ageCut(now: Date) -> Date {
+    now - Self.seconds(configuration.maxAge)
   }
 
   /// Whether a drain starts another request now, with `inFlight` out: while it goes on
@@ -33,43 +66,68 @@ extension QueueMachine {
       && inFlight < max(1, configuration.maxRequestsInFlight)
   }
 
-  /// What becomes of a batch whose request ended (`.batchAnswered`): the records at `attempts`' non-`nil`
-  /// indices are still pending; the others went meanwhile and are neither finished nor counted again.
-  mutating func answered(_ answer: BatchAnswer, ids: [RecordID], attempts: [Int?], at now: Duration) -> [Command] {
+  /// The log's part of a batch's answer (`answered`): a type of its own, applied only by the log, in order,
+  /// under the lock while the positions still name the batch's records (`DriverState.answer`); never a
+  /// ``Command``, which the shell runs outside the lock. Indices are the batch's, in the order it was sent.
+  enum BatchEdit: Equatable {
+    /// Finish these records on the log: delivered, rejected or dropped, as the machine counted them.
+    case finishRecords([Int])
+    /// Count an attempt on the log for these records.
+    case recordAttempts([Int])
+    /// Send these parts again (each part in order), the first part first, before anything read after them.
+    case sendAgain([[Int]])
+    /// Move the log's head over what is finished and save the cursor.
+    case saveCursor
+  }
+
+  /// What becomes of a batch whose request ended: `ids` are its records as sent, in order, `attempts` what
+  /// each has made so far by the log, `nil` for those no longer pending (dropped at the cap, purged, or the
+  /// log replaced meanwhile), which are neither finished nor counted again. Answered as the log's edits
+  /// (`BatchEdit`) and, apart, the commands (reports) the shell runs once the lock is released; the
+  /// commands come first in the shell's outbox, a failed cursor save's report after them.
+  mutating func answered(
+    _ answer: BatchAnswer, ids: [RecordID], attempts: [Int?], at now: Duration
+  ) -> (edits: [BatchEdit], commands: [Command]) {
     let (resolution, refusal) = resolve(answer, at: now)
     let pending = attempts.indices.filter { attempts[$0] != nil }
     // Nothing of the batch is pending (the log was replaced): nothing to finish, count or pause for.
-    guard !pending.isEmpty else { return refusal }
+    guard !pending.isEmpty else { return ([], refusal) }
     let isPending = { (index: Int) in attempts[index] != nil }
     switch resolution {
     case .finish(let rejected):
-      return [.finishRecords(pending)]
-        + handle(.batchFinished(ids: ids, finished: pending, rejected: rejected), at: now) + [.saveCursor]
+      return (
+        [.finishRecords(pending), .saveCursor],
+        step(.batchFinished(ids: ids, finished: pending, rejected: rejected), at: now)
+      )
     case .drop(let reason, let detail, let folding, _):
       // The destination's refusal is reported first.
-      return refusal + [.finishRecords(pending)]
-        + handle(.dropped(count: pending.count, reason: reason, detail: detail, folding: folding), at: now)
-        + [.saveCursor]
+      return (
+        [.finishRecords(pending), .saveCursor],
+        refusal + step(.dropped(count: pending.count, reason: reason, detail: detail, folding: folding), at: now)
+      )
     case .dropAndResend(let dropped, let detail, let rest):
       let dropped = dropped.filter(isPending)
       let rest = rest.filter(isPending)
-      return [.finishRecords(dropped)]
-        + handle(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
-        + [.saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])])
+      return (
+        [.finishRecords(dropped), .saveCursor] + (rest.isEmpty ? [] : [.sendAgain([rest])]),
+        step(.dropped(count: dropped.count, reason: .rejected, detail: detail, folding: false), at: now)
+      )
     case .keep:
-      return [.sendAgain([pending])]
+      return ([.sendAgain([pending])], [])
     case .split(let half):
       // The halves go again at once, the first first.
       let parts = [pending.filter { $0 < half }, pending.filter { $0 >= half }].filter { !$0.isEmpty }
-      return [.sendAgain(parts)]
+      return ([.sendAgain(parts)], [])
     case .retry(let serverDelay, let countsAsAttempt, let detail):
       let made = pending.map { (attempts[$0] ?? 0) + (countsAsAttempt ? 1 : 0) }
       let (kept, exhausted) = Outcomes.afterRetry(attempts: made, maxAttempts: configuration.maxAttempts)
-      let reports = handle(
+      let reports = step(
         .retried(kept: kept.count, exhausted: exhausted.count, serverDelay: serverDelay, detail: detail), at: now)
-      return (countsAsAttempt ? [.recordAttempts(pending)] : [])
-        + (exhausted.isEmpty ? [] : [.finishRecords(exhausted.map { pending[$0] })]) + reports + [.saveCursor]
+      let edits: [BatchEdit] =
+        (countsAsAttempt ? [.recordAttempts(pending)] : [])
+        + (exhausted.isEmpty ? [] : [.finishRecords(exhausted.map { pending[$0] })]) + [.saveCursor]
         + (kept.isEmpty ? [] : [.sendAgain([kept.map { pending[$0] }])])
+      return (edits, reports)
     }
   }
 }

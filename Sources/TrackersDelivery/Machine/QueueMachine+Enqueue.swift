@@ -71,7 +71,7 @@ extension QueueMachine {
       break
     }
     let cap = Int64(configuration.maxPendingBytes)
-    let dropped = request.droppedOldest.map { handle(.droppedOldest($0, cap: cap), at: now) } ?? []
+    let dropped = request.droppedOldest.map { step(.droppedOldest($0, cap: cap), at: now) } ?? []
     switch admission(frameBytes: Int64(request.frameBytes), pendingBytes: request.pendingBytes, pendingEvents: request.pendingEvents) {
     case .append:
       return (.append, dropped)
@@ -85,9 +85,32 @@ extension QueueMachine {
     }
   }
 
+  /// What becomes of one record kept in memory while the directory could not be opened, written to the
+  /// log opened late (`DriverState.persist`), oldest first.
+  enum KeptWrite: Equatable {
+    /// Written to the log.
+    case append
+    /// Full under ``DeliveryConfiguration/OverflowPolicy/dropOldest``: drop the oldest records until it
+    /// fits, then ask again with how many went (`droppedOldest`).
+    case dropOldest(toFit: Int64)
+    /// Not written: still no room (the cap, as for an enqueue), or an earlier write failed. Counted lost by
+    /// `.wroteKeptRecords`.
+    case lose
+  }
+
+  /// Where a record kept in memory goes once the log opened late is installed: under the pending cap as
+  /// an enqueue is (the oldest dropped once, then asked again), and nowhere after a write failed
+  /// (`failedBefore`). The shell counts the answers and tells `.wroteKeptRecords` once all are written.
+  func writeKept(frameBytes: Int64, pendingBytes: Int64, droppedOldest: Int?, failedBefore: Bool) -> KeptWrite {
+    let admitted = admission(frameBytes: frameBytes, pendingBytes: pendingBytes)
+    // Dropped for even after a failed write: as many of the oldest go as when it was written.
+    if droppedOldest == nil, case .dropOldest(let needed) = admitted { return .dropOldest(toFit: needed) }
+    return !failedBefore && admitted == .append ? .append : .lose
+  }
+
   /// The pending cap, for an enqueue or a record kept in memory written to the log opened late. Writing
   /// for another process's sender, the oldest records may be in its hands already: refused.
-  func admission(frameBytes: Int64, pendingBytes: Int64, pendingEvents: Int = 0) -> Overflow.Admission {
+  private func admission(frameBytes: Int64, pendingBytes: Int64, pendingEvents: Int = 0) -> Overflow.Admission {
     Overflow.admit(
       frameBytes: frameBytes, pendingBytes: pendingBytes, cap: Int64(configuration.maxPendingBytes),
       policy: configuration.overflowPolicy, writingForAnother: role == .writer, pendingEvents: pendingEvents,

@@ -43,15 +43,9 @@ struct QueueMachine {
     case appended(pendingEvents: Int, pendingBytes: Int64)
     /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
     case wroteToInbox
-    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
-    case droppedOldest(Int, cap: Int64)
     /// `count` records left this queue's hands for another process's sender (negative: taken back from
     /// the inbox by `purge()`).
     case handedOver(Int)
-    /// `purge()` deleted `count` records; `detail` says which.
-    case purgedRecords(Int, detail: String)
-    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
-    case lostInMemory(Int)
     /// The records kept in memory were written to the log opened late: `overflow` of the oldest dropped at
     /// the `cap`, `lost` could not be written (`lostBecause` says why).
     case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
@@ -67,45 +61,18 @@ struct QueueMachine {
     /// processes hand over first, on the handover cadence). Entering a part's loop, what was read ahead is
     /// void (waiting) or the handover look is due at once (sending).
     case look(SendFacts)
-    /// The sender's loop looks for its next step.
-    case timerFired(SendFacts)
-    /// A drain ended: whether it sent or dropped anything, and what is still pending.
-    case drainEnded(progressed: Bool, pendingEvents: Int)
+    /// A drain ended: whether it took any batch to send (`tookBatches`), whether it stopped at a batch read
+    /// past its target (`reachedTarget`), and what is still pending.
+    case drainEnded(tookBatches: Bool, reachedTarget: Bool, pendingEvents: Int)
     /// A request is on its way.
     case requestSent
-    /// A batch's request ended (`answer`): `ids` are its records as sent, in order, `attempts` what each
-    /// has made so far by the log, `nil` for those no longer pending (dropped at the cap, purged, or the
-    /// log replaced meanwhile). Answered with what becomes of each record, as commands on the batch's
-    /// indices (`finishRecords`, `recordAttempts`, `sendAgain`, `saveCursor`) among the reports.
-    case batchAnswered(BatchAnswer, ids: [RecordID], attempts: [Int?])
-    /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
-    /// ten `reasons`).
-    case finished(delivered: Int, rejected: Int, reasons: [String])
-    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
-    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
-    /// reasons named.
-    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
-    /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
-    case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
-    /// Too large: the halves go again at once; the server answered.
-    case split
-    /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
-    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
-    /// attempts (finished on the log).
-    case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
     /// Reading skipped `aged` records too old and damaged regions (already finished on the log).
     case readSkipped(aged: Int, corruptRegions: Int, corruptBytes: Int)
-    /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
-    case relinquished(heldLog: Bool)
     /// The directory was taken back, or opened late (`heldLog`), or, never opened, may be tried again.
     case reclaimed(heldLog: Bool)
     /// `purge()` deleted `removed` records by `route` (`purgeRoute`), `takenBySender` of them found taken
     /// by the sender just before.
     case purgeDone(PurgeRoute, removed: Int, takenBySender: Int)
-    /// `purge()` was called while the log was not this queue's: purge it once taken back.
-    case purgeDeferred
-    /// The log was purged: its pause goes with it.
-    case purged
     /// A log was installed (opened, taken over, taken back) holding `pendingEvents`, `recovered` of them
     /// found on disk.
     case logInstalled(pendingEvents: Int, recovered: Int, writing: Bool)
@@ -114,19 +81,8 @@ struct QueueMachine {
     /// `events` records other processes handed over were taken (or records kept in memory written); the
     /// log holds `pendingEvents` now.
     case adopted(events: Int, pendingEvents: Int)
-    /// Writing for another process's sender, the handover interval is up (or a flush asks).
-    case writerTimerFired
     /// The sender lock was tried: `free`, this queue is the sender now.
     case senderLock(free: Bool)
-    /// Let go of the directory: the loop looks.
-    case relinquishedTimerFired
-    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
-    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
-    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
-    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
-    case idleTimerFired(nextAttempt: Duration?)
-    /// The sender's task ended.
-    case senderExited
     /// The sender's task ended, and what memory held is lost: `lostKept` records kept while the directory
     /// could not be opened, `lostFromMemory` of a memory-only queue. Counted and reported, then as
     /// `.senderExited`.
@@ -141,9 +97,6 @@ struct QueueMachine {
     /// `reclaimDirectory()` was called: never opened, back to waiting for the directory (an attempt now);
     /// otherwise the shell tries to take the log back (`wants(.takeBack)`).
     case reclaimAsked
-    /// The directory could not be opened when the queue started: records wait in memory, and the machine
-    /// says when to try again.
-    case startedWithoutStorage
     /// The directory could not be opened when the queue started (`detail` says why): as
     /// `.startedWithoutStorage`, reported with what the queue does meanwhile.
     case unopenedAtStart(detail: String)
@@ -155,13 +108,53 @@ struct QueueMachine {
     case relinquishTimerFired
     /// `flush()`, `reclaimDirectory()`, `storageMayBeAvailable()` or the system asks for an attempt now.
     case storageAttemptRequested
+    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
+    case storageIdle
+  }
+
+  /// The steps the machine takes on its own, from an input: counting what a batch's answer or a drop does, the
+  /// loop of each part at a look, letting go, the sender's end. Never fed by the shell (`QueueDriver` feeds
+  /// ``Input``s only); `step(_:at:)` is internal, not private, only so the machine's tests can start a row from
+  /// a state these steps make.
+  enum Step {
+    /// An enqueue found the log full: the oldest `count` records were dropped to make room.
+    case droppedOldest(Int, cap: Int64)
+    /// `purge()` deleted `count` records; `detail` says which.
+    case purgedRecords(Int, detail: String)
+    /// The queue closed before its directory opened: the `count` records kept in memory are lost.
+    case lostInMemory(Int)
+    /// The batch's records were finished on the log: `delivered` delivered, `rejected` dropped (with up to
+    /// ten `reasons`).
+    case finished(delivered: Int, rejected: Int, reasons: [String])
+    /// The batch of `ids` was resolved `.finish(rejected:)` and the records at `finished` (indices in batch
+    /// order, those still pending) were finished on the log: counted as `.finished`, the rejected ones'
+    /// reasons named.
+    case batchFinished(ids: [RecordID], finished: [Int], rejected: [Int: String])
+    /// `count` records were dropped from the log for `reason`; with `folding`, its report is folded.
+    case dropped(count: Int, reason: DropReason, detail: String, folding: Bool)
+    /// The request failed and its attempts were counted on the log: `kept` records wait for the pause
+    /// (the server's `serverDelay`, or the backoff's, which the next look waits out), `exhausted` ran out of
+    /// attempts (finished on the log).
+    case retried(kept: Int, exhausted: Int, serverDelay: Duration?, detail: String)
+    /// The queue let go of its directory; `heldLog`: it had a log open (not still waiting to open it).
+    case relinquished(heldLog: Bool)
+    /// Writing for another process's sender, the handover interval is up (or a flush asks).
+    case writerTimerFired
+    /// Let go of the directory: the loop looks.
+    case relinquishedTimerFired
+    /// Waiting to open the directory, the sender's loop looks: an attempt is due at `nextAttempt`, or
+    /// now if asked (`attemptRequested`: `reclaimDirectory()`, protected data available).
+    case storageLook(attemptRequested: Bool, nextAttempt: Duration)
+    /// Waiting to open the directory (after a look or a failed attempt) (retried at `nextAttempt`): the loop looks.
+    case idleTimerFired(nextAttempt: Duration?)
+    /// The sender's task ended.
+    case senderExited
+    /// The directory could not be opened when the queue started: records wait in memory, and the machine
+    /// says when to try again.
+    case startedWithoutStorage
     /// Waiting to open the directory, the sender's loop looks (`.storageLook` with the machine's schedule);
     /// once it is open, the loop of the new part runs.
     case storageTimerFired
-    /// Waiting to open the directory after a failed attempt, the loop looks (`.idleTimerFired`).
-    case storageIdle
-    /// The sender's loop starts: what other processes handed over is taken at its first look.
-    case sendLoopStarted
     /// The sender's loop looks whether the handover interval is up (`.takeHandedOver`).
     case handoverTimerFired
   }
@@ -196,8 +189,9 @@ struct QueueMachine {
     /// The directory could not be opened yet (Data Protection before the first unlock): records wait in
     /// memory, and the machine says when to try again.
     case unopened(UnopenedStorage)
-    /// It holds the directory's lock and sends.
-    case sender
+    /// It holds the directory's lock and sends; what only a sender has (a `relinquishDirectory` waiting for
+    /// it to let go, the handover cadence) is its case's, gone with it.
+    case sender(Sending)
     /// Another process sends: it writes to a directory of its own and hands it over.
     case writer
     /// It let go of the directory (the process is about to be suspended); `waiting`: before it ever
@@ -208,38 +202,65 @@ struct QueueMachine {
     case closed(relinquished: Bool, waiting: UnopenedStorage?)
   }
 
+  /// What only the sender role holds: gone when the queue lets go of the directory, closes or writes for
+  /// another process's sender, so none of it can outlive the role.
+  struct Sending: Equatable {
+    /// `relinquishDirectory` waits for this sender to finish the request in flight and let go, until this
+    /// deadline at the latest (`nil`: nobody waits).
+    var relinquishDeadline: Duration?
+    /// When to look next for what other processes handed over (`nil`: at the next look).
+    var nextHandoverLook: Duration?
+  }
+
+  /// `close(timeout:)` was called: a deadline exists only with a close.
+  struct Closing: Equatable {
+    /// On the queue clock's monotonic line, as are the other instants here.
+    var deadline: Duration
+  }
+
+  /// The sending task: running, with what an enqueue wakes it for while it waits, or gone.
+  enum SendingTask: Equatable {
+    /// `wait`: what an enqueue wakes it for (`nil`: nothing, it is busy or woken already).
+    case running(wait: SenderWait?)
+    /// It ended: nothing more is sent, and a `flush()` is answered at once.
+    case gone
+  }
+
+  /// A drain under way, from the `.drain` command to `.drainEnded` (or the sender's end): whether it is
+  /// held and whom it answers exist only during one. Not the sender role's: a drain outlives a let-go in
+  /// its middle (its flush() calls are answered when it ends, whatever the role by then).
+  struct Drain: Equatable {
+    /// A batch was withheld (`.withheld`): the drain starts no more requests until it ends.
+    var held = false
+    /// The `flush()` calls the drain answers when it ends.
+    var tickets: [FlushTicket] = []
+  }
+
   var counters = DeliveryCounters()
   /// A sender until the shell installs the log it opened (`.logInstalled`) or could not (`.startedWithoutStorage`).
-  var role = Role.sender
-  var closing = false
-  /// On the queue clock's monotonic line, as are the other instants here.
-  var closeDeadline: Duration?
-  var senderGone = false
-  /// `relinquishDirectory` waits for the sender to finish the request in flight and let go, until
-  /// `relinquishDeadline` at the latest.
-  var relinquishRequested = false
-  var relinquishDeadline: Duration?
+  var role = Role.sender(Sending())
+  /// `close(timeout:)` was called (`nil`: the queue is not closing). Whatever the role: a queue closes
+  /// from any of them.
+  private(set) var closeRequest: Closing?
+  private(set) var task = SendingTask.running(wait: nil)
   /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
+  /// Not in a role's case: it is read once the log is installed (`.reclaimed` after `.logInstalled`).
   var purgeWhenReclaimed = false
-  /// Sending: when to look next for what other processes handed over (`nil`: at the next look).
-  var nextHandoverLook: Duration?
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
   /// what it read from the old one.
   var generation = 0
   var pendingSince: Duration?
-  var senderWait: SenderWait?
-  /// Consecutive failures and the backoff they call for.
+  /// Consecutive failures and the backoff they call for. Not the sender role's: a writer that takes over,
+  /// or a sender taken back, goes on with the failures counted so far.
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
   /// Every `flush()` call so far: a gate read before the last of them may be stale for it.
   private(set) var flushesReceived = 0
-  /// A batch of the drain under way was withheld (`.withheld`): it starts no more requests until it ends.
-  var drainHeld = false
-  /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`).
+  private(set) var drain: Drain?
+  /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`): a writer's or an
+  /// unopened queue's for as long as it takes the shell to let go (`.relinquish`), a sender's until it does.
   var relinquishTickets: [FlushTicket] = []
-  /// The `flush()` calls the drain under way answers when it ends (`.drainEnded`), or the sender's end.
-  var drainTickets: [FlushTicket] = []
   /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
   var runningLoop: Roles.Loop?
   /// Drop reports of a repeated cause (the pending cap, records too large one by one), one per cause and
@@ -283,6 +304,34 @@ struct QueueMachine {
   static func seconds(_ d: Duration) -> TimeInterval {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
   }
+
+  /// The sender role's state, if it is the sender.
+  var sending: Sending? {
+    if case .sender(let sending) = role { sending } else { nil }
+  }
+
+  var isSender: Bool { sending != nil }
+
+  /// Changes the sender role's state; nothing in any other role.
+  private mutating func updateSending(_ change: (inout Sending) -> Void) {
+    guard case .sender(var sending) = role else { return }
+    change(&sending)
+    role = .sender(sending)
+  }
+
+  var closing: Bool { closeRequest != nil }
+  var closeDeadline: Duration? { closeRequest?.deadline }
+  var senderGone: Bool { task == .gone }
+  /// What an enqueue wakes the sender for while it waits.
+  var senderWait: SenderWait? {
+    if case .running(let wait) = task { wait } else { nil }
+  }
+  /// `relinquishDirectory` waits for the sender to let go, until `relinquishDeadline` at the latest.
+  var relinquishRequested: Bool { relinquishDeadline != nil }
+  var relinquishDeadline: Duration? { sending?.relinquishDeadline }
+  var nextHandoverLook: Duration? { sending?.nextHandoverLook }
+  var drainHeld: Bool { drain?.held ?? false }
+  var drainTickets: [FlushTicket] { drain?.tickets ?? [] }
 
   /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
   /// Whether the queue waits for a directory it could not open, its records in memory.
@@ -391,6 +440,7 @@ struct QueueMachine {
     }
   }
 
+  /// Feeds the machine what the shell saw or was asked (`QueueDriver.feed`): its answer, as commands.
   mutating func handle(_ input: Input, at now: Duration) -> [Command] {
     switch input {
     case .appended(let events, let bytes):
@@ -403,7 +453,7 @@ struct QueueMachine {
       case nil: wake = false
       }
       guard wake else { return [] }
-      senderWait = nil
+      task = .running(wait: nil)
       return [.wakeSender]
 
     case .wroteToInbox:
@@ -411,28 +461,9 @@ struct QueueMachine {
       counters.handedOver += 1
       return []
 
-    case .droppedOldest(let count, let cap):
-      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
-        .map { folding($0, at: now) } ?? []
-
     case .handedOver(let count):
       counters.handedOver += count
       return []
-
-    case .purgedRecords(let count, let detail):
-      counters.dropped[.purged, default: 0] += count
-      guard count > 0 else { return [] }
-      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
-
-    case .lostInMemory(let count):
-      guard count > 0 else { return [] }
-      counters.dropped[.storageUnavailable, default: 0] += count
-      return [
-        .report(
-          .dropped(
-            destination: destination, count: count, reason: .storageUnavailable,
-            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
-      ]
 
     case .wroteKeptRecords(let overflow, let lost, let cap, let lostBecause):
       let overflowed = Outcomes.countDropped(
@@ -446,8 +477,12 @@ struct QueueMachine {
       return [overflowed, lost].compactMap { $0.map { .report($0) } }
 
     case .released:
+      // A relinquishDirectory() still waiting for the sender (cancelled at close's deadline before it let
+      // go) is answered now: nothing is held any more, and the request goes with the sender role.
+      let waiting = relinquishRequested ? relinquishTickets : []
+      if !waiting.isEmpty { relinquishTickets = [] }
       role = .closed(relinquished: relinquished, waiting: storageWait)
-      return []
+      return waiting.isEmpty ? [] : [.answer(waiting), .cancelTimer(.relinquish)]
 
     case .flushRequested(let ticket):
       if senderGone { return [.answer([ticket])] }
@@ -456,13 +491,16 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .closeRequested(let deadline):
-      guard !closing else {
-        closeDeadline = min(closeDeadline ?? deadline, deadline)
-        return []
+      // No task left to cancel at the deadline: nothing to time.
+      let timer: [Command] = senderGone ? [] : [.startTimer(.close, deadline: deadline)]
+      guard let closing = closeRequest else {
+        closeRequest = Closing(deadline: deadline)
+        return [.wakeSender] + timer
       }
-      closing = true
-      closeDeadline = deadline
-      return [.wakeSender]
+      // Called again: the earliest deadline holds, and the timer fires at it.
+      guard deadline < closing.deadline else { return [] }
+      closeRequest = Closing(deadline: deadline)
+      return timer
 
     case .closeTimerFired:
       // A request can't be stopped but from outside: at the deadline the sending task is cancelled.
@@ -476,33 +514,31 @@ struct QueueMachine {
         runningLoop = loop
         switch loop {
         case .waitForStorage, .waitWhileRelinquished: commands.append(.voidReadAhead(generation: generation))
-        case .send: nextHandoverLook = nil
+        case .send: updateSending { $0.nextHandoverLook = nil }
         case .handOver: break
         }
       }
       switch loop {
-      case .waitForStorage: commands += handle(.storageTimerFired, at: now)
-      case .waitWhileRelinquished: commands += handle(.relinquishedTimerFired, at: now)
-      case .handOver: commands += handle(.writerTimerFired, at: now)
+      case .waitForStorage: commands += step(.storageTimerFired, at: now)
+      case .waitWhileRelinquished: commands += step(.relinquishedTimerFired, at: now)
+      case .handOver: commands += step(.writerTimerFired, at: now)
       case .send:
         // What other processes handed over is taken first: the next look sees it.
-        let handover = handle(.handoverTimerFired, at: now)
-        commands += handover.isEmpty ? next(sendFacts, at: now) : handover
+        let handover = step(.handoverTimerFired, at: now)
+        commands += handover.isEmpty ? sendStep(sendFacts, at: now) : handover
       }
-      if commands.last == .modeChanged { runningLoop = nil }
+      if case .modeChanged? = commands.last { runningLoop = nil }
       return commands
 
-    case .timerFired(let facts):
-      return next(facts, at: now)
-
-    case .drainEnded(let progressed, let pendingEvents):
+    case .drainEnded(let tookBatches, let reachedTarget, let pendingEvents):
+      // Progress: a batch was taken to send (even if nothing of it was left to send), or the drain stopped
+      // at its target (the next look sees what is past it).
+      let progressed = tookBatches || reachedTarget
       pendingSince = pendingEvents > 0 ? now : nil
-      drainHeld = false
+      let tickets = drainTickets
+      drain = nil
       var commands: [Command] = []
-      if !drainTickets.isEmpty {
-        commands.append(.answer(drainTickets))
-        drainTickets = []
-      }
+      if !tickets.isEmpty { commands.append(.answer(tickets)) }
       if pace.backoffUntil != nil {
         // The destination asked for a pause: flush() does not wait through it.
         commands.append(.answer(takeTickets()))
@@ -518,67 +554,21 @@ struct QueueMachine {
       counters.requests += 1
       return []
 
-    case .batchAnswered(let answer, let ids, let attempts):
-      return answered(answer, ids: ids, attempts: attempts, at: now)
-
-    case .finished(let delivered, let rejected, let reasons):
-      pace.answered()
-      return Outcomes.countFinished(
-        delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
-      ).map { [.report($0)] } ?? []
-
-    case .batchFinished(let ids, let finished, let rejected):
-      let refused = finished.filter { rejected[$0] != nil }
-      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
-      return handle(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
-
-    case .dropped(let count, let reason, let detail, let folding):
-      guard
-        let report = Outcomes.countDropped(
-          count, reason: reason, detail: detail, destination: destination, counters: &counters)
-      else { return [] }
-      return folding ? self.folding(report, at: now) : [.report(report)]
-
-    case .split:
-      pace.answered()
-      return []
-
-    case .retried(let kept, let exhausted, let serverDelay, let detail):
-      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
-      let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
-      return Outcomes.countRetry(
-        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
-        destination: destination, counters: &counters
-      ).map { .report($0) }
-
     case .readSkipped(let aged, let regions, let bytes):
       let aged = Outcomes.countDropped(
         aged, reason: .maxAge, detail: "older than \(configuration.maxAge)", destination: destination, counters: &counters)
       let corrupt = countCorrupt(regions: regions, bytes: bytes, detail: "damage found while reading")
       return [aged, corrupt].compactMap { $0.map { .report($0) } }
 
-    case .relinquished(let heldLog):
-      relinquishRequested = false
-      relinquishDeadline = nil
-      guard !closed, !relinquished else { return [] }
-      role = .relinquished(waiting: storageWait)
-      if heldLog {
-        // What was read from the log let go of is void; its pause goes with it.
-        generation += 1
-        pendingSince = nil
-        pace.backoffUntil = nil
-      }
-      return [.wakeSender]
-
     case .reclaimed(let heldLog):
       guard heldLog else {
         // Never opened: back to waiting for the directory, and an attempt now.
-        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender }
+        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender(Sending()) }
         return handle(.storageAttemptRequested, at: now)
       }
       // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
       switch role {
-      case .unopened, .relinquished: role = .sender
+      case .unopened, .relinquished: role = .sender(Sending())
       case .sender, .writer, .closed: break
       }
       generation += 1
@@ -610,19 +600,10 @@ struct QueueMachine {
       }
       // Nothing in memory or the inbox: nothing counted. The log's purge is counted even when empty.
       guard removed > 0 || route == .log || route == .openedLate else { return [] }
-      return handle(.purgedRecords(removed, detail: detail), at: now)
-
-    case .purgeDeferred:
-      purgeWhenReclaimed = true
-      return []
-
-    case .purged:
-      pendingSince = nil
-      pace.reset()
-      return []
+      return step(.purgedRecords(removed, detail: detail), at: now)
 
     case .logInstalled(let pendingEvents, let recovered, let writing):
-      if !closed { role = writing ? .writer : .sender }
+      if !closed { role = writing ? .writer : .sender(sending ?? Sending()) }
       counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
       return []
@@ -635,10 +616,6 @@ struct QueueMachine {
       if pendingEvents > 0, pendingSince == nil { pendingSince = now }
       return []
 
-    case .writerTimerFired:
-      if relinquished { return [.modeChanged] }
-      return [.probeSenderLock]
-
     case .senderLock(let free):
       // Free: the flush() calls waiting are the sender's loop's to answer, after sending.
       if free { return [.modeChanged] }
@@ -646,29 +623,13 @@ struct QueueMachine {
       let tickets = takeTickets()
       return [.sealForHandover, .answer(tickets), closing ? .exit : .wait(configuration.handoverInterval)]
 
-    case .relinquishedTimerFired:
-      // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
-      if !relinquished { return [closing ? .exit : .modeChanged] }
-      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
-
-    case .storageLook(let attemptRequested, let nextAttempt):
-      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
-      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
-      if due && !relinquished { return [.openStorage] }
-      return handle(.idleTimerFired(nextAttempt: nextAttempt), at: now)
-
-    case .idleTimerFired(let nextAttempt):
-      let tickets = takeTickets()
-      if closing { return [.answer(tickets), .exit] }
-      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
-
     case .senderEnded(let kept, let memory):
-      let closedInMemory = handle(
+      let closedInMemory = step(
         .dropped(
           count: memory, reason: .closedInMemory,
           detail: "the queue lives in memory only and closed with \(memory) records not delivered", folding: false),
         at: now)
-      return handle(.lostInMemory(kept), at: now) + closedInMemory + handle(.senderExited, at: now)
+      return step(.lostInMemory(kept), at: now) + closedInMemory + step(.senderExited, at: now)
 
     case .relinquishAsked(let ticket, let deadline):
       relinquishTickets.append(ticket)
@@ -680,22 +641,10 @@ struct QueueMachine {
     case .reclaimAsked:
       return isWaitingForStorage && !closing ? handle(.reclaimed(heldLog: false), at: now) : []
 
-    case .senderExited:
-      senderGone = true
-      senderWait = nil
-      // What was folded and not yet told: the reports add up to the counters.
-      // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
-      defer { drainTickets = [] }
-      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(drainTickets + takeTickets())]
-
-    case .startedWithoutStorage:
-      role = .unopened(UnopenedStorage(now: now))
-      return []
-
     case .unopenedAtStart(let detail):
       let meanwhile = "up to \(configuration.unopenedMaxRecords) records are kept in memory until it opens (tried "
         + "again with a back-off, on flush() and when protected data becomes available)"
-      return handle(.startedWithoutStorage, at: now)
+      return step(.startedWithoutStorage, at: now)
         + handle(.storageFailed("could not open the queue's directory yet (\(detail)); \(meanwhile)"), at: now)
 
     case .openFailed(let opening, let detail):
@@ -713,7 +662,7 @@ struct QueueMachine {
     case .relinquishTimerFired:
       // Still waiting for the sender: let go anyway. The request's records may be sent again by the next
       // sender, as after a retry.
-      guard relinquishRequested, let deadline = relinquishDeadline, now >= deadline else { return [] }
+      guard let deadline = relinquishDeadline, now >= deadline else { return [] }
       return [.relinquish]
 
     case .storageAttemptRequested:
@@ -721,23 +670,119 @@ struct QueueMachine {
       updateStorageWait { $0.attemptRequested = true }
       return [.wakeSender]
 
-    case .storageTimerFired:
-      // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      guard let wait = storageWait else { return [.modeChanged] }
-      return handle(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
-
     case .storageIdle:
       // Opened meanwhile (or just now): the loop of the new part runs.
       guard storageWait != nil else { return [.modeChanged] }
-      return handle(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+      return step(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
+    }
+  }
 
-    case .sendLoopStarted:
-      nextHandoverLook = nil
+  /// A step the machine takes on its own (``Step``), from an input it was fed.
+  mutating func step(_ next: Step, at now: Duration) -> [Command] {
+    switch next {
+    case .droppedOldest(let count, let cap):
+      return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
+        .map { folding($0, at: now) } ?? []
+
+    case .purgedRecords(let count, let detail):
+      counters.dropped[.purged, default: 0] += count
+      guard count > 0 else { return [] }
+      return [.report(.dropped(destination: destination, count: count, reason: .purged, detail: detail))]
+
+    case .lostInMemory(let count):
+      guard count > 0 else { return [] }
+      counters.dropped[.storageUnavailable, default: 0] += count
+      return [
+        .report(
+          .dropped(
+            destination: destination, count: count, reason: .storageUnavailable,
+            detail: "the queue closed before its directory could be opened; the records kept in memory are lost"))
+      ]
+
+    case .finished(let delivered, let rejected, let reasons):
+      pace.answered()
+      return Outcomes.countFinished(
+        delivered: delivered, rejected: rejected, reasons: reasons, destination: destination, counters: &counters
+      ).map { [.report($0)] } ?? []
+
+    case .batchFinished(let ids, let finished, let rejected):
+      let refused = finished.filter { rejected[$0] != nil }
+      let reasons = refused.prefix(10).map { "#\($0) \(ids[$0]): \(rejected[$0] ?? "")" }
+      return step(.finished(delivered: finished.count - refused.count, rejected: refused.count, reasons: reasons), at: now)
+
+    case .dropped(let count, let reason, let detail, let folding):
+      guard
+        let report = Outcomes.countDropped(
+          count, reason: reason, detail: detail, destination: destination, counters: &counters)
+      else { return [] }
+      return folding ? self.folding(report, at: now) : [.report(report)]
+
+    case .retried(let kept, let exhausted, let serverDelay, let detail):
+      // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
+      let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
+      return Outcomes.countRetry(
+        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+        destination: destination, counters: &counters
+      ).map { .report($0) }
+
+    case .relinquished(let heldLog):
+      // The sender role's request to let go ends with the role.
+      updateSending { $0.relinquishDeadline = nil }
+      guard !closed, !relinquished else { return [] }
+      role = .relinquished(waiting: storageWait)
+      if heldLog {
+        // What was read from the log let go of is void; its pause goes with it.
+        generation += 1
+        pendingSince = nil
+        pace.backoffUntil = nil
+      }
+      return [.wakeSender]
+
+    case .writerTimerFired:
+      if relinquished { return [.modeChanged] }
+      return [.probeSenderLock]
+
+    case .relinquishedTimerFired:
+      // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
+      if !relinquished { return [closing ? .exit : .modeChanged] }
+      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
+
+    case .storageLook(let attemptRequested, let nextAttempt):
+      // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
+      let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
+      if due && !relinquished { return [.openStorage] }
+      return step(.idleTimerFired(nextAttempt: nextAttempt), at: now)
+
+    case .idleTimerFired(let nextAttempt):
+      let tickets = takeTickets()
+      if closing { return [.answer(tickets), .exit] }
+      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
+
+    case .senderExited:
+      task = .gone
+      // What was folded and not yet told: the reports add up to the counters.
+      // Whatever a drain still held (cancelled on its way): nothing more will be sent for it.
+      let tickets = drainTickets
+      drain = nil
+      // Nothing left to cancel at close's deadline.
+      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(tickets + takeTickets())]
+        + (closing ? [.cancelTimer(.close)] : [])
+
+    case .startedWithoutStorage:
+      role = .unopened(UnopenedStorage(now: now))
       return []
 
+    case .storageTimerFired:
+      // Opened: the flush() calls waiting are the sender's to answer, after sending.
+      guard let wait = storageWait else { return [.modeChanged] }
+      return step(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
+
     case .handoverTimerFired:
-      if let next = nextHandoverLook, now < next { return [] }
-      nextHandoverLook = now + configuration.handoverInterval
+      // Only a sender takes what other processes hand over (`QueueDriver.takeHandedOverSegments`).
+      guard case .sender(var sending) = role else { return [] }
+      if let next = sending.nextHandoverLook, now < next { return [] }
+      sending.nextHandoverLook = now + configuration.handoverInterval
+      role = .sender(sending)
       return [.takeHandedOver]
     }
   }
@@ -755,7 +800,8 @@ struct QueueMachine {
       resolution = Outcomes.networkFailed(error, rules: configuration)
     case .withheld:
       resolution = .keep
-      drainHeld = true
+      // Answered in a drain: it starts no more requests until it ends.
+      drain = Drain(held: true, tickets: drainTickets)
     }
     switch resolution {
     case .drop(_, _, _, let refusal?):
@@ -773,11 +819,13 @@ struct QueueMachine {
   /// the sender to let go between two requests (woken by `.wakeSender`), until `deadline` at the latest
   /// (`.relinquishTimerFired`); otherwise `.relinquish` lets go now.
   mutating func requestRelinquish(_ roles: Roles.Facts, deadline: Duration) -> (waitsForSender: Bool, [Command]) {
-    guard Roles.relinquishWaitsForSender(roles) else { return (false, [.relinquish]) }
+    guard Roles.relinquishWaitsForSender(roles), case .sender(var sending) = role else { return (false, [.relinquish]) }
     // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
-    relinquishRequested = true
-    relinquishDeadline = min(relinquishDeadline ?? deadline, deadline)
-    return (true, [.wakeSender])
+    let earliest = min(sending.relinquishDeadline ?? deadline, deadline)
+    sending.relinquishDeadline = earliest
+    role = .sender(sending)
+    // The timer fires at the earliest deadline of the calls waiting.
+    return (true, [.wakeSender, .startTimer(.relinquish, deadline: earliest)])
   }
 
   /// The queue lets go of its directory now (`.relinquish`, `relinquishNow()`): answers whether the shell
@@ -788,7 +836,9 @@ struct QueueMachine {
     let handOver = heldLog && !closed && !relinquished
     let tickets = relinquishTickets
     relinquishTickets = []
-    return (handOver, handle(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]))
+    // A sender asked to let go was timed (`.startTimer(.relinquish, ...)`): it let go in time.
+    let timed: [Command] = relinquishRequested ? [.cancelTimer(.relinquish)] : []
+    return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]) + timed)
   }
 
   /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers
@@ -796,7 +846,8 @@ struct QueueMachine {
   /// while it could not be opened (then counted by `.purgeDone(.openedLate, ...)`).
   mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, [Command]) {
     let commands = handle(.reclaimed(heldLog: true), at: now)
-    return (commands.contains(.purge), commands.filter { $0 != .purge })
+    let isPurge = { (command: Command) in if case .purge = command { true } else { false } }
+    return (commands.contains(where: isPurge), commands.filter { !isPurge($0) })
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
@@ -821,8 +872,9 @@ struct QueueMachine {
     return flushTickets
   }
 
-  /// The sender's next step (`Batching.next`), applied to the state.
-  private mutating func next(_ f: SendFacts, at now: Duration) -> [Command] {
+  /// The sender's next step in the send loop once the handover look is done (`look`): `Batching.next`,
+  /// applied to the state. Internal for the machine's tests, which ask it for a step from a state.
+  mutating func sendStep(_ f: SendFacts, at now: Duration) -> [Command] {
     // A closed gate read before a flush() came is stale for it (consent granted, then flush()): it is read
     // again at once, not taken as "nothing will be sent".
     if !f.maySend, let seen = f.flushesBeforeGate, seen < flushesReceived { return [.wait(.zero)] }
@@ -838,14 +890,13 @@ struct QueueMachine {
     }
     if decision.clearsBackoff { pace.backoffUntil = nil }
     if decision.clearsPendingSince { pendingSince = nil }
-    if case .set(let wait) = decision.senderWait { senderWait = wait }
+    if case .set(let wait) = decision.senderWait, !senderGone { task = .running(wait: wait) }
     var afterDrain: [FlushTicket] = []
     switch decision.flush {
     case .keep: break
     case .answer: commands.append(.answer(takeTickets()))
     case .afterDrain:
       afterDrain = takeTickets()
-      drainTickets += afterDrain
     }
     switch decision.step {
     case .exit: commands.append(.exit)
@@ -856,6 +907,8 @@ struct QueueMachine {
       let untilLook = nextHandoverLook.map { max(.zero, $0 - now) }
       commands.append(.wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout))
     case .drain(let includingHandedOver):
+      // The drain starts: it answers the flush() calls taken with it when it ends (`.drainEnded`).
+      drain = Drain(held: drainHeld, tickets: drainTickets + afterDrain)
       // Taken with the decision: a flush() that comes after this waits for the next drain, which reaches
       // what was enqueued before it.
       // A flush() sends what other processes sealed before it too: taken first (then the drain reaches

@@ -62,17 +62,22 @@ struct DriverState {
     return answer
   }
 
-  /// Feeds the machine `answer` to `batch`'s request, with what the log holds of it now, and runs the
-  /// commands that change the log at once, under the lock (while the positions still name the batch's
-  /// records); the others go to the outbox. Returns the parts of the batch to send again, first first.
+  /// Asks the machine what becomes of `batch` after `answer` (`QueueMachine.answered`), with what the log
+  /// holds of it now, and applies its log edits at once, under the lock (while the positions still name
+  /// the batch's records); its commands go to the outbox. Returns the parts of the batch to send again,
+  /// first first.
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
     // The log was replaced: its positions may name other records; nothing of the batch is pending.
-    let current = machine.generation == batch.generation
-    let attempts = entries.map { current && log.isPending($0.position) ? log.attemptsSoFar($0.position) : nil }
+    let pending = Set(
+      machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
+    let attempts = entries.indices.map { pending.contains($0) ? log.attemptsSoFar(entries[$0].position) : nil }
     var again: [PendingBatch] = []
-    for command in machine.handle(.batchAnswered(answer, ids: entries.map(\.record.id), attempts: attempts), at: now) {
-      switch command {
+    let (edits, commands) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
+    // The reports first: a failed cursor save's report follows them, as it follows the answer.
+    if !commands.isEmpty { outbox += commands }
+    for edit in edits {
+      switch edit {
       case .finishRecords(let indices):
         for index in indices { log.finish(entries[index].position, length: entries[index].length) }
       case .recordAttempts(let indices):
@@ -91,11 +96,19 @@ struct DriverState {
         } catch {
           handle(.storageFailed(error.description), at: now)
         }
-      default:
-        outbox.append(command)
       }
     }
     return again
+  }
+
+  /// Saves the log's cursor; a failure is reported (`.storageFailed`), not ignored: the records it covers
+  /// are sent again by the next sender, and the app should know why. `after` says what the save follows.
+  mutating func saveCursor(at now: Duration, after: String) {
+    do throws(DeliveryError) {
+      try log.persistCursor()
+    } catch {
+      handle(.storageFailed("could not save the cursor after \(after): \(error)"), at: now)
+    }
   }
 
   /// Holds `continuation` as a `flush()` waiting; returns its ticket.
@@ -115,7 +128,8 @@ struct DriverState {
   /// sender, lets that one take everything left).
   mutating func release() {
     guard !machine.closed else { return }
-    try? log.persistCursor()
+    // The time only orders reports: a release has no clock of its own.
+    saveCursor(at: .zero, after: "closing the log")
     log.closeFiles()
     handle(.released, at: .zero)
     letGoOfLocks()
@@ -135,7 +149,7 @@ struct DriverState {
   /// (what a sender already took from a writer's directory included).
   mutating func handOverLog() {
     handle(.handedOver(log.forgetTakenSegments() + log.pendingEvents), at: .zero)
-    try? log.persistCursor()
+    saveCursor(at: .zero, after: "letting go of the log")
     log.closeFiles()
     letGoOfLocks()
   }
@@ -150,7 +164,7 @@ struct DriverState {
       .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: writerDirectory != nil),
       at: now)
     handle(.corruptFound(log.corruptRegions), at: now)
-    try? log.persistCursor()
+    saveCursor(at: now, after: "opening the log")
   }
 
   /// Asks the machine where a frame of `frameBytes` goes (`QueueMachine.enqueue`), with what the queue
@@ -178,28 +192,38 @@ struct DriverState {
     kept.bytes += frame.count
   }
 
-  /// Writes the records kept in memory to the log just installed, oldest first, under the pending cap as
-  /// `enqueue` would; what can't be written is counted lost (and reported).
+  /// Writes the records kept in memory to the log just installed, oldest first, where the machine says
+  /// (`QueueMachine.writeKept`: under the pending cap as `enqueue` would); what can't be written is counted
+  /// lost (and reported).
   mutating func persist(_ frames: [[UInt8]], configuration: DeliveryConfiguration, now: Duration) {
     let cap = Int64(configuration.maxPendingBytes)
     var overflow = 0
     var lost = 0
     var failure: DeliveryError?
     for frame in frames {
-      let needed = Int64(frame.count)
-      if case .dropOldest = machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) {
-        overflow += log.dropOldest(toFit: needed, cap: cap)
-      }
-      // Still no room after dropping (the machine's cap, as for an enqueue): lost.
-      guard failure == nil, machine.admission(frameBytes: needed, pendingBytes: log.pendingBytes) == .append else {
-        lost += 1
-        continue
-      }
-      do throws(DeliveryError) {
-        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
-      } catch {
-        failure = error
-        lost += 1
+      var droppedOldest: Int?
+      // The machine answers `.dropOldest` once: asked again, it appends or loses.
+      write: while true {
+        switch machine.writeKept(
+          frameBytes: Int64(frame.count), pendingBytes: log.pendingBytes, droppedOldest: droppedOldest,
+          failedBefore: failure != nil)
+        {
+        case .dropOldest(let needed):
+          let dropped = log.dropOldest(toFit: needed, cap: cap)
+          overflow += dropped
+          droppedOldest = dropped
+        case .lose:
+          lost += 1
+          break write
+        case .append:
+          do throws(DeliveryError) {
+            try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+          } catch {
+            failure = error
+            lost += 1
+          }
+          break write
+        }
       }
     }
     handle(.adopted(events: 0, pendingEvents: log.pendingEvents), at: now)

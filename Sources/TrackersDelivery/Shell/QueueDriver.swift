@@ -29,6 +29,8 @@ final class QueueDriver: Sendable {
   let protectedDataObservation = LockIsolated<(any NSObjectProtocol)?>(nil)
   /// The sending task (`Sender.run`), which the close deadline cancels (`.cancelSending`).
   let sendingTask = LockIsolated<Task<Void, Never>?>(nil)
+  /// The timers the machine started (`.startTimer`) and not yet cancelled (`.cancelTimer`).
+  let timers = LockIsolated<[QueueMachine.QueueTimer: Task<Void, Never>]>([:])
 
   init(
     destination: any DeliveryDestination,
@@ -132,8 +134,13 @@ final class QueueDriver: Sendable {
         s.kept = KeptFrames()
         s.install(opened, now: now)
         // Purged here, not by `run`: what it held goes before the records tracked since are written.
-        if s.ask({ $0.openedLate(at: now) }), let purged = try? s.log.purge() {
-          s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+        if s.ask({ $0.openedLate(at: now) }) {
+          do throws(DeliveryError) {
+            let purged = try s.log.purge()
+            s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+          } catch {
+            s.handle(.storageFailed("could not purge the directory opened late, as purge() asked: \(error)"), at: now)
+          }
         }
         s.persist(frames, configuration: configuration, now: now)
       case .takeOver:
@@ -168,9 +175,7 @@ final class QueueDriver: Sendable {
   /// inbox. Whatever this queue held is the next sender's now.
   func relinquishDirectory(timeout: Duration) async {
     let deadline = clock.now.instant + timeout
-    // Cancelled once the sender let go (the queue may even have been taken back since).
-    let timer = feed(after: timeout, .relinquishTimerFired)
-    defer { timer.cancel() }
+    // The machine times the deadline if it waits for the sender (`.startTimer(.relinquish, ...)`).
     // The sender lets go between two requests, woken by the machine's command; with no sender that may
     // send, the machine's `.relinquish` lets go now (`run`). Either answers the ticket (`letGo`).
     await withCheckedContinuation { continuation in
@@ -219,12 +224,12 @@ final class QueueDriver: Sendable {
     let scanned = collected.segments.compactMap { SegmentLog.scanHandedOver($0, scanner: scanner) }
     let now = clock.now.instant
     let taken = withState { s -> Int? in
-      guard s.machine.role == .sender else { return nil }
+      guard s.machine.isSender else { return nil }
       do throws(DeliveryError) {
         let adoption = try s.log.adopt(scanned)
         s.handle(.adopted(events: adoption.events, pendingEvents: s.log.pendingEvents), at: now)
         s.handle(.corruptFound(adoption.corrupt), at: now)
-        try? s.log.persistCursor()
+        s.saveCursor(at: now, after: "taking segments another process wrote")
         return adoption.events
       } catch {
         s.handle(.storageFailed("could not take segments another process wrote: \(error)"), at: now)
@@ -337,8 +342,8 @@ final class QueueDriver: Sendable {
           feed { _ in .storageFailed("could not purge after taking the directory back: \(error)") }
         }
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
-      // A batch's answer: run under the lock with the batch (`DriverState.answer`), never queued here.
-      case .finishRecords, .recordAttempts, .sendAgain, .saveCursor: break
+      case .startTimer(let timer, let deadline): start(timer, deadline: deadline)
+      case .cancelTimer(let timer): timers.withLock { $0.removeValue(forKey: timer) }?.cancel()
       case .exit, .modeChanged, .wait, .drain: step = step ?? command
       case .relinquish:
         // Between two requests: the last one's outcome is saved, nothing is in flight.
@@ -367,13 +372,21 @@ final class QueueDriver: Sendable {
     return modify(loop: loop) { s in if let input = input(&s) { s.handle(input, at: now) } }.step
   }
 
-  /// Feeds `input` once `timeout` has passed on the queue's clock, unless cancelled first: the machine
-  /// decides what its deadline does (`close(timeout:)`, `relinquishDirectory(timeout:)`).
-  func feed(after timeout: Duration, _ input: QueueMachine.Input) -> Task<Void, Never> {
-    Task { [weak self, clock] in
+  /// Starts the machine's `timer` (`.startTimer`), replacing the one running: at `deadline` on the queue's
+  /// clock, unless cancelled first, it feeds the timer's input, and the machine decides what the deadline
+  /// does (`close(timeout:)`, `relinquishDirectory(timeout:)`).
+  private func start(_ timer: QueueMachine.QueueTimer, deadline: Duration) {
+    let input: QueueMachine.Input
+    switch timer {
+    case .close: input = .closeTimerFired
+    case .relinquish: input = .relinquishTimerFired
+    }
+    let timeout = max(.zero, deadline - clock.now.instant)
+    let task = Task { [weak self, clock] in
       await clock.wait(on: Wakeup(), timeout: timeout)
       if !Task.isCancelled { self?.feed { _ in input } }
     }
+    timers.withLock { $0.updateValue(task, forKey: timer) }?.cancel()
   }
 
   // MARK: Reading state

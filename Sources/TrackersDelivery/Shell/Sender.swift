@@ -58,7 +58,7 @@ final class Sender {
     driver.feed { s in
       let (kept, memory) = (s.kept.frames.count, s.log.discardMemory())
       s.kept = KeptFrames()
-      try? s.log.persistCursor()
+      s.saveCursor(at: driver.clock.now.instant, after: "the sending task ended")
       return .senderEnded(lostKept: kept, lostFromMemory: memory)
     }
     driver.stopObservingProtectedData()
@@ -74,11 +74,17 @@ final class Sender {
       await driver.clock.wait(on: driver.wakeup, timeout: timeout)
       return false
     case .drain(var target, let takingHandedOver):
-      if takingHandedOver, driver.takeHandedOverSegments(scanner: reader.scanner) > 0 {
-        target = driver.state.withLock { $0.log.writerEnd }
+      if takingHandedOver {
+        let taken = driver.takeHandedOverSegments(scanner: reader.scanner)
+        target = driver.state.withLock { [target] in
+          $0.machine.drainTarget(target, tookHandedOver: taken, writerEnd: $0.log.writerEnd)
+        }
       }
-      let progressed = await drain(upTo: target)
-      return await perform(driver.feed(self) { .drainEnded(progressed: progressed, pendingEvents: $0.log.pendingEvents) })
+      let (tookBatches, reachedTarget) = await drain(upTo: target)
+      return await perform(
+        driver.feed(self) {
+          .drainEnded(tookBatches: tookBatches, reachedTarget: reachedTarget, pendingEvents: $0.log.pendingEvents)
+        })
     default:
       return false
     }
@@ -86,9 +92,10 @@ final class Sender {
 
   /// Sends batches until everything before `target` is done, the destination asks for a pause, or the
   /// task is cancelled, up to `mayStartRequest`'s count at once; answers are applied here, one at a time.
-  /// Returns whether anything was sent or dropped.
-  private func drain(upTo target: LogPosition) async -> Bool {
-    var progressed = false
+  /// Returns whether it took any batch to send and whether it stopped at one read past `target` (what
+  /// counts as progress is the machine's, `.drainEnded`).
+  private func drain(upTo target: LogPosition) async -> (tookBatches: Bool, reachedTarget: Bool) {
+    var tookBatches = false
     var stop = false
     await withTaskGroup(of: (Int, QueueMachine.BatchAnswer).self) { group in
       var out: [Int: PendingBatch] = [:]
@@ -99,7 +106,7 @@ final class Sender {
           driver.state.withLock({ [generation, n = out.count] in $0.machine.mayStartRequest(inFlight: n, readGeneration: generation) }),
           let batch = nextBatch(besides: out.values, before: target, reachedTarget: &stop)
         {
-          progressed = true
+          tookBatches = true
           guard let (ready, request) = prepare(batch) else { continue }
           driver.feed { _ in .requestSent }
           nextID += 1
@@ -120,8 +127,7 @@ final class Sender {
         answer(ended, to: batch)
       }
     }
-    // Stopped at the target: counted as progress, so the machine looks again.
-    return progressed || stop
+    return (tookBatches, stop)
   }
 
   /// The next batch to send besides those `out`, as the machine chooses (`nextBatch`): one that waits to go
@@ -138,12 +144,15 @@ final class Sender {
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
-    driver.state.withLock { $0.machine.read(partition: built.partition) }
-    guard built.entries[0].position < target else {
+    let read = driver.state.withLock {
+      $0.machine.read(partition: built.partition, startingAt: built.entries[0].position, target: target)
+    }
+    switch read {
+    case .send: return built
+    case .pastTarget:
       reachedTarget = true
       return nil
     }
-    return built
   }
 
   // MARK: Building batches
@@ -152,17 +161,17 @@ final class Sender {
   /// what the read found too old or damaged.
   private func buildBatch(claimed: [LogPosition: Int64], busyPartitions: Set<String>) -> PendingBatch? {
     let limits = driver.limits
-    let maxAge = QueueBackoff.seconds(driver.configuration.maxAge)
     while true {
-      let olderThan = driver.clock.now.date - maxAge
+      let now = driver.clock.now.date
       let read = driver.state.withLock { s in
+        let olderThan = s.machine.ageCut(now: now)
         // A log let go of is no longer this queue's to read. One in memory is read here, under the lock.
-        s.machine.relinquished || s.log.isClosed
+        return s.machine.relinquished || s.log.isClosed
           ? nil
-          : (s.log.readPlan(), s.log.attempts, s.machine.generation, s.log.memory == nil ? nil : s.log.readMemoryBatch(
+          : (olderThan, s.log.readPlan(), s.log.attempts, s.machine.generation, s.log.memory == nil ? nil : s.log.readMemoryBatch(
             attempts: s.log.attempts, limits: limits, olderThan: olderThan, claimed: claimed, busyPartitions: busyPartitions))
       }
-      guard let (plan, attempts, generation, inMemory) = read else { return nil }
+      guard let (olderThan, plan, attempts, generation, inMemory) = read else { return nil }
       let found = inMemory ?? reader.readBatch(
         plan, attempts: attempts, limits: limits, olderThan: olderThan, claimed: claimed,
         busyPartitions: busyPartitions)
@@ -192,7 +201,7 @@ final class Sender {
         bytes += Int(region.length)
       }
       s.log.advanceHead()
-      try? s.log.persistCursor()
+      s.saveCursor(at: driver.clock.now.instant, after: "dropping what reading found too old or damaged")
       finished = agedCount + regions
       return .readSkipped(aged: agedCount, corruptRegions: regions, corruptBytes: bytes)
     }
@@ -207,8 +216,8 @@ final class Sender {
   private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest)? {
     var batch = original
     driver.state.withLock { s in
-      if s.machine.generation != batch.generation { batch.entries = [] }
-      batch.entries.removeAll { !s.log.isPending($0.position) }
+      let pending = s.machine.stillPending(batchGeneration: batch.generation, isPending: batch.entries.map { s.log.isPending($0.position) })
+      batch.entries = pending.map { batch.entries[$0] }
     }
     if batch.entries.isEmpty { return nil }
     guard driver.configuration.shouldSend() else {

@@ -3,7 +3,8 @@ import Testing
 @testable import TrackersDelivery
 
 /// What becomes of a batch once its request ends, and how many requests are out: the machine's exact
-/// commands for each answer (`.batchAnswered`), compared whole, with no log, socket or clock.
+/// log edits and commands for each answer (`answered(_:ids:attempts:at:)`), compared whole, with no log,
+/// socket or clock.
 @Suite struct BatchAnswerTests {
   let ids = (0..<4).map { _ in RecordID() }
 
@@ -24,8 +25,8 @@ import Testing
 
   func answered(
     _ m: inout QueueMachine, _ answer: QueueMachine.BatchAnswer, attempts: [Int?] = [0, 0, 0, 0], at now: Duration = .seconds(10)
-  ) -> [QueueMachine.Command] {
-    m.handle(.batchAnswered(answer, ids: Array(ids.prefix(attempts.count)), attempts: attempts), at: now)
+  ) -> (edits: [QueueMachine.BatchEdit], commands: [QueueMachine.Command]) {
+    m.answered(answer, ids: Array(ids.prefix(attempts.count)), attempts: attempts, at: now)
   }
 
   func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Command {
@@ -34,63 +35,65 @@ import Testing
 
   @Test func deliveredFinishesEveryRecordAndSavesTheCursor() {
     var m = machine()
-    #expect(answered(&m, outcome(.delivered)) == [.finishRecords([0, 1, 2, 3]), .saveCursor])
+    #expect(answered(&m, outcome(.delivered)) == ([.finishRecords([0, 1, 2, 3]), .saveCursor], []))
     #expect(m.counters.delivered == 4)
   }
 
   @Test func recordsGoneWhileInFlightAreNeitherFinishedNorCountedAgain() {
     var m = machine()
-    #expect(answered(&m, outcome(.delivered), attempts: [nil, 0, nil, 2]) == [.finishRecords([1, 3]), .saveCursor])
+    #expect(answered(&m, outcome(.delivered), attempts: [nil, 0, nil, 2]) == ([.finishRecords([1, 3]), .saveCursor], []))
     #expect(m.counters.delivered == 2)
     // The log was replaced: nothing of the batch is pending, nothing is done.
-    #expect(answered(&m, outcome(.retry(after: nil), status: 503), attempts: [nil, nil, nil, nil]) == [])
+    #expect(answered(&m, outcome(.retry(after: nil), status: 503), attempts: [nil, nil, nil, nil]) == ([], []))
     #expect(m.pace.backoffUntil == nil)
   }
 
   @Test func partialSuccessFinishesAllAndDropsOnlyTheRejected() {
     var m = machine()
     let commands = answered(&m, outcome(.partiallyDelivered(rejected: [1: "bad"]), status: 400))
-    #expect(commands == [.finishRecords([0, 1, 2, 3]), dropped(1, .rejected, "#1 \(ids[1]): bad"), .saveCursor])
+    #expect(commands == ([.finishRecords([0, 1, 2, 3]), .saveCursor], [dropped(1, .rejected, "#1 \(ids[1]): bad")]))
     #expect(m.counters.delivered == 3 && m.counters.dropped(.rejected) == 1)
   }
 
   @Test func rejectedResendRestDropsTheRefusedAndSendsTheRestAgain() {
     var m = machine()
     let commands = answered(&m, outcome(.rejectedResendRest(rejected: [1: "no"]), status: 400))
-    #expect(commands == [.finishRecords([1]), dropped(1, .rejected, "#1 \(ids[1]): no"), .saveCursor, .sendAgain([[0, 2, 3]])])
+    #expect(commands == ([.finishRecords([1]), .saveCursor, .sendAgain([[0, 2, 3]])], [dropped(1, .rejected, "#1 \(ids[1]): no")]))
   }
 
   @Test func tooLargeSplitsIntoHalvesFirstFirstAndASingleRecordIsDroppedFolded() {
     var m = machine()
-    #expect(answered(&m, outcome(.tooLarge, status: 413)) == [.sendAgain([[0, 1], [2, 3]])])
+    #expect(answered(&m, outcome(.tooLarge, status: 413)) == ([.sendAgain([[0, 1], [2, 3]])], []))
     // Split by the batch as sent: a record gone meanwhile is left out of its half.
-    #expect(answered(&m, outcome(.tooLarge, status: 413), attempts: [nil, 0, 0, 0]) == [.sendAgain([[1], [2, 3]])])
+    #expect(answered(&m, outcome(.tooLarge, status: 413), attempts: [nil, 0, 0, 0]) == ([.sendAgain([[1], [2, 3]])], []))
     let single = answered(&m, outcome(.tooLarge, count: 1, status: 413), attempts: [0])
     #expect(
-      single == [
-        .finishRecords([0]), dropped(1, .tooLarge, "a single record is too large for Test: HTTP 413"), .saveCursor,
-      ])
+      single == (
+        [.finishRecords([0]), .saveCursor], [dropped(1, .tooLarge, "a single record is too large for Test: HTTP 413")]
+      ))
   }
 
   @Test func aRefusalIsReportedThenTheBatchDropped() {
     var m = machine()
     let commands = answered(&m, outcome(.drop(reason: "401 unauthorized"), count: 2, status: 401), attempts: [0, 0])
     #expect(
-      commands == [
-        .report(.permanentFailure(destination: "Test", statusCode: 401, detail: "401 unauthorized")),
-        .finishRecords([0, 1]), dropped(2, .permanentFailure, "401 unauthorized"), .saveCursor,
-      ])
+      commands == (
+        [.finishRecords([0, 1]), .saveCursor],
+        [
+          .report(.permanentFailure(destination: "Test", statusCode: 401, detail: "401 unauthorized")),
+          dropped(2, .permanentFailure, "401 unauthorized"),
+        ]
+      ))
   }
 
   @Test func retryAfterCountsAnAttemptPausesExactlyAndSendsTheBatchAgainAfterThePause() {
     var m = machine()
     let commands = answered(&m, outcome(.retry(after: .seconds(2)), status: 429))
     #expect(
-      commands == [
-        .recordAttempts([0, 1, 2, 3]),
-        .report(.retryScheduled(destination: "Test", count: 4, delay: .seconds(2), detail: "HTTP 429")), .saveCursor,
-        .sendAgain([[0, 1, 2, 3]]),
-      ])
+      commands == (
+        [.recordAttempts([0, 1, 2, 3]), .saveCursor, .sendAgain([[0, 1, 2, 3]])],
+        [.report(.retryScheduled(destination: "Test", count: 4, delay: .seconds(2), detail: "HTTP 429"))]
+      ))
     #expect(m.pace.backoffUntil == .seconds(12))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
@@ -99,11 +102,13 @@ import Testing
     var m = machine(maxAttempts: 3)
     let commands = answered(&m, outcome(.retry(after: .seconds(1)), status: 503), attempts: [2, 0, nil, 1])
     #expect(
-      commands == [
-        .recordAttempts([0, 1, 3]), .finishRecords([0]), dropped(1, .maxAttempts, "failed 3 times, last: HTTP 503"),
-        .report(.retryScheduled(destination: "Test", count: 2, delay: .seconds(1), detail: "HTTP 503")), .saveCursor,
-        .sendAgain([[1, 3]]),
-      ])
+      commands == (
+        [.recordAttempts([0, 1, 3]), .finishRecords([0]), .saveCursor, .sendAgain([[1, 3]])],
+        [
+          dropped(1, .maxAttempts, "failed 3 times, last: HTTP 503"),
+          .report(.retryScheduled(destination: "Test", count: 2, delay: .seconds(1), detail: "HTTP 503")),
+        ]
+      ))
   }
 
   @Test func aNetworkErrorIsNotAnAttemptUnlessConfigured() throws {
@@ -113,10 +118,10 @@ import Testing
     // The backoff's delay, drawn from the seeded source (full jitter under the 1 s cap).
     let delay = try #require(m.pace.backoffUntil) - .seconds(10)
     #expect(
-      commands == [
-        .report(.retryScheduled(destination: "Test", count: 2, delay: delay, detail: "network error: Down()")),
-        .saveCursor, .sendAgain([[0, 1]]),
-      ])
+      commands == (
+        [.saveCursor, .sendAgain([[0, 1]])],
+        [.report(.retryScheduled(destination: "Test", count: 2, delay: delay, detail: "network error: Down()"))]
+      ))
   }
 
   @Test func theMachineBoundsTheRequestsInFlight() {
@@ -126,7 +131,7 @@ import Testing
     #expect([0, 1].map { one.mayStartRequest(inFlight: $0, readGeneration: 0) } == [true, false])
     // Below 1 counts as 1; a log replaced since the read stops the drain.
     #expect(machine(inFlight: 0).mayStartRequest(inFlight: 0, readGeneration: 0))
-    _ = four.handle(.relinquished(heldLog: true), at: .zero)
+    _ = four.step(.relinquished(heldLog: true), at: .zero)
     #expect(!four.mayStartRequest(inFlight: 0, readGeneration: 0))
   }
 
@@ -136,18 +141,18 @@ import Testing
     _ = m.handle(.requestSent, at: .seconds(10))
     _ = m.handle(.requestSent, at: .seconds(10))
     let first = answered(&m, outcome(.retry(after: .seconds(5)), count: 2, status: 429), attempts: [0, 0])
-    #expect(first.last == .sendAgain([[0, 1]]))
+    #expect(first.edits.last == .sendAgain([[0, 1]]))
     #expect(!m.mayStartRequest(inFlight: 1, readGeneration: m.generation))
     let second = answered(&m, outcome(.delivered, count: 2), attempts: [0, 0], at: .seconds(11))
-    #expect(second == [.finishRecords([0, 1]), .saveCursor])
+    #expect(second == ([.finishRecords([0, 1]), .saveCursor], []))
     #expect(m.counters.delivered == 2 && m.counters.retried == 2 && m.counters.requests == 2)
     // The success does not lift the server's pause: the next look waits it out, then drains.
     #expect(m.pace.backoffUntil == .seconds(15))
-    let look = QueueMachine.Input.timerFired(
-      .init(hasCarry: true, readGeneration: m.generation, pendingEvents: 2, pendingBytes: 20,
-        logEnd: LogPosition(segment: 1, offset: 40), writerEnd: LogPosition(segment: 1, offset: 40)))
-    #expect(m.handle(look, at: .seconds(11)) == [.answer([]), .wait(.seconds(4))])
-    #expect(m.handle(look, at: .seconds(15)) == [.drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)])
+    let look = QueueMachine.SendFacts(
+      hasCarry: true, readGeneration: m.generation, pendingEvents: 2, pendingBytes: 20,
+      logEnd: LogPosition(segment: 1, offset: 40), writerEnd: LogPosition(segment: 1, offset: 40))
+    #expect(m.sendStep(look, at: .seconds(11)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.sendStep(look, at: .seconds(15)) == [.drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)])
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 }

@@ -17,12 +17,11 @@ import Testing
       random: SeededQueueRandom(seed: seed))
   }
 
-  func look(_ m: QueueMachine, pending: Int = 0, maySend: Bool = true, flushesBeforeGate: Int? = nil) -> QueueMachine.Input {
-    .timerFired(
-      .init(
-        maySend: maySend, flushesBeforeGate: flushesBeforeGate, readGeneration: m.generation, pendingEvents: pending, pendingBytes: Int64(pending * 10),
-        logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
-        writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10))))
+  func look(_ m: QueueMachine, pending: Int = 0, maySend: Bool = true, flushesBeforeGate: Int? = nil) -> QueueMachine.SendFacts {
+    .init(
+      maySend: maySend, flushesBeforeGate: flushesBeforeGate, readGeneration: m.generation, pendingEvents: pending, pendingBytes: Int64(pending * 10),
+      logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
+      writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
   }
 
   func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> DeliveryReport {
@@ -55,41 +54,41 @@ import Testing
         [.report(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused"))]
       ))
     #expect(
-      m.handle(.droppedOldest(3, cap: 1000), at: .zero) == [
+      m.step(.droppedOldest(3, cap: 1000), at: .zero) == [
         .report(dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes"))
       ])
-    #expect(m.handle(.droppedOldest(0, cap: 1000), at: .zero) == [])
+    #expect(m.step(.droppedOldest(0, cap: 1000), at: .zero) == [])
   }
 
   /// Outcomes and backoff: Retry-After is the pause, exactly; flush() does not wait through it.
   @Test func retryAfterIsThePauseAndFlushIsAnsweredDuringIt() {
     var m = machine()
     #expect(
-      m.handle(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "429"), at: .seconds(10)) == [
+      m.step(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "429"), at: .seconds(10)) == [
         .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(30), detail: "429")),
       ])
     #expect(m.pace.backoffUntil == .seconds(40))
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
-    #expect(m.handle(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
-    #expect(m.handle(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)])
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)])
   }
 
   /// close(timeout:) ends at its deadline: a pause past it ends the loop at once.
   @Test func closeDoesNotWaitThroughAPausePastItsDeadline() {
     var m = machine()
-    _ = m.handle(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender])
-    #expect(m.handle(look(m, pending: 1), at: .seconds(1)) == [.answer([]), .exit])
+    _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == [.answer([]), .exit])
   }
 
   /// Consent: records held by the send gate are not sent; flush() does not wait for the gate.
   @Test func theSendGateHoldsRecordsAndFlushIsAnswered() {
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)
-    #expect(m.handle(look(m, pending: 3, maySend: false), at: .zero) == [.answer([FlushTicket(id: 4)]), .wait(nil)])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == [.answer([FlushTicket(id: 4)]), .wait(nil)])
     // Closing while the gate is shut: nothing is sent, the loop ends.
     _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
-    #expect(m.handle(look(m, pending: 3, maySend: false), at: .zero) == [.answer([]), .exit])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == [.answer([]), .exit])
   }
 
   /// A closed gate read before a flush() came (consent granted, then `flush()`, while the sender was
@@ -99,18 +98,18 @@ import Testing
     var m = machine()
     let seenByGate = m.flushesReceived
     _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)
-    #expect(m.handle(look(m, pending: 3, maySend: false, flushesBeforeGate: seenByGate), at: .zero) == [.wait(.zero)])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false, flushesBeforeGate: seenByGate), at: .zero) == [.wait(.zero)])
     #expect(m.flushTickets == [FlushTicket(id: 7)])
     // Read after the flush came: the gate is open now, and the flush waits for the drain.
     #expect(
-      m.handle(look(m, pending: 3, flushesBeforeGate: m.flushesReceived), at: .zero) == [
+      m.sendStep(look(m, pending: 3, flushesBeforeGate: m.flushesReceived), at: .zero) == [
         .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)
       ])
     // Still closed when read after the flush: nothing will be sent, the flush is answered.
     var closed = machine()
     _ = closed.handle(.flushRequested(FlushTicket(id: 8)), at: .zero)
     #expect(
-      closed.handle(look(closed, pending: 3, maySend: false, flushesBeforeGate: closed.flushesReceived), at: .zero) == [
+      closed.sendStep(look(closed, pending: 3, maySend: false, flushesBeforeGate: closed.flushesReceived), at: .zero) == [
         .answer([FlushTicket(id: 8)]), .wait(nil),
       ])
   }
@@ -119,7 +118,7 @@ import Testing
   @Test func partialSuccessCountsDeliveredAndReportsTheRejected() {
     var m = machine()
     #expect(
-      m.handle(.finished(delivered: 3, rejected: 1, reasons: ["#2 x: bad"]), at: .zero) == [
+      m.step(.finished(delivered: 3, rejected: 1, reasons: ["#2 x: bad"]), at: .zero) == [
         .report(dropped(1, .rejected, "#2 x: bad"))
       ])
     #expect(m.counters.delivered == 3 && m.counters.dropped(.rejected) == 1)
@@ -179,7 +178,7 @@ import Testing
   @Test func relinquishedWritesToTheInboxAndClosingRefuses() {
     var m = machine()
     let id = RecordID()
-    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
     #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.writeToInbox, []))
     #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
@@ -195,7 +194,7 @@ import Testing
       $0.unopenedMaxRecords = 3
       $0.unopenedMaxBytes = 1000
     }
-    #expect(m.handle(.startedWithoutStorage, at: .zero) == [])
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     let id = RecordID()
     let kept = Request.Kept(records: 2, bytes: 20)
     #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
@@ -217,7 +216,7 @@ import Testing
       $0.unopenedMaxRecords = 3
       $0.overflowPolicy = .refuseNew
     }
-    _ = refusing.handle(.startedWithoutStorage, at: .zero)
+    _ = refusing.step(.startedWithoutStorage, at: .zero)
     let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
     #expect(commands.count == 2 && commands.last == .wakeSender)
@@ -272,7 +271,7 @@ import Testing
   /// from its base); a single record still too large is dropped, its report folded.
   @Test func tooLargeSplitsThenDropsASingleRecordFolded() {
     var m = machine()
-    _ = m.handle(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
+    _ = m.step(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
     #expect(m.pace.consecutiveFailures == 1)
     #expect(answered(&m, .tooLarge, status: 413) == (.split(at: 2), []))
     #expect(m.pace.consecutiveFailures == 0)
@@ -329,12 +328,13 @@ import Testing
     let ids = (0..<4).map { _ in RecordID() }
     let answer = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(2)), ids: ids, response: "503", statusCode: 503)
     #expect(
-      m.handle(.batchAnswered(answer, ids: ids, attempts: [0, 2, 1, 3]), at: .seconds(1)) == [
-        .recordAttempts([0, 1, 2, 3]), .finishRecords([1, 3]),
-        .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
-        .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
-        .saveCursor, .sendAgain([[0, 2]]),
-      ])
+      m.answered(answer, ids: ids, attempts: [0, 2, 1, 3], at: .seconds(1)) == (
+        [.recordAttempts([0, 1, 2, 3]), .finishRecords([1, 3]), .saveCursor, .sendAgain([[0, 2]])],
+        [
+          .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
+          .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+        ]
+      ))
     #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
     #expect(m.pace.backoffUntil == .seconds(3))
   }
@@ -345,15 +345,15 @@ import Testing
   /// machine's schedule; asking for one tries at once; an attempt that opens ends the wait.
   @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
     var m = machine()
-    #expect(m.handle(.storageTimerFired, at: .zero) == [.modeChanged])  // opened: the sender's loop runs
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.storageTimerFired, at: .zero) == [.modeChanged])  // opened: the sender's loop runs
+    _ = m.step(.startedWithoutStorage, at: .zero)
     #expect(m.isWaitingForStorage)
-    #expect(m.handle(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
-    #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
+    #expect(m.step(.storageTimerFired, at: .seconds(1)) == [.openStorage])
     #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
     #expect(m.handle(.storageIdle, at: .seconds(1)) == [.answer([]), .wait(.seconds(2))])
     #expect(m.handle(.storageAttemptRequested, at: .seconds(2)) == [.wakeSender])
-    #expect(m.handle(.storageTimerFired, at: .seconds(2)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .seconds(2)) == [.openStorage])
     _ = m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(2))
     #expect(m.handle(.storageIdle, at: .seconds(2)) == [.answer([]), .wait(.seconds(4))])
     // Opened: the wait is over, a request for an attempt does nothing.
@@ -366,15 +366,13 @@ import Testing
   /// handoverInterval, and no wait outlasts the next look.
   @Test func theSenderLooksForHandedOverSegmentsOnTheInterval() {
     var m = machine()
-    #expect(m.handle(.sendLoopStarted, at: .seconds(10)) == [])
-    #expect(m.handle(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
-    #expect(m.handle(.handoverTimerFired, at: .seconds(14)) == [])
+    #expect(m.step(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.step(.handoverTimerFired, at: .seconds(14)) == [])
     // Idle: the wait ends at the next look (5 s after the last), not only when woken.
-    #expect(m.handle(look(m), at: .seconds(12)) == [.answer([]), .wait(.seconds(3))])
-    #expect(m.handle(.handoverTimerFired, at: .seconds(15)) == [.takeHandedOver])
+    #expect(m.sendStep(look(m), at: .seconds(12)) == [.answer([]), .wait(.seconds(3))])
+    #expect(m.step(.handoverTimerFired, at: .seconds(15)) == [.takeHandedOver])
     // A new loop (taken over, taken back) looks at once.
-    _ = m.handle(.sendLoopStarted, at: .seconds(16))
-    #expect(m.handle(.handoverTimerFired, at: .seconds(16)) == [.takeHandedOver])
+    #expect(m.handle(.look(look(m)), at: .seconds(16)) == [.takeHandedOver])
   }
 
   // MARK: One role
@@ -382,10 +380,10 @@ import Testing
   /// The queue's part is one value: unopened, sender, writer, relinquished, closed; each move is an input.
   @Test func theRoleMovesThroughItsInputs() {
     var m = machine()
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
     #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
     // Let go of before it opened: no attempts, and back to waiting when taken back, with an attempt now.
-    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    _ = m.step(.relinquished(heldLog: false), at: .zero)
     #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
     #expect(m.relinquished && m.isWaitingForStorage)
     #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
@@ -398,13 +396,13 @@ import Testing
     #expect(m.role == .writer)
     #expect(Roles.role(m.facts) == .writer)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
-    #expect(m.role == .sender)
+    #expect(m.isSender)
     // Let go of, then closed: nothing is pending here, and nothing more moves it.
-    _ = m.handle(.relinquished(heldLog: true), at: .seconds(3))
+    _ = m.step(.relinquished(heldLog: true), at: .seconds(3))
     _ = m.handle(.released, at: .seconds(4))
     #expect(m.role == .closed(relinquished: true, waiting: nil))
     #expect(m.closed && m.relinquished)
-    #expect(m.handle(.relinquished(heldLog: true), at: .seconds(5)) == [])
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(5)) == [])
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
     #expect(m.closed)
   }
@@ -428,7 +426,7 @@ import Testing
     _ = m.handle(.logInstalled(pendingEvents: 2, recovered: 2, writing: true), at: .zero)
     #expect(m.counters.recovered == 2)
     #expect(m.handle(.flushRequested(FlushTicket(id: 9)), at: .zero) == [.wakeSender])
-    #expect(m.handle(.writerTimerFired, at: .zero) == [.probeSenderLock])
+    #expect(m.step(.writerTimerFired, at: .zero) == [.probeSenderLock])
     #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([FlushTicket(id: 9)]), .wait(.seconds(5))])
     #expect(m.handle(.handedOver(2), at: .zero) == [])
     #expect(m.counters.handedOver == 2)
@@ -441,18 +439,18 @@ import Testing
     var m = machine()
     #expect(m.handle(.adopted(events: 5, pendingEvents: 5), at: .seconds(3)) == [])
     #expect(m.counters.adopted == 5 && m.pendingSince == .seconds(3))
-    #expect(m.handle(look(m, pending: 5), at: .seconds(4)) == [.wait(.seconds(59))])
+    #expect(m.sendStep(look(m, pending: 5), at: .seconds(4)) == [.wait(.seconds(59))])
   }
 
   /// close(timeout:) drains what is pending, then the loop ends and every flush() is answered.
   @Test func closeDrainsThenEndsAndAnswersEveryFlush() {
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
-    #expect(m.handle(look(m), at: .seconds(1)) == [.answer([]), .exit])
-    #expect(m.handle(.senderExited, at: .seconds(1)) == [.answer([])])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.sendStep(look(m), at: .seconds(1)) == [.answer([]), .exit])
+    #expect(m.step(.senderExited, at: .seconds(1)) == [.answer([]), .cancelTimer(.close)])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
   }
 
@@ -472,12 +470,12 @@ import Testing
       ])
     #expect(m.counters.recovered == 4 && m.counters.dropped(.corrupt) == 1 && m.counters.corruptBytes == 13)
     // The recovered records wait for the interval from the moment the log opened, then go.
-    #expect(m.handle(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
+    #expect(m.sendStep(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
     #expect(
-      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+      m.sendStep(look(m, pending: 4), at: .seconds(60)) == [
         .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
       ])
-    #expect(m.handle(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
+    #expect(m.step(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
     let c = m.counters
     #expect(c.recovered + c.enqueued + c.adopted == c.delivered + c.droppedTotal - c.dropped(.corrupt) + c.handedOver)
   }
@@ -487,19 +485,18 @@ import Testing
   @Test func purgeCountsReportsAndEndsThePause() {
     var m = machine()
     _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
-    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
+    _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
     // As `QueueDriver.purge` feeds them on the sender's log.
     #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
-    #expect(m.handle(.purged, at: .seconds(2)) == [])
-    #expect(m.pace == DeliveryPace() && m.pendingSince == nil)
     #expect(
-      m.handle(.purgedRecords(3, detail: "purge() deleted every pending record"), at: .seconds(2)) == [
+      m.handle(.purgeDone(.log, removed: 3, takenBySender: 0), at: .seconds(2)) == [
         .report(dropped(3, .purged, "purge() deleted every pending record"))
       ])
-    #expect(m.handle(.purgedRecords(0, detail: "nothing"), at: .seconds(2)) == [])
+    #expect(m.pace == DeliveryPace() && m.pendingSince == nil)
+    #expect(m.step(.purgedRecords(0, detail: "nothing"), at: .seconds(2)) == [])
     #expect(m.counters.dropped(.purged) == 3)
     // Nothing pending and no pause: the sender waits for the next enqueue.
-    #expect(m.handle(look(m), at: .seconds(3)) == [.answer([]), .wait(nil)])
+    #expect(m.sendStep(look(m), at: .seconds(3)) == [.answer([]), .wait(nil)])
   }
 
   /// purge() while the directory is let go of deletes what this process wrote to the inbox (no longer
@@ -507,21 +504,21 @@ import Testing
   /// directory ever opened, the records in memory go at once and the log once it opens.
   @Test func purgeWhileLetGoOfOrUnopenedIsRunOnceTheLogIsBack() {
     var m = machine()
-    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
     _ = m.handle(.wroteToInbox, at: .zero)
     _ = m.handle(.wroteToInbox, at: .zero)
     #expect(m.handle(.handedOver(-2), at: .zero) == [])
-    #expect(m.handle(.purgeDeferred, at: .zero) == [])
-    #expect(m.handle(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
+    #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .zero) == [])
+    #expect(m.step(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
     #expect(m.counters.enqueued == 2 && m.counters.handedOver == 0 && m.counters.dropped(.purged) == 2)
     _ = m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1))
     #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
     #expect(!m.purgeWhenReclaimed)
 
     var unopened = machine()
-    _ = unopened.handle(.startedWithoutStorage, at: .zero)
-    #expect(unopened.handle(.purgeDeferred, at: .zero) == [])
-    #expect(unopened.handle(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
+    #expect(unopened.step(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
     _ = unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1))
     #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
     #expect(!unopened.isWaitingForStorage)
@@ -533,21 +530,21 @@ import Testing
   @Test func theSendGateHoldsThenSendsWhenItOpens() {
     var m = machine()
     _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
-    _ = m.handle(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
-    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(1)) == [.answer([]), .wait(.seconds(4))])
-    #expect(m.handle(look(m, pending: 3, maySend: false), at: .seconds(5)) == [.answer([]), .wait(nil)])
+    _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == [.answer([]), .wait(nil)])
     #expect(m.pace.backoffUntil == nil)
     #expect(m.handle(.appended(pendingEvents: 4, pendingBytes: 40), at: .seconds(6)) == [])
     // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
     #expect(
-      m.handle(look(m, pending: 4), at: .seconds(60)) == [
+      m.sendStep(look(m, pending: 4), at: .seconds(60)) == [
         .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
       ])
     // Open before the interval is up: the records wait for it as usual.
     var n = machine()
     _ = n.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .zero)
-    #expect(n.handle(look(n, pending: 1, maySend: false), at: .seconds(1)) == [.answer([]), .wait(nil)])
-    #expect(n.handle(look(n, pending: 1), at: .seconds(2)) == [.wait(.seconds(58))])
+    #expect(n.sendStep(look(n, pending: 1, maySend: false), at: .seconds(1)) == [.answer([]), .wait(nil)])
+    #expect(n.sendStep(look(n, pending: 1), at: .seconds(2)) == [.wait(.seconds(58))])
   }
 
   /// Outcomes: rejected records are dropped and reported with their reasons, the rest is sent again at
@@ -560,7 +557,7 @@ import Testing
         .dropAndResend(dropped: [1, 3], detail: "#1 \(ids[1]): bad time; #3 \(ids[3]): bad name", rest: [0, 2]), []
       ))
     #expect(
-      m.handle(.dropped(count: 2, reason: .rejected, detail: "two rejected", folding: false), at: .zero) == [
+      m.step(.dropped(count: 2, reason: .rejected, detail: "two rejected", folding: false), at: .zero) == [
         .report(dropped(2, .rejected, "two rejected"))
       ])
     #expect(m.pace == DeliveryPace() && m.counters.dropped(.rejected) == 2)
@@ -591,12 +588,12 @@ import Testing
       ))
     #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero).1 == [])  // folded
     #expect(
-      m.handle(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
+      m.step(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
         .report(dropped(1, .tooLarge, "one"))
       ])
-    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "two", folding: true), at: .zero) == [])  // folded
+    #expect(m.step(.dropped(count: 1, reason: .tooLarge, detail: "two", folding: true), at: .zero) == [])  // folded
     #expect(
-      m.handle(.dropped(count: 1, reason: .rejected, detail: "not folded", folding: false), at: .zero) == [
+      m.step(.dropped(count: 1, reason: .rejected, detail: "not folded", folding: false), at: .zero) == [
         .report(dropped(1, .rejected, "not folded"))
       ])
     #expect(
@@ -606,12 +603,13 @@ import Testing
       ])
     let retried = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(1)), ids: [id, id], response: "500", statusCode: 500)
     #expect(
-      m.handle(.batchAnswered(retried, ids: [id, id], attempts: [1, 0]), at: .zero) == [
-        .recordAttempts([0, 1]), .finishRecords([0]),
-        .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
-        .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
-        .saveCursor, .sendAgain([[1]]),
-      ])
+      m.answered(retried, ids: [id, id], attempts: [1, 0], at: .zero) == (
+        [.recordAttempts([0, 1]), .finishRecords([0]), .saveCursor, .sendAgain([[1]])],
+        [
+          .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
+          .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+        ]
+      ))
     #expect(
       m.resolve(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410), at: .zero) == (
         .drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone")),
@@ -625,14 +623,14 @@ import Testing
   @Test func closesDeadlineCancelsTheSendingTask() {
     var m = machine()
     #expect(m.handle(.closeTimerFired, at: .seconds(9)) == [])  // not closing
-    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender])
-    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [])
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.handle(.closeRequested(deadline: .seconds(3)), at: .seconds(1)) == [.startTimer(.close, deadline: .seconds(3))])
     #expect(m.closeDeadline == .seconds(3))
     #expect(m.handle(.closeRequested(deadline: .seconds(8)), at: .seconds(1)) == [])
     #expect(m.closeDeadline == .seconds(3))
     #expect(m.handle(.closeTimerFired, at: .seconds(2)) == [])
     #expect(m.handle(.closeTimerFired, at: .seconds(3)) == [.cancelSending])
-    _ = m.handle(.senderExited, at: .seconds(4))
+    _ = m.step(.senderExited, at: .seconds(4))
     #expect(m.handle(.closeTimerFired, at: .seconds(5)) == [])
   }
 
@@ -641,15 +639,15 @@ import Testing
   @Test func aLogOpenedOutsideTheLockIsInstalledOnlyIfStillWanted() {
     var m = machine()
     #expect(!m.wants(.late) && !m.wants(.takeBack) && !m.wants(.takeOver))  // a sender wants none
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
     #expect(m.wants(.late) && !m.wants(.takeBack))
-    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    _ = m.step(.relinquished(heldLog: false), at: .zero)
     #expect(!m.wants(.late))  // let go of: no lock may be taken
     _ = m.handle(.reclaimed(heldLog: false), at: .zero)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
     #expect(!m.wants(.late) && m.wants(.takeOver))
-    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    _ = m.step(.relinquished(heldLog: true), at: .seconds(2))
     #expect(m.wants(.takeBack) && !m.wants(.takeOver))
     _ = m.handle(.closeRequested(deadline: .seconds(9)), at: .seconds(3))
     #expect(!m.wants(.takeBack) && !m.wants(.takeOver))
@@ -660,7 +658,7 @@ import Testing
   @Test func purgeDeletesByTheQueuesPartAndCountsByRoute() {
     var m = machine()
     #expect(m.purgeRoute == .log)
-    _ = m.handle(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
+    _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
     #expect(
       m.handle(.purgeDone(.log, removed: 0, takenBySender: 2), at: .seconds(1)) == [])
     #expect(m.counters.handedOver == 2 && m.pace == DeliveryPace() && m.counters.dropped[.purged] == 0)
@@ -668,7 +666,7 @@ import Testing
       m.handle(.purgeDone(.log, removed: 4, takenBySender: 0), at: .seconds(1)) == [
         .report(dropped(4, .purged, "purge() deleted every pending record"))
       ])
-    _ = m.handle(.relinquished(heldLog: true), at: .seconds(2))
+    _ = m.step(.relinquished(heldLog: true), at: .seconds(2))
     #expect(m.purgeRoute == .inbox)
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(2)) == [])
     #expect(m.purgeWhenReclaimed)
@@ -682,7 +680,7 @@ import Testing
     #expect(m.counters.handedOver == 1 && m.counters.dropped(.purged) == 5)
 
     var unopened = machine()
-    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
     #expect(unopened.purgeRoute == .memory)
     #expect(
       unopened.handle(.purgeDone(.memory, removed: 2, takenBySender: 0), at: .zero) == [
@@ -705,14 +703,14 @@ import Testing
     var m = machine()
     let ids = (0..<14).map { _ in RecordID() }
     #expect(
-      m.handle(.batchFinished(ids: Array(ids.prefix(4)), finished: [0, 2, 3], rejected: [1: "gone", 2: "bad"]), at: .zero) == [
+      m.step(.batchFinished(ids: Array(ids.prefix(4)), finished: [0, 2, 3], rejected: [1: "gone", 2: "bad"]), at: .zero) == [
         .report(dropped(1, .rejected, "#2 \(ids[2]): bad"))
       ])
     #expect(m.counters.delivered == 2 && m.counters.dropped(.rejected) == 1)
     let all = Dictionary(uniqueKeysWithValues: (0..<14).map { ($0, "no") })
     let reasons = (0..<10).map { "#\($0) \(ids[$0]): no" }.joined(separator: "; ")
     #expect(
-      m.handle(.batchFinished(ids: ids, finished: Array(0..<14), rejected: all), at: .zero) == [
+      m.step(.batchFinished(ids: ids, finished: Array(0..<14), rejected: all), at: .zero) == [
         .report(dropped(14, .rejected, reasons + "; ..."))
       ])
   }
@@ -723,7 +721,7 @@ import Testing
   @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
     var m = machine()
     #expect(m.counters(log: (3, 30), keptInMemory: (0, 0)).pendingEvents == 3)
-    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
     let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
     #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
   }
@@ -742,25 +740,25 @@ import Testing
         return c
       }(), random: SeededQueueRandom(seed: 1), dateAtZero: Date(timeIntervalSince1970: 43_200))
     let cap = "oldest records dropped to stay under 1000 pending bytes"
-    #expect(m.handle(.droppedOldest(1, cap: 1000), at: .seconds(1)) == [.report(dropped(1, .overflow, cap))])
-    #expect(m.handle(.droppedOldest(2, cap: 1000), at: .seconds(2)) == [])
-    #expect(m.handle(.droppedOldest(3, cap: 1000), at: .seconds(10)) == [])
+    #expect(m.step(.droppedOldest(1, cap: 1000), at: .seconds(1)) == [.report(dropped(1, .overflow, cap))])
+    #expect(m.step(.droppedOldest(2, cap: 1000), at: .seconds(2)) == [])
+    #expect(m.step(.droppedOldest(3, cap: 1000), at: .seconds(10)) == [])
     // Another cause has its own window.
-    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(10)) == [
+    #expect(m.step(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(10)) == [
       .report(dropped(1, .tooLarge, "big"))
     ])
     #expect(
-      m.handle(.droppedOldest(4, cap: 1000), at: .seconds(11)) == [
+      m.step(.droppedOldest(4, cap: 1000), at: .seconds(11)) == [
         .report(
           dropped(
             5, .overflow,
             "2 more reports like the last one since 12:00:02 UTC, folded into this one (the counters have each event)")),
         .report(dropped(4, .overflow, cap)),
       ])
-    #expect(m.handle(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(12)) == [])
+    #expect(m.step(.dropped(count: 1, reason: .tooLarge, detail: "big", folding: true), at: .seconds(12)) == [])
     _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .seconds(12))
     #expect(
-      m.handle(.senderExited, at: .seconds(13)) == [
+      m.step(.senderExited, at: .seconds(13)) == [
         .report(
           dropped(
             1, .tooLarge,
@@ -776,11 +774,11 @@ import Testing
   @Test func relinquishLetsGoAtItsDeadlineOnTheQueuesClock() {
     var m = machine()
     #expect(m.handle(.relinquishTimerFired, at: .seconds(9)) == [])  // nothing asked
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender]))
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender]))
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
     #expect(m.handle(.relinquishTimerFired, at: .seconds(3)) == [])
     #expect(m.handle(.relinquishTimerFired, at: .seconds(4)) == [.relinquish])
-    #expect(m.handle(.relinquished(heldLog: true), at: .seconds(4)) == [.wakeSender])
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(4)) == [.wakeSender])
     #expect(m.handle(.relinquishTimerFired, at: .seconds(6)) == [])
     #expect(m.relinquishDeadline == nil)
   }
@@ -797,7 +795,7 @@ import Testing
       m.handle(.openFailed(.takeBack, detail: "EIO"), at: .zero) == [
         .report(.storageFailure(destination: Self.destination, detail: "could not take the directory back: EIO"))
       ])
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
     #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
     #expect(m.storageWait?.nextAttempt == .seconds(3))
   }
@@ -806,11 +804,11 @@ import Testing
   /// tries at once; once it is open, the waiting loop's next look ends it (the sender's loop runs).
   @Test func takenBackBeforeItOpenedTheQueueTriesAtOnce() {
     var m = machine()
-    _ = m.handle(.startedWithoutStorage, at: .zero)
-    _ = m.handle(.relinquished(heldLog: false), at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
+    _ = m.step(.relinquished(heldLog: false), at: .zero)
     #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(1)) == [.wakeSender])
     #expect(m.isWaitingForStorage && !m.relinquished && m.storageWait?.attemptRequested == true)
-    #expect(m.handle(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .seconds(1)) == [.openStorage])
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
     #expect(m.handle(.storageIdle, at: .seconds(1)) == [.modeChanged])
@@ -823,18 +821,18 @@ import Testing
     var m = machine()
     _ = m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .zero)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
-    #expect(m.handle(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
     _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero)
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
-    #expect(m.handle(look(m, pending: 1), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
+    #expect(m.sendStep(look(m, pending: 1), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)])
     // The task ends mid-drain (close's deadline): the drain's flush() is answered with the others.
     _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
-    #expect(m.handle(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
+    #expect(m.step(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
     // Without a flush() waiting, a drain takes nothing handed over first.
     var n = machine()
     _ = n.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .zero)
-    #expect(n.handle(look(n, pending: 10), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)])
-    #expect(n.handle(.drainEnded(progressed: true, pendingEvents: 0), at: .zero) == [])
+    #expect(n.sendStep(look(n, pending: 10), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)])
+    #expect(n.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
   }
 
   static func facts(_ readGeneration: Int, pending: Int = 0) -> QueueMachine.SendFacts {
@@ -851,7 +849,7 @@ import Testing
     var m = machine()
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.takeHandedOver])
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.answer([]), .wait(.seconds(5))])
-    _ = m.handle(.relinquished(heldLog: true), at: .seconds(11))
+    _ = m.step(.relinquished(heldLog: true), at: .seconds(11))
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(11)) == [.voidReadAhead(generation: 1), .answer([]), .wait(nil)])
     #expect(m.handle(.look(Self.facts(1)), at: .seconds(11)) == [.answer([]), .wait(nil)])
     #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(12)) == [.wakeSender])
@@ -867,7 +865,7 @@ import Testing
     #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == [.takeHandedOver])
 
     var unopened = machine()
-    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
     #expect(
       unopened.handle(.look(Self.facts(0)), at: .zero) == [.voidReadAhead(generation: 0), .answer([]), .wait(.seconds(1))])
     #expect(unopened.handle(.look(Self.facts(0)), at: .seconds(1)) == [.openStorage])

@@ -15,12 +15,11 @@ import Testing
   }
 
   /// A sender's look with `pending` records and nothing read ahead, from the machine's own generation.
-  func look(_ m: QueueMachine, pending: Int = 0, hasCarry: Bool = false, readGeneration: Int? = nil) -> QueueMachine.Input {
-    .timerFired(
-      .init(
-        hasCarry: hasCarry, readGeneration: readGeneration ?? m.generation, pendingEvents: pending,
-        pendingBytes: Int64(pending * 10), logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
-        writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10))))
+  func look(_ m: QueueMachine, pending: Int = 0, hasCarry: Bool = false, readGeneration: Int? = nil) -> QueueMachine.SendFacts {
+    .init(
+      hasCarry: hasCarry, readGeneration: readGeneration ?? m.generation, pendingEvents: pending,
+      pendingBytes: Int64(pending * 10), logEnd: LogPosition(segment: 1, offset: Int64(pending * 10)),
+      writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
   }
 
   /// The commands by name, reports as their kind, so a whole answer reads in one comparison.
@@ -48,10 +47,8 @@ import Testing
       case .openStorage: "openStorage"
       case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
-      case .finishRecords(let indices): "finish \(indices)"
-      case .recordAttempts(let indices): "attempt \(indices)"
-      case .sendAgain(let parts): "sendAgain \(parts)"
-      case .saveCursor: "saveCursor"
+      case .startTimer(let timer, let deadline): "startTimer \(timer) \(deadline)"
+      case .cancelTimer(let timer): "cancelTimer \(timer)"
       }
     }
   }
@@ -60,15 +57,15 @@ import Testing
     var m = machine()
     let sender = m.roleFacts(writing: false, unopened: false)
     let (waits, commands) = m.requestRelinquish(sender, deadline: .seconds(3))
-    #expect(waits && names(commands) == ["wakeSender"])
+    #expect(waits && names(commands) == ["wakeSender", "startTimer relinquish 3.0 seconds"])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(!m.relinquished)
-    #expect(names(m.handle(.finished(delivered: 3, rejected: 0, reasons: []), at: .seconds(2))).isEmpty)
+    #expect(names(m.step(.finished(delivered: 3, rejected: 0, reasons: []), at: .seconds(2))).isEmpty)
     #expect(m.counters.delivered == 3)
     // Between two requests: let go now.
-    #expect(names(m.handle(look(m, pending: 4), at: .seconds(2))) == ["relinquish"])
-    #expect(names(m.handle(.relinquished(heldLog: true), at: .seconds(2))) == ["wakeSender"])
+    #expect(names(m.sendStep(look(m, pending: 4), at: .seconds(2))) == ["relinquish"])
+    #expect(names(m.step(.relinquished(heldLog: true), at: .seconds(2))) == ["wakeSender"])
     #expect(m.relinquished && !m.relinquishRequested)
     #expect(m.generation == 1)
   }
@@ -79,49 +76,49 @@ import Testing
     #expect(m.requestRelinquish(m.roleFacts(writing: false, unopened: true), deadline: .seconds(2)) == (false, [.relinquish]))
     #expect(!m.relinquishRequested)
     // Waiting to open the directory: nothing was read, the generation stays.
-    #expect(names(m.handle(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
+    #expect(names(m.step(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
     #expect(m.generation == 0)
   }
 
   @Test func enqueueWhileRelinquishedGoesToTheInboxAndFlushIsAnsweredAtOnce() {
     var m = machine()
-    _ = m.handle(.relinquished(heldLog: true), at: .zero)
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
     #expect(Roles.route(m.roleFacts(writing: false, unopened: false)) == .writeToInbox)
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)) == ["wakeSender"])
-    #expect(names(m.handle(.relinquishedTimerFired, at: .zero)) == ["answer[1]", "wait nil"])
+    #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["answer[1]", "wait nil"])
     // Taken back: the loop of the sender runs.
     _ = m.handle(.reclaimed(heldLog: true), at: .zero)
-    #expect(names(m.handle(.relinquishedTimerFired, at: .zero)) == ["modeChanged"])
+    #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["modeChanged"])
   }
 
   @Test func reclaimBumpsTheGenerationAndVoidsWhatWasCarried() {
     var m = machine()
-    _ = m.handle(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
-    _ = m.handle(.relinquished(heldLog: true), at: .seconds(1))
+    _ = m.step(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+    _ = m.step(.relinquished(heldLog: true), at: .seconds(1))
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
-    _ = m.handle(.purgeDeferred, at: .seconds(1))
+    _ = m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1))
     #expect(names(m.handle(.reclaimed(heldLog: true), at: .seconds(2))) == ["purge", "wakeSender"])
     #expect(m.generation == 2)
     #expect(!m.purgeWhenReclaimed)
     // A batch read from generation 0 is carried: no drain with it, it is dropped and the log read again.
     #expect(!m.drainContinues(readGeneration: 0))
-    #expect(names(m.handle(look(m, pending: 2, hasCarry: true, readGeneration: 0), at: .seconds(2))) == ["voidReadAhead 2", "wait 0.0 seconds"])
-    #expect(names(m.handle(look(m, pending: 2), at: .seconds(2))) == ["drain 20"])
+    #expect(names(m.sendStep(look(m, pending: 2, hasCarry: true, readGeneration: 0), at: .seconds(2))) == ["voidReadAhead 2", "wait 0.0 seconds"])
+    #expect(names(m.sendStep(look(m, pending: 2), at: .seconds(2))) == ["drain 20"])
   }
 
   @Test func theWriterSealsOnItsTimerAndBecomesTheSenderWhenTheLockIsFree() {
     var m = machine()
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)) == ["wakeSender"])
-    #expect(names(m.handle(.writerTimerFired, at: .zero)) == ["probeSenderLock"])
+    #expect(names(m.step(.writerTimerFired, at: .zero)) == ["probeSenderLock"])
     // Held by another process: seal, answer the flush made before the seal, look again at the interval.
     #expect(names(m.handle(.senderLock(free: false), at: .zero)) == ["sealForHandover", "answer[7]", "wait 5.0 seconds"])
     // Free: this queue sends; the flush waiting is the sender loop's to answer, after sending.
     _ = m.handle(.flushRequested(FlushTicket(id: 8)), at: .seconds(5))
-    #expect(names(m.handle(.writerTimerFired, at: .seconds(5))) == ["probeSenderLock"])
+    #expect(names(m.step(.writerTimerFired, at: .seconds(5))) == ["probeSenderLock"])
     #expect(names(m.handle(.senderLock(free: true), at: .seconds(5))) == ["modeChanged"])
     #expect(m.flushTickets == [FlushTicket(id: 8)])
-    #expect(names(m.handle(look(m, pending: 3), at: .seconds(5))) == ["drain 30 taking"])
+    #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(5))) == ["drain 30 taking"])
     // Closing while writing: seal once more and end.
     _ = m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6))
     #expect(names(m.handle(.senderLock(free: false), at: .seconds(6))) == ["sealForHandover", "answer[]", "exit"])
@@ -147,12 +144,12 @@ import Testing
 
   @Test func retryAfterPausesExactlyAndFlushDoesNotWaitThroughIt() {
     var m = machine()
-    let commands = m.handle(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
+    let commands = m.step(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
     #expect(names(commands) == ["dropped 1 maxAttempts", "retry 3 1.0 seconds"])
     #expect(m.counters.retried == 3)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10))
-    #expect(names(m.handle(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
-    #expect(names(m.handle(look(m, pending: 3), at: .seconds(11))) == ["drain 30"])
+    #expect(names(m.sendStep(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
+    #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(11))) == ["drain 30"])
   }
 
   @Test func theSameSeedGivesTheSameBackoff() {
@@ -160,8 +157,8 @@ import Testing
     var b = machine(seed: 5)
     for failure in 0..<6 {
       let now = Duration.seconds(failure * 100)
-      let pauseA = names(a.handle(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
-      let pauseB = names(b.handle(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
+      let pauseA = names(a.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
+      let pauseB = names(b.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
       #expect(pauseA == pauseB)
     }
     #expect(a.pace == b.pace)
@@ -170,24 +167,24 @@ import Testing
   @Test func anEnqueueWakesTheSenderOnlyWhenItWaitsForIt() {
     var m = machine()
     // Idle: the first record starts the interval.
-    #expect(names(m.handle(look(m), at: .zero)) == ["answer[]", "wait nil"])
+    #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[]", "wait nil"])
     #expect(names(m.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .seconds(1))) == ["wakeSender"])
     #expect(m.pendingSince == .seconds(1))
-    #expect(names(m.handle(look(m, pending: 1), at: .seconds(1))) == ["wait 60.0 seconds"])
+    #expect(names(m.sendStep(look(m, pending: 1), at: .seconds(1))) == ["wait 60.0 seconds"])
     // Waiting for the interval: only a full batch wakes it early.
     #expect(names(m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .seconds(2))).isEmpty)
     #expect(names(m.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .seconds(3))) == ["wakeSender"])
     #expect(m.counters.enqueued == 3)
-    #expect(names(m.handle(look(m, pending: 10), at: .seconds(3))) == ["drain 100"])
+    #expect(names(m.sendStep(look(m, pending: 10), at: .seconds(3))) == ["drain 100"])
   }
 
   @Test func closeEndsTheLoopAndAnswersEveryFlush() {
     var m = machine()
-    #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender"])
+    #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender", "startTimer close 5.0 seconds"])
     #expect(names(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero)).isEmpty)
     _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
-    #expect(names(m.handle(look(m), at: .zero)) == ["answer[3]", "exit"])
-    #expect(names(m.handle(.senderExited, at: .zero)) == ["answer[]"])
+    #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[3]", "exit"])
+    #expect(names(m.step(.senderExited, at: .zero)) == ["answer[]", "cancelTimer close"])
     // After the sender's end, a flush is answered at once.
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)) == ["answer[4]"])
   }
@@ -200,35 +197,35 @@ import Testing
     let id = RecordID()
     let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero)
     #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
-    #expect(names(m.handle(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
-    #expect(names(m.handle(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
+    #expect(names(m.step(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
+    #expect(names(m.step(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
     #expect(m.counters.dropped(.refused) == 1)
     #expect(m.counters.dropped(.overflow) == 3)
     // Let go of: an enqueued record is the next sender's.
     _ = m.handle(.wroteToInbox, at: .zero)
     #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
     // Closed before the directory opened: what memory held is lost, counted once.
-    #expect(names(m.handle(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
+    #expect(names(m.step(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
     #expect(m.counters.dropped(.storageUnavailable) == 2)
   }
 
   @Test func waitingForTheDirectoryTriesAtItsBackOffOrWhenAsked() {
     var m = machine()
     // Not due: wait exactly until the attempt. Due at its time, when asked, or when a flush() waits.
-    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["answer[]", "wait 3.0 seconds"])
-    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))) == ["openStorage"])
-    #expect(names(m.handle(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["answer[]", "wait 3.0 seconds"])
+    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))) == ["openStorage"])
+    #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
     _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(1))
-    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
     // The attempt failed: the flush is answered at once, nothing can be sent.
-    #expect(names(m.handle(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))) == ["answer[2]", "wait 7.0 seconds"])
+    #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))) == ["answer[2]", "wait 7.0 seconds"])
     // Let go of: no attempt, no lock; wait to be taken back.
-    _ = m.handle(.relinquished(heldLog: false), at: .seconds(1))
-    #expect(names(m.handle(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))) == ["answer[]", "wait nil"])
+    _ = m.step(.relinquished(heldLog: false), at: .seconds(1))
+    #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))) == ["answer[]", "wait nil"])
     // Closing: one last attempt, then the end.
     _ = m.handle(.reclaimed(heldLog: false), at: .seconds(9))
     _ = m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9))
-    #expect(names(m.handle(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))) == ["openStorage"])
-    #expect(names(m.handle(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9))) == ["answer[]", "exit"])
+    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))) == ["openStorage"])
+    #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9))) == ["answer[]", "exit"])
   }
 }

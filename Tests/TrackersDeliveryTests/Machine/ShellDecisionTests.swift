@@ -97,10 +97,13 @@ import Testing
   /// the queue lets go, which hands the log over; a writer lets go now, its caller answered then too.
   @Test func relinquishAsksAndLetGoAnswersTheCallersWaiting() {
     var m = machine()
-    #expect(m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [.wakeSender])
+    #expect(
+      m.handle(.relinquishAsked(FlushTicket(id: 1), deadline: .seconds(5)), at: .zero) == [
+        .wakeSender, .startTimer(.relinquish, deadline: .seconds(5)),
+      ])
     #expect(m.relinquishRequested && m.relinquishDeadline == .seconds(5))
     let (handOver, commands) = m.letGo(at: .seconds(1))
-    #expect(handOver && commands == [.wakeSender, .answer([FlushTicket(id: 1)])])
+    #expect(handOver && commands == [.wakeSender, .answer([FlushTicket(id: 1)]), .cancelTimer(.relinquish)])
     #expect(m.relinquished && !m.relinquishRequested && m.relinquishTickets.isEmpty)
     // Let go of already: nothing more to hand over, nobody to answer.
     #expect(m.letGo(at: .seconds(2)) == (false, []))
@@ -114,7 +117,7 @@ import Testing
   /// directory with an attempt now. A queue that had its log takes it back by the shell (`wants`).
   @Test func reclaimGoesBackToWaitingOnlyWhenTheDirectoryNeverOpened() {
     var unopened = machine()
-    _ = unopened.handle(.startedWithoutStorage, at: .zero)
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
     #expect(unopened.letGo(at: .zero) == (false, [.wakeSender]))
     #expect(unopened.handle(.reclaimAsked, at: .seconds(1)) == [.wakeSender])
     #expect(unopened.isWaitingForStorage && !unopened.relinquished && unopened.storageWait?.attemptRequested == true)
@@ -124,7 +127,7 @@ import Testing
     #expect(sender.wants(.takeBack))
     // Closing: nothing to go back to.
     var closing = machine()
-    _ = closing.handle(.startedWithoutStorage, at: .zero)
+    _ = closing.step(.startedWithoutStorage, at: .zero)
     _ = closing.letGo(at: .zero)
     _ = closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
     #expect(closing.handle(.reclaimAsked, at: .zero) == [])
@@ -134,15 +137,15 @@ import Testing
   /// the purge is the shell's answer, not a command `run` would run after the records kept are written.
   @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
     var m = machine()
-    _ = m.handle(.startedWithoutStorage, at: .zero)
+    _ = m.step(.startedWithoutStorage, at: .zero)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
     #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
     var purging = machine()
-    _ = purging.handle(.startedWithoutStorage, at: .zero)
+    _ = purging.step(.startedWithoutStorage, at: .zero)
     _ = purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero)
     _ = purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1))
     #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
-    #expect(!purging.purgeWhenReclaimed && purging.role == .sender)
+    #expect(!purging.purgeWhenReclaimed && purging.isSender)
   }
 
   // MARK: Sending
@@ -151,13 +154,13 @@ import Testing
   /// deadline) goes again as it is, nothing counted, no pause; the drain starts no more until it ends.
   @Test func aWithheldBatchGoesAgainUncountedAndHoldsTheDrain() {
     var m = machine()
-    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [1, nil, 0]), at: .zero) == [.sendAgain([[0, 2]])])
+    #expect(m.answered(.withheld, ids: ids, attempts: [1, nil, 0], at: .zero) == ([.sendAgain([[0, 2]])], []))
     #expect(m.counters == DeliveryCounters() && m.pace.backoffUntil == nil)
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
-    #expect(m.handle(.drainEnded(progressed: true, pendingEvents: 2), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 2), at: .zero) == [])
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
     // Nothing of it pending any more: nothing goes again, the drain still stops.
-    #expect(m.handle(.batchAnswered(.withheld, ids: ids, attempts: [nil, nil, nil]), at: .zero) == [])
+    #expect(m.answered(.withheld, ids: ids, attempts: [nil, nil, nil], at: .zero) == ([], []))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 
@@ -176,12 +179,12 @@ import Testing
     // Nothing of the carry may go, and no partition in any order was read: wait for the batch out.
     #expect(m.nextBatch(carry: ["b"], out: ["b"]) == .wait)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    m.read(partition: "a")
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    m.read(partition: "any")
+    #expect(m.read(partition: "any", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.nextBatch(carry: ["b"], out: ["b", "any"]) == .read(busy: ["b"]))
     #expect(m.nextBatch(carry: ["c", "any"], out: ["a", "any"]) == .again(1))
-    m.read(partition: "a")
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
     #expect(m.readUnordered)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
   }
@@ -209,4 +212,90 @@ import Testing
         .report(.storageFailure(destination: Self.destination, detail: "could not seal"))
       ])
   }
+
+  // MARK: Decisions moved out of the shell (issue 39 item 3)
+
+  /// The records kept in memory, written to the log opened late: under the cap as an enqueue is (the
+  /// oldest dropped once, then asked again: written, or lost if still no room), lost after a failed write
+  /// (the oldest still dropped for it first), and refused at the cap under refuseNew or writing for another
+  /// process's sender. `DriverState.persist` only acts on these answers.
+  @Test func keptRecordsWrittenLateFollowTheCapAsAnEnqueueDoes() {
+    var m = machine { $0.maxPendingBytes = 1000 }
+    #expect(m.writeKept(frameBytes: 100, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .append)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .dropOldest(toFit: 101))
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 700, droppedOldest: 2, failedBefore: false) == .append)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 950, droppedOldest: 0, failedBefore: false) == .lose)
+    #expect(m.writeKept(frameBytes: 100, pendingBytes: 0, droppedOldest: nil, failedBefore: true) == .lose)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: true) == .dropOldest(toFit: 101))
+    // The pending-event bound of a memory-only queue is an enqueue's, not this write's: bytes decide.
+    #expect(m.writeKept(frameBytes: 10, pendingBytes: 0, droppedOldest: nil, failedBefore: false) == .append)
+    let refusing = machine {
+      $0.maxPendingBytes = 1000
+      $0.overflowPolicy = .refuseNew
+    }
+    #expect(refusing.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
+    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
+    #expect(m.counters == DeliveryCounters())
+  }
+
+  /// A batch read for a drain is sent only if it starts before the drain's target; one at or past it is
+  /// the next drain's, and the drain has reached its target.
+  @Test func aBatchReadAtOrPastTheDrainsTargetIsNotSent() {
+    var m = machine()
+    let target = LogPosition(segment: 2, offset: 40)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 2, offset: 39), target: target) == .send)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 1, offset: 900), target: target) == .send)
+    #expect(m.read(partition: "", startingAt: target, target: target) == .pastTarget)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 3, offset: 0), target: target) == .pastTarget)
+  }
+
+  /// The age cut: records enqueued before the wall time less maxAge are too old.
+  @Test func theAgeCutIsTheWallTimeLessMaxAge() {
+    let m = machine { $0.maxAge = .seconds(3600) }
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    #expect(m.ageCut(now: now) == Date(timeIntervalSince1970: 996_400))
+    let short = machine { $0.maxAge = .milliseconds(1500) }
+    #expect(short.ageCut(now: now) == Date(timeIntervalSince1970: 999_998.5))
+  }
+
+  /// What counts as a drain's progress: a batch taken to send, or stopping at the target. Without either,
+  /// records counted pending could not be read: the loop waits for new work instead of spinning (or ends,
+  /// closing); a pause under way is waited out by the next look instead.
+  @Test func aDrainProgressedIfItTookABatchOrReachedItsTarget() {
+    var m = machine()
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 3), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.wait(.seconds(60))])
+    _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.exit])
+    var paused = machine()
+    _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+    #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
+  }
+
+
+  /// A drain that took what other processes handed over first goes up to the end of what the log holds
+  /// with it; one that took nothing keeps its target.
+  @Test func aDrainThatTookWhatWasHandedOverGoesToTheWritersEnd() {
+    let m = machine()
+    let target = LogPosition(segment: 1, offset: 30)
+    let writerEnd = LogPosition(segment: 4, offset: 12)
+    #expect(m.drainTarget(target, tookHandedOver: 0, writerEnd: writerEnd) == target)
+    #expect(m.drainTarget(target, tookHandedOver: 3, writerEnd: writerEnd) == writerEnd)
+  }
+
+  /// What of a batch is still pending when it is sent or answered: the records the log still holds, none
+  /// once the log was replaced since it was read.
+  @Test func aBatchOfAReplacedLogHasNothingPending() {
+    var m = machine()
+    #expect(m.stillPending(batchGeneration: 0, isPending: [true, false, true]) == [0, 2])
+    #expect(m.stillPending(batchGeneration: 0, isPending: []) == [])
+    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.generation == 1)
+    #expect(m.stillPending(batchGeneration: 0, isPending: [true, true]) == [])
+    #expect(m.stillPending(batchGeneration: 1, isPending: [false, true]) == [1])
+  }
+
 }

@@ -1,0 +1,46 @@
+import Foundation
+@testable import TrackersDelivery
+
+// The machine's answers compared as exact lists, as AsyncHTTPClient's state-machine tests compare actions.
+// Here, not in the library: nothing but the tests compares commands, and `DeliveryReport` is not `Equatable`
+// in the public API.
+
+extension QueueMachine.Command: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.wakeSender, .wakeSender), (.exit, .exit), (.modeChanged, .modeChanged), (.relinquish, .relinquish),
+      (.probeSenderLock, .probeSenderLock), (.sealForHandover, .sealForHandover),
+      (.purge, .purge), (.openStorage, .openStorage), (.takeHandedOver, .takeHandedOver),
+      (.cancelSending, .cancelSending):
+      true
+    case (.answer(let a), .answer(let b)): a == b
+    case (.startTimer(let a, let x), .startTimer(let b, let y)): a == b && x == y
+    case (.cancelTimer(let a), .cancelTimer(let b)): a == b
+    case (.report(let a), .report(let b)): a.isSame(as: b)
+    case (.wait(let a), .wait(let b)): a == b
+    case (.voidReadAhead(let a), .voidReadAhead(let b)): a == b
+    case (.drain(let a, let x), .drain(let b, let y)): a == b && x == y
+    default: false
+    }
+  }
+}
+
+extension DeliveryReport {
+  /// The same case with the same fields: what `Command`'s `==` compares.
+  func isSame(as other: DeliveryReport) -> Bool {
+    switch (self, other) {
+    case (.dropped(let d1, let c1, let r1, let x1), .dropped(let d2, let c2, let r2, let x2)):
+      d1 == d2 && c1 == c2 && r1 == r2 && x1 == x2
+    case (.permanentFailure(let d1, let s1, let x1), .permanentFailure(let d2, let s2, let x2)):
+      d1 == d2 && s1 == s2 && x1 == x2
+    case (.corruptDataSkipped(let d1, let r1, let b1, let x1), .corruptDataSkipped(let d2, let r2, let b2, let x2)):
+      d1 == d2 && r1 == r2 && b1 == b2 && x1 == x2
+    case (.retryScheduled(let d1, let c1, let w1, let x1), .retryScheduled(let d2, let c2, let w2, let x2)):
+      d1 == d2 && c1 == c2 && w1 == w2 && x1 == x2
+    case (.storageFailure(let d1, let x1), .storageFailure(let d2, let x2)):
+      d1 == d2 && x1 == x2
+    default:
+      false
+    }
+  }
+}
