@@ -12,13 +12,27 @@ let traitsOnlyReceiver = TrackingPlanReceiver(
     case let .profile(operation):
       [ValidationIssue(
         vendor: "Segment", rule: "profile-operation-unsupported",
-        message: "Segment traits have no '\(operation.operationName)'")]
+        message: "Segment traits have no '\(name(of: operation))'")]
     case let .event(name, _) where name.isEmpty:
       [ValidationIssue(vendor: "Segment", rule: "event-name-empty", message: "event name is empty")]
     default: []
     }
   },
   receives: { data in "\(data.name ?? "\(data)") \(data.properties.keys.sorted())" })
+
+/// The operation's name in the receiver's message, as TrackersDelivery's `ProfileOperation.operationName` gives
+/// it (this target links only Trackers and TrackersTesting, as an app's tests do).
+private func name(of operation: ProfileOperation) -> String {
+  switch operation {
+  case .setOnce: "set once"
+  case .increment: "increment"
+  case .append: "append"
+  case .prepend: "prepend"
+  case .union: "union"
+  case .remove: "remove"
+  case .unset: "unset"
+  }
+}
 
 /// The user model in tracking plans: each new case is an entry like an event, with what each vendor
 /// receives, a refusal by design included.

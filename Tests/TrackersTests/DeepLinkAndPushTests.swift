@@ -63,8 +63,6 @@ import Trackers
     let link = DeepLink(url: "shop://tea/sencha?utm_source=mail", referrer: "com.apple.mobilemail", keepingParameters: utm)
     #expect(StandardEvent.deepLinkOpened(link).name == "Deep Link Opened")
     #expect(StandardEvent.deepLinkOpened(link).properties == ["url": "shop://tea/sencha?utm_source=mail", "referring_application": "com.apple.mobilemail"])
-    #expect(StandardEvent.deepLinkOpened(link).specProperties(adding: ["url": "mine", "seq": 1])
-      == ["url": "shop://tea/sencha?utm_source=mail", "referring_application": "com.apple.mobilemail", "seq": 1])
     let push = StandardEvent.PushNotification(campaign: .init(name: "Spring", source: "braze", medium: "push"), action: "buy")
     #expect(StandardEvent.pushNotificationReceived(push).name == "Push Notification Received")
     #expect(StandardEvent.pushNotificationOpened(push).name == "Push Notification Tapped")

@@ -62,12 +62,12 @@ public final class PrivacyRegistry: Sendable {
   }
 
   /// Removes what `destination` registered.
-  public func unregister(destination: String) {
+  package func unregister(destination: String) {
     state.withLock { _ = $0.destinations.removeValue(forKey: destination) }
   }
 
   /// The registered destinations, sorted.
-  public var destinations: [String] {
+  package var destinations: [String] {
     state.withLock { $0.destinations.keys.sorted() }
   }
 

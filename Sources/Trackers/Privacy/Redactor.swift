@@ -159,7 +159,7 @@ public struct Redactor: Sendable {
       let url = text(link.url)
       let referrer = text(link.referrer)
       guard url != nil || referrer != nil else { return nil }
-      return .deepLinkOpened(link.replacing(url: url ?? link.url, referrer: referrer ?? link.referrer))
+      return .deepLinkOpened(StandardEvent.DeepLink(redactedURL: url ?? link.url, referrer: referrer ?? link.referrer))
     case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
       var new = push
       for field in [\StandardEvent.Campaign.id, \.name, \.source, \.medium, \.term, \.content] {

@@ -35,19 +35,6 @@ public enum ProfileOperation: Sendable, Hashable {
     }
   }
 
-  /// The operation's name in messages: "set once", "increment", "append", "prepend", "union", "remove",
-  /// "unset".
-  public var operationName: String {
-    switch self {
-    case .setOnce: "set once"
-    case .increment: "increment"
-    case .append: "append"
-    case .prepend: "prepend"
-    case .union: "union"
-    case .remove: "remove"
-    case .unset: "unset"
-    }
-  }
 
   /// The values the operation carries, in order (none for `unset`).
   public var values: [PropertyValue] {

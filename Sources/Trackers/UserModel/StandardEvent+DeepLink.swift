@@ -79,25 +79,15 @@ extension StandardEvent {
       return result
     }
 
-    /// The link with `url` and `referrer` as they are, not redacted again: for a redactor, which only ever
-    /// removes more, and for a vendor module's repair, which cuts a value the vendor's SDK would cut. Pass
-    /// only values made from this link's own (a prefix of ``url``, a redacted form of it): the parameters
-    /// the link removed must stay removed.
-    ///
-    /// ```swift
-    /// let cut = link.replacing(url: String(link.url.prefix(1024)), referrer: link.referrer)
-    /// ```
-    public func replacing(url: String, referrer: String?) -> DeepLink {
-      DeepLink(redactedURL: url, referrer: referrer)
-    }
-
-    private init(redactedURL: String, referrer: String?) {
+    /// A link with `url` and `referrer` as they are, not redacted again (see
+    /// `replacing(url:referrer:)` in TrackersDelivery, and the redactor, which only ever removes more).
+    package init(redactedURL: String, referrer: String?) {
       self.url = redactedURL
       self.referrer = referrer
     }
 
     /// `url` and, when known, `referring_application`.
-    var properties: AnalyticsData.Properties {
+    package var properties: AnalyticsData.Properties {
       var fields: AnalyticsData.Properties = ["url": .string(url)]
       if let referrer { fields["referring_application"] = .string(referrer) }
       return fields

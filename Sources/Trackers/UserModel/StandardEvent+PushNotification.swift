@@ -66,7 +66,7 @@ extension StandardEvent {
     }
 
     /// The Segment spec's `campaign` object and `action`, those that are set.
-    var properties: AnalyticsData.Properties {
+    package var properties: AnalyticsData.Properties {
       var fields: AnalyticsData.Properties = [:]
       let campaign = campaign.properties
       if !campaign.isEmpty { fields["campaign"] = .object(campaign) }

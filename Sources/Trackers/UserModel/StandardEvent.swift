@@ -208,81 +208,10 @@ extension StandardEvent: CustomStringConvertible {
   }
 }
 
-extension StandardEvent {
-  /// The event's fields as Segment's Spec sends them (V2 Ecommerce Events, B2B SaaS), those that are set,
-  /// with `extra` (the app's own properties and the pipeline's) where the Spec has no field of the same
-  /// name: what SegmentTracker sends, and PostHogTracker too, whose e-commerce spec takes Segment's names.
-  /// A deep link is `url` and `referring_application` (Native Mobile Spec's `Deep Link Opened`, with the
-  /// referrer under the name its `Application Opened` gives the source application); a push notification
-  /// is the Spec's `campaign` object (`id`, `name`, `source`, `medium`, `term`, `content`, those that are
-  /// set) and, opened, its `action`.
-  ///
-  /// Products carry the Spec's fields without `currency`, which the event or the order carries once. In an
-  /// order, `total` is ``Order/value``, `subtotal` the products' amounts less the discount ("after discounts
-  /// but before taxes and shipping"), `revenue` ``Order/revenueAmount`` ("excluding shipping and tax");
-  /// `Order Refunded` has the fields of `Order Completed` ("the same properties from the previous Order
-  /// Completed call"); a share names its method `share_via`, as the Spec's sharing events do.
-  public func specProperties(adding extra: AnalyticsData.Properties = [:]) -> AnalyticsData.Properties {
-    var fields = extra
-    func set(_ key: String, _ value: PropertyValue?) {
-      if let value { fields[key] = value }
-    }
-    func products(of order: Order) -> PropertyValue {
-      .array(order.products.map { .object($0.specProperties(includingCurrency: false)) })
-    }
-    func setOrder(_ order: Order) {
-      set("order_id", order.id.map(PropertyValue.string))
-      set("shipping", order.shipping.map(PropertyValue.double))
-      set("tax", order.tax.map(PropertyValue.double))
-      set("discount", order.discount.map(PropertyValue.double))
-      set("coupon", order.coupon.map(PropertyValue.string))
-      fields["revenue"] = .double(order.revenueAmount)
-      fields["currency"] = .string(order.currency)
-      fields["products"] = products(of: order)
-    }
-    switch self {
-    case let .productViewed(product):
-      fields.merge(product.specProperties(includingCurrency: true)) { _, spec in spec }
-      set("value", product.amount.map(PropertyValue.double))
-    case let .productAdded(product), let .productRemoved(product):
-      fields.merge(product.specProperties(includingCurrency: true)) { _, spec in spec }
-    case let .cartViewed(order):
-      fields["currency"] = .string(order.currency)
-      fields["products"] = products(of: order)
-    case let .checkoutStarted(order):
-      setOrder(order)
-      fields["value"] = .double(order.value)
-    case let .orderCompleted(order), let .orderRefunded(order):
-      setOrder(order)
-      fields["subtotal"] = .double(order.subtotal - (order.discount ?? 0))
-      fields["total"] = .double(order.value)
-    case let .signedUp(method), let .loggedIn(method):
-      set("method", method.map(PropertyValue.string))
-    case let .searched(query):
-      fields["query"] = .string(query)
-    case let .shared(method, contentType, itemId):
-      set("share_via", method.map(PropertyValue.string))
-      set("content_type", contentType.map(PropertyValue.string))
-      set("item_id", itemId.map(PropertyValue.string))
-    case let .deepLinkOpened(link):
-      fields.merge(link.properties) { _, spec in spec }
-    case let .pushNotificationReceived(push), let .pushNotificationOpened(push):
-      fields.merge(push.properties) { _, spec in spec }
-    }
-    return fields
-  }
-}
-
 extension StandardEvent.Product {
   /// The product as Segment's e-commerce spec names its fields, only those that are set, its `currency`
   /// included.
   public var properties: AnalyticsData.Properties {
-    specProperties(includingCurrency: true)
-  }
-
-  /// The product's spec fields; without its `currency` for a vendor that carries the currency once, on the
-  /// event or the order (Segment's and PostHog's e-commerce specs).
-  public func specProperties(includingCurrency: Bool) -> AnalyticsData.Properties {
     var fields: AnalyticsData.Properties = ["product_id": .string(id), "quantity": .int(quantity)]
     if let name { fields["name"] = .string(name) }
     if let sku { fields["sku"] = .string(sku) }
@@ -291,7 +220,7 @@ extension StandardEvent.Product {
     if let variant { fields["variant"] = .string(variant) }
     if let price { fields["price"] = .double(price) }
     if let coupon { fields["coupon"] = .string(coupon) }
-    if includingCurrency, let currency { fields["currency"] = .string(currency) }
+    if let currency { fields["currency"] = .string(currency) }
     return fields
   }
 }
