@@ -8,9 +8,10 @@ import TrackersDelivery
 ///
 /// Put it in the configuration before the live environment is made, one clock per environment.
 /// `deliverPending()` and `close` move it to each deadline the queue sleeps until (nothing could happen
-/// before it), never while a request is in flight: that wait is real I/O. The backoff's jitter comes
-/// from `seed`, so a run waits the same delays every time. The clock stamps no events: that is
-/// ``DeliveryOptions/now`` (a ``TestClock``).
+/// before it), never while a request is in flight: that wait is real I/O (a request held forever holds
+/// `close` until the test moves the clock past its deadline with ``advance(by:)``). The backoff's jitter
+/// comes from `seed`, so a run waits the same delays every time. The clock stamps no events: that is
+/// ``TrackersDelivery/DeliveryOptions/now`` (a ``TestClock``).
 ///
 /// ```swift
 /// let clock = VirtualQueueClock()
@@ -29,6 +30,7 @@ public final class VirtualQueueClock: Sendable {
   /// time now.
   public init(seed: UInt64 = 0) { time = VirtualQueueTime(seed: seed) }
 
+  /// A clock over `time`, the one a configuration already holds (`DeliveryOptions.queueClock`'s getter).
   package init(_ time: VirtualQueueTime) { self.time = time }
 
   /// The virtual time passed since the clock was made: the sum of every delay the queue waited (and of
