@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 
 /// A durable, bounded, batching queue that delivers one destination's events over HTTP.
 ///
@@ -85,6 +86,8 @@ package final class DeliveryQueue: Sendable {
     clock: any QueueClock,
     random: any QueueRandom
   ) throws {
+    Redaction.declareSecretHeaders(destination.secretHeaders)
+    Redaction.declareSecretParameters(destination.secretParameters)
     let driver = try QueueDriver(
       destination: destination, configuration: configuration, transport: transport, onReport: onReport,
       clock: clock, random: random)
@@ -226,18 +229,51 @@ package final class DeliveryQueue: Sendable {
   /// ``DeliveryQueue/Role/writer`` role it sends nothing: everything this process wrote is left to the
   /// sender, which takes it at its next look.
   package func close(timeout: Duration) async {
-    let deadline = driver.clock.now.instant + timeout
-    // The machine times the deadline (`.startTimer(.close, ...)`): at it, on the queue's clock, it has the
-    // sending task cancelled, the request in flight with it (it stops the drain there; a request can't be
-    // stopped but from outside), and cancels the timer once the task ended.
-    driver.feed { _ in .closeRequested(deadline: deadline) }
-    await sender.value
-    driver.withState { $0.release() }
+    await close(timeout: timeout, advancing: nil)
   }
 
   /// ``close(timeout:)`` with the configuration's ``DeliveryConfiguration/closeTimeout``.
   package func close() async {
     await close(timeout: driver.configuration.closeTimeout)
+  }
+
+  /// ``close(timeout:)`` (the configuration's ``DeliveryConfiguration/closeTimeout`` when `nil`), moving
+  /// `clock`, the queue's, to each deadline the sender sleeps until (``advanceToWakeUp(on:)``): on virtual
+  /// time, a backoff or the close's own deadline takes no wall time. A request in flight is waited for.
+  func close(timeout: Duration?, advancing clock: ManualQueueClock?) async {
+    let timeout = timeout ?? driver.configuration.closeTimeout
+    let deadline = driver.clock.now.instant + timeout
+    // The machine times the deadline (`.startTimer(.close, ...)`): at it, on the queue's clock, it has the
+    // sending task cancelled, the request in flight with it (it stops the drain there; a request can't be
+    // stopped but from outside), and cancels the timer once the task ended.
+    driver.feed { _ in .closeRequested(deadline: deadline) }
+    if let clock {
+      // Moved only after the close request: the sender, woken by it, sleeps again only for the close's sake.
+      let ended = LockIsolated(false)
+      let waiting = Task { [sender] in
+        await sender.value
+        ended.withLock { $0 = true }
+      }
+      // Polls the sender's progress (real work, or real I/O), never a delay of the queue's: those pass at once.
+      while !ended.current {
+        if advanceToWakeUp(on: clock) { continue }
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      await waiting.value
+    } else {
+      await sender.value
+    }
+    driver.withState { $0.release() }
+  }
+
+  /// On virtual time (`clock` is this queue's): when the sender sleeps, and some wait on `clock` has a
+  /// deadline (its own, a backoff's or the flush interval's; a close's), moves `clock` to the earliest and
+  /// returns `true`: nothing could have happened before it. Otherwise (sending, looking, or nothing to wait
+  /// for) returns `false` and leaves it.
+  func advanceToWakeUp(on clock: ManualQueueClock) -> Bool {
+    guard let deadline = clock.nextDeadline(whileAsleep: driver.wakeup) else { return false }
+    clock.advance(by: deadline - clock.now.instant)
+    return true
   }
 
   /// Forces the log, the cursor and the directory to stable storage, so pending records survive power

@@ -9,8 +9,12 @@ extension VendorEnvironment {
   /// says unknown): nothing would be sent before an answer, so the counters say why instead, in
   /// ``TrackersDelivery/TrackerCounters/waitingForConsent``.
   ///
-  /// The wait only bounds a test that would otherwise hang: retries come after the queue's backoff, so give
-  /// tests short backoffs (``TestDelivery/fastRetries``). `timeout` counts the time this wait ran, not the
+  /// On a ``VirtualQueueClock`` (`configuration.queueClock`), each time the queue
+  /// backs off it moves the clock to the queue's next wake-up instead of waiting: a retry takes no wall
+  /// time, whatever its delay. On the device's clocks it waits for the retries, so give tests short backoffs
+  /// (``TestDelivery/fastRetries``).
+  ///
+  /// The wait only bounds a test that would otherwise hang. `timeout` counts the time this wait ran, not the
   /// time it queued for a thread: on a shared machine running the whole suite in parallel, a retry's
   /// wake-up has waited minutes of wall time, and a test bounded by the wall clock failed for that alone.
   ///
@@ -23,13 +27,20 @@ extension VendorEnvironment {
   public func deliverPending(timeout: Duration = .seconds(120)) async -> TrackerCounters {
     // Counts the time this loop ran, not the time it queued for a thread behind the rest of the suite.
     var budget = WaitBudget(timeout, tick: .milliseconds(1))
+    var advances = 0
     while true {
       await flush()
       let counters = counters()
       if counters.delivery.pendingEvents == 0 || counters.waitingForConsent > 0 || !budget.isLeft {
         return counters
       }
-      // Backing off: the queue sends again once the delay has passed; flush() does not wait through it.
+      // Backing off: the queue sends again once the delay has passed; flush() does not wait through it. On
+      // virtual time the delay passes now, once the sender sleeps until it.
+      // A thousand sleeps without getting through is a stuck queue: then only the budget ends the wait.
+      if advances < 1_000, advanceVirtualTime?() == true {
+        advances += 1
+        continue
+      }
       _ = await budget.sleep()
     }
   }

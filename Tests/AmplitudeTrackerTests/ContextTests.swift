@@ -31,7 +31,7 @@ struct ContextTests {
     configuration.context = context
     configuration.sendsSessionEvents = false
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 

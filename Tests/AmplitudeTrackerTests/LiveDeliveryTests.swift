@@ -11,6 +11,9 @@ import VendorTestSupport
 /// Amplitude for every vocabulary case, through a scripted transport where the socket is not the point.
 @Suite(.isolatedEnvironments)
 struct LiveDeliveryTests {
+  /// The queue\'s virtual clock: every retry\'s delay passes at once, exactly.
+  let queueClock = VirtualQueueClock()
+
   static let apiKey = "amp-test-key-1234"
 
   /// The host of the tests that deliver to a scripted transport: no request ever leaves the process.
@@ -42,7 +45,7 @@ struct LiveDeliveryTests {
     configuration.sendsSessionEvents = false
     configuration.maxEventsPerRequest = maxEvents
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = queueClock  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 
@@ -185,14 +188,15 @@ struct LiveDeliveryTests {
     let transport = ScriptedTransport(answering: Self.ingested)
     transport.script(
       .status(413, body: #"{"code": 413, "error": "Payload too large"}"#),
-      .status(429, headers: ["Retry-After": "0"], body: #"{"code": 429, "error": "Too many requests for some devices and users"}"#),
+      .status(429, headers: ["Retry-After": "5"], body: #"{"code": 429, "error": "Too many requests for some devices and users"}"#),
       .status(503, body: "unavailable")
     )
     let environment = try AmplitudeEnvironment.live(configuration(transport))
     for index in 0..<4 { environment.send(.event(type: "E\(index)", properties: [:])) }
-    // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending. The bound only ends a
-    // stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    // Flushes through the retries on virtual time until nothing is pending: the 429's 5 s, then the 503's
+    // backoff, jittered under 2 s.
     await environment.deliverPending()
+    #expect(queueClock.elapsed >= .seconds(5) && queueClock.elapsed <= .seconds(7), "\(queueClock.elapsed)")
     let requests = transport.requests
     let counts = try requests.map { try parseJSON($0.body)["events"]?.arrayValue?.count ?? 0 }
     #expect(counts.first == 4)

@@ -25,7 +25,7 @@ struct SessionTests {
     configuration.now = { clock.now }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 

@@ -34,7 +34,7 @@ struct UserModelTests {
     configuration.context = .fixture
     configuration.sendsSessionEvents = false
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     if let reports { configuration.onReport = reports.tracker }
     return configuration
   }

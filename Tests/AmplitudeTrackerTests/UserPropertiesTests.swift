@@ -27,7 +27,7 @@ struct UserPropertiesTests {
     configuration.context = .fixture
     configuration.sendsSessionEvents = false
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     Current = try .live(configuration)
     amplitudeTracker(.userId("user-42"))
     amplitudeTracker(.userProperties(["plan": "pro", "seats": 5, "beta": true, "since": .date(propertyDate)]))

@@ -23,7 +23,7 @@ struct ContextTests {
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = context
     return configuration
   }

@@ -11,6 +11,9 @@ import VendorTestSupport
 /// documents, through a scripted transport where the socket is not the point.
 @Suite(.isolatedEnvironments)
 struct LiveDeliveryTests {
+  /// The queue\'s virtual clock: every retry\'s delay passes at once, exactly.
+  let queueClock = VirtualQueueClock()
+
   /// The host of the tests that deliver to a scripted transport: no request ever leaves the process.
   static let host = URL(string: "https://ga4.invalid")!
 
@@ -27,7 +30,7 @@ struct LiveDeliveryTests {
       measurementId: "G-TEST123", apiSecret: "s3cr+t", host: host, storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = fastRetries
+    configuration.queueClock = queueClock  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture  // nothing read from the machine
     return configuration
   }
@@ -85,7 +88,7 @@ struct LiveDeliveryTests {
     // find a partial batch behind it while events are still arriving, and the request count depends on timing.
     let mayStart = LockIsolated(false)
     var configuration = configuration(transport, storage: storage)
-    configuration.delivery = { fastRetries(&$0); $0.shouldSend = { mayStart.current } }
+    configuration.delivery = { $0.shouldSend = { mayStart.current } }
     Current = try .live(configuration)
     for index in 0..<10_000 {
       if index == 5_000 { googleAnalyticsTracker(.userId("user-b")) }
@@ -121,16 +124,17 @@ struct LiveDeliveryTests {
 
   @Test func serverErrorsAreRetriedAndClientErrorsDropped() async throws {
     let transport = ScriptedTransport()
-    transport.script(.status(500), .status(503, headers: ["Retry-After": "0"]), .status(204))
+    transport.script(.status(500), .status(503, headers: ["Retry-After": "5"]), .status(204))
     let storage = temporaryDirectory()
     let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
     var configuration = configuration(transport, storage: storage)
     configuration.onReport = reports.tracker
     Current = try .live(configuration)
     googleAnalyticsTracker("login")
-    // Flushes through the two retries (backoffs of at most 5 ms) until the 204 delivers it. The bound only
-    // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    // Flushes through the two retries on virtual time until the 204 delivers it: the 500's backoff,
+    // jittered under 1 s, then the 503's 5 s.
     #expect(await Current.deliverPending().delivery.delivered == 1)
+    #expect(queueClock.elapsed >= .seconds(5) && queueClock.elapsed <= .seconds(6), "\(queueClock.elapsed)")
     transport.script(.status(400, body: "bad"))
     googleAnalyticsTracker("logout")
     await Current.flush()

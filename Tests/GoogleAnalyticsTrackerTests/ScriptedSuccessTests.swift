@@ -20,7 +20,7 @@ struct ScriptedSuccessTests {
     configuration.useValidationServer = validationServer
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     Current = try .live(configuration)
     googleAnalyticsTracker("product_added")

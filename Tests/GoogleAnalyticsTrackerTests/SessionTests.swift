@@ -19,7 +19,7 @@ struct SessionTests {
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends, so requests are deterministic
     configuration.now = { clock.now }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     return configuration
   }

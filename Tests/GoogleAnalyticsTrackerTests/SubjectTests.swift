@@ -20,7 +20,7 @@ struct SubjectTests {
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)  // only flush() sends
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.deployment = deployment
     return configuration

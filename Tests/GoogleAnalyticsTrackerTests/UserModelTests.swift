@@ -38,7 +38,7 @@ struct UserModelTests {
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
     configuration.now = { clock.now }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.onReport = reports.tracker
     return configuration

@@ -11,6 +11,9 @@ import VendorTestSupport
 /// documents, through a scripted transport where the socket is not the point.
 @Suite(.isolatedEnvironments)
 struct LiveDeliveryTests {
+  /// The queue\'s virtual clock: every retry\'s delay passes at once, exactly.
+  let queueClock = VirtualQueueClock()
+
   /// The host of the tests that deliver to a scripted transport: no request ever leaves the process.
   static let host = URL(string: "https://mixpanel.invalid")!
 
@@ -24,7 +27,7 @@ struct LiveDeliveryTests {
       projectToken: "tok123", region: .custom(host), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [fixedDate] in fixedDate }
-    configuration.delivery = fastRetries
+    configuration.queueClock = queueClock  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture  // nothing read from the machine
     return configuration
   }
@@ -109,7 +112,7 @@ struct LiveDeliveryTests {
     let transport = ScriptedTransport(answering: Self.imported)
     let storage = temporaryDirectory()
     var configuration = configuration(transport, storage: storage)
-    configuration.delivery = { fastRetries(&$0); $0.shouldSend = { false } }
+    configuration.delivery = { $0.shouldSend = { false } }
     Current = try .live(configuration)
     mixpanelTracker("Signed Up")
     mixpanelTracker("Order Completed")
@@ -130,7 +133,7 @@ struct LiveDeliveryTests {
     // partial batch behind them while events are still arriving, and the request count depends on timing.
     let mayStart = LockIsolated(false)
     var configuration = configuration(transport, storage: temporaryDirectory())
-    configuration.delivery = { fastRetries(&$0); $0.shouldSend = { mayStart.current } }
+    configuration.delivery = { $0.shouldSend = { mayStart.current } }
     Current = try .live(configuration)
     for index in 0..<10_000 { mixpanelTracker(.event(name: "Tick", properties: ["index": .int(index)])) }
     mayStart.current = true
@@ -170,14 +173,15 @@ struct LiveDeliveryTests {
   @Test func rateLimitsAreRetriedAndBadCredentialsDropped() async throws {
     let transport = ScriptedTransport(answering: Self.imported)
     transport.script(
-      .status(429, headers: ["Retry-After": "0"]), .status(503),
+      .status(429, headers: ["Retry-After": "5"]), .status(503),
       .status(200, body: #"{"code":200,"num_records_imported":1,"status":"OK"}"#)
     )
     let counters = try await run(transport) {
       mixpanelTracker("Retried")
-      // Flushes through the two retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
-      // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+      // Flushes through the two retries on virtual time until the 200 delivers it: the 429's 5 s, then the
+      // 503's backoff, jittered under 4 s (Mixpanel's base of 2 s, doubled for the second failure).
       #expect(await Current.deliverPending().delivery.delivered == 1)
+      #expect(queueClock.elapsed >= .seconds(5) && queueClock.elapsed <= .seconds(9), "\(queueClock.elapsed)")
       transport.script(.status(401, body: #"{"error":"Invalid credentials"}"#))
       mixpanelTracker("Refused")
     }

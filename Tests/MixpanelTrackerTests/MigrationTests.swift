@@ -32,7 +32,7 @@ struct MigrationTests {
     configuration.transport = transport
     configuration.now = { eventTime }
     configuration.context = .fixture
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
     Current = try .live(configuration)
     mixpanelTracker(.event(name: "Song Played", properties: ["genre": "jazz"]))

@@ -18,7 +18,7 @@ struct ScriptedSuccessTests {
       storageDirectory: temporaryDirectory())
     configuration.transport = transport
     configuration.flushInterval = .seconds(3600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     Current = try .live(configuration)
     mixpanelTracker("Product Added")

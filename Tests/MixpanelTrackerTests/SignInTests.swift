@@ -20,7 +20,7 @@ struct SignInTests {
       projectToken: "tok123", region: .custom(LiveDeliveryTests.host), storageDirectory: temporaryDirectory())
     configuration.flushInterval = .seconds(3600)
     configuration.now = { eventTime }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.transport = transport
     return configuration

@@ -30,7 +30,7 @@ struct UserModelTests {
     var configuration = MixpanelConfiguration(projectToken: "tok123", region: .custom(Self.host), storageDirectory: storage)
     configuration.flushInterval = .seconds(3600)
     configuration.now = { [clock] in clock.now }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.transport = transport
     return configuration

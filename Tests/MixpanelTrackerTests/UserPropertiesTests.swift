@@ -25,7 +25,7 @@ struct UserPropertiesTests {
       storageDirectory: temporaryDirectory())
     configuration.flushInterval = .seconds(3600)
     configuration.now = { eventTime }
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.transport = transport
     Current = try .live(configuration)

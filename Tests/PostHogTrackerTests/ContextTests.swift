@@ -36,7 +36,7 @@ struct ContextTests {
     configuration.now = { eventTime }
     configuration.context = context
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 

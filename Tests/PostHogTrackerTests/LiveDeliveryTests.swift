@@ -11,6 +11,9 @@ import VendorTestSupport
 /// for every vocabulary case, through a scripted transport where the socket is not the point.
 @Suite(.isolatedEnvironments)
 struct LiveDeliveryTests {
+  /// The queue\'s virtual clock: every retry\'s delay passes at once, exactly.
+  let queueClock = VirtualQueueClock()
+
   static let apiKey = "phc_test_key_123"
 
   /// The host of the tests that deliver to a scripted transport: no request ever leaves the process.
@@ -30,7 +33,7 @@ struct LiveDeliveryTests {
     configuration.now = { eventTime }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = queueClock  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 
@@ -116,7 +119,7 @@ struct LiveDeliveryTests {
     let collector = try await Collector()
     defer { collector.stop() }
     var configuration = configuration(host: collector.baseURL)
-    configuration.delivery = { fastRetries(&$0); $0.storage = .memory(maxEvents: 1_000, maxBytes: 1 << 20) }
+    configuration.delivery = { $0.storage = .memory(maxEvents: 1_000, maxBytes: 1 << 20) }
     Current = try .live(configuration)
     for index in 0..<20 { postHogTracker(.event(name: "viewed", properties: ["n": .int(index)])) }
     await Current.flush()
@@ -151,7 +154,7 @@ struct LiveDeliveryTests {
     let transport = ScriptedTransport(answering: Self.accepted)
     transport.script(
       .status(503),
-      .status(429, headers: ["Retry-After": "0"]),
+      .status(429, headers: ["Retry-After": "5"]),
       .status(408),
       .status(200, body: #"{"status": 1}"#),
       .status(401, body: #"{"type": "authentication_error", "detail": "Project API key invalid."}"#)
@@ -161,9 +164,10 @@ struct LiveDeliveryTests {
     configuration.onReport = reports.tracker
     let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
-    // Flushes through the three retries (backoffs of at most 5 ms) until the 200 delivers it. The bound only
-    // ends a stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    // Flushes through the three retries on virtual time until the 200 delivers it: the 503's backoff
+    // (under 1 s), the 429's 5 s, the 408's backoff (under 4 s).
     #expect(await environment.deliverPending().delivery.delivered == 1)
+    #expect(queueClock.elapsed >= .seconds(5) && queueClock.elapsed <= .seconds(10), "\(queueClock.elapsed)")
     environment.send(.capture(event: "second", properties: [:]))
     await environment.flush()
     #expect(transport.requests.count == 5)

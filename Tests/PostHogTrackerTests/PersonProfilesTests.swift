@@ -24,7 +24,7 @@ struct PersonProfilesTests {
     configuration.now = { eventTime }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 

@@ -19,7 +19,7 @@ import VendorTestSupport
     configuration.onReport = reports.tracker
     let environment = try PostHogEnvironment.live(configuration)
     environment.send(.capture(event: "first", properties: [:]))
-    // The bound only ends a stuck test: on a loaded machine a retry's wake-up can wait long for a thread.
+    // The retries' backoffs pass on virtual time: no wait on the wall clock.
     let counters = await environment.deliverPending()
     #expect(counters.delivery.delivered == 1)
     #expect(counters.delivery.retried == 2)

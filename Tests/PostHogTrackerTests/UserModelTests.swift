@@ -28,7 +28,7 @@ struct UserModelTests {
     }
     configuration.context = .fixture
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     return configuration
   }
 

@@ -20,7 +20,7 @@ struct ContextTests {
     configuration.transport = transport
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = context
     configuration.ipLocation = ipLocation
     return configuration

@@ -11,6 +11,9 @@ import VendorTestSupport
 /// for every vocabulary case, through a scripted transport where the socket is not the point.
 @Suite(.isolatedEnvironments)
 struct LiveDeliveryTests {
+  /// The queue\'s virtual clock: every retry\'s delay passes at once, exactly.
+  let queueClock = VirtualQueueClock()
+
   static let writeKey = "seg-write-key-123"
 
   /// The host of the tests that deliver to a scripted transport: no request ever leaves the process.
@@ -30,7 +33,7 @@ struct LiveDeliveryTests {
       storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = queueClock  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture  // nothing read from the machine
     return configuration
   }
@@ -110,7 +113,7 @@ struct LiveDeliveryTests {
     let transport = ScriptedTransport()
     transport.script(
       .status(400, body: "bad"),  // 4 messages: split
-      .status(429, headers: ["Retry-After": "0"]),  // first half: retried
+      .status(429, headers: ["Retry-After": "5"]),  // first half: retried after 5 s
       .status(200),  // first half
       .status(400, body: "bad"),  // second half: split again
       .status(400, body: "bad"),  // message 3 alone: dropped
@@ -118,9 +121,9 @@ struct LiveDeliveryTests {
     )
     let environment = try SegmentEnvironment.live(configuration(transport))
     for index in 0..<4 { environment.send(.track(event: "E\(index)", properties: [:])) }
-    // Flushes through the retries (backoffs of at most 5 ms) until nothing is pending. The bound only ends a
-    // stuck test: on a loaded machine the retries' wake-ups can wait tens of seconds for a thread.
+    // Flushes through the retry on virtual time until nothing is pending: the 429's 5 s and no other wait.
     await environment.deliverPending()
+    #expect(queueClock.elapsed == .seconds(5))
     let counts = try transport.requests.map { try parseJSON($0.body)["batch"]?.arrayValue?.count ?? 0 }
     #expect(counts == [4, 2, 2, 2, 1, 1])
     #expect(environment.counters().delivery.delivered == 3)

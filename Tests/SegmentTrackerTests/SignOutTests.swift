@@ -17,7 +17,7 @@ struct SignOutTests {
       storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.transport = transport
     return configuration

@@ -17,7 +17,7 @@ struct SubjectTests {
     configuration.transport = transport
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)  // only flush() sends
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.deployment = deployment
     return configuration

@@ -187,7 +187,7 @@ struct UserModelTests {
         storageDirectory: temporaryDirectory("UserModelTests-\(UUID().uuidString)"))
       configuration.now = { [clock] in clock.now }
       configuration.flushInterval = .seconds(3_600)
-      configuration.delivery = fastRetries
+      configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
       configuration.context = .fixture
       configuration.transport = transport
       configuration.onReport = reports.tracker

@@ -25,7 +25,7 @@ import VendorTestSupport
       writeKey: "seg-write-key-123", region: .custom(Self.host), storageDirectory: temporaryDirectory())
     configuration.now = { eventTime }
     configuration.flushInterval = .seconds(3_600)
-    configuration.delivery = fastRetries
+    configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
     configuration.context = .fixture
     configuration.transport = transport
     return try SegmentEnvironment.live(configuration)

@@ -46,7 +46,7 @@ import TrackersDeliveryTesting
     options.transport = transport
     options.flushInterval = .seconds(3_600)
     options.onReport = onReport
-    options.delivery = TestDelivery.fastRetries
+    options.queueClock = VirtualQueueClock()
     return try VendorEnvironment<Event<Tag>>.live(
       options: options, destination: SecretHeaderDestination(header: "X-Report-Key", key: "report-key"),
       derive: { identity, _ in identity.anonymousId }

@@ -206,7 +206,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
 
   static let host = URL(string: "https://vendor.test")!
 
-  /// Only `flush()` sends; fast retries; the context and clock pinned.
+  /// Only `flush()` sends; retries on virtual time; the context and clock pinned.
   static func configured<Configuration: VendorConfiguration>(
     _ configuration: Configuration, transport: ScriptedTransport, privacy: PrivacyRegistry?,
     options: @Sendable (inout DeliveryOptions) -> Void = { _ in }
@@ -217,7 +217,7 @@ struct ConsentVendor: Sendable, CustomTestStringConvertible {
     configuration.context = .fixture
     configuration.now = { eventTime }
     configuration.privacy = privacy
-    configuration.delivery = TestDelivery.fastRetries
+    configuration.queueClock = VirtualQueueClock()
     options(&configuration.options)
     return configuration
   }

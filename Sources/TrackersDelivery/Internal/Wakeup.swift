@@ -24,6 +24,9 @@ final class Wakeup: Sendable {
     waiter?.resume()
   }
 
+  /// Whether a task waits on this wakeup now, and no signal has woken it yet.
+  var isWaiting: Bool { state.withLock { $0.waiter != nil } }
+
   /// Returns after a signal, after `timeout` (if any), or when the task is cancelled.
   func wait(timeout: Duration?) async {
     let timer = timeout.map { timeout in

@@ -145,6 +145,9 @@ public struct DeliveryOptions: Sendable {
   /// Whether the module runs in an app (``Deployment/app``, the default) or on a server
   /// (``Deployment/server``: no device context, no lifecycle).
   public var deployment: Deployment
+  /// Virtual time for the queue, for tests (TrackersDeliveryTesting's `VirtualQueueClock`): `nil`, the
+  /// default, waits on the device's clocks.
+  package var virtualTime: VirtualQueueTime?
 
   /// Options with the defaults: flush every 30 seconds, `URLSessionTransport`, the system clock, IP
   /// location suppressed, the shared live context, no lifecycle.
@@ -166,6 +169,7 @@ public struct DeliveryOptions: Sendable {
     self.existingIdentity = nil
     self.deployment = .app
     self.invalidEvents = .repairAsTheSDKDoes
+    self.virtualTime = nil
   }
 
   /// The destination's batch limits: ``maxEventsPerRequest`` within `1...maxEvents` (no upper bound when

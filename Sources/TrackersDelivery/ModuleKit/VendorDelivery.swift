@@ -25,6 +25,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   package let module: VendorModule
   /// The durable queue.
   package let queue: DeliveryQueue
+  /// The queue's virtual time (``DeliveryOptions/virtualTime``), in tests; `nil` on the device's clocks.
+  package let virtualTime: VirtualQueueTime?
   /// Who the events belong to; a module reads it with ``current`` and changes it with
   /// ``identityUpdate(_:)`` or ``changeIdentity(_:)``.
   @usableFromInline
@@ -117,18 +119,23 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     self.consentPurpose = purpose
     let reportedHolding = LockIsolated(false)
     self.reportedHolding = reportedHolding
-    let queue = try DeliveryQueue(
-      destination: destination,
-      configuration: configuration,
-      transport: options.transport,
-      onReport: { [weak module] report in
-        // A record refused at enqueue (the cap, full memory) is thrown back to `settle`, which counts and
-        // reports its event as not enqueued: one report per event, not two.
-        if case .dropped(_, _, .refused, _) = report { return }
-        module?.report(.delivery(report), report.description, to: onReport)
-      }
-    )
+    let queueReport: @Sendable (DeliveryReport) -> Void = { [weak module] report in
+      // A record refused at enqueue (the cap, full memory) is thrown back to `settle`, which counts and
+      // reports its event as not enqueued: one report per event, not two.
+      if case .dropped(_, _, .refused, _) = report { return }
+      module?.report(.delivery(report), report.description, to: onReport)
+    }
+    let queue: DeliveryQueue
+    if let time = options.virtualTime {
+      queue = try DeliveryQueue(
+        destination: destination, configuration: configuration, transport: options.transport,
+        onReport: queueReport, clock: time.clock, random: SeededQueueRandom(seed: time.seed))
+    } else {
+      queue = try DeliveryQueue(
+        destination: destination, configuration: configuration, transport: options.transport, onReport: queueReport)
+    }
     self.queue = queue
+    self.virtualTime = options.virtualTime
     // The queue opened at once: the identity may have missed its file only by a moment.
     if identity.isWaitingForStorage, !queue.isWaitingForStorage {
       configuration.storageOpened?()

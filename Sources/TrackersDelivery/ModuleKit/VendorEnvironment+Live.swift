@@ -97,7 +97,8 @@ extension VendorEnvironment {
       close: { timeout in
         // A relaunch within the session timeout continues the session from its last activity.
         delivery.session?.saveLatestActivity()
-        if let timeout { await delivery.queue.close(timeout: timeout) } else { await delivery.queue.close() }
+        // On virtual time, the close moves the clock through its backoffs and deadline: no wall time for them.
+        await delivery.queue.close(timeout: timeout, advancing: delivery.virtualTime?.clock)
         delivery.reportRepeatedRefusals()
         IssueReporter.deliverDeferredReports()
       },
@@ -111,6 +112,9 @@ extension VendorEnvironment {
     environment.refusesInvalidEvents = options.invalidEvents == .refuse
     environment.refusesLifecycle = options.deployment == .server
     environment.sync = { try delivery.queue.sync() }
+    if let clock = delivery.virtualTime?.clock {
+      environment.advanceVirtualTime = { delivery.queue.advanceToWakeUp(on: clock) }
+    }
     environment.countInvalid = { delivery.countInvalid(rule: $0) }
     environment.additions = delivery.additions
     environment.countLocalUpdate = { delivery.settle(.identityUpdate, event: "") }

@@ -114,6 +114,10 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   /// ``TrackerCounters/unknownConsent``) and reports. `nil` outside a live environment: nothing to check.
   /// The description is only built for a refused event's report.
   package var refusesConsent: (@Sendable (_ event: () -> String) -> Bool)?
+  /// On virtual time (``DeliveryOptions/virtualTime``): moves the queue's clock to the next deadline its
+  /// sender sleeps until and returns `true`, or returns `false` while it sends or has nothing to wait for;
+  /// `nil` on the device's clocks. For `deliverPending()`.
+  package var advanceVirtualTime: (@Sendable () -> Bool)?
 
   /// `tracker`, behind the user's consent as the live environment applies it before it encodes an event:
   /// for a test that records what a live module would send, with its privacy registry

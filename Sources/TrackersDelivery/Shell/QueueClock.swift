@@ -57,6 +57,12 @@ final class ManualQueueClock: QueueClock {
   /// How many waits with a deadline are pending: a test moves the clock once the queue sleeps.
   var sleepers: Int { state.withLock { $0.sleepers.count } }
 
+  /// The earliest deadline of the pending waits, while a task sleeps on `wakeup` (and no signal has woken
+  /// it yet): the moment before which that task does nothing, unless something signals it.
+  func nextDeadline(whileAsleep wakeup: Wakeup) -> Duration? {
+    state.withLock { s in wakeup.isWaiting ? s.sleepers.values.map(\.deadline).min() : nil }
+  }
+
   /// Moves both lines forward and wakes every wait whose deadline is passed.
   func advance(by delta: Duration) {
     let due = state.withLock { s -> [Wakeup] in

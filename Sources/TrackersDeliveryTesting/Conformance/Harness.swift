@@ -3,11 +3,14 @@ import Trackers
 import TrackersDelivery
 
 /// A module's live environment for one conformance check: its own storage, a scripted transport, a fixed
-/// context, fast retries, and every report kept.
+/// context, the module's own backoff on a virtual clock (its retries take no wall time), and every report
+/// kept.
 struct Harness<Event: VendorEvent>: Sendable {
   let module: TrackerModuleDescription<Event>
   let storage: TemporaryStorage
   let transport: ScriptedTransport
+  /// The queue's clock: the delays the queue waited, exactly.
+  let clock = VirtualQueueClock()
   /// Every report of the module's, queue reports as ``TrackersDelivery/TrackerReport/Kind/delivery(_:)``.
   let reports = LockIsolated<[TrackerReport]>([])
   let environment: VendorEnvironment<Event>
@@ -20,11 +23,12 @@ struct Harness<Event: VendorEvent>: Sendable {
     transport = ScriptedTransport(answering: module.success)
     let storage = try TemporaryStorage(module.name)
     self.storage = storage
-    let (transport, reports) = (transport, reports)
+    let (transport, reports, clock) = (transport, reports, clock)
     environment = try module.live { options in
       options.storageDirectory = storage.url
       options.transport = transport
       options.flushInterval = .seconds(3_600)  // only flush() sends
+      options.queueClock = clock
       options.privacy = privacy
       options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
       options.onReport = { report in
@@ -32,9 +36,8 @@ struct Harness<Event: VendorEvent>: Sendable {
         // A handler replaces the defaults: an invalid event or a storage failure still fails the check.
         if case .delivery = report.kind {} else { report.reportByDefault() }
       }
-      options.delivery = { configuration in
-        TestDelivery.fastRetries(&configuration)
-        if let shouldSend { configuration.shouldSend = shouldSend }
+      if let shouldSend {
+        options.delivery = { $0.shouldSend = shouldSend }
       }
     }
   }

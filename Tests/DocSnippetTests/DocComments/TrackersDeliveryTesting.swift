@@ -89,6 +89,18 @@ private func deliveryTesting(
     // end snippet
   }
   compile {
+    var configuration = MixpanelConfiguration(projectToken: token)
+    // snippet: Sources/TrackersDeliveryTesting/VirtualQueueClock.swift#1
+    let clock = VirtualQueueClock()
+    configuration.queueClock = clock
+    let environment = try MixpanelEnvironment.live(configuration)
+    transport.script(.status(429, headers: ["Retry-After": "5"]))
+    environment.send(event)
+    #expect(await environment.deliverPending().delivery.delivered == 1)
+    #expect(clock.elapsed == .seconds(5))
+    // end snippet
+  }
+  compile {
     // snippet: Sources/TrackersDeliveryTesting/DeliverPending.swift#1
     environment.send(event)
     let counters = await environment.deliverPending()

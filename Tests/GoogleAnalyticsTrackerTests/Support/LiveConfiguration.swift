@@ -5,7 +5,7 @@ import TrackersDeliveryTesting
 import TrackersTesting
 import VendorTestSupport
 
-/// A live configuration for the wire tests: `transport` answers, only `flush()` sends, retries are fast,
+/// A live configuration for the wire tests: `transport` answers, only `flush()` sends, retries run on virtual time,
 /// and the clock and context are pinned, so a request body is the same on every run.
 func liveConfiguration(
   _ transport: ScriptedTransport, reports: TrackerRecorder<TrackerReport>? = nil, naming: GoogleAnalyticsNaming = .asGiven
@@ -15,7 +15,7 @@ func liveConfiguration(
     storageDirectory: temporaryDirectory())
   configuration.flushInterval = .seconds(3600)
   configuration.now = { eventTime }
-  configuration.delivery = fastRetries
+  configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
   configuration.context = .fixture
   configuration.transport = transport
   if let reports { configuration.onReport = reports.tracker }

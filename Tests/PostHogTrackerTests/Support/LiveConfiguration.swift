@@ -3,7 +3,7 @@ import TrackersDelivery
 import TrackersDeliveryTesting
 import VendorTestSupport
 
-/// A live configuration for the wire tests: `transport` answers, only `flush()` sends, retries are fast, and
+/// A live configuration for the wire tests: `transport` answers, only `flush()` sends, retries run on virtual time, and
 /// the clock and context are pinned, so a request body is the same on every run.
 func liveConfiguration(_ transport: ScriptedTransport, deployment: DeliveryOptions.Deployment = .app) -> PostHogConfiguration {
   var configuration = PostHogConfiguration(
@@ -12,7 +12,7 @@ func liveConfiguration(_ transport: ScriptedTransport, deployment: DeliveryOptio
   configuration.now = { eventTime }
   configuration.context = .fixture
   configuration.flushInterval = .seconds(3_600)
-  configuration.delivery = fastRetries
+  configuration.queueClock = VirtualQueueClock()  // retries on virtual time, with the vendor's own backoff
   configuration.deployment = deployment
   return configuration
 }
