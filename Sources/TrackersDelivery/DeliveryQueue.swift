@@ -62,18 +62,15 @@ package final class DeliveryQueue: Sendable {
   ///   open, ``DeliveryError/storage(operation:path:errno:)`` if it cannot be created or read for another
   ///   reason than a permission (which Data Protection may grant later: then the queue starts with its
   ///   records in memory, see ``DeliveryQueue``).
-  package init(
+  package convenience init(
     destination: some DeliveryDestination,
     configuration: DeliveryConfiguration,
     transport: some HTTPTransport = URLSessionTransport(),
     onReport: (@Sendable (DeliveryReport) -> Void)? = nil
   ) throws {
-    Redaction.declareSecretHeaders(destination.secretHeaders)
-    Redaction.declareSecretParameters(destination.secretParameters)
-    let driver = try QueueDriver(destination: destination, configuration: configuration, transport: transport, onReport: onReport)
-    self.driver = driver
-    sender = Task.detached { await Sender(driver: driver).run() }
-    driver.sendingTask.withLock { $0 = sender }
+    try self.init(
+      destination: destination, configuration: configuration, transport: transport, onReport: onReport,
+      clock: LiveQueueClock(), random: LiveQueueRandom())
   }
 
   /// A queue whose waits, backoff and record ages follow `clock`, and whose jitter comes from `random`:

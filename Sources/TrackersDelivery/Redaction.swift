@@ -104,21 +104,21 @@ public enum Redaction {
   /// Adds `names` to the fixed list of secret headers, for every description from now on; each
   /// ``DeliveryQueue`` declares its destination's ``DeliveryDestination/secretHeaders``.
   package static func declareSecretHeaders(_ names: Set<String>) {
-    let lowered = Set(names.map { $0.lowercased() }.filter { !$0.isEmpty })
-    declaredNames.withLock { declared in
-      guard !lowered.isSubset(of: declared.headers) else { return }
-      declared.headers.formUnion(lowered)
-      declared.rebuild()
-    }
+    declare(names, into: \.headers)
   }
 
   /// Adds `names` to the fixed list of secret query, form and JSON parameters, for every description from
   /// now on; each ``DeliveryQueue`` declares its destination's ``DeliveryDestination/secretParameters``.
   package static func declareSecretParameters(_ names: Set<String>) {
+    declare(names, into: \.parameters)
+  }
+
+  /// Adds `names`, lowercased, to one list of declared names; the expressions are rebuilt only when one is new.
+  private static func declare(_ names: Set<String>, into list: WritableKeyPath<DeclaredNames, Set<String>>) {
     let lowered = Set(names.map { $0.lowercased() }.filter { !$0.isEmpty })
     declaredNames.withLock { declared in
-      guard !lowered.isSubset(of: declared.parameters) else { return }
-      declared.parameters.formUnion(lowered)
+      guard !lowered.isSubset(of: declared[keyPath: list]) else { return }
+      declared[keyPath: list].formUnion(lowered)
       declared.rebuild()
     }
   }

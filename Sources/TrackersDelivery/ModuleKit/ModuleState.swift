@@ -15,17 +15,16 @@ import Trackers
 /// }
 /// ```
 ///
-/// `NSLock` rather than `Synchronization.Mutex`, which needs macOS 15 / iOS 18 where this package supports
-/// macOS 13 / iOS 16. Keep what runs under the lock short: never send, log or call the app from it.
-public final class ModuleState<Value: Sendable>: @unchecked Sendable {
-  // @unchecked is safe: `value` is only read or written inside `withLock`, which holds `lock` for the whole
-  // access, and `Value` is Sendable, so nothing the body returns shares unguarded mutable state.
-  private var value: Value
-  private let lock = NSLock()
+/// The kit's own lock (an `NSLock`: `Synchronization.Mutex` needs macOS 15 / iOS 18, and this package
+/// supports macOS 13 / iOS 16). Keep what runs under the lock short: never send, log or call the app from it.
+public final class ModuleState<Value: Sendable>: Sendable {
+  // The package's own lock: `LockIsolated` is `package`, so this is the public face a module of another
+  // package uses, and both share one implementation.
+  private let state: LockIsolated<Value>
 
   /// State that starts as `value`.
   public init(_ value: Value) {
-    self.value = value
+    state = LockIsolated(value)
   }
 
   /// Runs `body` on the state under the lock and returns what it returns.
@@ -34,15 +33,13 @@ public final class ModuleState<Value: Sendable>: @unchecked Sendable {
   /// let count = counter.withLock { $0 += 1; return $0 }
   /// ```
   public func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+    try state.withLock(body)
   }
 
   /// The state, read or replaced under the lock. A read-then-write of two calls is not one change: use
   /// ``withLock(_:)`` for that.
   public var current: Value {
-    get { withLock { $0 } }
-    set { withLock { $0 = newValue } }
+    get { state.current }
+    set { state.current = newValue }
   }
 }
