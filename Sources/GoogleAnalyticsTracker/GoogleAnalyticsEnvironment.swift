@@ -59,9 +59,19 @@ extension GoogleAnalyticsEnvironment {
       return { event in
         switch event {
         case let .event(name, params):
-          // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
-          // and no session.
-          if let subject = EventSubject.current {
+          switch delivery.attribution {
+          case let .appUser(identity, envelope):
+            let date = now()
+            // GA4 has no dedup field; the id only identifies the record in the queue.
+            return delivery.fate(
+              queueing: VendorRecord(
+                payload: WireFormat.event(
+                  name: name, params: params, at: date, session: session.stamp(at: date, of: identity)),
+                id: RecordID(),
+                partition: envelope))
+          case let .subject(subject):
+            // An event about a subject (a server's user) carries the subject's ids, never the stored
+            // identity's, and no session.
             guard let envelope = WireFormat.envelope(about: subject, stream: stream) else {
               return .invalid([subjectClientIdIssue])
             }
@@ -72,16 +82,6 @@ extension GoogleAnalyticsEnvironment {
             let payload = WireFormat.event(name: name, params: params, at: subject.timestamp ?? date, session: nil)
             return delivery.fate(queueing: VendorRecord(payload: payload, id: RecordID(), partition: envelope))
           }
-          let date = now()
-          let (identity, envelope) = delivery.current
-          // GA4 has no dedup field; the id only identifies the record in the queue.
-          return delivery.fate(
-            queueing: VendorRecord(
-              payload: WireFormat.event(
-                name: name, params: params, at: date,
-                session: session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)),
-              id: RecordID(),
-              partition: envelope))
         case let .userProperty(name, .null):
           // Cleared, as Firebase's setUserProperty(nil, forName:): gone from the stored set, so later requests
           // no longer carry it. The Measurement Protocol has no clear operation: nothing is sent for it.

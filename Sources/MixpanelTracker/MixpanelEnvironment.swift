@@ -43,8 +43,14 @@ extension MixpanelEnvironment {
       derive: WireFormat.identityFields(for:context:)
     ) { delivery in
       return { event in
-        // An event about a subject (a server's user) carries the subject's ids, never the stored identity's.
-        if let subject = EventSubject.current, case let .event(name, properties) = event {
+        guard case let .event(name, properties) = event else {
+          return fate(of: event, delivery: delivery, token: token, now: now)
+        }
+        switch delivery.attribution {
+        case let .appUser(_, fields):
+          return queueEvent(name: name, properties: properties, identity: fields, delivery: delivery, now: now)
+        case let .subject(subject):
+          // An event about a subject (a server's user) carries the subject's ids, never the stored identity's.
           let date = now()
           let issues = mixpanelSubjectIssues(subject, now: date)
           guard issues.isEmpty else { return .invalid(issues) }
@@ -55,9 +61,20 @@ extension MixpanelEnvironment {
           let record = VendorRecord(payload: payload, id: id, partition: WireFormat.importPartition)
           return delivery.fate(queueing: record)
         }
-        return fate(of: event, delivery: delivery, token: token, now: now)
       }
     }
+  }
+
+  /// Queues an event of the app's own user, under `identity`.
+  private static func queueEvent(
+    name: String, properties: [String: PropertyValue], identity: WireFormat.IdentityFields,
+    delivery: VendorDelivery<WireFormat.IdentityFields>, now: @Sendable () -> Date
+  ) -> EventFate {
+    let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
+    return delivery.fate(
+      queueing: VendorRecord(
+        payload: WireFormat.event(name: name, properties: properties, at: now(), id: id, identity: identity),
+        id: id, partition: WireFormat.importPartition))
   }
 
   /// Encodes and queues one event, or changes the identity, and returns the event's one fate: a `.setGroup`
@@ -68,13 +85,7 @@ extension MixpanelEnvironment {
   ) -> EventFate {
     switch event {
     case let .event(name, properties):
-      let id = RecordID()  // also the `$insert_id`, so a resent event is deduplicated
-      return delivery.fate(
-        queueing: VendorRecord(
-          payload: WireFormat.event(
-            name: name, properties: properties, at: now(), id: id, identity: delivery.current.derived),
-          id: id, partition: WireFormat.importPartition)
-      )
+      return queueEvent(name: name, properties: properties, identity: delivery.current.derived, delivery: delivery, now: now)
     case let .setProfileProperty(name, value):
       return delivery.fate(
         queueing: VendorRecord(

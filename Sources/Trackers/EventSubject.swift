@@ -47,13 +47,20 @@ public struct EventSubject: Sendable, Hashable {
 
   /// The subject bound to the running code by ``withEventSubject(_:operation:)-(_,()throws->R)`` (or an
   /// ``about(_:_:)`` tracker), or `nil`: what a vendor module reads when an event is tracked.
-  public static var current: EventSubject? { Binding.current }
+  public static var current: EventSubject? { Binding.current?.subject }
 
   /// The task-local holding the subject, kept internal so that only ``withEventSubject(_:operation:)-(_,()throws->R)``
   /// and ``about(_:_:)`` bind it (a public `@TaskLocal` would publish its `$current.withValue` too). With
   /// nothing bound, an app's every event, reading it finds `nil` and copies nothing.
   enum Binding {
-    @TaskLocal static var current: EventSubject?
+    /// The subject behind one reference: `TaskLocal.get` copies what it returns through the generic value
+    /// witnesses of its type on every read, and each module reads it on every event (issue 41).
+    final class Box: Sendable {
+      let subject: EventSubject
+      init(_ subject: EventSubject) { self.subject = subject }
+    }
+
+    @TaskLocal static var current: Box?
   }
 
   /// The rule a subject breaks, or `nil`: a subject needs a user id or an anonymous id, or its events would
@@ -103,7 +110,7 @@ public struct RequestContext: Sendable, Hashable {
 /// ```
 @discardableResult
 public func withEventSubject<R>(_ subject: EventSubject, operation: () throws -> R) rethrows -> R {
-  try EventSubject.Binding.$current.withValue(subject, operation: operation)
+  try EventSubject.Binding.$current.withValue(EventSubject.Binding.Box(subject), operation: operation)
 }
 
 /// Runs `operation` with `subject` bound, across its awaits and in the child tasks it starts (a detached
@@ -118,7 +125,7 @@ public func withEventSubject<R>(_ subject: EventSubject, operation: () throws ->
 public func withEventSubject<R>(
   _ subject: EventSubject, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
 ) async rethrows -> R {
-  try await EventSubject.Binding.$current.withValue(subject, operation: operation, isolation: isolation)
+  try await EventSubject.Binding.$current.withValue(EventSubject.Binding.Box(subject), operation: operation, isolation: isolation)
 }
 
 /// A tracker that tracks each event about `subject`: for code that receives a tracker, a request handler
@@ -129,7 +136,8 @@ public func withEventSubject<R>(
 /// track(.event(name: "Order Completed", properties: ["order_id": .string(body.orderId)]))
 /// ```
 public func about<Event>(_ subject: EventSubject, _ tracker: @escaping Tracker<Event>) -> Tracker<Event> {
+  let box = EventSubject.Binding.Box(subject)
   return { event in
-    EventSubject.Binding.$current.withValue(subject) { tracker(event) }
+    EventSubject.Binding.$current.withValue(box) { tracker(event) }
   }
 }

@@ -160,6 +160,23 @@ public final class VendorSession: Sendable {
         id: Stamp.outOfSession, uuid: nil, engagementMilliseconds: Self.firstEventEngagementMilliseconds,
         isNew: false, start: date, ended: nil)
     }
+    return appUserStamp(at: date, anonymousId: anonymousId, userId: userId)
+  }
+
+  /// The session of an event of the app's own user at `date`, by the identity it carries: the current one
+  /// while it lasts, else a new one. For the identity of ``VendorDelivery/Attribution/appUser(identity:derived:)``,
+  /// which has read the event subject already: ``stamp(at:anonymousId:userId:)`` reads it again.
+  ///
+  /// ```swift
+  /// if case let .appUser(identity, derived) = delivery.attribution {
+  ///   let stamp = session.stamp(at: date, of: identity)
+  /// }
+  /// ```
+  public func stamp<Derived>(at date: Date, of identity: IdentityStore<Derived>.Identity) -> Stamp {
+    appUserStamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
+  }
+
+  private func appUserStamp(at date: Date, anonymousId: String, userId: String?) -> Stamp {
     let now = Self.milliseconds(date)
     var pendingSave: SavedSession?
     let stamp = state.withLock { state in
