@@ -277,6 +277,7 @@ private func issue(_ rule: String, _ message: String) -> ValidationIssue {
 private func checkName(
   _ name: String, kind: String, rule: String, allowed: Set<String>, into issues: inout [ValidationIssue]
 ) {
+  if breaksNoNameRule(name) { return }
   if ValidationRules.isBlank(name) {
     issues.append(issue("\(rule)-empty", "\(kind) is empty"))
     return
@@ -289,6 +290,18 @@ private func checkName(
     issues.append(
       issue("\(rule)-reserved-prefix", "\(kind) '\(name)' starts with '\(prefix)', which Mixpanel reserves for its own"))
   }
+}
+
+/// Whether `name` breaks none of ``checkName(_:kind:rule:allowed:into:)``'s rules, decided from its first
+/// bytes and its length: it starts with a visible ASCII character (so it is not blank) other than `$`, not
+/// with `mp_`, and has at most `MixpanelLimits.nameLength` bytes (so as many characters at most). Nearly every name of every event
+/// passes; `false` only sends a name to the rule-by-rule checks, which name what it breaks (issue 41).
+private func breaksNoNameRule(_ name: String) -> Bool {
+  let utf8 = name.utf8
+  guard let first = utf8.first, first > 0x20, first < 0x7F, utf8.count <= MixpanelLimits.nameLength else {
+    return false
+  }
+  return first != UInt8(ascii: "$") && reservedPrefix(of: name) == nil
 }
 
 /// The reserved prefix `name` starts with, checked byte-wise: validation runs on every `track` call.
