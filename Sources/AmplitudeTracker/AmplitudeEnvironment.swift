@@ -68,6 +68,7 @@ extension AmplitudeEnvironment {
         // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
         // and no session (`session_id` -1, Amplitude's "out of session").
         let subject = EventSubject.current
+        let isAboutSubject = subject.map { _ in true } ?? false
         if let subject {
           switch event {
           case .event, .revenue:
@@ -86,7 +87,7 @@ extension AmplitudeEnvironment {
         switch event {
         case let .group(type, key, properties):
           return sendGroup(type: type, key: key, properties: properties, delivery: delivery) {
-            stamp($0, $1, aboutSubject: subject != nil)
+            stamp($0, $1, aboutSubject: isAboutSubject)
           }
         case let .notSent(kind):
           // Validation refuses it on the pipeline's path; only a direct call of `send` gets here.
@@ -102,7 +103,7 @@ extension AmplitudeEnvironment {
           }
         return delivery.fate(of: event, signingIn: userId) { owner, members, id -> VendorDelivery<WireFormat.Members>.Encoded in
           guard case .some = WireFormat.eventType(of: event) else { return .nothingToSend }
-          let (sessionId, date, sessionRecords) = stamp(owner, members.all, aboutSubject: subject != nil)
+          let (sessionId, date, sessionRecords) = stamp(owner, members.all, aboutSubject: isAboutSubject)
           guard
             let payload = WireFormat.event(event, identity: members.all, sessionId: sessionId, at: date, insertId: id)
           else { return sessionRecords.isEmpty ? .nothingToSend : .records(sessionRecords) }

@@ -46,6 +46,7 @@ extension PostHogEnvironment {
         // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
         // and no session.
         let subject = EventSubject.current
+        let isAboutSubject = subject.map { _ in true } ?? false
         if let subject, case .capture = event {
           let identity = WireFormat.identity(
             about: subject, context: delivery.subjectContext,
@@ -96,9 +97,9 @@ extension PostHogEnvironment {
           let date = now()
           // Not reading the subject again where it was read: a task-local read costs about 150 instructions.
           let stamp =
-            subject == nil
-            ? session.stamp(at: date, of: owner)
-            : session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
+            isAboutSubject
+            ? session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
+            : session.stamp(at: date, of: owner)
           return WireFormat.event(event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id)
         }
       }

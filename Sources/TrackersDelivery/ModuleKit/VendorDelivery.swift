@@ -221,12 +221,12 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// costs `track` about 150 instructions.
   ///
   /// ```swift
+  /// let sessionId: Int
   /// switch delivery.attribution {
-  /// case let .appUser(identity, derived):
-  ///   let stamp = session.stamp(at: date, of: identity)
-  ///   ...
-  /// case let .subject(subject):
-  ///   ...
+  /// case let .appUser(identity, _):
+  ///   sessionId = session.stamp(at: now(), of: identity).id
+  /// case .subject:
+  ///   sessionId = VendorSession.Stamp.outOfSession  // a server's user is in none of the device's sessions
   /// }
   /// ```
   public enum Attribution: Sendable {

@@ -165,13 +165,8 @@ public final class VendorSession: Sendable {
 
   /// The session of an event of the app's own user at `date`, by the identity it carries: the current one
   /// while it lasts, else a new one. For the identity of ``VendorDelivery/Attribution/appUser(identity:derived:)``,
-  /// which has read the event subject already: ``stamp(at:anonymousId:userId:)`` reads it again.
-  ///
-  /// ```swift
-  /// if case let .appUser(identity, derived) = delivery.attribution {
-  ///   let stamp = session.stamp(at: date, of: identity)
-  /// }
-  /// ```
+  /// which has read the event subject already: ``stamp(at:anonymousId:userId:)`` reads it again (see
+  /// ``VendorDelivery/attribution``'s example).
   public func stamp<Derived>(at date: Date, of identity: IdentityStore<Derived>.Identity) -> Stamp {
     appUserStamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
   }

@@ -47,7 +47,7 @@ private func send(delivery: VendorDelivery<[UInt8]>, now: @escaping @Sendable ()
 
 /// Inside a vendor module's `send`, with its delivery.
 private func identityUpdate(delivery: VendorDelivery<[UInt8]>) -> EventFate {
-  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery.swift#1
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery.swift#2
   let fate = delivery.identityUpdate { identity in   // the module's `send` returns it
     identity.userId = "user-42"
     return []
@@ -101,6 +101,18 @@ private func moduleKit(
     // end snippet
   }
   _ = (signIn, encoding)
+  compile {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery.swift#1
+    let sessionId: Int
+    switch delivery.attribution {
+    case let .appUser(identity, _):
+      sessionId = session.stamp(at: now(), of: identity).id
+    case .subject:
+      sessionId = VendorSession.Stamp.outOfSession  // a server's user is in none of the device's sessions
+    }
+    // end snippet
+    _ = sessionId
+  }
   compile {
     // snippet: Sources/TrackersDelivery/ModuleKit/VendorSession.swift#1
     let stamp = session.stamp(at: now(), anonymousId: identity.anonymousId, userId: identity.userId)
