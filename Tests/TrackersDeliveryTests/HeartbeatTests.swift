@@ -30,14 +30,14 @@ import TrackersDeliveryTesting
   /// `beats` keeps what the handler saw.
   private func makeEnvironment(
     lifecycle: ApplicationLifecycle, beats: ModuleState<[Beat]>, privacy: PrivacyRegistry? = nil,
-    deployment: DeliveryOptions.Deployment = .app
+    deployment: DeliveryOptions.Deployment = .app, interval: Duration = .seconds(60), onVirtualTime: Bool = true
   ) throws -> VendorEnvironment<BeatEvent> {
     var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100, privacy: privacy)
     options.transport = transport
     options.lifecycle = lifecycle
     options.context = lifecycle.context
     options.deployment = deployment
-    options.queueClock = queueClock
+    if onVirtualTime { options.queueClock = queueClock }
     options.flushInterval = .seconds(3_600)  // only flush() and the background send
     options.now = { [clock] in clock.now }
     options.onReport = { _ in }
@@ -46,7 +46,7 @@ import TrackersDeliveryTesting
       options: options, destination: TestDestination(url: URL(string: "https://example.com/batch")!, flushInterval: .seconds(3_600)),
       derive: { _, _ in () }
     ) { delivery in
-      delivery.onHeartbeat(every: .seconds(60)) { date in
+      delivery.onHeartbeat(every: interval) { date in
         let count = beats.withLock { beats in
           beats.append(Beat(elapsed: queueClock.elapsed, date: date, subject: EventSubject.current))
           return beats.count
@@ -176,6 +176,25 @@ import TrackersDeliveryTesting
     #expect(beats.current.map(\.elapsed) == [.seconds(60)])
     #expect(counters.delivery.delivered == 2)  // the event and the beat that came while it waited
     #expect(counters.delivery.pendingEvents == 0)
+    await environment.close(nil)
+  }
+
+  /// On the device's clock, a task sleeps to each beat; the test waits for the first (bounded, never
+  /// deciding by a sleep), then the background stops it.
+  @Test func onTheDevicesClockABeatComesAfterItsInterval() async throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let beats = ModuleState<[Beat]>([])
+    let environment = try makeEnvironment(lifecycle: lifecycle, beats: beats, interval: .seconds(1), onVirtualTime: false)
+    let began = ContinuousClock.now  // before the timer starts: its first beat is at least a second after
+    lifecycle.launched()
+    while beats.current.isEmpty, ContinuousClock.now - began < .seconds(60) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!beats.current.isEmpty)
+    #expect(ContinuousClock.now - began >= .seconds(1))  // not before its interval
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    #expect(await environment.deliverPending().delivery.pendingEvents == 0)
     await environment.close(nil)
   }
 }
