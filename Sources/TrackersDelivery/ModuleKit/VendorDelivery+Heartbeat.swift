@@ -95,7 +95,7 @@ final class Heartbeats: Sendable {
   /// Adds a timer; one added while the app is in the foreground starts now.
   func add(interval: Duration, fire: @escaping @Sendable () -> Void) {
     let interval = max(interval, .seconds(1))
-    // Read before the lock: the clock calls this type's state under none of its own.
+    // Read before taking the lock: this type never holds its lock while it takes the clock's.
     let now = clock?.now.instant
     let startNow = state.withLock { state -> Int? in
       guard !state.isStopped else { return nil }
