@@ -128,6 +128,13 @@ public func withEventSubject<R>(
   try await EventSubject.Binding.$current.withValue(EventSubject.Binding.Box(subject), operation: operation, isolation: isolation)
 }
 
+/// Runs `operation` with no subject bound, whatever the caller's binding: for what the kit runs on the
+/// device's own behalf (a module's lifecycle and heartbeat handlers), which must never read a server's
+/// request's subject as the device's.
+package func withoutEventSubject<R>(_ operation: () throws -> R) rethrows -> R {
+  try EventSubject.Binding.$current.withValue(nil, operation: operation)
+}
+
 /// A tracker that tracks each event about `subject`: for code that receives a tracker, a request handler
 /// that tracks for its user.
 ///

@@ -11,7 +11,9 @@ import TrackersDelivery
 /// before it), never while a request is in flight: that wait is real I/O (a request held forever holds
 /// `close` until the test moves the clock past its deadline with ``advance(by:)``). The backoff's jitter
 /// comes from `seed`, so a run waits the same delays every time. The clock stamps no events: that is
-/// ``TrackersDelivery/DeliveryOptions/now`` (a ``TestClock``).
+/// ``TrackersDelivery/DeliveryOptions/now`` (a ``TestClock``, or this clock's ``date``). A module's heartbeats
+/// (``TrackersDelivery/VendorDelivery/onHeartbeat(every:_:)``) come as the test moves it past them, and are no
+/// wait `deliverPending()` or `close` moves it to.
 ///
 /// ```swift
 /// let clock = VirtualQueueClock()
@@ -26,9 +28,9 @@ public final class VirtualQueueClock: Sendable {
   /// The queue's time, as the module kit reads it.
   package let time: VirtualQueueTime
 
-  /// A clock at zero, with the backoff's jitter drawn from `seed`. The records' ages count from the wall
-  /// time now.
-  public init(seed: UInt64 = 0) { time = VirtualQueueTime(seed: seed) }
+  /// A clock at zero, with the backoff's jitter drawn from `seed`, on the wall at `date` (the wall time
+  /// now by default): the records' ages count from it, and ``date`` moves on from it.
+  public init(seed: UInt64 = 0, date: Date = Date()) { time = VirtualQueueTime(seed: seed, date: date) }
 
   /// A clock over `time`, the one a configuration already holds (`DeliveryOptions.queueClock`'s getter).
   package init(_ time: VirtualQueueTime) { self.time = time }
@@ -36,6 +38,12 @@ public final class VirtualQueueClock: Sendable {
   /// The virtual time passed since the clock was made: the sum of every delay the queue waited (and of
   /// ``advance(by:)``).
   public var elapsed: Duration { time.elapsed }
+
+  /// The queue's wall time: the `date` the clock was made at, plus ``elapsed``. For a module whose own
+  /// timers run on the queue's clock (``TrackersDelivery/VendorDelivery/onHeartbeat(every:_:)``), give its
+  /// configuration and lifecycle this clock (`configuration.now = { clock.date }`), so a heartbeat's date and
+  /// an event's are on one line.
+  public var date: Date { time.date }
 
   /// Moves the clock forward by `delta`, waking each wait it passes: to reach a flush interval or a
   /// request's timeout yourself (`deliverPending()` moves it through backoffs on its own).

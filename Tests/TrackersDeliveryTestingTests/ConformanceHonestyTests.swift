@@ -53,6 +53,13 @@ enum ToyVendor {
     /// Sends an event about a subject under the device's id, read once at launch: what a module that
     /// encodes its own cached identity does, whatever the kit gives it.
     case sendsSubjectsAsTheDevice
+    /// Sends its session's end under the identity at the moment the app goes to the background, not the
+    /// one the session started under: after a privacy reset, the old session's end under the new id links
+    /// the two (the newcomer's first Countly module).
+    case endsSessionsUnderTheCurrentIdentity
+    /// Takes the session's owner from each event's identity: an event about a server's subject then makes
+    /// the device's session end under the subject's ids.
+    case takesTheSessionOwnerFromEachEvent
 
     var breaks: ConformanceRequirement {
       switch self {
@@ -64,6 +71,8 @@ enum ToyVendor {
       case .oversizedBatches: .staysWithinLimitsAtVolume
       case .secretInUndeclaredParameter: .keepsSecretsOutOfDescriptions
       case .sendsSubjectsAsTheDevice: .tracksASubjectUnderItsIds
+      case .endsSessionsUnderTheCurrentIdentity: .sendsLifecycleRecordsOnlyForTheDevice
+      case .takesTheSessionOwnerFromEachEvent: .sendsLifecycleRecordsOnlyForTheDevice
       }
     }
   }
@@ -125,7 +134,29 @@ enum ToyVendor {
           derive: { identity, _ in identity.anonymousId }
         ) { delivery in
           let atLaunch = delivery.current.derived
+          // A session as Countly's: begun on the way to the foreground under the device's id then, a
+          // heartbeat every minute and an end on the way to the background, both under that id.
+          let sessionOwner = ModuleState<String?>(nil)
+          let record: @Sendable (String, String) -> VendorRecord = { name, device in
+            VendorRecord(payload: Array(#""name":"\#(name)","device":"\#(device)""#.utf8), id: RecordID())
+          }
+          delivery.onLifecycle { change in
+            switch change {
+            case .enteredForeground:
+              let owner = delivery.current.derived
+              sessionOwner.current = owner
+              return [record("session_begin", owner)]
+            case .enteredBackground:
+              let current = delivery.current.derived
+              let owner = faults.contains(.endsSessionsUnderTheCurrentIdentity) ? current : sessionOwner.current ?? current
+              return [record("session_end", owner)]
+            }
+          }
+          delivery.onHeartbeat(every: .seconds(60)) { _ in
+            sessionOwner.current.map { [record("session_duration", $0)] } ?? []
+          }
           return { event in
+            if faults.contains(.takesTheSessionOwnerFromEachEvent) { sessionOwner.current = delivery.current.derived }
             let device =
               if faults.contains(.keepsAnonymousIdOnReset) {
                 "device-forever"

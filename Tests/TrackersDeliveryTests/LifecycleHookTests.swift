@@ -68,6 +68,25 @@ import TrackersDeliveryTesting
     #expect(heard.current == 0)
   }
 
+  /// A change the app reports while a server's subject is bound is the device's: the handler never sees
+  /// the subject, so `delivery.current` there is the device's identity.
+  @Test func aHandlerNeverRunsUnderASubject() async throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let delivery = try makeDelivery(lifecycle: lifecycle)
+    let seen = ModuleState<[EventSubject?]>([])
+    delivery.onLifecycle { _ in
+      seen.withLock { $0.append(EventSubject.current) }
+      return []
+    }
+    lifecycle.launched()
+    await withEventSubject(EventSubject(userId: "user-of-a-request")) {
+      await lifecycle.enteredBackground(timeout: .seconds(600))
+      lifecycle.enteredForeground()
+    }
+    #expect(seen.current == [nil, nil, nil])
+  }
+
   @Test func whatAModuleQueuesOnALifecycleChangeFollowsConsent() async throws {
     defer { removeDirectory(storage) }
     let lifecycle = makeLifecycle()

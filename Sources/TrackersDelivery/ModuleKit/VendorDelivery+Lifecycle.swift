@@ -21,8 +21,10 @@ extension VendorDelivery {
   /// drops events) they are not queued; unknown, they are held on disk with the rest. They are the
   /// module's own, not the app's events, so ``TrackerCounters/events`` does not count them; the queue
   /// counts them as records, and a record the queue refuses is reported. The handler runs on the thread the
-  /// app reports the change on; keep it short. Never called without a lifecycle, or on a server
-  /// (``DeliveryOptions/Deployment/server``).
+  /// app reports the change on, never under a ``Trackers/EventSubject`` (the change is the device's, so
+  /// ``current`` is the device's identity there); keep it short. Never called without a lifecycle, or on a
+  /// server (``DeliveryOptions/Deployment/server``). For a periodic call while in the foreground, see
+  /// ``onHeartbeat(every:_:)``.
   ///
   /// ```swift
   /// delivery.onLifecycle { change in
@@ -34,7 +36,9 @@ extension VendorDelivery {
     lifecycleHandlers.withLock { $0.append(handler) }
   }
 
-  /// Tells the session, then the module's handlers, of a transition, and queues what they return.
+  /// Tells the session, then the module's handlers (outside any subject: the change is the device's), of a
+  /// transition, and queues what they return; starts the heartbeats after the foreground's handlers, and
+  /// stops them before the background's.
   func hear(_ transition: ApplicationLifecycle.Transition, at date: Date) {
     session?.transition(transition, at: date)
     let change: LifecycleChange =
@@ -42,18 +46,13 @@ extension VendorDelivery {
       case .foreground: .enteredForeground(at: date)
       case .background: .enteredBackground(at: date)
       }
+    if transition == .background { heartbeats.enteredBackground() }
     // Called outside the lock: a handler may read the identity, or take a lock of its own.
     for handler in lifecycleHandlers.withLock({ $0 }) {
-      let records = handler(change)
-      guard !records.isEmpty, consentAllowsQueueing else { continue }
-      for record in records {
-        do {
-          _ = try queue.enqueue(record.payload, id: record.id, partition: record.partition)
-        } catch {
-          reportFailure("could not queue the record the module made when the app \(change.description): \(error)")
-        }
-      }
+      let records = withoutEventSubject { handler(change) }
+      queueOwnRecords(records, madeWhen: "the app \(change.description)")
     }
+    if transition == .foreground { heartbeats.enteredForeground() }
   }
 }
 

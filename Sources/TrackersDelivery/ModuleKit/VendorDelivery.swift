@@ -56,6 +56,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private let contextObservation: UInt64
   /// What the module registered with ``onLifecycle(_:)``.
   let lifecycleHandlers = LockIsolated<[@Sendable (LifecycleChange) -> [VendorRecord]]>([])
+  /// What the module registered with ``onHeartbeat(every:_:)``, on the queue's clock.
+  let heartbeats: Heartbeats
+  /// The module's clock (``DeliveryOptions/now``), for the heartbeats' dates.
+  let now: @Sendable () -> Date
   /// The module's `derive`, for the identity of an event about a ``Trackers/EventSubject``, which the store
   /// never caches: it is not the device's.
   @usableFromInline
@@ -136,6 +140,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     }
     self.queue = queue
     self.virtualTime = options.virtualTime
+    self.heartbeats = Heartbeats(clock: options.virtualTime?.clock)
+    self.now = options.now
     // The queue opened at once: the identity may have missed its file only by a moment.
     if identity.isWaitingForStorage, !queue.isWaitingForStorage {
       configuration.storageOpened?()

@@ -95,6 +95,8 @@ extension VendorEnvironment {
         IssueReporter.deliverDeferredReports()
       },
       close: { timeout in
+        // No heartbeat after the close starts: what it would queue could not be sent.
+        delivery.heartbeats.close()
         // A relaunch within the session timeout continues the session from its last activity.
         delivery.session?.saveLatestActivity()
         // On virtual time, the close moves the clock through its backoffs and deadline: no wall time for them.

@@ -43,6 +43,18 @@ final class ManualQueueClock: QueueClock {
     var now: QueueNow
     var nextSleeper = 0
     var sleepers: [Int: (wakeup: Wakeup, deadline: Duration)] = [:]
+    var nextObserver = 0
+    /// Timers on this clock that are no wait of the queue's (a module's heartbeats): ``advance(by:)`` stops
+    /// at each of their deadlines, and ``nextDeadline(whileAsleep:)`` never moves the clock to one.
+    var observers: [Int: Observer] = [:]
+  }
+
+  /// A timer on this clock that is not a wait of the queue's.
+  struct Observer: Sendable {
+    /// Its next deadline, or `nil` while it is stopped. Called outside the clock's lock.
+    var nextDeadline: @Sendable () -> Duration?
+    /// Fires what is due at this instant (the clock reads it); called outside the clock's lock.
+    var fire: @Sendable (Duration) -> Void
   }
 
   private let state: LockIsolated<State>
@@ -63,16 +75,58 @@ final class ManualQueueClock: QueueClock {
     state.withLock { s in wakeup.isWaiting ? s.sleepers.values.map(\.deadline).min() : nil }
   }
 
-  /// Moves both lines forward and wakes every wait whose deadline is passed.
+  /// Moves both lines forward by `delta`, through each observer's deadline on the way, in order, firing it
+  /// with the clock at that instant (a heartbeat due at 60 seconds reads 60, however far the test moves
+  /// the clock), and wakes every wait whose deadline the clock passes.
   func advance(by delta: Duration) {
+    let target = state.withLock { $0.now.instant + max(delta, .zero) }
+    while let (observer, deadline) = earliestObserver(notAfter: target) {
+      move(to: deadline)
+      observer.fire(deadline)
+    }
+    move(to: target)
+  }
+
+  /// The observer due first, at or before `target`, with its deadline.
+  private func earliestObserver(notAfter target: Duration) -> (Observer, Duration)? {
+    let observers = state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
+    var earliest: (Observer, Duration)?
+    for observer in observers {
+      // Outside the lock: an observer reads its own state, which may read this clock.
+      guard let deadline = observer.nextDeadline(), deadline <= target else { continue }
+      if earliest.map({ deadline < $0.1 }) ?? true { earliest = (observer, deadline) }
+    }
+    return earliest
+  }
+
+  /// Moves both lines to `instant` (never back) and wakes every wait whose deadline it passes.
+  private func move(to instant: Duration) {
     let due = state.withLock { s -> [Wakeup] in
-      s.now.instant += delta
+      let delta = instant - s.now.instant
+      guard delta > .zero else { return [] }
+      s.now.instant = instant
       s.now.date += Double(delta.components.seconds) + Double(delta.components.attoseconds) / 1e18
       let due = s.sleepers.filter { $0.value.deadline <= s.now.instant }
       for key in due.keys { s.sleepers[key] = nil }
       return due.values.map(\.wakeup)
     }
     for wakeup in due { wakeup.signal() }
+  }
+
+  /// Has ``advance(by:)`` stop at `observer`'s deadlines until ``removeObserver(_:)`` with the returned key:
+  /// a timer on this clock that is no wait of the queue's, and so never a deadline
+  /// ``nextDeadline(whileAsleep:)`` moves the clock to.
+  func addObserver(_ observer: Observer) -> Int {
+    state.withLock { s in
+      defer { s.nextObserver += 1 }
+      s.observers[s.nextObserver] = observer
+      return s.nextObserver
+    }
+  }
+
+  /// Removes the observer ``addObserver(_:)`` returned `key` for.
+  func removeObserver(_ key: Int) {
+    state.withLock { _ = $0.observers.removeValue(forKey: key) }
   }
 
   func wait(on wakeup: Wakeup, timeout: Duration?) async {

@@ -52,6 +52,15 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
   /// `clientUser`); without, the subject's events must contain its user id or anonymous id. Either way, no
   /// subject's request contains the device's stored anonymous id.
   case tracksASubjectUnderItsIds
+  /// What the module sends of its own when the app's lifecycle changes and while it is in the foreground
+  /// (its `onLifecycle` and `onHeartbeat` records: Countly's `begin_session`, `session_duration`,
+  /// `end_session`) is sent only for the device: nothing is queued while consent is denied; what it sends
+  /// on the way to the background after a privacy reset never carries the new anonymous id (the session
+  /// belonged to the identity before: under the new one it would link the two); and a change reported
+  /// while a server's `EventSubject` is bound carries none of the subject's ids. Read raw in the bodies, and
+  /// with ``TrackerModuleDescription/anonymousIds`` as the module's requests carry them. A module with no
+  /// such handler sends nothing then, and passes.
+  case sendsLifecycleRecordsOnlyForTheDevice
 
   /// "keeps dedup ids across retries".
   public var description: String {
@@ -276,7 +285,116 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
 
     case .tracksASubjectUnderItsIds:
       try await checkSubjects(module, into: &failures)
+
+    case .sendsLifecycleRecordsOnlyForTheDevice:
+      try await checkLifecycleUnderDenial(module, into: &failures)
+      try await checkLifecycleAfterReset(module, into: &failures)
+      try await checkLifecycleUnderASubject(module, into: &failures)
     }
+  }
+
+  /// Launch, ten minutes in the foreground (heartbeats), background, foreground, ten minutes, background,
+  /// each time with the session's end flushed.
+  private static func liveThroughTwoVisits<Event>(_ lifecycle: ApplicationLifecycle, _ harness: Harness<Event>) async {
+    lifecycle.launched()
+    harness.clock.advance(by: .seconds(600))
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    lifecycle.enteredForeground()
+    harness.clock.advance(by: .seconds(600))
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+  }
+
+  /// ``sendsLifecycleRecordsOnlyForTheDevice`` under denied consent: nothing queued, nothing sent.
+  private func checkLifecycleUnderDenial<Event>(
+    _ module: TrackerModuleDescription<Event>, into failures: inout Failures
+  ) async throws {
+    let consent = ConsentStore(ConsentState(status: .denied))
+    let lifecycle = Harness<Event>.makeLifecycle()
+    let harness = try Harness(module, privacy: consent.registry, lifecycle: lifecycle)
+    await Self.liveThroughTwoVisits(lifecycle, harness)
+    let counters = await harness.environment.deliverPending()
+    failures.expect(
+      counters.delivery.enqueued == 0,
+      "\(counters.delivery.enqueued) records were queued on lifecycle changes and heartbeats while consent was denied")
+    failures.expect(
+      harness.transport.requests.isEmpty,
+      "\(harness.transport.requests.count) requests went out on lifecycle changes while consent was denied")
+    await harness.environment.close(nil)
+  }
+
+  /// ``sendsLifecycleRecordsOnlyForTheDevice`` after a privacy reset: what the way to the background sends
+  /// carries none of the new identity's ids.
+  private func checkLifecycleAfterReset<Event>(
+    _ module: TrackerModuleDescription<Event>, into failures: inout Failures
+  ) async throws {
+    let consent = ConsentStore(ConsentState(status: .granted))
+    let lifecycle = Harness<Event>.makeLifecycle()
+    let harness = try Harness(module, privacy: consent.registry, lifecycle: lifecycle)
+    lifecycle.launched()
+    harness.environment.send(module.event(0))
+    harness.clock.advance(by: .seconds(120))
+    await harness.environment.deliverPending()
+    consent.registry.reset()
+    let newId = Self.storedAnonymousId(in: harness.storage.url)
+    let beforeBackground = harness.transport.requests.count
+    await lifecycle.enteredBackground(timeout: .seconds(60))
+    await harness.environment.deliverPending()
+    let atBackground = Array(harness.transport.requests.dropFirst(beforeBackground))
+    lifecycle.enteredForeground()
+    harness.environment.send(module.event(4))
+    let counters = await harness.environment.deliverPending()
+    failures.expect(counters.queued == 2 && counters.delivery.pendingEvents == 0, "2 events around a reset: \(counters)")
+    let afterReturn = Array(harness.transport.requests.dropFirst(beforeBackground + atBackground.count))
+    failures.expect(!afterReturn.isEmpty, "the event after the return to the foreground was not sent")
+    if let newId, atBackground.contains(where: { $0.bodyText.contains(newId) }) {
+      failures.expect(false, "what went out on the way to the background after a reset carries the new anonymous id \(newId)")
+    }
+    if let anonymousIds = module.anonymousIds {
+      let newIds = Set(afterReturn.flatMap { (try? anonymousIds($0)) ?? [] })
+      let endIds = Set(atBackground.flatMap { (try? anonymousIds($0)) ?? [] })
+      failures.expect(
+        endIds.isDisjoint(with: newIds),
+        "what went out on the way to the background after a reset carries the new identity's ids \(endIds.intersection(newIds))")
+    }
+    await harness.environment.close(nil)
+  }
+
+  /// ``sendsLifecycleRecordsOnlyForTheDevice`` with a subject bound where the app reports the changes.
+  private func checkLifecycleUnderASubject<Event>(
+    _ module: TrackerModuleDescription<Event>, into failures: inout Failures
+  ) async throws {
+    let lifecycle = Harness<Event>.makeLifecycle()
+    let harness = try Harness(module, lifecycle: lifecycle)
+    let subject = EventSubject(userId: "conformance-lifecycle-user", anonymousId: "conformance-lifecycle-anon")
+    lifecycle.launched()
+    // What the launch sent (the device's), apart from the subject's event.
+    await harness.environment.deliverPending()
+    let launchRequests = harness.transport.requests.count
+    withEventSubject(subject) { harness.environment.send(module.event(4)) }
+    await harness.environment.deliverPending()
+    let beforeChanges = harness.transport.requests.count
+    let subjectRequests = harness.transport.requests.dropFirst(launchRequests)
+    failures.expect(!subjectRequests.isEmpty, "the event about a subject was not sent")
+    await withEventSubject(subject) {
+      await lifecycle.enteredBackground(timeout: .seconds(60))
+      lifecycle.enteredForeground()
+      harness.clock.advance(by: .seconds(600))
+      await lifecycle.enteredBackground(timeout: .seconds(60))
+    }
+    await harness.environment.deliverPending()
+    let lifecycleRequests = harness.transport.requests.dropFirst(beforeChanges)
+    for request in lifecycleRequests
+    where [subject.userId, subject.anonymousId].contains(where: { $0.map(request.bodyText.contains) == true }) {
+      failures.expect(false, "a lifecycle change reported under a subject sent the subject's ids: \(request.bodyText)")
+    }
+    if let anonymousIds = module.anonymousIds {
+      let subjectIds = Set(subjectRequests.flatMap { (try? anonymousIds($0)) ?? [] })
+      let sent = Set(lifecycleRequests.flatMap { (try? anonymousIds($0)) ?? [] })
+      failures.expect(
+        sent.isDisjoint(with: subjectIds),
+        "a lifecycle change reported under a subject sent the subject's ids \(sent.intersection(subjectIds))")
+    }
+    await harness.environment.close(nil)
   }
 
   /// ``tracksASubjectUnderItsIds``: the device's event, subject A's, subject B's, A's again, the device's

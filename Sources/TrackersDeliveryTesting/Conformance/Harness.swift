@@ -17,7 +17,7 @@ struct Harness<Event: VendorEvent>: Sendable {
 
   init(
     _ module: TrackerModuleDescription<Event>, privacy: PrivacyRegistry? = nil,
-    sendsWhen shouldSend: (@Sendable () -> Bool)? = nil
+    lifecycle: ApplicationLifecycle? = nil, sendsWhen shouldSend: (@Sendable () -> Bool)? = nil
   ) throws {
     self.module = module
     transport = ScriptedTransport(answering: module.success)
@@ -30,6 +30,7 @@ struct Harness<Event: VendorEvent>: Sendable {
       options.flushInterval = .seconds(3_600)  // only flush() sends
       options.queueClock = clock
       options.privacy = privacy
+      options.lifecycle = lifecycle
       options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
       options.onReport = { report in
         reports.withLock { $0.append(report) }
@@ -40,6 +41,14 @@ struct Harness<Event: VendorEvent>: Sendable {
         options.delivery = { $0.shouldSend = shouldSend }
       }
     }
+  }
+
+  /// An app lifecycle for ``init(_:privacy:lifecycle:sendsWhen:)``, which keeps no file and whose queues keep
+  /// their storage in the background.
+  static func makeLifecycle() -> ApplicationLifecycle {
+    ApplicationLifecycle(
+      storageDirectory: nil, context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"))),
+      relinquishesStorageInBackground: false)
   }
 
   /// Every event the transport received, in order.

@@ -84,8 +84,8 @@ struct CountlyDestination: DeliveryDestination {
 func countlyRequest(deviceId: String, at date: Date, events: [PropertyValue] = [], extra: [String: PropertyValue] = [:])
   -> [UInt8]
 {
-  let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-  var object: [String: PropertyValue] = ["device_id": .string(deviceId), "timestamp": .double(milliseconds)]
+  let milliseconds = Int(exactly: (date.timeIntervalSince1970 * 1_000).rounded(.down)) ?? 0
+  var object: [String: PropertyValue] = ["device_id": .string(deviceId), "timestamp": .int(milliseconds)]
   if !events.isEmpty { object["events"] = .array(events) }
   object.merge(extra) { $1 }
   var bytes: [UInt8] = []
@@ -95,7 +95,27 @@ func countlyRequest(deviceId: String, at date: Date, events: [PropertyValue] = [
 
 // snippet: Sources/Trackers/Documentation.docc/WritingATrackerModule.md#9
 struct CountlySession: Sendable {
-  var began: Date?
+  /// Whose session runs: its end and its heartbeats go to the device it began with.
+  var deviceId: String?
+  /// The begin or the last `session_duration`: what the next one counts from.
+  var lastReport = Date.distantPast
+
+  /// Begins a session for `deviceId` unless one runs; whether it began.
+  mutating func begin(_ deviceId: String, at date: Date) -> Bool {
+    guard self.deviceId == nil else { return false }
+    (self.deviceId, lastReport) = (deviceId, date)
+    return true
+  }
+
+  /// The running session's device and its whole seconds since the last report (the rest counts in the
+  /// next, as the SDK's `unsentSessionLength`); `ends` ends the session.
+  mutating func report(at date: Date, ends: Bool) -> (deviceId: String, seconds: Int)? {
+    guard let deviceId else { return nil }
+    let seconds = Int(exactly: max(0, date.timeIntervalSince(lastReport)).rounded(.down)) ?? 0
+    lastReport += TimeInterval(seconds)
+    if ends { self.deviceId = nil }
+    return (deviceId, seconds)
+  }
 }
 
 extension VendorEnvironment where Event == CountlyEvent {
@@ -109,22 +129,27 @@ extension VendorEnvironment where Event == CountlyEvent {
       // Cached per identity and context, never per event: Countly's device_id.
       derive: { identity, _ in identity.userId ?? identity.anonymousId }
     ) { delivery in
-      // Countly's SDKs end the session on the way to the background.
-      // What the handler returns is queued (if consent allows), and goes with that trip's flush.
+      // Countly's SDKs send the session's duration every 60 seconds in the foreground...
+      delivery.onHeartbeat(every: .seconds(60)) { date in
+        guard let (deviceId, seconds) = session.withLock({ $0.report(at: date, ends: false) }) else { return [] }
+        return [VendorRecord(payload: countlyRequest(deviceId: deviceId, at: date, extra: ["session_duration": .int(seconds)]), id: RecordID())]
+      }
+      // ...and end the session on the way to the background: queued if consent allows, sent with that
+      // trip's flush, under the device the session began with.
       delivery.onLifecycle { change in
         guard case .enteredBackground(let date) = change,
-          let began = session.withLock({ state in defer { state.began = nil }; return state.began })
+          let (deviceId, seconds) = session.withLock({ $0.report(at: date, ends: true) })
         else { return [] }
-        let duration = PropertyValue.double(max(0, date.timeIntervalSince(began)).rounded())
-        let end = countlyRequest(deviceId: delivery.current.derived, at: date, extra: ["end_session": 1, "session_duration": duration])
+        let end = countlyRequest(deviceId: deviceId, at: date, extra: ["end_session": 1, "session_duration": .int(seconds)])
         return [VendorRecord(payload: end, id: RecordID())]
       }
       return { event in  // on the caller's thread: encode, and return the event's one fate
         switch event {
         case let .event(key, segmentation):
           let date = now()
-          let begins = session.withLock { state in defer { state.began = state.began ?? date }; return state.began == nil }
-          let deviceId = delivery.current.derived
+          let deviceId = delivery.current.derived  // a server's subject's, under an EventSubject
+          // A subject's event is not the device's: it begins no session of the device's.
+          let begins = EventSubject.current == nil && session.withLock { $0.begin(deviceId, at: date) }
           let payload = PropertyValue.object(["key": .string(key), "count": 1, "segmentation": .object(segmentation.mapValues(PropertyValue.string))])
           var records = [VendorRecord(payload: countlyRequest(deviceId: deviceId, at: date, events: [payload]), id: RecordID())]
           if begins { records.insert(VendorRecord(payload: countlyRequest(deviceId: deviceId, at: date, extra: ["begin_session": 1]), id: RecordID()), at: 0) }
@@ -144,8 +169,40 @@ extension VendorEnvironment where Event == CountlyEvent {
 }
 // end snippet
 
-@Suite struct WritingATrackerModuleTests {
+private func writingATrackerModule10() {
   // snippet: Sources/Trackers/Documentation.docc/WritingATrackerModule.md#10
+  let rules = SessionRules(
+    timeout: .seconds(30 * 60),          // ends after this long without an event or a transition
+    maxLength: .seconds(24 * 60 * 60),   // and this long after it began, however active (nil: no limit)
+    idUnit: .seconds,                    // the numeric id is the start in seconds (or .milliseconds)
+    makesUUID: true,                     // each session also gets a version 7 UUID
+    continuesInForeground: true,         // time in the foreground is activity (needs the lifecycle)
+    endsWhenUserChanges: false,          // a sign-in or sign-out keeps the session
+    endsWhenAnonymousIdChanges: true     // a reset, or another user, begins a new one
+  )
+
+  func sessionFields(_ stamp: VendorSession.Stamp) -> [String: PropertyValue] {
+    var fields: [String: PropertyValue] = [
+      "session_id": .int(stamp.id),                                    // VendorSession.Stamp.outOfSession (-1) under a subject
+      "engagement_msec": .int(stamp.engagementMilliseconds),           // since the session's previous event (100 for its first)
+      "session_start": .bool(stamp.isNew),                             // this event began it, at stamp.start
+    ]
+    if let uuid = stamp.uuid { fields["session_uuid"] = .string(uuid) }
+    if let ended = stamp.ended {                                       // the session this one replaced
+      // Its ids, its last activity, and the identity it belonged to: after a reset, not this event's.
+      fields["previous_session"] = .object([
+        "id": .int(ended.id), "last_activity": .double(ended.lastActivity.timeIntervalSince1970),
+        "device": .string(ended.userId ?? ended.anonymousId),
+      ])
+    }
+    return fields
+  }
+  // end snippet
+  _ = (rules, sessionFields)
+}
+
+@Suite struct WritingATrackerModuleTests {
+  // snippet: Sources/Trackers/Documentation.docc/WritingATrackerModule.md#11
   @Test func anEventIsOneCountlyRequestInTheForm() async throws {
     let storage = try TemporaryStorage()
     let transport = ScriptedTransport()
@@ -162,3 +219,62 @@ extension VendorEnvironment where Event == CountlyEvent {
   }
   // end snippet
 }
+
+// snippet: Sources/Trackers/Documentation.docc/WritingATrackerModule.md#12
+/// The Countly module on a scripted transport and a clock the test moves, every report kept.
+struct CountlyTestBed {
+  let storage: TemporaryStorage
+  let transport = ScriptedTransport()
+  let clock = TestClock(1_793_817_970_000)                 // milliseconds since 1970
+  let reports = ModuleState<[TrackerReport]>([])
+  let environment: VendorEnvironment<CountlyEvent>
+
+  init() throws {
+    storage = try TemporaryStorage()
+    var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 100)
+    options.transport = transport
+    options.now = { [clock] in clock.now }                 // the module's clock
+    options.flushInterval = .seconds(3_600)                // only flush() and deliverPending() send
+    options.onReport = { [reports] report in reports.withLock { $0.append(report) } }
+    environment = try .live(CountlyConfiguration(appKey: "key", options: options))
+  }
+}
+
+@Test func eachRequestIsStampedOnTheModulesClock() async throws {
+  let bed = try CountlyTestBed()
+  bed.environment.send(.event(key: "Opened", segmentation: [:]))
+  bed.clock.advance(milliseconds: 1_500)
+  bed.environment.send(.event(key: "Paid", segmentation: [:]))
+  bed.environment.send(.unsupported(kind: "screen"))      // counted, and reported to onReport
+  await bed.environment.deliverPending()
+  let requests = try bed.transport.requests.flatMap { try $0.json(inFormField: "requests").arrayValue ?? [] }
+  #expect(requests.map { $0["timestamp"] } == [1_793_817_970_000, 1_793_817_970_000, 1_793_817_971_500])
+  let unsupported = bed.reports.current.filter { if case .unsupportedKind("screen") = $0.kind { true } else { false } }
+  #expect(unsupported.count == 1)
+}
+// end snippet
+
+// snippet: Sources/Trackers/Documentation.docc/WritingATrackerModule.md#13
+@Test func aSessionReportsItsDurationEveryMinuteInTheForeground() async throws {
+  let storage = try TemporaryStorage()
+  let transport = ScriptedTransport()
+  let clock = VirtualQueueClock(date: Date(timeIntervalSince1970: 1_793_817_970))
+  let lifecycle = ApplicationLifecycle(storageDirectory: nil, now: { clock.date }, relinquishesStorageInBackground: false)
+  var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 100)
+  options.transport = transport
+  options.queueClock = clock                               // the queue's waits, and the heartbeats
+  options.now = { clock.date }                             // the module's clock: the same line
+  options.lifecycle = lifecycle
+  let environment = try VendorEnvironment<CountlyEvent>.live(CountlyConfiguration(appKey: "key", options: options))
+  lifecycle.launched()
+  environment.send(.event(key: "Opened", segmentation: [:]))  // begins the session
+  clock.advance(by: .seconds(180))                           // three heartbeats
+  await lifecycle.enteredBackground()                         // the session's end, with that trip's flush
+  clock.advance(by: .seconds(600))                           // none in the background
+  await environment.deliverPending()
+  let requests = try transport.requests.flatMap { try $0.json(inFormField: "requests").arrayValue ?? [] }
+  #expect(requests.compactMap { $0["session_duration"] } == [60, 60, 60, 0])
+  #expect(requests.last?["end_session"] == 1)
+  #expect(clock.elapsed == .seconds(780))                    // deliverPending moved it no further
+}
+// end snippet

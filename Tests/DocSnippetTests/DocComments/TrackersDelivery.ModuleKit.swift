@@ -298,6 +298,16 @@ private func onLifecycle(delivery: VendorDelivery<Void>) {
   // end snippet
 }
 
+private func sessionDuration(at date: Date) -> [UInt8] { Array(#"{"session_duration":60}"#.utf8) }
+
+private func onHeartbeat(delivery: VendorDelivery<Void>) {
+  // snippet: Sources/TrackersDelivery/ModuleKit/VendorDelivery+Heartbeat.swift#1
+  delivery.onHeartbeat(every: .seconds(60)) { date in
+    [VendorRecord(payload: sessionDuration(at: date), id: RecordID())]  // the module's encoding
+  }
+  // end snippet
+}
+
 private func batchLimitsEnvelope() {
   compile {
     // snippet: Sources/TrackersDelivery/BatchLimits.swift#1

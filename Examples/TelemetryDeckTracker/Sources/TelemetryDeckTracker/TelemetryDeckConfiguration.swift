@@ -44,6 +44,12 @@ public struct TelemetryDeckConfiguration: VendorConfiguration, CustomStringConve
   public var session = SessionRules(
     timeout: .seconds(5 * 60), idUnit: .milliseconds, makesUUID: true, continuesInForeground: true,
     endsWhenAnonymousIdChanges: true)
+  /// Whether a `TelemetryDeck.Session.started` signal is sent when the app comes to the foreground in a
+  /// new session (at launch, and after more than 5 minutes in the background), as the SDK's
+  /// `sendNewSessionBeganSignal` does; `true` by default, as there. Needs the app's
+  /// ``Trackers/ApplicationLifecycle`` (`configuration.lifecycle`): without one the module never hears the
+  /// foreground, and sends none.
+  public var sendsSessionStartedSignal = true
 
   /// A configuration with the defaults.
   public init(

@@ -30,13 +30,16 @@ extension TelemetryDeckEnvironment {
   /// the persisted identity that later signals carry, and are counted as
   /// ``TrackersDelivery/TrackerCounters/identityUpdates``. A sign-out, or another user signing in, starts a
   /// new anonymous id and forgets the user properties. With a privacy registry, nothing is sent before
-  /// consent for "TelemetryDeck".
+  /// consent for "TelemetryDeck". With the app's lifecycle, a return to the foreground that begins a
+  /// session sends `TelemetryDeck.Session.started`, as the SDK does
+  /// (``TelemetryDeckConfiguration/sendsSessionStartedSignal``).
   ///
   /// Call it once per process, at launch, before the first event. Throws when the storage directory can't
   /// be created or read.
   public static func live(_ configuration: TelemetryDeckConfiguration) throws -> TelemetryDeckEnvironment {
     let now = configuration.now
     let (appID, salt, testMode) = (configuration.appID, configuration.salt, configuration.testMode)
+    let sendsSessionStarted = configuration.sendsSessionStartedSignal
     let derive: @Sendable (IdentityStore<WireFormat.Identity>.Identity, TrackingContext) -> WireFormat.Identity = {
       // The time zone's offset is read when the context changes, at the configuration's clock.
       WireFormat.identity(for: $0, context: $1, appID: appID, salt: salt, testMode: testMode, at: now())
@@ -45,6 +48,20 @@ extension TelemetryDeckEnvironment {
       options: configuration.options, destination: TelemetryDeckDestination(configuration), session: configuration.session,
       derive: derive
     ) { delivery, session in
+      if sendsSessionStarted {
+        // The SDK's `TelemetryDeck.Session.started`, when a session begins with the return to the
+        // foreground (its `sessionID` is renewed only there): the kit's session decides whether it is new.
+        delivery.onLifecycle { change in
+          guard case let .enteredForeground(date) = change else { return [] }
+          let (identity, derived) = delivery.current
+          let stamp = session.stamp(at: date, anonymousId: identity.anonymousId, userId: identity.userId)
+          guard stamp.isNew else { return [] }
+          let bytes = WireFormat.signal(
+            type: TelemetryDeckLimits.sessionStartedSignal, payload: [:], floatValue: nil, identity: derived,
+            sessionId: stamp.uuid ?? String(stamp.id), at: date)
+          return [VendorRecord(payload: bytes, id: RecordID())]
+        }
+      }
       return { event in
         switch event {
         // Refused by telemetryDeckIssues(for:), so only an app calling `send` itself gets here.

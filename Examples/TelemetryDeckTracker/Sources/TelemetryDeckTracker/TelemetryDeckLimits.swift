@@ -18,4 +18,7 @@ public enum TelemetryDeckLimits {
   /// The prefix of the SDK's own signal types and payload keys (`TelemetryDeck.Device.modelName`); the SDK
   /// warns about any other use of it, compared without case.
   public static let reservedPrefix = "TelemetryDeck."
+  /// The signal the module sends when a session begins (``TelemetryDeckConfiguration/sendsSessionStartedSignal``),
+  /// as the SDK does.
+  public static let sessionStartedSignal = "TelemetryDeck.Session.started"
 }

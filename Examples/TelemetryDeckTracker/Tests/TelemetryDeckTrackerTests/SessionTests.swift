@@ -100,11 +100,51 @@ struct SessionTests {
     await Current.deliverPending()
     await Current.close(nil)
 
+    // `TelemetryDeck.Session.started` at launch and at the return that began a session, not at the
+    // return within 5 minutes.
+    let started = TelemetryDeckLimits.sessionStartedSignal
     let signals = try sent()
-    try #require(signals.map(\.type) == ["a", "b", "c", "d"])
-    #expect(Set(signals.prefix(3).map(\.session)).count == 1)
-    #expect(signals[3].session != signals[0].session)
-    #expect(version7Milliseconds(signals[3].session) == start + 30 * minute + 1)
+    try #require(signals.map(\.type) == [started, "a", "b", "c", started, "d"])
+    #expect(Set(signals.prefix(4).map(\.session)).count == 1)
+    #expect(signals[4].session != signals[0].session && signals[5].session == signals[4].session)
+    #expect(version7Milliseconds(signals[4].session) == start + 30 * minute + 1)
+  }
+
+  /// `TelemetryDeck.Session.started` is a signal as the SDK sends it: no payload of its own beyond the
+  /// default parameters, the new session's id, the identity of that moment, the foreground's time; and
+  /// none when the configuration turns it off, or without a lifecycle.
+  @Test func aSessionThatBeginsWithTheForegroundSendsSessionStarted() async throws {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: ContextProvider(.fixture), now: { clock.now })
+    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
+    configuration.lifecycle = lifecycle
+    Current = try .live(configuration)
+    lifecycle.launched()
+    telemetryDeckTracker("a")
+    await Current.deliverPending()
+    await Current.close(nil)
+
+    let signals = try sentSignals(transport)
+    try #require(signals.count == 2)
+    let (started, event) = (signals[0], signals[1])
+    #expect(started["type"]?.stringValue == TelemetryDeckLimits.sessionStartedSignal)
+    #expect(started["sessionID"] == event["sessionID"])
+    #expect(started["clientUser"] == event["clientUser"])
+    #expect(started["payload"] == event["payload"])  // the default parameters only, as the event here
+    #expect(version7Milliseconds(started["sessionID"]?.stringValue) == start)
+    #expect(Current.counters().queued == 1)  // the module's own signal is no app event
+  }
+
+  @Test func noSessionStartedWhenTurnedOff() async throws {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: ContextProvider(.fixture), now: { clock.now })
+    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
+    configuration.lifecycle = lifecycle
+    configuration.sendsSessionStartedSignal = false
+    Current = try .live(configuration)
+    lifecycle.launched()
+    telemetryDeckTracker("a")
+    await Current.deliverPending()
+    await Current.close(nil)
+    #expect(try sent().map(\.type) == ["a"])
   }
 
   /// The session is saved with the identity, so a relaunch within 5 minutes continues it.
