@@ -277,11 +277,7 @@ private func breaksNoNameRule(_ name: String) -> Bool {
     guard let first = bytes.first, bytes.count <= GoogleAnalyticsLimits.nameLength, first < 128 else { return false }
     let bits = reservedPrefixStartBits
     let reserved = first < 64 ? bits.low >> UInt64(first) & 1 : bits.high >> UInt64(first - 64) & 1
-    guard reserved == 0, isASCIILetter(first) else { return false }
-    for byte in bytes.dropFirst() where !(isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_")) {
-      return false
-    }
-    return true
+    return reserved == 0 && isValidName(bytes)
   } ?? false
 }
 
@@ -314,14 +310,14 @@ func firstInvalidCharacter(in name: String) -> Character? {
 /// Whether every byte of `name` is in `[A-Za-z][A-Za-z0-9_]*`: the common case, decided without decoding.
 private func isValidNameBytes(_ name: String) -> Bool {
   var name = name
-  return name.withUTF8 { bytes in
-    for (index, byte) in bytes.enumerated() {
-      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-      let isDigitOrUnderscore = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-      guard index == 0 ? isLetter : (isLetter || isDigitOrUnderscore) else { return false }
-    }
-    return true
-  }
+  return name.withUTF8(isValidName(_:))
+}
+
+/// Whether `bytes` are `[A-Za-z][A-Za-z0-9_]*` (empty bytes are too: the length rule refuses those).
+private func isValidName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let first = bytes.first else { return true }
+  guard isASCIILetter(first) else { return false }
+  return !bytes.dropFirst().contains { !(isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_")) }
 }
 
 /// `key` is only called to write a message, so the happy path builds no paths.

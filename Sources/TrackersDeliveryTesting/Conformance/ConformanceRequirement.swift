@@ -350,13 +350,21 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       failures.expect(false, "what went out on the way to the background after a reset carries the new anonymous id \(newId)")
     }
     if let anonymousIds = module.anonymousIds {
-      let newIds = Set(afterReturn.flatMap { (try? anonymousIds($0)) ?? [] })
-      let endIds = Set(atBackground.flatMap { (try? anonymousIds($0)) ?? [] })
+      let newIds = try Self.ids(in: afterReturn, anonymousIds)
+      let endIds = try Self.ids(in: atBackground, anonymousIds)
       failures.expect(
         endIds.isDisjoint(with: newIds),
         "what went out on the way to the background after a reset carries the new identity's ids \(endIds.intersection(newIds))")
     }
     await harness.environment.close(nil)
+  }
+
+  /// Every anonymous id `requests` carry, by the module's own reading: a body it can't read throws, so the
+  /// check fails with the error rather than passing on no ids.
+  private static func ids(
+    in requests: some Sequence<RecordedRequest>, _ anonymousIds: (RecordedRequest) throws -> [String]
+  ) throws -> Set<String> {
+    try Set(requests.flatMap(anonymousIds))
   }
 
   /// ``sendsLifecycleRecordsOnlyForTheDevice`` with a subject bound where the app reports the changes.
@@ -388,8 +396,8 @@ public enum ConformanceRequirement: String, Sendable, CaseIterable, CustomString
       failures.expect(false, "a lifecycle change reported under a subject sent the subject's ids: \(request.bodyText)")
     }
     if let anonymousIds = module.anonymousIds {
-      let subjectIds = Set(subjectRequests.flatMap { (try? anonymousIds($0)) ?? [] })
-      let sent = Set(lifecycleRequests.flatMap { (try? anonymousIds($0)) ?? [] })
+      let subjectIds = try Self.ids(in: subjectRequests, anonymousIds)
+      let sent = try Self.ids(in: lifecycleRequests, anonymousIds)
       failures.expect(
         sent.isDisjoint(with: subjectIds),
         "a lifecycle change reported under a subject sent the subject's ids \(sent.intersection(subjectIds))")
