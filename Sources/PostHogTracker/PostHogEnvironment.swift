@@ -45,9 +45,10 @@ extension PostHogEnvironment {
       return { event in
         // An event about a subject (a server's user) carries the subject's ids, never the stored identity's,
         // and no session.
-        let subject = EventSubject.current
-        let isAboutSubject = subject.map { _ in true } ?? false
-        if let subject, case .capture = event {
+        let attribution = delivery.attribution
+        let isAboutSubject: Bool
+        if case .subject = attribution { isAboutSubject = true } else { isAboutSubject = false }
+        if case let .subject(subject) = attribution, case .capture = event {
           let identity = WireFormat.identity(
             about: subject, context: delivery.subjectContext,
             // The client's own address, given, is for locating it; the server's never is.
@@ -62,7 +63,25 @@ extension PostHogEnvironment {
           // Only reachable by calling `send` directly: the pipeline's validation refuses these first.
           return .unsupported(kind: kind)
         }
-        if let personEvent = PersonProfileRules.personEvent(event) {
+        // Looked for once: the person rules and the encoder both ask, and each look walks every name.
+        let hasReservedName: Bool
+        if case let .capture(_, properties) = event {
+          hasReservedName = WireFormat.hasReservedName(properties)
+        } else {
+          hasReservedName = true
+        }
+        let personEvent = PersonProfileRules.personEvent(event, hasReservedName: hasReservedName)
+        if case .capture = event, personEvent == nil, case let .appUser(owner, identity) = attribution {
+          // The common event: nothing about it changes the identity, so the identity read with the subject
+          // is the one to send under, and there is no sign-in to apply first.
+          let id = RecordID()
+          let date = now()
+          let payload = WireFormat.event(
+            event, identity: identity, sessionId: session.stamp(at: date, of: owner).uuid, at: date, uuid: id,
+            hasReservedName: hasReservedName)
+          return payload.map { delivery.fate(queueing: VendorRecord(payload: $0, id: id)) } ?? .identityUpdate
+        }
+        if let personEvent {
           // posthog-ios's `requirePersonProcessing()`: ignored without person profiles; otherwise, before
           // encoding, this anonymous person is processed from now on, so the event itself says `true`.
           guard personProfiles != .never else {
@@ -100,7 +119,8 @@ extension PostHogEnvironment {
             isAboutSubject
             ? session.stamp(at: date, anonymousId: owner.anonymousId, userId: owner.userId)
             : session.stamp(at: date, of: owner)
-          return WireFormat.event(event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id)
+          return WireFormat.event(
+            event, identity: identity, sessionId: stamp.uuid, at: date, uuid: id, hasReservedName: hasReservedName)
         }
       }
     }
@@ -112,13 +132,16 @@ enum PersonProfileRules {
   /// The PostHog event of what only a person has (person properties, an alias, a group), which posthog-ios
   /// sends only with person processing; `nil` for the others. A capture with `$set` or `$set_once` is one
   /// too, as posthog-ios's `capture(_:userProperties:)` asks for person processing.
-  static func personEvent(_ event: PostHogEvent) -> String? {
+  ///
+  /// `hasReservedName`: whether a capture's properties have a name starting with `$`
+  /// (``WireFormat/hasReservedName(_:)``), looked for once per event by the caller.
+  static func personEvent(_ event: PostHogEvent, hasReservedName: Bool) -> String? {
     switch event {
     case .setPersonProperties, .setPersonPropertiesOnce, .unsetPersonProperties: PostHogNames.set
     case .alias: PostHogNames.createAlias
     case .group: PostHogNames.groupIdentify
     case let .capture(_, properties)
-    where WireFormat.hasReservedName(properties)
+    where hasReservedName
       && (properties[PostHogNames.set] != nil || properties[PostHogNames.setOnce] != nil):
       "capture with \(PostHogNames.set)"
     case .capture, .userId, .signIn, .notSent: nil

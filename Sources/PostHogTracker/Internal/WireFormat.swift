@@ -140,9 +140,11 @@ enum WireFormat {
 
   /// One entry of `batch`: `{"event":...,"properties":{"distinct_id":...,...},"timestamp":"ISO-8601",
   /// "uuid":"..."}`; `nil` for what sends nothing (a sign-out, ``PostHogEvent/notSent(kind:)``). Dates inside
-  /// properties are ISO-8601 strings.
+  /// properties are ISO-8601 strings. `hasReservedName`: whether a capture's properties have a name starting
+  /// with `$` (``hasReservedName(_:)``), when the caller has looked already (`nil`: look here).
   static func event(
-    _ event: PostHogEvent, identity: Identity, sessionId: String?, at date: Date, uuid: RecordID
+    _ event: PostHogEvent, identity: Identity, sessionId: String?, at date: Date, uuid: RecordID,
+    hasReservedName: Bool? = nil
   ) -> [UInt8]? {
     let name: String
     let properties: [String: PropertyValue]
@@ -190,7 +192,7 @@ enum WireFormat {
     }
     // Every event, as posthog-ios's `buildProperties` writes it; an event's own value wins (one member of
     // that name: JSON with two is ambiguous).
-    if !hasReservedName(properties) || properties[PostHogNames.processPersonProfile] == nil {
+    if !(hasReservedName ?? Self.hasReservedName(properties)) || properties[PostHogNames.processPersonProfile] == nil {
       VendorJSON.appendLiteral(
         identity.processesPerson ? #","$process_person_profile":true"# : #","$process_person_profile":false"#,
         to: &bytes)

@@ -143,6 +143,10 @@ final class Heartbeats: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// The tasks sleeping to the next beat on the device's clock, for the tests: the background and `close`
+  /// cancel each and leave none.
+  var liveTasks: [Task<Void, Never>] { state.withLock { $0.tasks } }
+
   /// Whether a live task of `run` may still fire.
   private func isRunning(_ run: Int) -> Bool {
     state.withLock { $0.run == run && $0.isInForeground && !$0.isStopped }
