@@ -39,16 +39,23 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// The app's handler for the module's reports (``DeliveryOptions/onReport``); `nil` does the defaults
   /// (see ``TrackerReport``). Everything this delivery and its queue report goes there.
   package let onReport: (@Sendable (TrackerReport) -> Void)?
-  /// What this environment counted itself; ``counters`` adds the queue's.
-  private let local = LockIsolated(TrackerCounters())
-  /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
-  private let consent: LockIsolated<ConsentStatus>?
+  /// What this environment counted itself (``counters`` adds the queue's) and the consent it counts by,
+  /// under one lock: settling an event reads the consent and raises its counter in one hold, where two
+  /// locks cost `track` a second lock and unlock per event.
+  private struct Tally {
+    var counters = TrackerCounters()
+    /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
+    var consent: ConsentStatus?
+    /// Whether holding for consent was reported since consent last became unknown: one report, not one
+    /// per event.
+    var reportedHolding = false
+  }
+
+  private let local: LockIsolated<Tally>
   /// What happens to an event while consent is unknown.
   private let whileConsentUnknown: DeliveryOptions.UnknownConsent
   /// The purpose the destination's consent is asked for, for the report on held events.
   private let consentPurpose: ConsentPurpose
-  /// Whether holding for consent was reported since consent last became unknown: one report, not one per event.
-  private let reportedHolding: LockIsolated<Bool>
   /// Refusals for one reason (queue full, disk full, closed) are reported once, then counted, and told
   /// as one line per interval: a full disk used to print one identical line per event.
   private let repeatedRefusals: RepeatedReports<String>
@@ -117,12 +124,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       // The queue's send gate holds what waits for an answer: on disk, so across launches too.
       configuration.shouldSend = { registry.allowsSending(to: name, purpose: purpose) && appGate() }
     }
-    let consent = options.privacy.map { LockIsolated($0.consentStatus(for: name, purpose: purpose)) }
-    self.consent = consent
+    let local = LockIsolated(Tally(consent: options.privacy.map { $0.consentStatus(for: name, purpose: purpose) }))
+    self.local = local
     self.whileConsentUnknown = options.whileConsentUnknown
     self.consentPurpose = purpose
-    let reportedHolding = LockIsolated(false)
-    self.reportedHolding = reportedHolding
     let queueReport: @Sendable (DeliveryReport) -> Void = { [weak module] report in
       // A record refused at enqueue (the cap, full memory) is thrown back to `settle`, which counts and
       // reports its event as not enqueued: one report per event, not two.
@@ -159,22 +164,24 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
           "could not save the new anonymous id: \(error); it holds until the app quits.", onReport: onReport)
       },
       consentChanged: { [weak queue, weak module, weak registry = options.privacy] in
-        guard let registry, let consent else { return }
+        guard let registry else { return }
         let now = registry.consentStatus(for: name, purpose: purpose)
-        let before = consent.withLock { status in
-          defer { status = now }
-          return status
+        let before = local.withLock { tally in
+          defer {
+            tally.consent = now
+            // An answer ends the wait: if consent becomes unknown again, holding is reported again.
+            if now != .unknown { tally.reportedHolding = false }
+          }
+          return tally.consent
         }
         // The registry purges for an opt-out or a denial by name; a denial of the purpose, or of consent
         // as a whole, is purged here, so every refusal leaves nothing pending.
         if now == .denied, before != .denied { Self.purge(queue, reportingTo: module, onReport) }
-        // An answer ends the wait: if consent becomes unknown again, holding is reported again.
-        if now != .unknown { reportedHolding.withLock { $0 = false } }
         queue?.shouldSendChanged()
       }
     )
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
-    if consent?.withLock({ $0 }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
+    if local.withLock({ $0.consent }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     // A server has no app lifecycle: no flush on background, no session transitions.
     if options.deployment == .app {
       options.lifecycle?.register(
@@ -306,7 +313,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// Counts the records the queue refused of an event it queued others of, and reports them, once per
   /// reason with how many.
   private func countRefusedRecords(_ refusals: [any Error], of total: Int) {
-    local.withLock { $0.recordsNotEnqueued += refusals.count }
+    local.withLock { $0.counters.recordsNotEnqueued += refusals.count }
     var byReason: [(reason: String, error: any Error, count: Int)] = []
     for error in refusals {
       let reason = VendorModule.reason(of: error)
@@ -334,13 +341,18 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     switch fate {
     case let .repaired(repairs, _):
       let repairs = module.named(repairs)
-      local.withLock { $0.repairedByRule[repairs[0].rule, default: 0] += 1 }
+      let held = local.withLock { tally in
+        tally.counters.repairedByRule[repairs[0].rule, default: 0] += 1
+        return tally.consent == .unknown
+      }
       module.reportRepaired(repairs, event: event(), onReport: onReport)
-      if consent?.withLock({ $0 }) == .unknown { settleHeld() }
+      if held { settleHeld() }
     case .queued:
-      guard consent?.withLock({ $0 }) == .unknown else { return local.withLock { $0.queued += 1 } }
-      local.withLock { $0.queued += 1 }
-      settleHeld()
+      let held = local.withLock { tally in
+        tally.counters.queued += 1
+        return tally.consent == .unknown
+      }
+      if held { settleHeld() }
     case let .invalid(issues):
       let issues = module.named(issues)
       countInvalid(rule: issues[0].rule)
@@ -350,26 +362,26 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       guard EventSubject.current == nil else {
         return settle(.unsupported(kind: EventFate.nothingToSendAboutASubject), event: event())
       }
-      local.withLock { $0.identityUpdates += 1 }
+      local.withLock { $0.counters.identityUpdates += 1 }
     case let .unsupported(kind):
-      local.withLock { $0.unsupportedByKind[kind, default: 0] += 1 }
+      local.withLock { $0.counters.unsupportedByKind[kind, default: 0] += 1 }
       // Described only for a handler: by default an unsupported kind is only counted.
       module.report(.unsupportedKind(kind), Self.notSent(kind, vendor: module.vendor, event: event()), to: onReport)
     case .deniedConsent:
-      local.withLock { $0.deniedConsent += 1 }
+      local.withLock { $0.counters.deniedConsent += 1 }
       module.report(
         .deniedConsent,
         "\(module.vendor): event not sent: the user's consent refuses \(module.vendor) (event: \(event()))",
         to: onReport)
     case .unknownConsent:
-      local.withLock { $0.unknownConsent += 1 }
+      local.withLock { $0.counters.unknownConsent += 1 }
       module.report(
         .unknownConsent,
         "\(module.vendor): event dropped: the user has not answered consent for \(module.vendor), and the "
           + "module drops events until then (whileConsentUnknown = .drop) (event: \(event()))",
         to: onReport)
     case let .notEnqueued(error):
-      local.withLock { $0.notEnqueued += 1 }
+      local.withLock { $0.counters.notEnqueued += 1 }
       switch repeatedRefusals.admit(VendorModule.reason(of: error)) {
       case .fold:
         return
@@ -385,7 +397,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// Whether the user's consent lets records be queued now: granted, or unknown while the module holds
   /// events for an answer (no registry: always).
   var consentAllowsQueueing: Bool {
-    switch consent?.withLock({ $0 }) {
+    switch local.withLock({ $0.consent }) {
     case nil, .granted?: true
     case .unknown?: whileConsentUnknown == .hold
     case .denied?: false
@@ -395,10 +407,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// An event queued while consent is unknown, held on disk by the send gate: counted in
   /// ``TrackerCounters/heldForConsent`` and reported once until the next answer.
   private func settleHeld() {
-    local.withLock { $0.heldForConsent += 1 }
-    let isFirst = reportedHolding.withLock { reported in
-      defer { reported = true }
-      return !reported
+    let isFirst = local.withLock { tally in
+      tally.counters.heldForConsent += 1
+      defer { tally.reportedHolding = true }
+      return !tally.reportedHolding
     }
     guard isFirst else { return }
     module.report(
@@ -479,7 +491,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// under its first rule; ``VendorPipeline`` calls it through the environment, besides the module's
   /// process-wide tally.
   package func countInvalid(rule: String) {
-    local.withLock { $0.invalidByRule[rule, default: 0] += 1 }
+    local.withLock { $0.counters.invalidByRule[rule, default: 0] += 1 }
   }
 
   /// The fate the user's consent gives an event before it is encoded, if it keeps it from being sent: denied (counted as
@@ -488,7 +500,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// ``TrackerReport/Kind/unknownConsent``); both by default only counted. The live environment asks
   /// before the module's `send` encodes, and settles this fate instead of `send`'s.
   package var consentRefusal: EventFate? {
-    switch consent?.withLock({ $0 }) {
+    switch local.withLock({ $0.consent }) {
     case .denied: .deniedConsent
     case .unknown where whileConsentUnknown == .drop: .unknownConsent
     default: nil
@@ -500,9 +512,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// which other environments of the process (another test's, one set before this one) also raise: an
   /// app's one live environment sees the same events either way, and a test's counts are its own.
   package var counters: TrackerCounters {
-    var counters = local.withLock { $0 }
+    let (counted, consent) = local.withLock { ($0.counters, $0.consent) }
+    var counters = counted
     counters.delivery = queue.counters
-    if consent?.withLock({ $0 }) == .unknown { counters.waitingForConsent = counters.delivery.pendingEvents }
+    if consent == .unknown { counters.waitingForConsent = counters.delivery.pendingEvents }
     return counters
   }
 
