@@ -42,16 +42,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// What this environment counted itself (``counters`` adds the queue's) and the consent it counts by,
   /// under one lock: settling an event reads the consent and raises its counter in one hold, where two
   /// locks cost `track` a second lock and unlock per event.
-  private struct Tally {
-    var counters = TrackerCounters()
-    /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
-    var consent: ConsentStatus?
-    /// Whether holding for consent was reported since consent last became unknown: one report, not one
-    /// per event.
-    var reportedHolding = false
-  }
-
-  private let local: LockIsolated<Tally>
+  private let local: LockIsolated<DeliveryTally>
+  /// Whether the app linked a privacy registry: without one, consent is never read, and no lock is taken
+  /// for it.
+  private let hasConsent: Bool
   /// What happens to an event while consent is unknown.
   private let whileConsentUnknown: DeliveryOptions.UnknownConsent
   /// The purpose the destination's consent is asked for, for the report on held events.
@@ -124,8 +118,9 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       // The queue's send gate holds what waits for an answer: on disk, so across launches too.
       configuration.shouldSend = { registry.allowsSending(to: name, purpose: purpose) && appGate() }
     }
-    let local = LockIsolated(Tally(consent: options.privacy.map { $0.consentStatus(for: name, purpose: purpose) }))
+    let local = LockIsolated(DeliveryTally(consent: options.privacy.map { $0.consentStatus(for: name, purpose: purpose) }))
     self.local = local
+    hasConsent = options.privacy != nil
     self.whileConsentUnknown = options.whileConsentUnknown
     self.consentPurpose = purpose
     let queueReport: @Sendable (DeliveryReport) -> Void = { [weak module] report in
@@ -181,7 +176,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       }
     )
     // Refused before this launch: what an earlier run left goes now (a second purge finds nothing).
-    if local.withLock({ $0.consent }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
+    if hasConsent, local.withLock({ $0.consent }) == .denied { Self.purge(queue, reportingTo: module, onReport) }
     // A server has no app lifecycle: no flush on background, no session transitions.
     if options.deployment == .app {
       options.lifecycle?.register(
@@ -348,6 +343,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       module.reportRepaired(repairs, event: event(), onReport: onReport)
       if held { settleHeld() }
     case .queued:
+      guard hasConsent else { return local.withLock { $0.counters.queued += 1 } }
       let held = local.withLock { tally in
         tally.counters.queued += 1
         return tally.consent == .unknown
@@ -397,7 +393,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// Whether the user's consent lets records be queued now: granted, or unknown while the module holds
   /// events for an answer (no registry: always).
   var consentAllowsQueueing: Bool {
-    switch local.withLock({ $0.consent }) {
+    guard hasConsent else { return true }
+    return switch local.withLock({ $0.consent }) {
     case nil, .granted?: true
     case .unknown?: whileConsentUnknown == .hold
     case .denied?: false
@@ -500,7 +497,8 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   /// ``TrackerReport/Kind/unknownConsent``); both by default only counted. The live environment asks
   /// before the module's `send` encodes, and settles this fate instead of `send`'s.
   package var consentRefusal: EventFate? {
-    switch local.withLock({ $0.consent }) {
+    guard hasConsent else { return nil }
+    return switch local.withLock({ $0.consent }) {
     case .denied: .deniedConsent
     case .unknown where whileConsentUnknown == .drop: .unknownConsent
     default: nil
@@ -522,4 +520,15 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
   private static func notSent(_ kind: String, vendor: String, event description: String) -> String {
     "\(vendor): event not sent: \(vendor) has no use for \(kind)" + (description.isEmpty ? "" : " (event: \(description))")
   }
+}
+
+/// What a ``VendorDelivery`` counts and the consent it counts by, behind its one lock. Not nested in the
+/// generic `VendorDelivery`, where it would be generic too and the code under its lock unspecialized.
+struct DeliveryTally {
+  var counters = TrackerCounters()
+  /// The consent store's answer for this destination, read again on each change; `nil` without a registry.
+  var consent: ConsentStatus?
+  /// Whether holding for consent was reported since consent last became unknown: one report, not one
+  /// per event.
+  var reportedHolding = false
 }
