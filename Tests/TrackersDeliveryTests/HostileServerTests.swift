@@ -14,7 +14,7 @@ import VendorTestSupport
   @Test func absurdRetryAfterValuesNeitherTrapNorWaitForever() {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     func delay(_ value: String) -> Duration? {
-      DeliveryOutcome.retryAfter(HTTPResponse(statusCode: 429, headers: ["Retry-After": value]), now: now)
+      DeliveryOutcome.retryAfter(HTTPResponse(statusCode: 429, headers: ["Retry-After": value]).received(at: now))
     }
     // `Int64(1e16 * 1000)` trapped; now every huge value is the documented maximum.
     for huge in ["1e16", "1e300", "9223372036854775807", "99999999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT"] {
