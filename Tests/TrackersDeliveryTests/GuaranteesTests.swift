@@ -269,6 +269,51 @@ final class FirstRequestHookTransport: HTTPTransport {
     await queue.close(timeout: .milliseconds(10), advancing: clock)
   }
 
+  /// A full disk through a module: the event the queue could not write is one event not queued, reported
+  /// once with the storage error's call and `errno` (`ENOSPC`), and the module goes on: with room again, the next
+  /// event is queued and sent.
+  @Test func aFullDiskIsOneEventNotQueuedReportedWithItsError() async throws {
+    let storage = try TemporaryStorage("guarantees-full-disk")
+    let calls = StorageCallLog(storage.url)
+    calls.faults.withLock { $0.writesLeft = 0 }
+    let reports = LockIsolated<[TrackerReport]>([])
+    let transport = ScriptedTransport()
+    var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 10)
+    options.transport = transport
+    options.flushInterval = .seconds(3_600)
+    options.onReport = { report in reports.withLock { $0.append(report) } }
+    options.queueClock = VirtualQueueClock(date: Date(timeIntervalSince1970: 1_793_817_970))
+    options.delivery = {
+      $0.writeMode = .writePerRecord
+      $0.storageCalls = calls.storageCalls()
+    }
+    let environment = try VendorEnvironment<RepairEvent>.live(
+      options: options, destination: TestDestination(url: scriptedURL),
+      session: SessionRules(timeout: .seconds(1_800), idUnit: .seconds), derive: { _, _ in () }
+    ) { delivery, _ in
+      { event in
+        guard case let .event(name, _) = event.data else { return delivery.fate(queueing: []) }
+        return delivery.fate(queueing: VendorRecord(payload: Array(#"{"name":"\#(name)"}"#.utf8), id: RecordID()))
+      }
+    }
+    let pipeline = VendorPipeline(current: { environment }, map: { RepairEvent(data: $0) }, validate: { _ in [] })
+    pipeline.track(.event(name: "Lost"))
+    var counters = environment.counters()
+    #expect(counters.notEnqueued == 1 && counters.queued == 0 && counters.events == 1, "\(counters)")
+    let refusals = reports.current.compactMap { report -> String? in
+      guard case let .notEnqueued(reason, 1) = report.kind else { return nil }
+      return reason
+    }
+    #expect(refusals == ["storage write errno \(ENOSPC)"], "\(reports.current)")
+
+    calls.faults.withLock { $0 = StorageCallLog.Faults() }
+    pipeline.track(.event(name: "Kept"))
+    counters = await environment.deliverPending()
+    #expect(counters.notEnqueued == 1 && counters.queued == 1 && counters.events == 2, "\(counters)")
+    #expect(transport.requests.map { String(decoding: $0.body, as: UTF8.self) }.joined().contains(#""name":"Kept""#))
+    await environment.close(.seconds(1))
+  }
+
   // MARK: Before the first unlock: the protection class
 
   /// Where the platform has Data Protection, the queue's directory is given its protection class
