@@ -128,6 +128,9 @@ public struct DeliveryConfiguration: Sendable {
   /// How segments are written: the platform's way unless a test runs another platform's (Apple's one
   /// `write(2)` per record on Linux).
   package var writeMode: SegmentWriteMode = .platformDefault
+  /// The storage calls the queue's log syncs, reserves, writes and protects its files with: the system's,
+  /// unless a test records them, fails one (a full disk) or plays an Apple platform's (``StorageCalls``).
+  package var storageCalls = StorageCalls.live
   /// The most records, and bytes, kept in memory while the directory can't be opened (see
   /// ``DeliveryQueue``): a few minutes of a busy app's events, a megabyte at most.
   package var unopenedMaxRecords = 5_000

@@ -9,7 +9,7 @@
 /// - A key that travels in a header other than the usual ones (`Authorization`, `X-API-Key`, ...) is named
 ///   in ``secretHeaders``, and one that travels in a URL query, a form body or a JSON field is named in
 ///   ``secretParameters``, so no description or report shows it.
-/// - ``classify(_:for:)`` must not throw or block; ``DeliveryOutcome/standard(for:now:)`` covers vendors
+/// - ``classify(_:for:)`` must not throw or block; ``DeliveryOutcome/standard(for:)`` covers vendors
 ///   whose answers carry nothing more than a status.
 public protocol DeliveryDestination: Sendable {
   /// A short name ("GA4", "Mixpanel") used in reports and errors.

@@ -35,9 +35,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
   /// The common reading of an answer, for destinations without a richer protocol:
   /// 2xx delivered; 3xx an ``unexpectedAnswer(reason:)`` naming the redirect's (redacted) `Location`;
   /// 413 too large; 408, 425, 429 and 5xx retry (with `Retry-After` in seconds or as an HTTP date, see
-  /// ``retryAfter(_:now:)``); any other status dropped with the status and the (redacted) body as the
+  /// ``retryAfter(_:)``); any other status dropped with the status and the (redacted) body as the
   /// reason.
-  public static func standard(for response: HTTPResponse, now: Date = Date()) -> DeliveryOutcome {
+  public static func standard(for response: HTTPResponse) -> DeliveryOutcome {
     switch response.statusCode {
     case 200..<300:
       return .delivered
@@ -50,7 +50,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case 413:
       return .tooLarge
     case 408, 425, 429, 500..<600:
-      return .retry(after: retryAfter(response, now: now))
+      return .retry(after: retryAfter(response))
     default:
       let body = response.bodyText
       let shown = body.count > 300 ? String(body.prefix(300)) + "..." : body
@@ -79,7 +79,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
           + "answered: to fix this, check the network, or the configured host"))
   }
 
-  /// The longest delay ``retryAfter(_:now:)`` returns: one day. A queue waits at most
+  /// The longest delay ``retryAfter(_:)`` returns: one day. A queue waits at most
   /// ``DeliveryConfiguration/Backoff/maxServerDelay`` (an hour by default) anyway; the bound keeps an
   /// absurd `Retry-After` (`1e16`, a date in the year 9999) from overflowing the conversion to a
   /// `Duration`.
@@ -88,7 +88,11 @@ public enum DeliveryOutcome: Sendable, Equatable {
   /// The server's requested delay from a `Retry-After` header: delta-seconds or an HTTP date, at most
   /// a day. `nil` when there is none or it is unreadable (negative, not a number, not a date),
   /// which leaves the queue's own backoff; a date in the past is no delay.
-  public static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
+  ///
+  /// A date is read against ``HTTPResponse/receivedAt``, which the queue stamps from its own clock when
+  /// the answer arrives, so a queue on virtual time waits the date's delay on that time; this reads no
+  /// clock. A date on a response without `receivedAt` can't be placed and is ignored (`nil`).
+  public static func retryAfter(_ response: HTTPResponse) -> Duration? {
     guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
       return nil
     }
@@ -101,6 +105,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
       formatter.timeZone = TimeZone(identifier: "GMT")
       formatter.dateFormat = format
       if let date = formatter.date(from: value) {
+        guard let now = response.receivedAt else { return nil }
         let seconds = date.timeIntervalSince(now)
         return seconds.isNaN ? nil : clampedDelay(max(0, seconds))
       }

@@ -197,7 +197,8 @@ struct FateVendor: Sendable {
   func flush() async { await flushQueue() }
 
   /// `faults`: the server answers 500, 413, 400 and 200 in turn (each vendor's documented success for
-  /// 200), so records are retried, split and refused.
+  /// 200), so records are retried, split and refused. The queue runs on a ``VirtualQueueClock``; `flush()`
+  /// is `deliverPending()`, which moves it through each backoff.
   static func make(
     _ kind: Kind, storage: TemporaryStorage, faults: Bool = false,
     delivery: @escaping @Sendable (inout DeliveryConfiguration) -> Void = { _ in }
@@ -239,10 +240,10 @@ struct FateVendor: Sendable {
       configuration.options.now = { eventTime }
       configuration.options.privacy = consent.registry
       configuration.options.onReport = { reports.record($0) }
-      configuration.options.delivery = {
-        TestDelivery.fastRetries(&$0)
-        delivery(&$0)
-      }
+      // Virtual time: a 500's backoff (the module's own) passes at once when `flush()` delivers what is
+      // pending, so no retry waits on the wall clock; the jitter is seeded.
+      configuration.options.queueClock = VirtualQueueClock(seed: 0x5EED_0039, date: eventTime)
+      configuration.options.delivery = { delivery(&$0) }
     }
     let directory = storage.directory(kind.rawValue)
     switch kind {
@@ -254,7 +255,7 @@ struct FateVendor: Sendable {
       return FateVendor(
         transport: transport, consent: consent, reports: reports,
         install: { MixpanelTracker.Current = environment }, track: { mixpanelTracker($0) },
-        environment: VendorEnvironmentBox(environment), flushQueue: { await environment.flush() })
+        environment: VendorEnvironmentBox(environment), flushQueue: { _ = await environment.deliverPending() })
     case .googleAnalytics:
       var configuration = GoogleAnalyticsConfiguration(
         measurementId: "G-FATES", apiSecret: "secret", host: URL(string: "https://ga.invalid")!,
@@ -264,7 +265,7 @@ struct FateVendor: Sendable {
       return FateVendor(
         transport: transport, consent: consent, reports: reports,
         install: { GoogleAnalyticsTracker.Current = environment }, track: { googleAnalyticsTracker($0) },
-        environment: VendorEnvironmentBox(environment), flushQueue: { await environment.flush() })
+        environment: VendorEnvironmentBox(environment), flushQueue: { _ = await environment.deliverPending() })
     case .amplitude:
       var configuration = AmplitudeConfiguration(
         apiKey: "amp-key", region: .custom(URL(string: "https://amplitude.invalid")!), storageDirectory: directory)
@@ -273,7 +274,7 @@ struct FateVendor: Sendable {
       return FateVendor(
         transport: transport, consent: consent, reports: reports,
         install: { AmplitudeTracker.Current = environment }, track: { amplitudeTracker($0) },
-        environment: VendorEnvironmentBox(environment), flushQueue: { await environment.flush() })
+        environment: VendorEnvironmentBox(environment), flushQueue: { _ = await environment.deliverPending() })
     case .segment:
       var configuration = SegmentConfiguration(
         writeKey: "write-key", region: .custom(URL(string: "https://segment.invalid")!), storageDirectory: directory)
@@ -282,7 +283,7 @@ struct FateVendor: Sendable {
       return FateVendor(
         transport: transport, consent: consent, reports: reports,
         install: { SegmentTracker.Current = environment }, track: { segmentTracker($0) },
-        environment: VendorEnvironmentBox(environment), flushQueue: { await environment.flush() })
+        environment: VendorEnvironmentBox(environment), flushQueue: { _ = await environment.deliverPending() })
     case .postHog:
       var configuration = PostHogConfiguration(
         apiKey: "phc_key", host: .selfHosted(URL(string: "https://posthog.invalid")!), storageDirectory: directory)
@@ -291,7 +292,7 @@ struct FateVendor: Sendable {
       return FateVendor(
         transport: transport, consent: consent, reports: reports,
         install: { PostHogTracker.Current = environment }, track: { postHogTracker($0) },
-        environment: VendorEnvironmentBox(environment), flushQueue: { await environment.flush() })
+        environment: VendorEnvironmentBox(environment), flushQueue: { _ = await environment.deliverPending() })
     }
   }
 }

@@ -11,13 +11,19 @@ import TrackersDeliveryTesting
 
 extension Vendor {
   /// The five vendor modules, each live in its own directory of `storage`, over its own scripted transport
-  /// answering 200; only `flush()` sends, the clock and context are pinned.
-  static func all(storage: TemporaryStorage) throws -> [Vendor] {
-    [try mixpanel(storage), try googleAnalytics(storage), try amplitude(storage), try segment(storage), try postHog(storage)]
+  /// answering 200; only `flush()` sends, the clock and context are pinned. `queuesInMemory`: each queue
+  /// holds its records in memory (``TrackersDelivery/DeliveryConfiguration/Storage/memory(maxEvents:maxBytes:)``)
+  /// on a ``VirtualQueueClock``, for a run whose subject is values, not the disk or the wall clock.
+  static func all(storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> [Vendor] {
+    [
+      try mixpanel(storage, queuesInMemory: queuesInMemory), try googleAnalytics(storage, queuesInMemory: queuesInMemory),
+      try amplitude(storage, queuesInMemory: queuesInMemory), try segment(storage, queuesInMemory: queuesInMemory),
+      try postHog(storage, queuesInMemory: queuesInMemory),
+    ]
   }
 
   private static func options<Configuration: VendorConfiguration>(
-    _ configuration: inout Configuration, transport: ScriptedTransport
+    _ configuration: inout Configuration, transport: ScriptedTransport, queuesInMemory: Bool
   ) {
     configuration.options.transport = transport
     configuration.options.flushInterval = .seconds(3600)
@@ -32,7 +38,13 @@ extension Vendor {
         return tick % clocks.count
       }]
     }
-    configuration.options.delivery = TestDelivery.fastRetries
+    guard queuesInMemory else {
+      configuration.options.delivery = TestDelivery.fastRetries
+      return
+    }
+    // Every answer is a success: no retry to wait for, and no record outlives the run's process anyway.
+    configuration.options.queueClock = VirtualQueueClock(seed: 0x5EED_0039, date: eventTime)
+    configuration.options.delivery = { $0.storage = .memory(maxEvents: 1_000_000, maxBytes: 256 << 20) }
   }
 
   /// The sentinels in a body: the numbers after each `"fuzz_seq":` member name, found in the bytes (a
@@ -60,7 +72,7 @@ extension Vendor {
     return seqs
   }
 
-  static func mixpanel(_ storage: TemporaryStorage) throws -> Vendor {
+  static func mixpanel(_ storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> Vendor {
     // Each endpoint's documented success: the module takes no other 2xx as delivered.
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "num_records_imported": 1, "status": "OK"}"#))
     transport.reply(
@@ -69,7 +81,7 @@ extension Vendor {
     var configuration = MixpanelConfiguration(
       projectToken: "tok", region: .custom(URL(string: "https://mixpanel.invalid")!),
       storageDirectory: storage.directory("mixpanel"))
-    options(&configuration, transport: transport)
+    options(&configuration, transport: transport, queuesInMemory: queuesInMemory)
     let environment = try MixpanelEnvironment.live(configuration)
     return Vendor(
       name: "Mixpanel", environment: VendorEnvironmentBox(environment), transport: transport,
@@ -113,12 +125,12 @@ extension Vendor {
     )
   }
 
-  static func googleAnalytics(_ storage: TemporaryStorage) throws -> Vendor {
+  static func googleAnalytics(_ storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> Vendor {
     let transport = ScriptedTransport()
     var configuration = GoogleAnalyticsConfiguration(
       measurementId: "G-FUZZ", apiSecret: "secret", host: URL(string: "https://ga.invalid")!,
       storageDirectory: storage.directory("ga4"))
-    options(&configuration, transport: transport)
+    options(&configuration, transport: transport, queuesInMemory: queuesInMemory)
     let environment = try GoogleAnalyticsEnvironment.live(configuration)
     return Vendor(
       name: "GA4", environment: VendorEnvironmentBox(environment), transport: transport,
@@ -150,12 +162,12 @@ extension Vendor {
     )
   }
 
-  static func amplitude(_ storage: TemporaryStorage) throws -> Vendor {
+  static func amplitude(_ storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> Vendor {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"code": 200, "events_ingested": 1}"#))
     var configuration = AmplitudeConfiguration(
       apiKey: "amp-key", region: .custom(URL(string: "https://amplitude.invalid")!),
       storageDirectory: storage.directory("amplitude"))
-    options(&configuration, transport: transport)
+    options(&configuration, transport: transport, queuesInMemory: queuesInMemory)
     // The fuzz test counts its own events; session events would be extra ones.
     configuration.sendsSessionEvents = false
     let environment = try AmplitudeEnvironment.live(configuration)
@@ -178,12 +190,12 @@ extension Vendor {
     )
   }
 
-  static func segment(_ storage: TemporaryStorage) throws -> Vendor {
+  static func segment(_ storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> Vendor {
     let transport = ScriptedTransport()
     var configuration = SegmentConfiguration(
       writeKey: "write-key", region: .custom(URL(string: "https://segment.invalid")!),
       storageDirectory: storage.directory("segment"))
-    options(&configuration, transport: transport)
+    options(&configuration, transport: transport, queuesInMemory: queuesInMemory)
     let environment = try SegmentEnvironment.live(configuration)
     return Vendor(
       name: "Segment", environment: VendorEnvironmentBox(environment), transport: transport,
@@ -204,12 +216,12 @@ extension Vendor {
     )
   }
 
-  static func postHog(_ storage: TemporaryStorage) throws -> Vendor {
+  static func postHog(_ storage: TemporaryStorage, queuesInMemory: Bool = false) throws -> Vendor {
     let transport = ScriptedTransport(answering: .status(200, body: #"{"status": 1}"#))
     var configuration = PostHogConfiguration(
       apiKey: "phc_key", host: .selfHosted(URL(string: "https://posthog.invalid")!),
       storageDirectory: storage.directory("posthog"))
-    options(&configuration, transport: transport)
+    options(&configuration, transport: transport, queuesInMemory: queuesInMemory)
     let environment = try PostHogEnvironment.live(configuration)
     return Vendor(
       name: "PostHog", environment: VendorEnvironmentBox(environment), transport: transport,

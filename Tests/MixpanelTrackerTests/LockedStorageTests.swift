@@ -32,8 +32,10 @@ import VendorTestSupport
     configuration.context = .fixture
     // The queue's reports are expected here; the module's own (a failed identity save) still fail the test.
     configuration.onReport = { report in if case .delivery = report.kind {} else { report.reportByDefault() } }
+    // Virtual time: the reopening's back-off (1 s, doubling) and any retry wait on it, never on the wall
+    // clock; a flush tries the directory again at once.
+    configuration.queueClock = VirtualQueueClock()
     configuration.delivery = { delivery in
-      fastRetries(&delivery)
       delivery.simulatedOpenFailure = { _ in locked.withLock { $0 } }
       delivery.hasDataProtection = true  // a platform that waits for the first unlock, as iOS does
     }

@@ -10,19 +10,21 @@ import VendorTestSupport
 /// is scripted in process.
 @Suite struct ShopHostileServerTests {
   /// `Retry-After: 1e16` trapped the process (a trap here would end the test process), and the batch is
-  /// sent again at every launch.
+  /// sent again at every launch. Each launch's queue is on virtual time: its close ends at its deadline,
+  /// the capped delay (an hour) being longer than what is left, without waiting on the wall clock; the
+  /// shop's own patience for a flush without progress (`flushStall`, wall time) is none.
   @Test func aHugeRetryAfterCrashesNoLaunch() async throws {
     let transport = ScriptedTransport(answering: .status(429, headers: ["Retry-After": "1e16"]))
     let storage = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: storage) }
     let first = await ShopProcess.inProcess(
       ["--vendor", "mixpanel", "--endpoint", scriptedEndpoint, "--storage", storage.path, "--events", "20"],
-      transport: transport)
+      transport: transport, flushStall: .zero, queueClock: VirtualQueueClock())
     #expect(first.status == 0, "\(first.errors)")
     #expect(first.count("tracked") == 20 && first.count("pending") == 20 && first.count("dropped") == 0)
     let next = await ShopProcess.inProcess(
       ["--vendor", "mixpanel", "--endpoint", scriptedEndpoint, "--storage", storage.path, "--drain"],
-      transport: transport)
+      transport: transport, flushStall: .zero, queueClock: VirtualQueueClock())
     #expect(next.status == 0, "\(next.errors)")
     #expect(next.count("pending") == 20 && next.count("dropped") == 0)
     #expect(transport.requests.count == 2)  // one per launch: each waits the capped delay

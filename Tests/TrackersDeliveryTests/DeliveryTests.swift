@@ -190,29 +190,31 @@ import TrackersDeliveryTesting
     await queue.close(timeout: .seconds(1))
   }
 
-  /// The server's `Retry-After` is the delay (30 ms here, longer than the 20 ms the test backoff can
-  /// draw), the backoff's jitter is used without one, and every retry carries the same ids. How long the
-  /// queue then waits is the state machine's exact-timing tests' business.
+  /// The server's `Retry-After` is the delay (30 s here, on the queue's virtual clock), the backoff's
+  /// jitter is used without one, and every retry carries the same ids: each wait is exactly the delay the
+  /// queue reported, and no wall time passes for it.
   @Test func retryHonoursRetryAfterAndKeepsIDs() async throws {
     let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
+    let clock = ManualQueueClock()
     let queue = try DeliveryQueue(
       destination: TestDestination(url: scriptedURL, maxEvents: 10), configuration: testConfiguration(directory),
-      transport: transport, onReport: reports.handler)
-    // The 503 is held: the records stay pending however slowly this test looks at them.
-    let gate = ScriptedTransport.Gate()
-    transport.script(.status(429, headers: ["Retry-After": "0.03"]), .held(by: gate, then: .status(503)))
+      transport: transport, onReport: reports.handler, clock: clock, random: SeededQueueRandom(seed: 1))
+    transport.script(.status(429, headers: ["Retry-After": "30"]), .status(503))
     for i in 0..<4 { try queue.enqueue(payload(i)) }
     await queue.flush()  // returns at the first backoff
     #expect(queue.counters.pendingEvents == 4)
-    await transport.waitForRequests(2)
+    #expect(transport.requests.count == 1)
+    // Sent again exactly when the server's delay is up, not at the 5 ms test base.
+    #expect(await advance(queue, clock) { transport.requests.count == 2 } == .seconds(30))
+    await queue.flush()  // the 503: returns at the second backoff
     #expect(queue.counters.pendingEvents == 4)
-    gate.open()
-    let requests = await transport.waitForRequests(3)
+    let jittered = await advance(queue, clock) { transport.requests.count == 3 }
     await queue.flush()  // the third answer is applied
     #expect(queue.counters.delivered == 4)
+    let requests = transport.requests
     #expect(requests.count == 3)
     #expect(Set(requests.map { $0.records.map(\.id) }).count == 1)  // same ids on every attempt
     #expect(requests.map { $0.records[0].attempts } == [0, 1, 2])
@@ -220,10 +222,9 @@ import TrackersDeliveryTesting
     let delays = reports.all.compactMap { report -> Duration? in
       if case .retryScheduled(_, 4, let delay, _) = report { delay } else { nil }
     }
-    #expect(delays.count == 2)
-    #expect(delays.first == .milliseconds(30))  // the server's delay, not the 5 ms test base
-    #expect(delays.last.map { $0 <= testConfiguration(directory).backoff.cap } == true)  // jittered backoff
-    await queue.close(timeout: .seconds(1))
+    #expect(delays == [.seconds(30), jittered])  // the queue waited exactly what it reported
+    #expect(jittered <= testConfiguration(directory).backoff.cap)  // jittered backoff
+    await queue.close(timeout: .seconds(1), advancing: clock)
   }
 
   @Test func dropsAfterMaxAttempts() async throws {
@@ -231,19 +232,23 @@ import TrackersDeliveryTesting
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
+    let clock = ManualQueueClock()
     let queue = try DeliveryQueue(
       destination: TestDestination(url: scriptedURL, maxEvents: 10),
-      configuration: testConfiguration(directory, maxAttempts: 3), transport: transport, onReport: reports.handler)
+      configuration: testConfiguration(directory, maxAttempts: 3), transport: transport, onReport: reports.handler,
+      clock: clock, random: SeededQueueRandom(seed: 1))
     for i in 0..<5 { try queue.enqueue(payload(i)) }
     await queue.flush()
-    await transport.waitForRequests(3)
-    await queue.flush()  // the third answer is applied
+    for attempt in 2...3 {
+      _ = await advance(queue, clock) { transport.requests.count == attempt }
+      await queue.flush()  // the answer is applied
+    }
     #expect(queue.counters.dropped(.maxAttempts) == 5)
     #expect(transport.requests.count == 3)
     #expect(queue.counters.pendingEvents == 0)
     #expect(reports.descriptions.contains { $0.contains("maxAttempts") && $0.contains("dropped 5 records") })
     expectBalanced(queue.counters)
-    await queue.close(timeout: .seconds(1))
+    await queue.close(timeout: .seconds(1), advancing: clock)
   }
 
   @Test func permanentFailureDropsLoudly() async throws {
@@ -269,19 +274,24 @@ import TrackersDeliveryTesting
     let transport = ScriptedTransport()
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
+    let clock = ManualQueueClock()
     let queue = try DeliveryQueue(
       destination: TestDestination(url: scriptedURL, maxEvents: 10),
-      configuration: testConfiguration(directory, maxAttempts: 2), transport: transport)
+      configuration: testConfiguration(directory, maxAttempts: 2), transport: transport, onReport: nil, clock: clock,
+      random: SeededQueueRandom(seed: 1))
     transport.script(.dropConnection, .dropConnection, .dropConnection)
     for i in 0..<3 { try queue.enqueue(payload(i)) }
     await queue.flush()
-    await transport.waitForRequests(4)
-    await queue.flush()  // the fourth answer is applied
+    for request in 2...4 {
+      _ = await advance(queue, clock) { transport.requests.count == request }
+      await queue.flush()  // the answer is applied
+    }
+    #expect(transport.requests.count == 4)
     // Dropped connections do not use up attempts (maxAttempts is 2, three were dropped).
     #expect(queue.counters.delivered == 3)
     #expect(queue.counters.dropped(.maxAttempts) == 0)
-    #expect(queue.counters.retried >= 3)
-    await queue.close(timeout: .seconds(1))
+    #expect(queue.counters.retried == 9)
+    await queue.close(timeout: .seconds(1), advancing: clock)
   }
 
   @Test func plainHTTPToARemoteHostIsRefused() async throws {

@@ -14,7 +14,7 @@ import VendorTestSupport
   @Test func absurdRetryAfterValuesNeitherTrapNorWaitForever() {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     func delay(_ value: String) -> Duration? {
-      DeliveryOutcome.retryAfter(HTTPResponse(statusCode: 429, headers: ["Retry-After": value]), now: now)
+      DeliveryOutcome.retryAfter(HTTPResponse(statusCode: 429, headers: ["Retry-After": value]).received(at: now))
     }
     // `Int64(1e16 * 1000)` trapped; now every huge value is the documented maximum.
     for huge in ["1e16", "1e300", "9223372036854775807", "99999999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT"] {
@@ -36,9 +36,10 @@ import VendorTestSupport
     defer { removeDirectory(directory) }
     for launch in 0..<2 {
       let reports = ReportLog()
+      let clock = ManualQueueClock()
       let queue = try DeliveryQueue(
         destination: TestDestination(url: scriptedURL, maxEvents: 10), configuration: testConfiguration(directory),
-        transport: transport, onReport: reports.handler)
+        transport: transport, onReport: reports.handler, clock: clock, random: SeededQueueRandom(seed: 1))
       if launch == 0 { for i in 0..<3 { try queue.enqueue(payload(i)) } }
       await queue.flush()  // returns at the backoff
       #expect(queue.counters.pendingEvents == 3)
@@ -46,7 +47,9 @@ import VendorTestSupport
         if case .retryScheduled(_, 3, let delay, _) = report { delay } else { nil }
       }
       #expect(delays == [DeliveryConfiguration.Backoff().maxServerDelay])
-      await queue.close(timeout: .seconds(1))  // ends within its timeout, not after the server's delay
+      // Ends at once, not after the server's delay: the capped delay is longer than the close's second.
+      await queue.close(timeout: .seconds(1), advancing: clock)
+      #expect(clock.now.instant == .zero)
     }
     #expect(transport.requests.count == 2)
   }
@@ -85,13 +88,18 @@ import VendorTestSupport
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }
     let reports = ReportLog()
+    // On the manual clock: each backoff passes at once, as the test moves the clock to it.
+    let clock = ManualQueueClock()
     let queue = try DeliveryQueue(
       destination: TestDestination(url: scriptedURL, maxEvents: 10),
-      configuration: testConfiguration(directory, maxAttempts: 3), transport: transport, onReport: reports.handler)
+      configuration: testConfiguration(directory, maxAttempts: 3), transport: transport, onReport: reports.handler,
+      clock: clock, random: SeededQueueRandom(seed: 1))
     for i in 0..<4 { try queue.enqueue(payload(i)) }
     await queue.flush()
-    await transport.waitForRequests(3)
-    await queue.flush()  // the third answer is applied
+    for request in 2...3 {
+      _ = await advance(queue, clock) { transport.requests.count == request }
+      await queue.flush()  // the answer is applied
+    }
     #expect(queue.counters.dropped(.maxAttempts) == 4)
     let counters = queue.counters
     #expect(counters.delivered == 0 && counters.pendingEvents == 0 && counters.retried == 8)
@@ -101,7 +109,7 @@ import VendorTestSupport
     let text = reports.descriptions.joined(separator: "\n")
     #expect(text.contains("dropped 4 records (maxAttempts)") && text.contains("HTTP 307 redirect to"))
     #expect(!text.contains("S3CRET") && !text.contains("test-secret-token"))
-    await queue.close(timeout: .seconds(1))
+    await queue.close(timeout: .seconds(1), advancing: clock)
   }
 
   // MARK: Bodies

@@ -182,7 +182,10 @@ extension Range where Bound == Int {
   @Test func retryAfterAsHTTPDate() {
     let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
     let response = HTTPResponse(statusCode: 503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:50:07 GMT"])
-    #expect(DeliveryOutcome.retryAfter(response, now: now) == .seconds(30))
+    #expect(DeliveryOutcome.retryAfter(response.received(at: now)) == .seconds(30))
+    #expect(DeliveryOutcome.standard(for: response.received(at: now)) == .retry(after: .seconds(30)))
+    // Not stamped by a queue, a date can't be placed on its clock: the queue's own backoff.
+    #expect(DeliveryOutcome.retryAfter(response) == nil)
     #expect(DeliveryOutcome.retryAfter(HTTPResponse(statusCode: 503, headers: ["Retry-After": "soon"])) == nil)
     #expect(HTTPResponse(statusCode: 200, headers: ["Content-Type": "x"]).header("content-type") == "x")
   }

@@ -31,10 +31,11 @@ public enum ShopApp {
   }
 
   /// As ``run(_:output:errors:)``, live over `transport` instead of `URLSessionTransport` (the shop's tests
-  /// script the endpoint in process), and giving up the final flush after `flushStall` without progress.
+  /// script the endpoint in process), and giving up the final flush after `flushStall` without progress;
+  /// the queues on `queueTime`, a test's virtual time, when given.
   package static func run(
     _ arguments: [String], output: LogSink, errors: LogSink, transport: (any HTTPTransport)?,
-    flushStall: Duration = ShopApp.flushStall
+    flushStall: Duration = ShopApp.flushStall, queueTime: VirtualQueueTime? = nil
   ) async -> Int32 {
     let options: ShopOptions
     do {
@@ -66,7 +67,7 @@ public enum ShopApp {
       guard
         await runLive(
           sessions, endpoint: endpoint, storage: storage, lifecycle: lifecycle, options: options, output: output,
-          errors: errors, transport: transport, flushStall: flushStall)
+          errors: errors, transport: transport, flushStall: flushStall, queueTime: queueTime)
       else { return 1 }
     } else {
       await runOffline(sessions, lifecycle: lifecycle, output: output)
@@ -115,7 +116,8 @@ public enum ShopApp {
   /// Returns `false` if a vendor could not start.
   static func runLive(
     _ sessions: [VendorRun], endpoint: URL, storage: URL, lifecycle: ApplicationLifecycle, options: ShopOptions,
-    output: LogSink, errors: LogSink, transport: (any HTTPTransport)?, flushStall: Duration
+    output: LogSink, errors: LogSink, transport: (any HTTPTransport)?, flushStall: Duration,
+    queueTime: VirtualQueueTime? = nil
   ) async -> Bool {
     for session in sessions {
       var settings = VendorLink.LiveSettings(
@@ -134,6 +136,7 @@ public enum ShopApp {
         }
       )
       settings.transport = transport
+      settings.queueTime = queueTime
       settings.compressesRequestBodies = !options.plainBodies
       do {
         try session.link.goLive(settings)

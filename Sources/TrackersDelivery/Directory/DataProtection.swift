@@ -33,12 +33,9 @@ enum DataProtection {
   /// default (its Data Protection entitlement may be `NSFileProtectionComplete`):
   /// `completeUntilFirstUserAuthentication`, so that once the device has been unlocked after a restart the
   /// queue keeps writing and sending while it is locked again (in the background). Files created in the
-  /// directory get its class. Nothing to do on the Mac and elsewhere.
-  static func protectDirectory(_ path: String) {
-    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-      // A failure leaves the app's default class: the queue still works whenever that class allows.
-      try? FileManager.default.setAttributes(
-        [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
-    #endif
+  /// directory get its class. Nothing to do on the Mac and elsewhere (``StorageCalls/requestsProtectionClass``).
+  static func protectDirectory(_ path: String, calls: StorageCalls = .live) {
+    guard calls.requestsProtectionClass else { return }
+    calls.protect(path)
   }
 }

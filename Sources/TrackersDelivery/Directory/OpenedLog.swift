@@ -40,7 +40,7 @@ struct OpenedLog {
       let log = try SegmentLog(
         directory: writer?.path ?? configuration.directory.path,
         segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
-        writeMode: configuration.writeMode)
+        writeMode: configuration.writeMode, calls: configuration.storageCalls)
       return OpenedLog(log: log, lock: lock, writerDirectory: writer)
     } catch {
       if let lock { close(lock) }

@@ -66,25 +66,8 @@ enum POSIXFile {
     _ = ftruncate(fd, off_t(size))
   }
 
-  /// The call ``sync(_:)`` makes, for error messages.
-  static var syncName: String {
-    #if canImport(Darwin)
-      "fcntl(F_FULLFSYNC)"
-    #else
-      "fsync"
-    #endif
-  }
-
-  /// Forces the file's data to stable storage. On Darwin `fsync` only hands the data to the drive, which
-  /// may keep it in its volatile cache and write it out of order; `F_FULLFSYNC` asks the drive to flush
-  /// that cache. A file system that does not support it (some network volumes) gets `fsync`, as SQLite
-  /// does. Elsewhere `fsync` is the flush.
-  static func sync(_ fd: Int32) -> Int32? {
-    #if canImport(Darwin)
-      if fcntl(fd, F_FULLFSYNC) == 0 { return nil }
-    #endif
-    return fsync(fd) == 0 ? nil : errno
-  }
+  // Forcing a file to stable storage (`F_FULLFSYNC` on Darwin, `fsync`) is ``StorageCalls/sync(_:path:)``,
+  // made through the queue's `StorageCalls` so that the tests see each call.
 
   /// Makes the writes to `fd` so far reach the disk before any write made after this call, without
   /// waiting for them to be durable: enough where only the order matters (a file's content before the
@@ -94,14 +77,6 @@ enum POSIXFile {
       if fcntl(fd, F_BARRIERFSYNC) == 0 { return nil }
     #endif
     return fsync(fd) == 0 ? nil : errno
-  }
-
-  /// Forces the directory's entries (files created, renamed, removed) to stable storage, as ``sync(_:)``.
-  static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = sync(fd)
-    _ = close(fd)
   }
 
   static func closeFile(_ fd: Int32) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the server answered.
 public struct HTTPResponse: Sendable, CustomStringConvertible {
   /// The HTTP status code.
@@ -11,6 +13,10 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
   /// never read. No vendor documents an answer that long, so a destination that reads the body takes
   /// such an answer as unexpected.
   public var isBodyTruncated: Bool
+  /// When the answer arrived, on the queue's clock (its injected one, virtual in tests): the queue sets it
+  /// before the destination's ``DeliveryDestination/classify(_:for:)`` reads the answer, so that a
+  /// `Retry-After` date is read against it (``DeliveryOutcome/retryAfter(_:)``). `nil` from a transport.
+  public var receivedAt: Date?
 
   /// Creates a response.
   public init(statusCode: Int, headers: [String: String] = [:], body: [UInt8] = [], isBodyTruncated: Bool = false) {
@@ -18,6 +24,13 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
     self.headers = headers
     self.body = body
     self.isBodyTruncated = isBodyTruncated
+  }
+
+  /// This response, stamped as received at `date` (``receivedAt``).
+  package func received(at date: Date) -> HTTPResponse {
+    var stamped = self
+    stamped.receivedAt = date
+    return stamped
   }
 
   /// The value of a header field, ignoring the case of its name.

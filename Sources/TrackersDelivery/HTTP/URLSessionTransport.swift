@@ -12,7 +12,7 @@ import Trackers
 ///   checks every request before any transport sees it, and this one checks again), and redirects are
 ///   never followed. A 3xx is returned as the answer, so a `Location` elsewhere never receives the
 ///   request's `Authorization` header or body;
-///   ``DeliveryOutcome/standard(for:now:)`` reads it as an unexpected answer (sent again later, counted).
+///   ``DeliveryOutcome/standard(for:)`` reads it as an unexpected answer (sent again later, counted).
 /// - Hold an unbounded body in memory: at most ``maxResponseBytes`` of it are kept. A body announced
 ///   longer (`Content-Length`) is not read at all; one that goes on past the limit is cut there. Either
 ///   way the request is cancelled and the answer returned with ``HTTPResponse/isBodyTruncated`` set, so a
@@ -43,6 +43,9 @@ public struct URLSessionTransport: HTTPTransport {
     self.owner = configuration.map(SessionOwner.init) ?? SessionOwner.shared
     self.maxResponseBytes = max(1, maxResponseBytes)
   }
+
+  /// The configuration of the session this transport sends with (its timeouts, for the tests).
+  package var sessionConfiguration: URLSessionConfiguration { owner.session.configuration }
 
   /// Sends `request`; throws ``DeliveryError/insecureURL(_:)`` for plain `http` to a remote host, a
   /// `URLError` when there is no answer, `CancellationError` when the task was cancelled.

@@ -165,9 +165,9 @@ struct CursorSlots {
     sequence = next
   }
 
-  /// Forces both files to stable storage (`POSIXFile.sync`: `F_FULLFSYNC` on Darwin).
-  func sync() {
-    for fd in descriptors where fd >= 0 { _ = POSIXFile.sync(fd) }
+  /// Forces both files to stable storage (``StorageCalls/sync(_:path:)``: `F_FULLFSYNC` on Darwin).
+  func sync(_ calls: StorageCalls) {
+    for slot in descriptors.indices where descriptors[slot] >= 0 { _ = calls.sync(descriptors[slot], path: path(slot)) }
   }
 
   mutating func close() {

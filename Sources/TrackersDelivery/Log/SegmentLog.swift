@@ -31,6 +31,8 @@ final class SegmentLog {
   let directory: String
   let segmentMaxBytes: Int64
   let writeMode: SegmentWriteMode
+  /// The storage calls the log's files are reserved, written and synced with (``StorageCalls``).
+  let calls: StorageCalls
   private(set) var segments: [SegmentInfo] = []
   private var writer: SegmentWriter?
   private(set) var head: LogPosition
@@ -83,7 +85,8 @@ final class SegmentLog {
   private var eventsInWritingSegment = 0
 
   init(
-    directory: String, segmentMaxBytes: Int64, role: Role = .sender, writeMode: SegmentWriteMode = .platformDefault
+    directory: String, segmentMaxBytes: Int64, role: Role = .sender, writeMode: SegmentWriteMode = .platformDefault,
+    calls: StorageCalls = .live
   ) throws(DeliveryError) {
     try POSIXFile.makeDirectory(directory)
 
@@ -136,12 +139,13 @@ final class SegmentLog {
 
     // Never append to a file from an earlier run: its tail may be torn.
     let writerNumber = (numbers.last ?? (head.segment > 0 ? head.segment - 1 : 0)) + 1
-    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber), mode: writeMode)
+    let writer = try SegmentWriter(path: directory + "/" + Self.segmentFileName(writerNumber), mode: writeMode, calls: calls)
     segments.append(SegmentInfo(number: writerNumber, size: 0))
     if segments.count == 1 { head = LogPosition(segment: writerNumber, offset: 0) }
 
     self.directory = directory
     self.writeMode = writeMode
+    self.calls = calls
     self.role = role
     self.cursor = CursorSlots(directory: directory, lastSequence: cursor?.sequence ?? 0)
     self.segmentMaxBytes = segmentMaxBytes
@@ -163,6 +167,7 @@ final class SegmentLog {
   init(unopenedAt directory: String, segmentMaxBytes: Int64, writeMode: SegmentWriteMode) {
     self.directory = directory
     self.writeMode = writeMode
+    self.calls = .live
     self.role = .sender
     self.cursor = CursorSlots(directory: directory, lastSequence: 0)
     self.segmentMaxBytes = segmentMaxBytes
@@ -179,6 +184,7 @@ final class SegmentLog {
   init(inMemoryMaxEvents maxEvents: Int) {
     self.directory = ""
     self.writeMode = .platformDefault
+    self.calls = .live
     self.role = .sender
     self.cursor = CursorSlots(directory: "", lastSequence: 0)
     self.segmentMaxBytes = .max
@@ -262,7 +268,7 @@ final class SegmentLog {
     guard !handedOver.isEmpty, !isClosed, let current = writer else { return (0, []) }
     let first = segments[segments.count - 1].number + 1
     // Opened first: if it fails, nothing has moved.
-    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)), mode: writeMode)
+    let next = try SegmentWriter(path: path(of: first + UInt64(handedOver.count)), mode: writeMode, calls: calls)
     var events = 0
     var corrupt: [CorruptRegion] = []
     for (index, segment) in handedOver.enumerated() {
@@ -336,7 +342,7 @@ final class SegmentLog {
 
   private func rotate() throws(DeliveryError) -> SegmentWriter {
     let number = segments[segments.count - 1].number + 1
-    let next = try SegmentWriter(path: path(of: number), mode: writeMode)
+    let next = try SegmentWriter(path: path(of: number), mode: writeMode, calls: calls)
     writer?.close()
     writer = next
     if role == .handsOver {
@@ -495,7 +501,7 @@ final class SegmentLog {
     pendingBytes = 0
     head = LogPosition(segment: next, offset: 0)
     if wasOpen {
-      writer = try SegmentWriter(path: path(of: next), mode: writeMode)
+      writer = try SegmentWriter(path: path(of: next), mode: writeMode, calls: calls)
       isClosed = false
     }
     segments = [SegmentInfo(number: next, size: 0)]
@@ -514,9 +520,9 @@ final class SegmentLog {
     cursorDirty = true
     try persistCursor()
     if let failure = writer?.sync() {
-      throw .storage(operation: POSIXFile.syncName, path: path(of: segments[segments.count - 1].number), errno: failure)
+      throw .storage(operation: calls.syncName, path: path(of: segments[segments.count - 1].number), errno: failure)
     }
-    cursor.sync()
-    POSIXFile.syncDirectory(directory)
+    cursor.sync(calls)
+    calls.syncDirectory(directory)
   }
 }

@@ -37,6 +37,8 @@ import Trackers
 final class SegmentWriter {
   let path: String
   let mode: SegmentWriteMode
+  /// How the writer reserves, writes and syncs: the system's, or a test's recording of them.
+  private let calls: StorageCalls
   /// The bytes committed so far: where the next frame goes.
   private(set) var size: Int64 = 0
   private var fd: Int32
@@ -55,9 +57,10 @@ final class SegmentWriter {
 
   /// Creates the file, which must not exist: a file from an earlier run may end in a torn record, and is
   /// never appended to.
-  init(path: String, mode: SegmentWriteMode = .platformDefault) throws(DeliveryError) {
+  init(path: String, mode: SegmentWriteMode = .platformDefault, calls: StorageCalls = .live) throws(DeliveryError) {
     self.path = path
     self.mode = mode
+    self.calls = calls
     switch mode {
     case .writePerRecord:
       fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
@@ -101,7 +104,7 @@ final class SegmentWriter {
         return
       }
     #endif
-    if let failure = POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: scratch[0..<count])) {
+    if let failure = calls.write(fd, path, UnsafeRawBufferPointer(rebasing: scratch[0..<count])) {
       // Cut off a partial write so the next record starts on a clean boundary.
       _ = ftruncate(fd, off_t(size))
       throw .storage(operation: "write", path: path, errno: failure)
@@ -116,11 +119,11 @@ final class SegmentWriter {
       let needed = (size - offset + Int64(count) + Self.pageSize - 1) & ~(Self.pageSize - 1)
       var length = max(Int64(Self.windowSize), needed)
       // posix_fallocate returns the error instead of setting errno.
-      var reserved = posix_fallocate(fd, off_t(offset), off_t(length))
+      var reserved = calls.fallocate(fd, path, offset, length)
       if reserved == ENOSPC, length > needed {
         // Less than a window is free: use what is left, a record at a time, before refusing.
         length = needed
-        reserved = posix_fallocate(fd, off_t(offset), off_t(length))
+        reserved = calls.fallocate(fd, path, offset, length)
       }
       guard reserved == 0 else {
         throw .storage(operation: "posix_fallocate", path: path, errno: reserved)
@@ -149,7 +152,7 @@ final class SegmentWriter {
   func sync() -> Int32? {
     guard fd >= 0 else { return nil }
     // On Linux the mapped pages are the file's page cache: fsync writes them like any other.
-    return POSIXFile.sync(fd)
+    return calls.sync(fd, path: path)
   }
 
   /// Unmaps, cuts the reserved tail off and closes the file.

@@ -95,7 +95,7 @@ final class QueueDriver: Sendable {
       throw .storage(operation: "open", path: directory, errno: code)
     }
     try POSIXFile.makeDirectory(directory)
-    DataProtection.protectDirectory(directory)
+    DataProtection.protectDirectory(directory, calls: configuration.storageCalls)
     return try OpenedLog.takingDirectory(configuration)
   }
 

@@ -111,9 +111,9 @@ final class Sender {
           driver.feed { _ in .requestSent }
           nextID += 1
           out[nextID] = ready
-          group.addTask { [id = nextID, transport = driver.transport, destination = driver.destination] in
+          group.addTask { [id = nextID, transport = driver.transport, destination = driver.destination, clock = driver.clock] in
             do {
-              let response = try await transport.deliver(request, for: ready.batch, to: destination)
+              let response = try await transport.deliver(request, for: ready.batch, to: destination).received(at: clock.now.date)
               let outcome = destination.classify(response, for: ready.batch)
               return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: "\(response)", statusCode: response.statusCode))
             } catch let error as DeliveryError {

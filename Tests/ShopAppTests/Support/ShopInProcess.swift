@@ -12,14 +12,15 @@ extension ShopProcess {
   /// `flushStall` bounds the final flush only when nothing can be delivered (a transport that drops every
   /// connection); it decides no count.
   static func inProcess(
-    _ arguments: [String], transport: ScriptedTransport, flushStall: Duration? = nil
+    _ arguments: [String], transport: ScriptedTransport, flushStall: Duration? = nil,
+    queueClock: VirtualQueueClock? = nil
   ) async -> ShopProcess {
     let output = Lines()
     let errors = Lines()
     let status = await withIsolatedEnvironments {
       await ShopApp.run(
         arguments, output: output.sink, errors: errors.sink, transport: transport,
-        flushStall: flushStall ?? ShopApp.flushStall)
+        flushStall: flushStall ?? ShopApp.flushStall, queueTime: queueClock?.time)
     }
     return ShopProcess(
       status: status,

@@ -38,6 +38,39 @@ import Testing
     #expect(read.aged.isEmpty && read.corrupt.isEmpty)
   }
 
+  /// The memory bound of Guarantees.md: a read looks at no more than `max(4 × maxEvents, 1000)` records
+  /// past the head, so what it holds of records finished out of order stays bounded however many are
+  /// pending. A partition's record 999 records down is read; one 1,000 down is not, unless the batch is big
+  /// enough (300 events: 1,200 records) for the look-ahead to reach it. The same on disk and in memory.
+  @Test(arguments: [false, true])
+  func aReadLooksAtMostMaxOf4BatchesOr1000RecordsAhead(inMemory: Bool) throws {
+    let directory = makeTemporaryDirectory()
+    defer { removeDirectory(directory) }
+    let records = [("a", 0.0)] + Array(repeating: ("b", 0.0), count: 998) + [("a", 0), ("a", 0)]
+    let log: SegmentLog
+    if inMemory {
+      log = SegmentLog(inMemoryMaxEvents: 10_000)
+      for (seq, record) in records.enumerated() {
+        let frame = RecordFrame.encode(id: RecordID(), enqueuedAt: start - record.1, partition: record.0, payload: payload(seq))
+        try log.append(size: frame.count) { space in frame.withUnsafeBytes { space.copyMemory(from: $0) } }
+      }
+    } else {
+      log = try self.log(directory, records: records.map { (partition: $0.0, age: $0.1) })
+    }
+    defer { log.closeFiles() }
+    func read(maxEvents: Int) -> [Int] {
+      let limits = BatchLimits(maxEvents: maxEvents, maxBytes: 1 << 20, flushInterval: .seconds(1))
+      if inMemory {
+        return seqs(
+          log.readMemoryBatch(attempts: [:], limits: limits, olderThan: .distantPast, claimed: [:], busyPartitions: []))
+      }
+      return seqs(SegmentLog.Reader(limits: limits).readBatch(log.readPlan(), attempts: [:], limits: limits, olderThan: .distantPast))
+    }
+    #expect(read(maxEvents: 10) == [0, 999])  // 1,000 records looked at: the floor
+    #expect(read(maxEvents: 250) == [0, 999])  // 4 × 250 = 1,000
+    #expect(read(maxEvents: 300) == [0, 999, 1000])  // 4 × 300 = 1,200
+  }
+
   @Test func recordsBeforeTheCutAreReturnedAgedNotSent() throws {
     let directory = makeTemporaryDirectory()
     defer { removeDirectory(directory) }

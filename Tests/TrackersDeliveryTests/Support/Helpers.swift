@@ -76,3 +76,16 @@ func expectBalanced(_ counters: DeliveryCounters, sourceLocation: SourceLocation
       == counters.delivered + counters.pendingEvents + dropped + counters.handedOver,
     "unbalanced: \(counters)", sourceLocation: sourceLocation)
 }
+
+/// On the queue's virtual clock: until `condition` holds, moves `clock` to the queue's next wake-up each
+/// time its sender sleeps (a backoff, a timer), at once; returns how far it moved in all. Stopped as soon as
+/// `condition` holds, the clock is at the deadline that made it hold: a retry's exact delay. Polls for the
+/// sender to fall asleep, never for time to pass.
+func advance(_ queue: DeliveryQueue, _ clock: ManualQueueClock, until condition: () -> Bool) async -> Duration {
+  let start = clock.now.instant
+  while !condition() {
+    if queue.advanceToWakeUp(on: clock) { continue }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return clock.now.instant - start
+}
