@@ -45,10 +45,10 @@ extension QueueMachine {
   }
 
   /// Answers an enqueue; `keptSizes` are the sizes of the records kept in memory, oldest first, read only
-  /// when some must go. The commands are the reports (folded: repeated causes) and a wake-up.
+  /// when some must go. Its effects are the reports (folded: repeated causes) and a wake-up.
   mutating func enqueue(
     _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
-  ) -> (EnqueueAnswer, [Command]) {
+  ) -> (EnqueueAnswer, Answer) {
     guard request.requestBytes <= limits.recordBudget else {
       return (
         .refuse(
@@ -56,7 +56,7 @@ extension QueueMachine {
         []
       )
     }
-    switch Roles.route(facts) {
+    switch Roles.route(role, closing: closing) {
     case .refuse:
       return (.refuse(.closed), [])
     case .writeToInbox:
@@ -65,7 +65,7 @@ extension QueueMachine {
       var (answer, commands) = keepInMemory(
         request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes, at: now)
       // The back-off is up: the sender tries again (off the caller's thread).
-      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.append(.wakeSender) }
+      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.afterUnlock.append(.wakeSender) }
       return (answer, commands)
     case .append:
       break
@@ -121,7 +121,7 @@ extension QueueMachine {
   /// `refuseNew`, the new one is refused).
   private mutating func keepInMemory(
     _ id: RecordID, frameBytes: Int, kept: EnqueueRequest.Kept, sizes: some Sequence<Int>, at now: Duration
-  ) -> (EnqueueAnswer, [Command]) {
+  ) -> (EnqueueAnswer, Answer) {
     let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frameBytes, configuration: configuration)
     guard
       let dropped = Overflow.keepInMemory(

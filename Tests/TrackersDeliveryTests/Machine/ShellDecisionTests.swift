@@ -17,7 +17,7 @@ import Testing
       configuration: configuration, random: SeededQueueRandom(seed: 8))
   }
 
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Command {
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
     .report(.dropped(destination: Self.destination, count: count, reason: reason, detail: detail))
   }
 
@@ -109,7 +109,7 @@ import Testing
     #expect(m.letGo(at: .seconds(2)) == (false, []))
     var writer = machine()
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
-    #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == [.relinquish])
+    #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == QueueMachine.Answer(underLock: [.letGo]))
     #expect(writer.letGo(at: .zero) == (true, [.wakeSender, .answer([FlushTicket(id: 2)])]))
   }
 
@@ -267,9 +267,9 @@ import Testing
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 3), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
-    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.wait(.seconds(60))])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .wait(.seconds(60))))
     _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
-    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.exit])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .exit))
     var paused = machine()
     _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
     #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
