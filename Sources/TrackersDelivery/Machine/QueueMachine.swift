@@ -201,6 +201,10 @@ struct QueueMachine {
     /// The log and the locks were released: nothing more is read or written. What it was is kept for the
     /// counters (`relinquished`: nothing is pending here) and `isWaitingForStorage`.
     case closed(relinquished: Bool, waiting: UnopenedStorage?)
+    /// Only while a case's payload is changed in place (`updateStorageWait`), as AsyncHTTPClient's state
+    /// machines do: with the role out of the enum, the records kept in memory are not shared, and adding one
+    /// copies none of them. Never seen outside that change.
+    case modifying
   }
 
   /// What only the sender role holds: gone when the queue lets go of the directory, closes or writes for
@@ -343,6 +347,7 @@ struct QueueMachine {
     case .unopened(let wait): wait
     case .relinquished(let wait), .closed(_, let wait): wait
     case .sender, .writer: nil
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 
@@ -359,18 +364,46 @@ struct QueueMachine {
     if case .closed = role { true } else { false }
   }
 
-  /// Changes the wait for the directory, in whichever role holds it.
-  private mutating func updateStorageWait(_ change: (inout UnopenedStorage) -> Void) {
+  /// Changes the wait for the directory in place, in whichever role holds it (`closed` too, with
+  /// `includingClosed`: what it kept in memory is still there until the sender's end counts it lost).
+  private mutating func updateStorageWait(includingClosed: Bool = false, _ change: (inout UnopenedStorage) -> Void) {
     switch role {
     case .unopened(var wait):
+      role = .modifying
       change(&wait)
       role = .unopened(wait)
     case .relinquished(var wait?):
+      role = .modifying
       change(&wait)
       role = .relinquished(waiting: wait)
-    default:
+    case .closed(let relinquished, var wait?) where includingClosed:
+      role = .modifying
+      change(&wait)
+      role = .closed(relinquished: relinquished, waiting: wait)
+    case .sender, .writer, .relinquished(waiting: nil), .closed:
       break
+    case .modifying:
+      preconditionFailure("the role changed while it is changed")
     }
+  }
+
+  /// The records kept in memory while the directory can't be opened (none once it is, or never was shut).
+  var kept: KeptFrames {
+    storageWait?.kept ?? KeptFrames()
+  }
+
+  /// Keeps `frame` in memory (`EnqueueAnswer.keepInMemory`), the oldest `droppingOldest` gone: in place,
+  /// one append, no copy of the frames kept before it.
+  mutating func keep(_ frame: [UInt8], droppingOldest dropped: Int) {
+    updateStorageWait(includingClosed: true) { $0.kept.append(frame, droppingOldest: dropped) }
+  }
+
+  /// The records kept in memory, no longer kept: to write to the log opened late, purged, or lost at the
+  /// sender's end.
+  mutating func takeKept() -> KeptFrames {
+    var taken = KeptFrames()
+    updateStorageWait(includingClosed: true) { swap(&taken, &$0.kept) }
+    return taken
   }
 
   /// Whether a drain goes on with its next batch: not once the log is let go of or replaced (its target
@@ -397,9 +430,10 @@ struct QueueMachine {
 
   /// The counters with what is pending now: the log's, none once it is let go of (counted handed over),
   /// and the records kept in memory until the directory opens, this queue's whatever its part.
-  func counters(log: (events: Int, bytes: Int), keptInMemory kept: (events: Int, bytes: Int)) -> DeliveryCounters {
+  func counters(log: (events: Int, bytes: Int)) -> DeliveryCounters {
     var now = self.counters
-    now.pendingEvents = (relinquished ? 0 : log.events) + kept.events
+    let kept = self.kept
+    now.pendingEvents = (relinquished ? 0 : log.events) + kept.frames.count
     now.pendingBytes = (relinquished ? 0 : log.bytes) + kept.bytes
     return now
   }
@@ -554,6 +588,7 @@ struct QueueMachine {
       switch role {
       case .unopened, .relinquished: role = .sender(Sending())
       case .sender, .writer, .closed: break
+      case .modifying: preconditionFailure("the role read while it is changed")
       }
       generation += 1
       var commands: Answer = [.wakeSender]

@@ -10,6 +10,7 @@ enum Roles {
     case .relinquished, .closed(relinquished: true, _): .relinquished
     case .writer: .writer
     case .unopened, .sender, .closed(relinquished: false, _): .sender
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 
@@ -33,6 +34,7 @@ enum Roles {
     case .unopened, .relinquished(waiting: _?), .closed(_, waiting: _?): return .keepInMemory
     case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): return .writeToInbox
     case .sender, .writer, .closed(relinquished: false, waiting: nil): return .append
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 
@@ -63,6 +65,7 @@ enum Roles {
     case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): .waitWhileRelinquished
     case .writer: .handOver
     case .sender, .closed(relinquished: false, waiting: nil): .send
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 }

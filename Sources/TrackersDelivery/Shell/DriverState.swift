@@ -8,8 +8,9 @@ import Foundation
   import Darwin
 #endif
 
-/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
-/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
+/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides (and
+/// keeps the records in memory while the directory can't be opened), and the resources it decides about
+/// (the log, what holds it, the callers waiting).
 struct DriverState {
   var machine: QueueMachine
   var log: SegmentLog
@@ -21,9 +22,8 @@ struct DriverState {
   var hold = DirectoryHold.none
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
-  /// While the directory can't be opened (Data Protection before the first unlock, see
-  /// `QueueMachine.storageWait`), records wait here, in memory, and `log` is a closed placeholder.
-  var kept = KeptFrames()
+  /// While the directory can't be opened (Data Protection before the first unlock), `log` is a closed
+  /// placeholder, and records wait in the machine's unopened role (`QueueMachine.kept`).
   /// The queue's directory, whichever role its log plays.
   let directory: String
   /// What the machine answered to run in this hold of the lock, in order (`applyLockedEffects`), before
@@ -101,9 +101,7 @@ struct DriverState {
     let route = machine.purgeRoute
     let purged: (removed: Int, takenBySender: Int)
     switch route {
-    case .memory:
-      purged = (kept.frames.count, 0)
-      kept = KeptFrames()
+    case .memory: purged = (machine.takeKept().frames.count, 0)
     case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: directory), 0)
     case .log, .openedLate: purged = try log.purge()
     }
@@ -232,21 +230,10 @@ struct DriverState {
     let request = QueueMachine.EnqueueRequest(
       id: id, frameBytes: frameBytes, payloadBytes: payloadBytes, requestBytes: requestBytes,
       pendingBytes: log.pendingBytes,
-      pendingEvents: log.pendingEvents, kept: .init(records: kept.frames.count, bytes: kept.bytes),
-      droppedOldest: droppedOldest)
-    let (reply, answer) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
+      pendingEvents: log.pendingEvents, droppedOldest: droppedOldest)
+    let (reply, answer) = machine.enqueue(request, at: now.instant)
     take(answer)
     return reply
-  }
-
-  /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
-  mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
-    if dropped > 0 {
-      kept.bytes -= kept.frames.prefix(dropped).reduce(0) { $0 + $1.count }
-      kept.frames.removeFirst(dropped)
-    }
-    kept.frames.append(frame)
-    kept.bytes += frame.count
   }
 
   /// Writes the records kept in memory to the log just installed, oldest first, where the machine says
@@ -290,12 +277,4 @@ struct DriverState {
         lostBecause: failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)"),
       at: now)
   }
-}
-
-/// The records a queue accepted while its directory could not be opened, in memory and in order, until
-/// it opens (see ``DeliveryQueue``); when to try again is the machine's (`UnopenedStorage`).
-struct KeptFrames {
-  /// Encoded frames, oldest first.
-  var frames: [[UInt8]] = []
-  var bytes = 0
 }

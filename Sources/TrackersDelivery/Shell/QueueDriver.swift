@@ -131,8 +131,8 @@ final class QueueDriver: Sendable {
       let now = clock.now.instant
       switch opening {
       case .late:
-        let frames = s.kept.frames
-        s.kept = KeptFrames()
+        // Taken before the log is installed: the wait they were kept in ends with it.
+        let frames = s.machine.takeKept().frames
         s.install(opened, now: now)
         // Purged here, not as the machine's `.purge`: what it held goes before the records tracked since are
         // written.
@@ -253,7 +253,7 @@ final class QueueDriver: Sendable {
         case .dropOldest(let needed):
           droppedOldest = s.log.dropOldest(toFit: needed, cap: Int64(configuration.maxPendingBytes))
           continue
-        case .keepInMemory(let dropped): s.keepInMemory(encoded(), droppingOldest: dropped)
+        case .keepInMemory(let dropped): s.machine.keep(encoded(), droppingOldest: dropped)
         case .writeToInbox:
           // No lock to write under: a file of its own, which the next sender takes.
           try Handover.writeToInbox(encoded(), in: s.directory, at: enqueuedAt)
@@ -367,8 +367,7 @@ final class QueueDriver: Sendable {
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      s.machine.counters(
-        log: (s.log.pendingEvents, Int(s.log.pendingBytes)), keptInMemory: (s.kept.frames.count, s.kept.bytes))
+      s.machine.counters(log: (s.log.pendingEvents, Int(s.log.pendingBytes)))
     }
   }
 

@@ -56,8 +56,7 @@ final class Sender {
   /// memory-only log) has nowhere to go, and the machine counts it lost.
   private func exit() {
     driver.feed { s in
-      let (kept, memory) = (s.kept.frames.count, s.log.discardMemory())
-      s.kept = KeptFrames()
+      let (kept, memory) = (s.machine.takeKept().frames.count, s.log.discardMemory())
       s.saveCursor(at: driver.clock.now.instant, after: "the sending task ended")
       return .senderEnded(lostKept: kept, lostFromMemory: memory)
     }

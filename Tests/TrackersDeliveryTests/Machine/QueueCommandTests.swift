@@ -54,7 +54,7 @@ import Testing
     }
     let id = RecordID()
     #expect(
-      m.enqueue(Request(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero) == (
+      m.enqueue(Request(id: id, frameBytes: 20, pendingBytes: 990), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)),
         [.report(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused"))]
       ))
@@ -130,9 +130,16 @@ import Testing
   typealias Request = QueueMachine.EnqueueRequest
 
   func enqueue(
-    _ m: inout QueueMachine, _ request: Request, sizes: [Int] = [], at now: Duration = .zero
+    _ m: inout QueueMachine, _ request: Request, at now: Duration = .zero
   ) -> (QueueMachine.EnqueueAnswer, QueueMachine.Answer) {
-    m.enqueue(request, keptSizes: sizes, at: now)
+    m.enqueue(request, at: now)
+  }
+
+  /// Keeps frames of these sizes in memory, as the shell does after `.keepInMemory`.
+  func keep(_ m: inout QueueMachine, sizes: [Int], droppingOldest dropped: Int = 0) {
+    for (index, size) in sizes.enumerated() {
+      m.keep([UInt8](repeating: 0, count: size), droppingOldest: index == 0 ? dropped : 0)
+    }
   }
 
   /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again with how
@@ -197,12 +204,12 @@ import Testing
     }
     #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     let id = RecordID()
-    let kept = Request.Kept(records: 2, bytes: 20)
-    #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
+    keep(&m, sizes: [10, 10])
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.keepInMemory(droppingOldest: 0), []))
+    keep(&m, sizes: [10])
     // The back-off (1 s after the first failure) is up: the enqueue wakes the sender to try again.
-    let full = Request.Kept(records: 3, bytes: 30)
     #expect(
-      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(1)) == (
+      enqueue(&m, Request(id: id, frameBytes: 10), at: .seconds(1)) == (
         .keepInMemory(droppingOldest: 1),
         [
           .report(
@@ -213,12 +220,16 @@ import Testing
         ]
       ))
     #expect(m.counters.enqueued == 2 && m.counters.dropped(.storageUnavailable) == 1)
+    // The machine's unopened role holds the records: the oldest went, the new one is the last.
+    keep(&m, sizes: [7], droppingOldest: 1)
+    #expect(m.kept.frames.map(\.count) == [10, 10, 7] && m.kept.bytes == 27)
     var refusing = machine {
       $0.unopenedMaxRecords = 3
       $0.overflowPolicy = .refuseNew
     }
     _ = refusing.step(.startedWithoutStorage, at: .zero)
-    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(2))
+    keep(&refusing, sizes: [10, 10, 10])
+    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10), at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
     #expect(commands.afterUnlock.count == 2 && commands.afterUnlock.last == .wakeSender)
     #expect(commands.underLock.isEmpty && commands.next == nil)
@@ -580,11 +591,11 @@ import Testing
     }
     let id = RecordID()
     #expect(
-      m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero) == (
+      m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 10, maxPendingBytes: 10)),
         [.report(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused"))]
       ))
-    #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero).1 == [])  // folded
+    #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), at: .zero).1 == [])  // folded
     #expect(
       m.step(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
         .report(dropped(1, .tooLarge, "one"))
@@ -718,10 +729,18 @@ import Testing
   /// whatever the queue's part.
   @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
     var m = machine()
-    #expect(m.counters(log: (3, 30), keptInMemory: (0, 0)).pendingEvents == 3)
+    #expect(m.counters(log: (3, 30)).pendingEvents == 3)
     _ = m.step(.relinquished(heldLog: true), at: .zero)
-    let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
-    #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
+    let letGo = m.counters(log: (3, 30))
+    #expect(letGo.pendingEvents == 0 && letGo.pendingBytes == 0)
+    // Never opened, then let go of: what it keeps in memory is still its own, and goes with its role.
+    var unopened = machine()
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    keep(&unopened, sizes: [10, 10])
+    _ = unopened.step(.relinquished(heldLog: false), at: .zero)
+    let kept = unopened.counters(log: (0, 0))
+    #expect(kept.pendingEvents == 2 && kept.pendingBytes == 20)
+    #expect(unopened.takeKept().frames.count == 2 && unopened.kept.frames.isEmpty)
   }
 
   // MARK: Decisions that were the shell's

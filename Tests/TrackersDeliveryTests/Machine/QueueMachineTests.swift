@@ -206,7 +206,7 @@ import Testing
     configuration.overflowPolicy = .refuseNew
     var m = QueueMachine(destination: "Test", limits: Self.limits, configuration: configuration, random: SeededQueueRandom(seed: 21))
     let id = RecordID()
-    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero)
+    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), at: .zero)
     #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
     #expect(names(m.step(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
     #expect(names(m.step(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)

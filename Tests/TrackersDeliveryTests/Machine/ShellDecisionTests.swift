@@ -30,12 +30,12 @@ import Testing
     _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
     let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000, requestBytes: 1001)
     #expect(
-      m.enqueue(request, keptSizes: [Int](), at: .zero) == (
+      m.enqueue(request, at: .zero) == (
         .refuse(.payloadTooLarge(size: 1000, maxBytes: 1000, destination: Self.destination)), []
       ))
     // One byte less fits a request: then the queue's part decides (closing: refused as closed).
     let fits = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1099, payloadBytes: 999, requestBytes: 1000)
-    #expect(m.enqueue(fits, keptSizes: [Int](), at: .zero) == (.refuse(.closed), []))
+    #expect(m.enqueue(fits, at: .zero) == (.refuse(.closed), []))
     #expect(m.counters.dropped(.refused) == 0)
   }
 
@@ -45,13 +45,13 @@ import Testing
   @Test func askedAgainAfterDroppingTheOldestItAppendsOrRefusesCountedOnce() {
     var m = machine { $0.maxPendingBytes = 100 }
     let full = QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 90)
-    #expect(m.enqueue(full, keptSizes: [Int](), at: .zero) == (.dropOldest(toFit: 40), []))
+    #expect(m.enqueue(full, at: .zero) == (.dropOldest(toFit: 40), []))
     var again = full
     again.droppedOldest = 5
     again.pendingBytes = 80
     let refusal = dropped(1, .refused, "queue full (80 of 100 bytes pending), record \(ids[1]) refused")
     #expect(
-      m.enqueue(again, keptSizes: [Int](), at: .zero) == (
+      m.enqueue(again, at: .zero) == (
         .refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)),
         [dropped(5, .overflow, "oldest records dropped to stay under 100 pending bytes"), refusal]
       ))
@@ -59,14 +59,14 @@ import Testing
     // Nothing could be dropped and there is room after all: appended, nothing counted but the record.
     again.droppedOldest = 0
     again.pendingBytes = 60
-    #expect(m.enqueue(again, keptSizes: [Int](), at: .zero) == (.append, []))
+    #expect(m.enqueue(again, at: .zero) == (.append, []))
     // The same refusal under refuseNew reads the same.
     var refusing = machine {
       $0.maxPendingBytes = 100
       $0.overflowPolicy = .refuseNew
     }
     #expect(
-      refusing.enqueue(QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 80), keptSizes: [Int](), at: .zero)
+      refusing.enqueue(QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 80), at: .zero)
         == (.refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)), [refusal]))
   }
 
