@@ -115,8 +115,10 @@ struct QueueMachine {
 
   /// The steps the machine takes on its own, from an input: counting what a batch's answer or a drop does, the
   /// loop of each part at a look, letting go, the sender's end. Never fed by the shell (`QueueDriver` feeds
-  /// ``Input``s only); `step(_:at:)` is internal, not private, only so the machine's tests can start a row from
-  /// a state these steps make.
+  /// ``Input``s only, and nothing in Sources/ outside this type calls `step(_:at:)`). Internal, not private:
+  /// about 95 rows of the machine's tests start from a state these steps make (a retry's pause, a let-go, a
+  /// start without the directory), which reaching through inputs would bury under the setup of a log and a
+  /// batch in flight.
   enum Step {
     /// An enqueue found the log full: the oldest `count` records were dropped to make room.
     case droppedOldest(Int, cap: Int64)
