@@ -800,6 +800,19 @@ import Testing
     #expect(m.relinquishDeadline == nil)
   }
 
+  /// Several processes, lifecycle: between two requests the sender lets go in the same hold of the lock as
+  /// the decision (`.letGo` under it, no thread can start a request on the log meanwhile), and its loop then
+  /// runs the new role's: one step, not a list the shell reads the first of.
+  @Test func theSenderLetsGoUnderTheLockBetweenTwoRequests() {
+    var m = machine()
+    #expect(m.requestRelinquish(deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(1)) == QueueMachine.Answer(underLock: [.letGo], next: .modeChanged))
+    // The shell's `.letGo`: the log is handed over, the sender woken, the timer no longer needed.
+    let (handOver, answer) = m.letGo(at: .seconds(1))
+    #expect(handOver && answer == [.wakeSender, .cancelTimer(.relinquish)])
+    #expect(m.relinquished && m.relinquishDeadline == nil)
+  }
+
   /// Several processes, lifecycle: a log that could not be taken over or back is reported, the queue goes
   /// on as it was (the next look or call tries again); one that could not be opened late waits longer.
   @Test func aLogThatCouldNotBeOpenedIsReportedOrTriedLater() {
