@@ -13,8 +13,7 @@ import Trackers
 /// another process sends, this process's writer directory (see ``Handover``).
 struct OpenedLog {
   let log: SegmentLog
-  let lock: Int32?
-  let writerDirectory: Handover.WriterDirectory?
+  let hold: DirectoryHold
 
   /// Opens the directory as its sender if the lock is free, as a writer otherwise. Tried once, never
   /// waited for: a process closing its queue may be about to let go, and a writer tries the lock again at
@@ -41,7 +40,7 @@ struct OpenedLog {
         directory: writer?.path ?? configuration.directory.path,
         segmentMaxBytes: Int64(configuration.segmentMaxBytes), role: lock == nil ? .handsOver : .sender,
         writeMode: configuration.writeMode, calls: configuration.storageCalls)
-      return OpenedLog(log: log, lock: lock, writerDirectory: writer)
+      return OpenedLog(log: log, hold: lock.map { .senderLock($0) } ?? writer.map { .writerDirectory($0) } ?? .none)
     } catch {
       if let lock { close(lock) }
       writer?.release()
@@ -52,8 +51,7 @@ struct OpenedLog {
   /// Undoes `takingDirectory` for a log that was not installed: closes it and lets go of what held it.
   func discard() {
     log.closeFiles()
-    if let lock { close(lock) }
-    writerDirectory?.release()
+    hold.release()
   }
 
   /// Takes the directory's sender lock, or returns `nil` if another queue holds it. One sender per

@@ -67,8 +67,8 @@ extension QueueMachine {
   }
 
   /// The log's part of a batch's answer (`answered`): a type of its own, applied only by the log, in order,
-  /// under the lock while the positions still name the batch's records (`DriverState.answer`); never a
-  /// ``Command``, which the shell runs outside the lock. Indices are the batch's, in the order it was sent.
+  /// under the lock while the positions still name the batch's records (`DriverState.answer`); never an
+  /// ``Effect``, which the shell runs outside the lock. Indices are the batch's, in the order it was sent.
   enum BatchEdit: Equatable {
     /// Finish these records on the log: delivered, rejected or dropped, as the machine counted them.
     case finishRecords([Int])
@@ -83,11 +83,11 @@ extension QueueMachine {
   /// What becomes of a batch whose request ended: `ids` are its records as sent, in order, `attempts` what
   /// each has made so far by the log, `nil` for those no longer pending (dropped at the cap, purged, or the
   /// log replaced meanwhile), which are neither finished nor counted again. Answered as the log's edits
-  /// (`BatchEdit`) and, apart, the commands (reports) the shell runs once the lock is released; the
-  /// commands come first in the shell's outbox, a failed cursor save's report after them.
+  /// (`BatchEdit`) and, apart, the effects (reports) the shell runs once the lock is released; they
+  /// come first in the shell's outbox, a failed cursor save's report after them.
   mutating func answered(
     _ answer: BatchAnswer, ids: [RecordID], attempts: [Int?], at now: Duration
-  ) -> (edits: [BatchEdit], commands: [Command]) {
+  ) -> (edits: [BatchEdit], answer: Answer) {
     let (resolution, refusal) = resolve(answer, at: now)
     let pending = attempts.indices.filter { attempts[$0] != nil }
     // Nothing of the batch is pending (the log was replaced): nothing to finish, count or pause for.

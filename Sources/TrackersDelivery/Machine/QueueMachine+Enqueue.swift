@@ -15,17 +15,9 @@ extension QueueMachine {
     var pendingBytes: Int64 = 0
     /// The records pending, for a memory-only queue's event bound.
     var pendingEvents = 0
-    /// The records kept in memory while the directory can't be opened (their sizes are passed beside the
-    /// request).
-    var kept = Kept()
     /// Asked again after `.dropOldest`: how many of the oldest records the log dropped to make room
     /// (counted here, then the frame is appended or refused, never dropped for twice).
     var droppedOldest: Int?
-
-    struct Kept: Equatable {
-      var records = 0
-      var bytes = 0
-    }
   }
 
   /// What becomes of the frame.
@@ -44,11 +36,9 @@ extension QueueMachine {
     case writeToInbox
   }
 
-  /// Answers an enqueue; `keptSizes` are the sizes of the records kept in memory, oldest first, read only
-  /// when some must go. The commands are the reports (folded: repeated causes) and a wake-up.
-  mutating func enqueue(
-    _ request: EnqueueRequest, keptSizes: some Sequence<Int>, at now: Duration
-  ) -> (EnqueueAnswer, [Command]) {
+  /// Answers an enqueue, with the records kept in memory (`kept`) if the directory can't be opened yet. Its
+  /// effects are the reports (folded: repeated causes) and a wake-up.
+  mutating func enqueue(_ request: EnqueueRequest, at now: Duration) -> (EnqueueAnswer, Answer) {
     guard request.requestBytes <= limits.recordBudget else {
       return (
         .refuse(
@@ -56,16 +46,15 @@ extension QueueMachine {
         []
       )
     }
-    switch Roles.route(facts) {
+    switch Roles.route(role, closing: closing) {
     case .refuse:
       return (.refuse(.closed), [])
     case .writeToInbox:
       return (.writeToInbox, [])
     case .keepInMemory:
-      var (answer, commands) = keepInMemory(
-        request.id, frameBytes: request.frameBytes, kept: request.kept, sizes: keptSizes, at: now)
+      var (answer, commands) = keepInMemory(request.id, frameBytes: request.frameBytes, at: now)
       // The back-off is up: the sender tries again (off the caller's thread).
-      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.append(.wakeSender) }
+      if !relinquished, let wait = storageWait, wait.nextAttempt <= now { commands.afterUnlock.append(.wakeSender) }
       return (answer, commands)
     case .append:
       break
@@ -119,18 +108,18 @@ extension QueueMachine {
 
   /// The memory bounds while the directory can't be opened: past them the oldest go (or, under
   /// `refuseNew`, the new one is refused).
-  private mutating func keepInMemory(
-    _ id: RecordID, frameBytes: Int, kept: EnqueueRequest.Kept, sizes: some Sequence<Int>, at now: Duration
-  ) -> (EnqueueAnswer, [Command]) {
+  private mutating func keepInMemory(_ id: RecordID, frameBytes: Int, at now: Duration) -> (EnqueueAnswer, Answer) {
     let (maxRecords, maxBytes) = Overflow.unopenedBounds(frameBytes: frameBytes, configuration: configuration)
+    // Released before the shell keeps the frame (`keep`): the append then finds the frames unshared.
+    let kept = self.kept
     guard
       let dropped = Overflow.keepInMemory(
-        frameBytes: frameBytes, records: kept.records, bytes: kept.bytes, sizes: sizes,
+        frameBytes: frameBytes, records: kept.frames.count, bytes: kept.bytes, sizes: kept.frames.lazy.map(\.count),
         bounds: (maxRecords, maxBytes), policy: configuration.overflowPolicy)
     else {
       counters.dropped[.refused, default: 0] += 1
       let detail = "the queue's directory can't be opened yet and the memory it waits in is full "
-        + "(\(kept.records) records, \(kept.bytes) bytes); record \(id) refused"
+        + "(\(kept.frames.count) records, \(kept.bytes) bytes); record \(id) refused"
       return (
         .refuse(.queueFull(pendingBytes: kept.bytes, maxPendingBytes: maxBytes)),
         folding(.dropped(destination: destination, count: 1, reason: .refused, detail: detail), at: now)

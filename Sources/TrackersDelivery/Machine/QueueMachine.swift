@@ -9,8 +9,9 @@ struct FlushTicket: Hashable, Sendable {
 /// The queue's decisions and the state they read: its part (closing, let go of), what is due, the
 /// pace of sending, the `flush()` calls waiting, the log's generation and the counters. It reads nothing
 /// itself: the shell passes the time and what the log and the directory hold with each input, and runs
-/// the commands it returns (see `QueueDriver` and `Sender`). Inputs that only count ignore the time. The same state, input, time and random seed
-/// give the same commands.
+/// what it answers (``Answer``: effects under the lock, effects after it, the sending loop's next step; see
+/// `QueueDriver` and `Sender`). Inputs that only count ignore the time. The same state, input, time and
+/// random seed give the same answer.
 struct QueueMachine {
   /// What enqueue should wake the sender for, while it waits.
   enum SenderWait: Equatable {
@@ -92,7 +93,7 @@ struct QueueMachine {
     /// (`.relinquish`).
     case relinquishAsked(FlushTicket, deadline: Duration)
     /// Reading or writing the directory failed outside a batch's answer (`detail` says what and why):
-    /// reported, as every report is, through the machine's commands.
+    /// reported, as every report is, through the machine's answer.
     case storageFailed(String)
     /// `reclaimDirectory()` was called: never opened, back to waiting for the directory (an attempt now);
     /// otherwise the shell tries to take the log back (`wants(.takeBack)`).
@@ -114,8 +115,10 @@ struct QueueMachine {
 
   /// The steps the machine takes on its own, from an input: counting what a batch's answer or a drop does, the
   /// loop of each part at a look, letting go, the sender's end. Never fed by the shell (`QueueDriver` feeds
-  /// ``Input``s only); `step(_:at:)` is internal, not private, only so the machine's tests can start a row from
-  /// a state these steps make.
+  /// ``Input``s only, and nothing in Sources/ outside this type calls `step(_:at:)`). Internal, not private:
+  /// about 95 rows of the machine's tests start from a state these steps make (a retry's pause, a let-go, a
+  /// start without the directory), which reaching through inputs would bury under the setup of a log and a
+  /// batch in flight.
   enum Step {
     /// An enqueue found the log full: the oldest `count` records were dropped to make room.
     case droppedOldest(Int, cap: Int64)
@@ -200,6 +203,10 @@ struct QueueMachine {
     /// The log and the locks were released: nothing more is read or written. What it was is kept for the
     /// counters (`relinquished`: nothing is pending here) and `isWaitingForStorage`.
     case closed(relinquished: Bool, waiting: UnopenedStorage?)
+    /// Only while a case's payload is changed in place (`updateStorageWait`), as AsyncHTTPClient's state
+    /// machines do: with the role out of the enum, the records kept in memory are not shared, and adding one
+    /// copies none of them. Never seen outside that change.
+    case modifying
   }
 
   /// What only the sender role holds: gone when the queue lets go of the directory, closes or writes for
@@ -284,7 +291,7 @@ struct QueueMachine {
 
   /// A drop report of a repeated cause: sent unless it repeats one sent within the interval, a folded one
   /// told, summed, before the first report after the interval (or at the sender's end, `.senderExited`).
-  mutating func folding(_ report: DeliveryReport, at now: Duration) -> [Command] {
+  mutating func folding(_ report: DeliveryReport, at now: Duration) -> Answer {
     guard case let .dropped(_, count, reason, _) = report else { return [.report(report)] }
     switch repeatedDrops.admit(reason, weight: count, at: now, date: dateAtZero + Self.seconds(now)) {
     case .fold: return []
@@ -333,7 +340,6 @@ struct QueueMachine {
   var drainHeld: Bool { drain?.held ?? false }
   var drainTickets: [FlushTicket] { drain?.tickets ?? [] }
 
-  /// What `Roles` decides from, with what the shell holds: a writer directory, records kept in memory.
   /// Whether the queue waits for a directory it could not open, its records in memory.
   var isWaitingForStorage: Bool { storageWait != nil }
 
@@ -343,6 +349,7 @@ struct QueueMachine {
     case .unopened(let wait): wait
     case .relinquished(let wait), .closed(_, let wait): wait
     case .sender, .writer: nil
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 
@@ -359,34 +366,46 @@ struct QueueMachine {
     if case .closed = role { true } else { false }
   }
 
-  /// What `Roles` decides from. A mutating getter that reads the role in place: `enqueue` asks on every
-  /// event, and a plain getter would copy the whole machine.
-  var facts: Roles.Facts {
-    mutating get {
-      Roles.Facts(
-        closing: closing, closed: closed, unopened: storageWait != nil, relinquished: relinquished,
-        writing: role == .writer, senderGone: senderGone)
-    }
-  }
-
-  /// Changes the wait for the directory, in whichever role holds it.
-  private mutating func updateStorageWait(_ change: (inout UnopenedStorage) -> Void) {
+  /// Changes the wait for the directory in place, in whichever role holds it (`closed` too, with
+  /// `includingClosed`: what it kept in memory is still there until the sender's end counts it lost).
+  private mutating func updateStorageWait(includingClosed: Bool = false, _ change: (inout UnopenedStorage) -> Void) {
     switch role {
     case .unopened(var wait):
+      role = .modifying
       change(&wait)
       role = .unopened(wait)
     case .relinquished(var wait?):
+      role = .modifying
       change(&wait)
       role = .relinquished(waiting: wait)
-    default:
+    case .closed(let relinquished, var wait?) where includingClosed:
+      role = .modifying
+      change(&wait)
+      role = .closed(relinquished: relinquished, waiting: wait)
+    case .sender, .writer, .relinquished(waiting: nil), .closed:
       break
+    case .modifying:
+      preconditionFailure("the role changed while it is changed")
     }
   }
 
-  func roleFacts(writing: Bool, unopened: Bool) -> Roles.Facts {
-    Roles.Facts(
-      closing: closing, closed: closed, unopened: unopened, relinquished: relinquished, writing: writing,
-      senderGone: senderGone)
+  /// The records kept in memory while the directory can't be opened (none once it is, or never was shut).
+  var kept: KeptFrames {
+    storageWait?.kept ?? KeptFrames()
+  }
+
+  /// Keeps `frame` in memory (`EnqueueAnswer.keepInMemory`), the oldest `droppingOldest` gone: in place,
+  /// one append, no copy of the frames kept before it.
+  mutating func keep(_ frame: [UInt8], droppingOldest dropped: Int) {
+    updateStorageWait(includingClosed: true) { $0.kept.append(frame, droppingOldest: dropped) }
+  }
+
+  /// The records kept in memory, no longer kept: to write to the log opened late, purged, or lost at the
+  /// sender's end.
+  mutating func takeKept() -> KeptFrames {
+    var taken = KeptFrames()
+    updateStorageWait(includingClosed: true) { swap(&taken, &$0.kept) }
+    return taken
   }
 
   /// Whether a drain goes on with its next batch: not once the log is let go of or replaced (its target
@@ -413,9 +432,10 @@ struct QueueMachine {
 
   /// The counters with what is pending now: the log's, none once it is let go of (counted handed over),
   /// and the records kept in memory until the directory opens, this queue's whatever its part.
-  func counters(log: (events: Int, bytes: Int), keptInMemory kept: (events: Int, bytes: Int)) -> DeliveryCounters {
+  func counters(log: (events: Int, bytes: Int)) -> DeliveryCounters {
     var now = self.counters
-    now.pendingEvents = (relinquished ? 0 : log.events) + kept.events
+    let kept = self.kept
+    now.pendingEvents = (relinquished ? 0 : log.events) + kept.frames.count
     now.pendingBytes = (relinquished ? 0 : log.bytes) + kept.bytes
     return now
   }
@@ -440,8 +460,8 @@ struct QueueMachine {
     }
   }
 
-  /// Feeds the machine what the shell saw or was asked (`QueueDriver.feed`): its answer, as commands.
-  mutating func handle(_ input: Input, at now: Duration) -> [Command] {
+  /// Feeds the machine what the shell saw or was asked (`QueueDriver.feed`): what the shell does about it.
+  mutating func handle(_ input: Input, at now: Duration) -> Answer {
     switch input {
     case .appended(let events, let bytes):
       counters.enqueued += 1
@@ -474,7 +494,7 @@ struct QueueMachine {
         lost, reason: .storageUnavailable,
         detail: "records kept in memory until the directory opened could not be written to it: \(lostBecause)",
         destination: destination, counters: &counters)
-      return [overflowed, lost].compactMap { $0.map { .report($0) } }
+      return Answer([overflowed, lost].compactMap { $0.map { .report($0) } })
 
     case .released:
       // A relinquishDirectory() still waiting for the sender (cancelled at close's deadline before it let
@@ -492,7 +512,7 @@ struct QueueMachine {
 
     case .closeRequested(let deadline):
       // No task left to cancel at the deadline: nothing to time.
-      let timer: [Command] = senderGone ? [] : [.startTimer(.close, deadline: deadline)]
+      let timer: Answer = senderGone ? [] : [.startTimer(.close, deadline: deadline)]
       guard let closing = closeRequest else {
         closeRequest = Closing(deadline: deadline)
         return [.wakeSender] + timer
@@ -508,12 +528,12 @@ struct QueueMachine {
       return [.cancelSending]
 
     case .look(let sendFacts):
-      let loop = Roles.loop(facts)
-      var commands: [Command] = []
+      let loop = Roles.loop(role)
+      var commands = Answer()
       if loop != runningLoop {
         runningLoop = loop
         switch loop {
-        case .waitForStorage, .waitWhileRelinquished: commands.append(.voidReadAhead(generation: generation))
+        case .waitForStorage, .waitWhileRelinquished: commands.afterUnlock.append(.voidReadAhead(generation: generation))
         case .send: updateSending { $0.nextHandoverLook = nil }
         case .handOver: break
         }
@@ -527,7 +547,7 @@ struct QueueMachine {
         let handover = step(.handoverTimerFired, at: now)
         commands += handover.isEmpty ? sendStep(sendFacts, at: now) : handover
       }
-      if case .modeChanged? = commands.last { runningLoop = nil }
+      if commands.next == .modeChanged { runningLoop = nil }
       return commands
 
     case .drainEnded(let tookBatches, let reachedTarget, let pendingEvents):
@@ -537,16 +557,16 @@ struct QueueMachine {
       pendingSince = pendingEvents > 0 ? now : nil
       let tickets = drainTickets
       drain = nil
-      var commands: [Command] = []
-      if !tickets.isEmpty { commands.append(.answer(tickets)) }
+      var commands = Answer()
+      if !tickets.isEmpty { commands.afterUnlock.append(.answer(tickets)) }
       if pace.backoffUntil != nil {
         // The destination asked for a pause: flush() does not wait through it.
-        commands.append(.answer(takeTickets()))
+        commands.afterUnlock.append(.answer(takeTickets()))
       }
       if !progressed && pace.backoffUntil == nil && pendingEvents > 0 {
         // Records are counted pending but none could be read (a segment vanished under us): wait for new
         // work instead of spinning; close still ends the loop.
-        commands.append(closing ? .exit : .wait(limits.flushInterval))
+        commands.next = closing ? .exit : .wait(limits.flushInterval)
       }
       return commands
 
@@ -558,7 +578,7 @@ struct QueueMachine {
       let aged = Outcomes.countDropped(
         aged, reason: .maxAge, detail: "older than \(configuration.maxAge)", destination: destination, counters: &counters)
       let corrupt = countCorrupt(regions: regions, bytes: bytes, detail: "damage found while reading")
-      return [aged, corrupt].compactMap { $0.map { .report($0) } }
+      return Answer([aged, corrupt].compactMap { $0.map { .report($0) } })
 
     case .reclaimed(let heldLog):
       guard heldLog else {
@@ -570,14 +590,16 @@ struct QueueMachine {
       switch role {
       case .unopened, .relinquished: role = .sender(Sending())
       case .sender, .writer, .closed: break
+      case .modifying: preconditionFailure("the role read while it is changed")
       }
       generation += 1
-      var commands: [Command] = []
+      var commands: Answer = [.wakeSender]
       if purgeWhenReclaimed {
         purgeWhenReclaimed = false
-        commands.append(.purge)
+        // In the same hold of the lock: nothing is sent from the log before the purge.
+        commands.underLock.append(.purge)
       }
-      return commands + [.wakeSender]
+      return commands
 
     case .purgeDone(let route, let removed, let takenBySender):
       let detail: String
@@ -618,10 +640,10 @@ struct QueueMachine {
 
     case .senderLock(let free):
       // Free: the flush() calls waiting are the sender's loop's to answer, after sending.
-      if free { return [.modeChanged] }
+      if free { return Answer(next: .modeChanged) }
       // Taken before sealing: every flush() answered made its request before the seal.
       let tickets = takeTickets()
-      return [.sealForHandover, .answer(tickets), closing ? .exit : .wait(configuration.handoverInterval)]
+      return Answer(underLock: [.sealForHandover], [.answer(tickets)], next: closing ? .exit : .wait(configuration.handoverInterval))
 
     case .senderEnded(let kept, let memory):
       let closedInMemory = step(
@@ -633,7 +655,7 @@ struct QueueMachine {
 
     case .relinquishAsked(let ticket, let deadline):
       relinquishTickets.append(ticket)
-      return requestRelinquish(facts, deadline: deadline).1
+      return requestRelinquish(deadline: deadline).1
 
     case .storageFailed(let detail):
       return [.report(.storageFailure(destination: destination, detail: detail))]
@@ -663,7 +685,7 @@ struct QueueMachine {
       // Still waiting for the sender: let go anyway. The request's records may be sent again by the next
       // sender, as after a retry.
       guard let deadline = relinquishDeadline, now >= deadline else { return [] }
-      return [.relinquish]
+      return Answer(underLock: [.letGo])
 
     case .storageAttemptRequested:
       guard storageWait != nil else { return [] }
@@ -672,13 +694,13 @@ struct QueueMachine {
 
     case .storageIdle:
       // Opened meanwhile (or just now): the loop of the new part runs.
-      guard storageWait != nil else { return [.modeChanged] }
+      guard storageWait != nil else { return Answer(next: .modeChanged) }
       return step(.idleTimerFired(nextAttempt: storageWait?.nextAttempt), at: now)
     }
   }
 
   /// A step the machine takes on its own (``Step``), from an input it was fed.
-  mutating func step(_ next: Step, at now: Duration) -> [Command] {
+  mutating func step(_ next: Step, at now: Duration) -> Answer {
     switch next {
     case .droppedOldest(let count, let cap):
       return Overflow.countDroppedOldest(count, cap: cap, destination: destination, counters: &counters)
@@ -720,10 +742,11 @@ struct QueueMachine {
     case .retried(let kept, let exhausted, let serverDelay, let detail):
       // The pause is the machine's: the sender's next look waits it out (`pace.backoffUntil`).
       let delay = pace.failed(serverDelay: serverDelay, at: now, rules: configuration.backoff, random: &random)
-      return Outcomes.countRetry(
-        kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
-        destination: destination, counters: &counters
-      ).map { .report($0) }
+      return Answer(
+        Outcomes.countRetry(
+          kept: kept, exhausted: exhausted, delay: delay, detail: detail, maxAttempts: configuration.maxAttempts,
+          destination: destination, counters: &counters
+        ).map { .report($0) })
 
     case .relinquished(let heldLog):
       // The sender role's request to let go ends with the role.
@@ -739,24 +762,24 @@ struct QueueMachine {
       return [.wakeSender]
 
     case .writerTimerFired:
-      if relinquished { return [.modeChanged] }
-      return [.probeSenderLock]
+      if relinquished { return Answer(next: .modeChanged) }
+      return Answer(next: .probeSenderLock)
 
     case .relinquishedTimerFired:
       // Taken back: the flush() calls waiting are the next loop's to answer, after sending.
-      if !relinquished { return [closing ? .exit : .modeChanged] }
-      return [.answer(takeTickets()), closing ? .exit : .wait(nil)]
+      if !relinquished { return Answer(next: closing ? .exit : .modeChanged) }
+      return Answer([.answer(takeTickets())], next: closing ? .exit : .wait(nil))
 
     case .storageLook(let attemptRequested, let nextAttempt):
       // A flush() or close() tries once more now; not while let go of: no lock may be taken then.
       let due = attemptRequested || !flushTickets.isEmpty || closing || nextAttempt <= now
-      if due && !relinquished { return [.openStorage] }
+      if due && !relinquished { return Answer(next: .openStorage) }
       return step(.idleTimerFired(nextAttempt: nextAttempt), at: now)
 
     case .idleTimerFired(let nextAttempt):
       let tickets = takeTickets()
-      if closing { return [.answer(tickets), .exit] }
-      return [.answer(tickets), .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) })]
+      if closing { return Answer([.answer(tickets)], next: .exit) }
+      return Answer([.answer(tickets)], next: .wait(relinquished ? nil : nextAttempt.map { max(.zero, $0 - now) }))
 
     case .senderExited:
       task = .gone
@@ -765,8 +788,9 @@ struct QueueMachine {
       let tickets = drainTickets
       drain = nil
       // Nothing left to cancel at close's deadline.
-      return repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(tickets + takeTickets())]
-        + (closing ? [.cancelTimer(.close)] : [])
+      return Answer(
+        repeatedDrops.drain().map { .report(foldedReport($0)) } + [.answer(tickets + takeTickets())]
+          + (closing ? [.cancelTimer(.close)] : []))
 
     case .startedWithoutStorage:
       role = .unopened(UnopenedStorage(now: now))
@@ -774,7 +798,7 @@ struct QueueMachine {
 
     case .storageTimerFired:
       // Opened: the flush() calls waiting are the sender's to answer, after sending.
-      guard let wait = storageWait else { return [.modeChanged] }
+      guard let wait = storageWait else { return Answer(next: .modeChanged) }
       return step(.storageLook(attemptRequested: wait.attemptRequested, nextAttempt: wait.nextAttempt), at: now)
 
     case .handoverTimerFired:
@@ -783,13 +807,13 @@ struct QueueMachine {
       if let next = sending.nextHandoverLook, now < next { return [] }
       sending.nextHandoverLook = now + configuration.handoverInterval
       role = .sender(sending)
-      return [.takeHandedOver]
+      return Answer(next: .takeHandedOver)
     }
   }
 
   /// The batch's request was answered, or could not be made: what becomes of the batch (the shell applies
   /// it to the log), with the destination's refusal reported first.
-  mutating func resolve(_ answer: BatchAnswer, at now: Duration) -> (BatchResolution, [Command]) {
+  mutating func resolve(_ answer: BatchAnswer, at now: Duration) -> (BatchResolution, Answer) {
     let resolution: BatchResolution
     switch answer {
     case .outcome(let outcome, let ids, let response, let statusCode):
@@ -815,11 +839,13 @@ struct QueueMachine {
     }
   }
 
-  /// `relinquishDirectory` was called; `roles` says what the queue holds now. Answers whether it waits for
-  /// the sender to let go between two requests (woken by `.wakeSender`), until `deadline` at the latest
-  /// (`.relinquishTimerFired`); otherwise `.relinquish` lets go now.
-  mutating func requestRelinquish(_ roles: Roles.Facts, deadline: Duration) -> (waitsForSender: Bool, [Command]) {
-    guard Roles.relinquishWaitsForSender(roles), case .sender(var sending) = role else { return (false, [.relinquish]) }
+  /// `relinquishDirectory` was called. Answers whether it waits for the sender to let go between two
+  /// requests (woken by `.wakeSender`), until `deadline` at the latest (`.relinquishTimerFired`); otherwise
+  /// `.letGo` lets go now, in the same hold of the lock.
+  mutating func requestRelinquish(deadline: Duration) -> (waitsForSender: Bool, Answer) {
+    guard Roles.relinquishWaitsForSender(role, task: task), case .sender(var sending) = role else {
+      return (false, Answer(underLock: [.letGo]))
+    }
     // The sender lets go between two requests: the one in flight is answered and its outcome saved first.
     let earliest = min(sending.relinquishDeadline ?? deadline, deadline)
     sending.relinquishDeadline = earliest
@@ -831,23 +857,24 @@ struct QueueMachine {
   /// The queue lets go of its directory now (`.relinquish`, `relinquishNow()`): answers whether the shell
   /// hands its log over to whoever sends next (it has one open, and had not let go or closed already);
   /// the `relinquishDirectory` calls waiting are answered.
-  mutating func letGo(at now: Duration) -> (handOverLog: Bool, [Command]) {
+  mutating func letGo(at now: Duration) -> (handOverLog: Bool, Answer) {
     let heldLog = !isWaitingForStorage
     let handOver = heldLog && !closed && !relinquished
     let tickets = relinquishTickets
     relinquishTickets = []
     // A sender asked to let go was timed (`.startTimer(.relinquish, ...)`): it let go in time.
-    let timed: [Command] = relinquishRequested ? [.cancelTimer(.relinquish)] : []
+    let timed: Answer = relinquishRequested ? [.cancelTimer(.relinquish)] : []
     return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]) + timed)
   }
 
   /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers
   /// whether to purge it before the records kept in memory are written, because `purge()` was called
   /// while it could not be opened (then counted by `.purgeDone(.openedLate, ...)`).
-  mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, [Command]) {
-    let commands = handle(.reclaimed(heldLog: true), at: now)
-    let isPurge = { (command: Command) in if case .purge = command { true } else { false } }
-    return (commands.contains(where: isPurge), commands.filter { !isPurge($0) })
+  mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, Answer) {
+    var answer = handle(.reclaimed(heldLog: true), at: now)
+    let purgeFirst = answer.underLock.contains(.purge)
+    answer.underLock.removeAll { $0 == .purge }
+    return (purgeFirst, answer)
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and
@@ -874,19 +901,19 @@ struct QueueMachine {
 
   /// The sender's next step in the send loop once the handover look is done (`look`): `Batching.next`,
   /// applied to the state. Internal for the machine's tests, which ask it for a step from a state.
-  mutating func sendStep(_ f: SendFacts, at now: Duration) -> [Command] {
+  mutating func sendStep(_ f: SendFacts, at now: Duration) -> Answer {
     // A closed gate read before a flush() came is stale for it (consent granted, then flush()): it is read
     // again at once, not taken as "nothing will be sent".
-    if !f.maySend, let seen = f.flushesBeforeGate, seen < flushesReceived { return [.wait(.zero)] }
+    if !f.maySend, let seen = f.flushesBeforeGate, seen < flushesReceived { return Answer(next: .wait(.zero)) }
     let facts = Batching.Facts(
       now: now, relinquished: relinquished, relinquishRequested: relinquishRequested, hasCarry: f.hasCarry,
       logReplaced: generation != f.readGeneration, backoffUntil: pace.backoffUntil, closing: closing,
       closeDeadline: closeDeadline, maySend: f.maySend, pendingEvents: f.pendingEvents, pendingBytes: f.pendingBytes,
       pendingSince: pendingSince, flushRequested: !flushTickets.isEmpty, flushWaiting: !flushTickets.isEmpty)
     let decision = Batching.next(facts, limits: limits)
-    var commands: [Command] = []
+    var commands = Answer()
     if decision.step != .modeChanged && decision.step != .relinquish && facts.logReplaced {
-      commands.append(.voidReadAhead(generation: generation))
+      commands.afterUnlock.append(.voidReadAhead(generation: generation))
     }
     if decision.clearsBackoff { pace.backoffUntil = nil }
     if decision.clearsPendingSince { pendingSince = nil }
@@ -894,18 +921,21 @@ struct QueueMachine {
     var afterDrain: [FlushTicket] = []
     switch decision.flush {
     case .keep: break
-    case .answer: commands.append(.answer(takeTickets()))
+    case .answer: commands.afterUnlock.append(.answer(takeTickets()))
     case .afterDrain:
       afterDrain = takeTickets()
     }
     switch decision.step {
-    case .exit: commands.append(.exit)
-    case .modeChanged: commands.append(.modeChanged)
-    case .relinquish: commands.append(.relinquish)
+    case .exit: commands.next = .exit
+    case .modeChanged: commands.next = .modeChanged
+    case .relinquish:
+      // Between two requests, in this hold of the lock: nothing starts on the log being let go of.
+      commands.underLock.append(.letGo)
+      commands.next = .modeChanged
     case .wait(let timeout):
       // Idle or not, the sender looks again for what other processes hand over when the interval is up.
       let untilLook = nextHandoverLook.map { max(.zero, $0 - now) }
-      commands.append(.wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout))
+      commands.next = .wait(untilLook.map { min(timeout ?? $0, $0) } ?? timeout)
     case .drain(let includingHandedOver):
       // The drain starts: it answers the flush() calls taken with it when it ends (`.drainEnded`).
       drain = Drain(held: drainHeld, tickets: drainTickets + afterDrain)
@@ -913,8 +943,7 @@ struct QueueMachine {
       // what was enqueued before it.
       // A flush() sends what other processes sealed before it too: taken first (then the drain reaches
       // the end of what the log holds with it).
-      commands.append(
-        .drain(target: includingHandedOver ? f.writerEnd : f.logEnd, takingHandedOverFirst: !afterDrain.isEmpty))
+      commands.next = .drain(target: includingHandedOver ? f.writerEnd : f.logEnd, takingHandedOverFirst: !afterDrain.isEmpty)
     }
     return commands
   }

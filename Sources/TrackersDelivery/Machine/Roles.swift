@@ -1,23 +1,17 @@
 /// The parts a queue plays for its directory (sender, writer for another process's sender, let go of,
-/// not yet opened) and what each does with a record, a `relinquishDirectory` and the sender's task.
+/// not yet opened) and what each does with a record, a `relinquishDirectory` and the sender's task, read
+/// from the machine's role (`QueueMachine.Role`) itself: no second copy of it to contradict the first.
 enum Roles {
-  /// What the queue holds now.
-  struct Facts: Equatable {
-    var closing = false
-    var closed = false
-    /// The directory could not be opened yet: records wait in memory.
-    var unopened = false
-    var relinquished = false
-    /// Another process sends: this one writes to a directory of its own.
-    var writing = false
-    /// The sender's task has ended.
-    var senderGone = false
-  }
-
   /// The public role (``DeliveryQueue/role``): a queue still waiting for its directory counts as its
-  /// sender, which it becomes once it opens unless another process holds the lock.
-  static func role(_ f: Facts) -> DeliveryQueue.Role {
-    f.relinquished ? .relinquished : f.writing ? .writer : .sender
+  /// sender, which it becomes once it opens unless another process holds the lock. Closed, it is what it
+  /// was let go of or not: a writer's log closed is no other process's writer any more.
+  static func role(_ role: QueueMachine.Role) -> DeliveryQueue.Role {
+    switch role {
+    case .relinquished, .closed(relinquished: true, _): .relinquished
+    case .writer: .writer
+    case .unopened, .sender, .closed(relinquished: false, _): .sender
+    case .modifying: preconditionFailure("the role read while it is changed")
+    }
   }
 
   /// Where an enqueued record goes.
@@ -32,18 +26,24 @@ enum Roles {
     case append
   }
 
-  static func route(_ f: Facts) -> Route {
-    if f.closing { return .refuse }
-    if f.unopened { return .keepInMemory }
-    if f.relinquished { return .writeToInbox }
-    return .append
+  /// Where a record goes in `role`; `closing`: `close(timeout:)` was called. A directory never opened keeps
+  /// records in memory, let go of meanwhile or not (no log to append to, no inbox it may write).
+  static func route(_ role: QueueMachine.Role, closing: Bool) -> Route {
+    if closing { return .refuse }
+    switch role {
+    case .unopened, .relinquished(waiting: _?), .closed(_, waiting: _?): return .keepInMemory
+    case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): return .writeToInbox
+    case .sender, .writer, .closed(relinquished: false, waiting: nil): return .append
+    case .modifying: preconditionFailure("the role read while it is changed")
+    }
   }
 
   /// Whether `relinquishDirectory` waits for the sender to let go between two requests (so the request
-  /// in flight is answered and its outcome saved), rather than letting go at once: only a sender with
-  /// an open log and a running task has a request to wait for.
-  static func relinquishWaitsForSender(_ f: Facts) -> Bool {
-    !f.closed && !f.relinquished && !f.senderGone && !f.writing && !f.unopened
+  /// in flight is answered and its outcome saved), rather than letting go at once: only a sender (an
+  /// open log) with a running task has a request to wait for.
+  static func relinquishWaitsForSender(_ role: QueueMachine.Role, task: QueueMachine.SendingTask) -> Bool {
+    guard case .sender = role else { return false }
+    return task != .gone
   }
 
   /// The loop the sender's task runs.
@@ -58,12 +58,14 @@ enum Roles {
     case send
   }
 
-  static func loop(_ f: Facts) -> Loop {
-    if f.unopened { return .waitForStorage }
-    switch role(f) {
-    case .relinquished: return .waitWhileRelinquished
-    case .writer: return .handOver
-    case .sender: return .send
+  /// The loop for `role`: a directory never opened is waited for first, even let go of meanwhile.
+  static func loop(_ role: QueueMachine.Role) -> Loop {
+    switch role {
+    case .unopened, .relinquished(waiting: _?), .closed(_, waiting: _?): .waitForStorage
+    case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): .waitWhileRelinquished
+    case .writer: .handOver
+    case .sender, .closed(relinquished: false, waiting: nil): .send
+    case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
 }

@@ -1,11 +1,14 @@
 /// The queue's wait for a directory it could not open (Data Protection before the first unlock): when it
-/// tries again. The machine's (`QueueMachine.storageWait`), on the queue clock's monotonic line; the
-/// records kept in memory meanwhile are the shell's (`DriverState.kept`).
+/// tries again, on the queue clock's monotonic line, and the records it keeps in memory meanwhile (`kept`),
+/// which go with the wait: the machine's role holds it (`QueueMachine.storageWait`), so no record can be
+/// kept by a queue that is not waiting, nor left behind once it opens.
 struct UnopenedStorage: Equatable {
   var failedAttempts = 1
   var nextAttempt: Duration
   /// `flush()`, `reclaimDirectory()` or `storageMayBeAvailable()` asked for an attempt now.
   var attemptRequested = false
+  /// The records accepted meanwhile, oldest first, written to the log once it opens.
+  var kept = KeptFrames()
 
   init(now: Duration) {
     nextAttempt = now + Self.delay(afterFailures: 1)
@@ -21,5 +24,23 @@ struct UnopenedStorage: Equatable {
     failedAttempts += 1
     nextAttempt = now + Self.delay(afterFailures: failedAttempts)
     attemptRequested = false
+  }
+}
+
+/// The records a queue accepted while its directory could not be opened, in memory and in order, until
+/// it opens (see ``DeliveryQueue``).
+struct KeptFrames: Equatable {
+  /// Encoded frames, oldest first.
+  var frames: [[UInt8]] = []
+  var bytes = 0
+
+  /// Adds `frame`, the oldest `dropped` gone first.
+  mutating func append(_ frame: [UInt8], droppingOldest dropped: Int) {
+    if dropped > 0 {
+      bytes -= frames.prefix(dropped).reduce(0) { $0 + $1.count }
+      frames.removeFirst(dropped)
+    }
+    frames.append(frame)
+    bytes += frame.count
   }
 }

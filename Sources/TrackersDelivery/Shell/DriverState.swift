@@ -8,29 +8,31 @@ import Foundation
   import Darwin
 #endif
 
-/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides, and
-/// the resources it decides about (the log, the locks, the records kept in memory, the callers waiting).
+/// What one queue holds, always accessed under `QueueDriver.state`'s lock: the machine that decides (and
+/// keeps the records in memory while the directory can't be opened), and the resources it decides about
+/// (the log, what holds it, the callers waiting).
 struct DriverState {
   var machine: QueueMachine
   var log: SegmentLog
   /// The `flush()` and `relinquishDirectory` calls waiting, by their ticket in the machine.
   var flushWaiters: [FlushTicket: CheckedContinuation<Void, Never>] = [:]
   private var nextTicket = 0
-  /// The locked file (see `Handover.lockExclusively`) that makes this queue the directory's sender; -1 while another process sends
-  /// (see ``Handover``) and once released by `close`.
-  var lockFD: Int32 = -1
-  /// This process's writer directory while another process sends for the directory.
-  var writerDirectory: Handover.WriterDirectory?
+  /// What holds the log on the directory: the sender lock, a writer directory, or nothing (in memory, let
+  /// go of, closed).
+  var hold = DirectoryHold.none
   /// Whether this queue counts in `QueueDirectories` (until it is released).
   var registered = true
-  /// While the directory can't be opened (Data Protection before the first unlock, see
-  /// `QueueMachine.storageWait`), records wait here, in memory, and `log` is a closed placeholder.
-  var kept = KeptFrames()
+  /// While the directory can't be opened (Data Protection before the first unlock), `log` is a closed
+  /// placeholder, and records wait in the machine's unopened role (`QueueMachine.kept`).
   /// The queue's directory, whichever role its log plays.
   let directory: String
-  /// What the machine answered under the lock, run by `QueueDriver.withState` once it is released, in
-  /// order (see `QueueDriver.run`).
-  var outbox: [QueueMachine.Command] = []
+  /// What the machine answered to run in this hold of the lock, in order (`applyLockedEffects`), before
+  /// `QueueDriver.withState` releases it.
+  private(set) var underLock: [QueueMachine.LockedEffect] = []
+  /// What the machine answered to run once the lock is released, in order (see `QueueDriver.run`).
+  var outbox: [QueueMachine.Effect] = []
+  /// The sending loop's next step, answered to the loop's own input (`QueueDriver.feed(_:_:)`).
+  private var step: QueueMachine.LoopStep?
 
   init(log: SegmentLog, directory: String, machine: QueueMachine) {
     self.log = log
@@ -38,33 +40,89 @@ struct DriverState {
     self.machine = machine
   }
 
-  /// What `Roles` decides from: the machine's role. A mutating getter: a plain one made a copy of the whole
-  /// state (every array and dictionary retained and released) to read a few facts.
-  var roleFacts: Roles.Facts {
-    mutating get { machine.facts }
+  /// Feeds the machine `input`: its answer is taken (`take`), to run under the lock, after it, or as the
+  /// loop's next step.
+  mutating func handle(_ input: QueueMachine.Input, at now: Duration) {
+    take(machine.handle(input, at: now))
   }
 
-  /// Feeds the machine `input`: its commands go to the outbox, which `QueueDriver.withState` runs once the
-  /// lock is released; they are returned too, for the caller to read the ones only it can act on
-  /// (the sender's loop).
-  @discardableResult
-  mutating func handle(_ input: QueueMachine.Input, at now: Duration) -> [QueueMachine.Command] {
-    let commands = machine.handle(input, at: now)
-    if !commands.isEmpty { outbox += commands }
-    return commands
+  /// Asks the machine a question whose reply the caller acts on (where a record goes, whether the log is
+  /// handed over); its answer is taken like any input's.
+  mutating func ask<Reply>(_ question: (inout QueueMachine) -> (Reply, QueueMachine.Answer)) -> Reply {
+    let (reply, answer) = question(&machine)
+    take(answer)
+    return reply
   }
 
-  /// Asks the machine a question whose answer the caller acts on (what becomes of a batch, whether
-  /// `relinquishDirectory` waits); its commands go to the outbox like any input's.
-  mutating func ask<Answer>(_ question: (inout QueueMachine) -> (Answer, [QueueMachine.Command])) -> Answer {
-    let (answer, commands) = question(&machine)
-    if !commands.isEmpty { outbox += commands }
-    return answer
+  /// Holds what the machine answered until it is run: the effects under the lock, those after it, and the
+  /// loop's step. Two steps in one hold would be two answers the loop can't both follow: a machine bug.
+  private mutating func take(_ answer: QueueMachine.Answer) {
+    if !answer.underLock.isEmpty { underLock += answer.underLock }
+    if !answer.afterUnlock.isEmpty { outbox += answer.afterUnlock }
+    if let next = answer.next {
+      precondition(step == nil, "two loop steps in one hold of the lock: \(step!), \(next)")
+      step = next
+    }
+  }
+
+  /// The loop's next step, no longer held.
+  mutating func takeStep() -> QueueMachine.LoopStep? {
+    defer { step = nil }
+    return step
+  }
+
+  /// Runs what the machine answered to run under the lock, oldest first, with what those effects answer
+  /// in turn: decided and done in one hold, so no other thread sees the decision without its effect.
+  mutating func applyLockedEffects(at now: Duration) {
+    while !underLock.isEmpty {
+      switch underLock.removeFirst() {
+      case .letGo: letGo(at: now)
+      case .purge:
+        do throws(DeliveryError) {
+          try purge(at: now)
+        } catch {
+          handle(.storageFailed("could not purge after taking the directory back: \(error)"), at: now)
+        }
+      case .sealForHandover: sealForHandover(at: now)
+      }
+    }
+  }
+
+  /// Lets go of the directory now: to whoever sends next (this queue too, once it takes the directory back),
+  /// if the machine says the log is this queue's to hand over.
+  mutating func letGo(at now: Duration) {
+    if ask({ $0.letGo(at: now) }) { handOverLog() }
+  }
+
+  /// Deletes what `purge()` deletes where the queue stands (`QueueMachine.purgeRoute`): nothing on disk
+  /// while the directory can't be opened yet, nor the log while it is let go of (the machine purges those
+  /// once it opens or is taken back, `.purge`).
+  mutating func purge(at now: Duration) throws(DeliveryError) {
+    let route = machine.purgeRoute
+    let purged: (removed: Int, takenBySender: Int)
+    switch route {
+    case .memory: purged = (machine.takeKept().frames.count, 0)
+    case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: directory), 0)
+    case .log, .openedLate: purged = try log.purge()
+    }
+    handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
+  }
+
+  /// Writing for another process's sender: seals the segment being written so the sender can take it,
+  /// and counts what the sender has taken.
+  mutating func sealForHandover(at now: Duration) {
+    guard hold.isWriter else { return }
+    handle(.handedOver(log.forgetTakenSegments()), at: now)
+    do throws(DeliveryError) {
+      try log.sealForHandover()
+    } catch {
+      handle(.storageFailed("could not seal a segment for the sending process: \(error)"), at: now)
+    }
   }
 
   /// Asks the machine what becomes of `batch` after `answer` (`QueueMachine.answered`), with what the log
   /// holds of it now, and applies its log edits at once, under the lock (while the positions still name
-  /// the batch's records); its commands go to the outbox. Returns the parts of the batch to send again,
+  /// the batch's records); its reports go to the outbox. Returns the parts of the batch to send again,
   /// first first.
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
@@ -73,9 +131,9 @@ struct DriverState {
       machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
     let attempts = entries.indices.map { pending.contains($0) ? log.attemptsSoFar(entries[$0].position) : nil }
     var again: [PendingBatch] = []
-    let (edits, commands) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
+    let (edits, effects) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
     // The reports first: a failed cursor save's report follows them, as it follows the answer.
-    if !commands.isEmpty { outbox += commands }
+    take(effects)
     for edit in edits {
       switch edit {
       case .finishRecords(let indices):
@@ -139,10 +197,8 @@ struct DriverState {
 
   /// Unlocks the directory (or this process's writer directory): whoever sends next takes what is left.
   mutating func letGoOfLocks() {
-    if lockFD >= 0 { _ = close(lockFD) }
-    writerDirectory?.release()
-    lockFD = -1
-    writerDirectory = nil
+    hold.release()
+    hold = .none
   }
 
   /// Lets go of the log and what holds it: everything it holds is the next sender's, counted handed over
@@ -158,10 +214,9 @@ struct DriverState {
   /// damage as dropped (and reported).
   mutating func install(_ opened: OpenedLog, now: Duration) {
     log = opened.log
-    lockFD = opened.lock ?? -1
-    writerDirectory = opened.writerDirectory
+    hold = opened.hold
     handle(
-      .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: writerDirectory != nil),
+      .logInstalled(pendingEvents: log.pendingEvents, recovered: log.recoveredEvents, writing: hold.isWriter),
       at: now)
     handle(.corruptFound(log.corruptRegions), at: now)
     saveCursor(at: now, after: "opening the log")
@@ -175,21 +230,10 @@ struct DriverState {
     let request = QueueMachine.EnqueueRequest(
       id: id, frameBytes: frameBytes, payloadBytes: payloadBytes, requestBytes: requestBytes,
       pendingBytes: log.pendingBytes,
-      pendingEvents: log.pendingEvents, kept: .init(records: kept.frames.count, bytes: kept.bytes),
-      droppedOldest: droppedOldest)
-    let (answer, commands) = machine.enqueue(request, keptSizes: kept.frames.lazy.map(\.count), at: now.instant)
-    if !commands.isEmpty { outbox += commands }
-    return answer
-  }
-
-  /// Keeps a frame in memory while the directory can't be opened, the oldest `droppingOldest` gone.
-  mutating func keepInMemory(_ frame: [UInt8], droppingOldest dropped: Int) {
-    if dropped > 0 {
-      kept.bytes -= kept.frames.prefix(dropped).reduce(0) { $0 + $1.count }
-      kept.frames.removeFirst(dropped)
-    }
-    kept.frames.append(frame)
-    kept.bytes += frame.count
+      pendingEvents: log.pendingEvents, droppedOldest: droppedOldest)
+    let (reply, answer) = machine.enqueue(request, at: now.instant)
+    take(answer)
+    return reply
   }
 
   /// Writes the records kept in memory to the log just installed, oldest first, where the machine says
@@ -233,12 +277,4 @@ struct DriverState {
         lostBecause: failure.map { "\($0)" } ?? "the queue is full (\(log.pendingBytes) of \(cap) bytes pending)"),
       at: now)
   }
-}
-
-/// The records a queue accepted while its directory could not be opened, in memory and in order, until
-/// it opens (see ``DeliveryQueue``); when to try again is the machine's (`UnopenedStorage`).
-struct KeptFrames {
-  /// Encoded frames, oldest first.
-  var frames: [[UInt8]] = []
-  var bytes = 0
 }

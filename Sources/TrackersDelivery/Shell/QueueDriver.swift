@@ -12,7 +12,8 @@ import Trackers
 /// The I/O shell around `QueueMachine`: the only code that touches the world for a queue. It holds the
 /// lock, the machine, the log and the directory's locks; `enqueue`, `flush()` and the others run on the
 /// caller's thread, the sending on the queue's task (`Sender`). Each feeds the machine an input with what
-/// the log and the directory hold (`feed`), and runs the commands it returns.
+/// the log and the directory hold (`feed`), and runs what it answers: under the lock, after it, or as the
+/// sending loop's next step (`QueueMachine.Answer`).
 final class QueueDriver: Sendable {
   let name: String
   let destination: any DeliveryDestination
@@ -88,7 +89,7 @@ final class QueueDriver: Sendable {
   /// log in memory.
   private static func openDirectory(_ configuration: DeliveryConfiguration) throws(DeliveryError) -> OpenedLog {
     if case .memory = configuration.storage {
-      return OpenedLog(log: SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents), lock: nil, writerDirectory: nil)
+      return OpenedLog(log: SegmentLog(inMemoryMaxEvents: configuration.storage.maxEvents), hold: .none)
     }
     let directory = configuration.directory.path
     if let code = configuration.simulatedOpenFailure?(directory) {
@@ -105,9 +106,9 @@ final class QueueDriver: Sendable {
   /// on as it was), and installs it if the machine still wants it then; otherwise lets go of it. Returns
   /// whether it was installed. Opened late (the directory the queue started without), the records kept in
   /// memory are written to it, oldest first; taking over from a sender that has gone, what this queue wrote
-  /// is the new log's like any writer's; taken back, what a deferred purge left is purged by `run`.
-  @discardableResult
-  private func open(_ opening: QueueMachine.LogOpening) -> Bool {
+  /// is the new log's like any writer's; taken back, what a deferred purge left is purged in the same hold
+  /// of the lock (`.purge`).
+  func open(_ opening: QueueMachine.LogOpening) -> Bool {
     guard state.withLock({ $0.machine.wants(opening) }) else { return false }
     let opened: OpenedLog
     do {
@@ -130,10 +131,11 @@ final class QueueDriver: Sendable {
       let now = clock.now.instant
       switch opening {
       case .late:
-        let frames = s.kept.frames
-        s.kept = KeptFrames()
+        // Taken before the log is installed: the wait they were kept in ends with it.
+        let frames = s.machine.takeKept().frames
         s.install(opened, now: now)
-        // Purged here, not by `run`: what it held goes before the records tracked since are written.
+        // Purged here, not as the machine's `.purge`: what it held goes before the records tracked since are
+        // written.
         if s.ask({ $0.openedLate(at: now) }) {
           do throws(DeliveryError) {
             let purged = try s.log.purge()
@@ -166,7 +168,7 @@ final class QueueDriver: Sendable {
 
   /// What the queue does for its directory now (see ``DeliveryQueue/role``).
   var role: DeliveryQueue.Role {
-    state.withLock { Roles.role($0.roleFacts) }
+    state.withLock { Roles.role($0.machine.role) }
   }
 
   /// Lets go of the directory before the process is suspended: once the request in flight (if any) is
@@ -176,8 +178,8 @@ final class QueueDriver: Sendable {
   func relinquishDirectory(timeout: Duration) async {
     let deadline = clock.now.instant + timeout
     // The machine times the deadline if it waits for the sender (`.startTimer(.relinquish, ...)`).
-    // The sender lets go between two requests, woken by the machine's command; with no sender that may
-    // send, the machine's `.relinquish` lets go now (`run`). Either answers the ticket (`letGo`).
+    // The sender lets go between two requests, woken by the machine; with no sender that may send, the
+    // machine's `.letGo` lets go now, in the same hold. Either answers the ticket (`letGo`).
     await withCheckedContinuation { continuation in
       feed { .relinquishAsked($0.ticket(for: continuation), deadline: deadline) }
     }
@@ -186,8 +188,7 @@ final class QueueDriver: Sendable {
   /// Lets go of the directory now; the machine answers every `relinquishDirectory` waiting.
   func relinquishNow() {
     let now = clock.now.instant
-    // To whoever sends next: this queue too, once it takes the directory back.
-    withState { s in if s.ask({ $0.letGo(at: now) }) { s.handOverLog() } }
+    withState { $0.letGo(at: now) }
   }
 
   /// Takes the directory back after ``relinquishDirectory(timeout:)``, as opening the queue does: the sender's
@@ -196,22 +197,8 @@ final class QueueDriver: Sendable {
   func reclaimDirectory() {
     // Never opened: nothing to take back, only the directory to try again (the machine's).
     feed { _ in .reclaimAsked }
-    open(.takeBack)
-  }
-
-  /// Writing for another process's sender: seals the segment being written so the sender can take it,
-  /// and counts what the sender has taken.
-  func sealForHandover() {
-    feed { s in
-      guard s.writerDirectory != nil else { return nil }
-      s.handle(.handedOver(s.log.forgetTakenSegments()), at: clock.now.instant)
-      do throws(DeliveryError) {
-        try s.log.sealForHandover()
-        return nil
-      } catch {
-        return .storageFailed("could not seal a segment for the sending process: \(error)")
-      }
-    }
+    // Not taken back (closed meanwhile, or the open failed: reported by the machine): nothing more to do.
+    _ = open(.takeBack)
   }
 
   /// The sender: takes the segments other processes sealed or left behind, after scanning them without
@@ -266,7 +253,7 @@ final class QueueDriver: Sendable {
         case .dropOldest(let needed):
           droppedOldest = s.log.dropOldest(toFit: needed, cap: Int64(configuration.maxPendingBytes))
           continue
-        case .keepInMemory(let dropped): s.keepInMemory(encoded(), droppingOldest: dropped)
+        case .keepInMemory(let dropped): s.machine.keep(encoded(), droppingOldest: dropped)
         case .writeToInbox:
           // No lock to write under: a file of its own, which the next sender takes.
           try Handover.writeToInbox(encoded(), in: s.directory, at: enqueuedAt)
@@ -286,44 +273,45 @@ final class QueueDriver: Sendable {
   // MARK: Running the machine
 
   /// The one way to the state: runs `body` under the lock, where it feeds the machine (`DriverState.handle`),
-  /// then runs what the machine answered once the lock is released (`run`), and returns or throws what
+  /// then, in the same hold, what the machine answered to run under it (`DriverState.applyLockedEffects`),
+  /// then what it answered to run after it once the lock is released (`run`), and returns or throws what
   /// `body` did.
   @discardableResult
   func withState<T, E: Error>(_ body: (inout DriverState) throws(E) -> T) throws(E) -> T {
     try modify(loop: nil) { s in Result { () throws(E) in try body(&s) } }.result.get()
   }
 
-  /// `withState` for the sending task's loop: returns the step its commands leave it to await.
-  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: QueueMachine.Command?) {
-    var commands: [QueueMachine.Command] = []
+  /// `withState` for the sending task's loop: returns the step the machine answered it.
+  private func modify<T>(loop: Sender?, _ body: (inout DriverState) -> T) -> (result: T, step: QueueMachine.LoopStep?) {
+    var effects: [QueueMachine.Effect] = []
     var waiters: [[CheckedContinuation<Void, Never>]] = []
+    var step: QueueMachine.LoopStep?
     let result = state.withLock { s -> T in
       let result = body(&s)
+      if !s.underLock.isEmpty { s.applyLockedEffects(at: clock.now.instant) }
+      step = s.takeStep()
       // The common case, an enqueue that wakes no one: nothing to run, nothing allocated.
       guard !s.outbox.isEmpty else { return result }
-      swap(&commands, &s.outbox)
-      waiters = commands.map { command in
-        guard case .answer(let tickets) = command else { return [] }
+      swap(&effects, &s.outbox)
+      waiters = effects.map { effect in
+        guard case .answer(let tickets) = effect else { return [] }
         return s.takeWaiters(tickets)
       }
       return result
     }
-    guard !commands.isEmpty else { return (result, nil) }
-    return (result, run(commands, waiters: waiters, loop: loop))
+    // Only the loop's own inputs are answered a step: anywhere else it would be lost.
+    assert(loop != nil || step == nil, "a loop step (\(step.map { "\($0)" } ?? "")) answered outside the loop")
+    if !effects.isEmpty { run(effects, waiters: waiters, loop: loop) }
+    return (result, step)
   }
 
-  /// The one place that runs the machine's commands, in order, outside the lock. The sending task's
-  /// (`loop`) come with its inputs: what it does at once is done here, and what it awaits (`wait`,
-  /// `drain`) or how its loop ends (`exit`, `modeChanged`) is returned as its next step (the first, if
-  /// several; the commands after it run too). What a caller asked (where a record goes, what becomes of
-  /// a batch) is the machine's answer beside its commands (`DriverState.ask`), never read from them.
-  private func run(
-    _ commands: [QueueMachine.Command], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?
-  ) -> QueueMachine.Command? {
-    // An `.answer` after the step holds callers already taken from the state: it must run too.
-    var step: QueueMachine.Command?
-    for (command, waiters) in zip(commands, waiters) {
-      switch command {
+  /// The one place that runs the machine's effects after the lock, in order, once it is released. What a
+  /// caller asked (where a record goes, what becomes of a batch) is the machine's reply beside its answer
+  /// (`DriverState.ask`), and what the sending loop does next is the answer's step (`Sender.perform`),
+  /// never read from these.
+  private func run(_ effects: [QueueMachine.Effect], waiters: [[CheckedContinuation<Void, Never>]], loop: Sender?) {
+    for (effect, waiters) in zip(effects, waiters) {
+      switch effect {
       case .answer: for waiter in waiters { waiter.resume() }
       case .wakeSender: wakeup.signal()
       case .report(let report):
@@ -333,43 +321,29 @@ final class QueueDriver: Sendable {
           // No handler: a drop must still be loud.
           FileHandle.standardError.write(Data("TrackersDelivery: \(report.description)\n".utf8))
         }
-      // Before the flush() calls answered after it: they were made before the seal.
-      case .sealForHandover: sealForHandover()
-      case .purge:
-        do throws(DeliveryError) {
-          try purge()
-        } catch {
-          feed { _ in .storageFailed("could not purge after taking the directory back: \(error)") }
-        }
+      case .voidReadAhead(let generation):
+        // Answered to the loop's looks only.
+        assert(loop != nil, "voidReadAhead outside the loop")
+        loop?.voidReadAhead(generation: generation)
       case .cancelSending: sendingTask.withLock { $0 }?.cancel()
       case .startTimer(let timer, let deadline): start(timer, deadline: deadline)
       case .cancelTimer(let timer): timers.withLock { $0.removeValue(forKey: timer) }?.cancel()
-      case .exit, .modeChanged, .wait, .drain: step = step ?? command
-      case .relinquish:
-        // Between two requests: the last one's outcome is saved, nothing is in flight.
-        relinquishNow()
-        step = step ?? .modeChanged
-      case .voidReadAhead(let generation): loop?.voidReadAhead(generation: generation)
-      case .takeHandedOver: if let loop { takeHandedOverSegments(scanner: loop.scanner) }
-      case .openStorage:
-        guard let loop else { break }
-        open(.late)
-        if let next = feed(loop, { _ in .storageIdle }), step == nil { step = next }
-      case .probeSenderLock:
-        guard let loop else { break }
-        let free = open(.takeOver)
-        if let next = feed(loop, { _ in .senderLock(free: free) }), step == nil { step = next }
       }
     }
-    return step
   }
 
   /// Feeds the machine one input, made under the lock from what the queue holds (`nil`: nothing to feed),
-  /// and runs its commands; for the sending task's `loop`, returns the step it awaits next.
-  @discardableResult
-  func feed(_ loop: Sender? = nil, _ input: (inout DriverState) -> QueueMachine.Input?) -> QueueMachine.Command? {
+  /// and runs what it answers.
+  func feed(_ input: (inout DriverState) -> QueueMachine.Input?) {
     let now = clock.now.instant
-    return modify(loop: loop) { s in if let input = input(&s) { s.handle(input, at: now) } }.step
+    // No loop, no step: `modify` asserts none was answered.
+    _ = modify(loop: nil) { s in if let input = input(&s) { s.handle(input, at: now) } }
+  }
+
+  /// `feed` for the sending task's `loop`: returns the step the machine answered it (`nil`: look again).
+  func feed(_ loop: Sender, _ input: (inout DriverState) -> QueueMachine.Input) -> QueueMachine.LoopStep? {
+    let now = clock.now.instant
+    return modify(loop: loop) { s in s.handle(input(&s), at: now) }.step
   }
 
   /// Starts the machine's `timer` (`.startTimer`), replacing the one running: at `deadline` on the queue's
@@ -393,27 +367,13 @@ final class QueueDriver: Sendable {
 
   var counters: DeliveryCounters {
     state.withLock { s in
-      s.machine.counters(
-        log: (s.log.pendingEvents, Int(s.log.pendingBytes)), keptInMemory: (s.kept.frames.count, s.kept.bytes))
+      s.machine.counters(log: (s.log.pendingEvents, Int(s.log.pendingBytes)))
     }
   }
 
   func purge() throws(DeliveryError) {
     let now = clock.now.instant
-    try withState { s throws(DeliveryError) in
-      // Nothing on disk can be touched while the directory can't be opened yet, and the log is not this
-      // queue's while let go of: the machine purges it once it opens or is taken back (`.purge`).
-      let route = s.machine.purgeRoute
-      let purged: (removed: Int, takenBySender: Int)
-      switch route {
-      case .memory:
-        purged = (s.kept.frames.count, 0)
-        s.kept = KeptFrames()
-      case .inbox: purged = (Handover.removeInboxRecords(writtenBy: getpid(), in: s.directory), 0)
-      case .log, .openedLate: purged = try s.log.purge()
-      }
-      s.handle(.purgeDone(route, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
-    }
+    try withState { s throws(DeliveryError) in try s.purge(at: now) }
   }
 
   func sync() throws(DeliveryError) {

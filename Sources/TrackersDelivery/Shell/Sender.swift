@@ -56,24 +56,37 @@ final class Sender {
   /// memory-only log) has nowhere to go, and the machine counts it lost.
   private func exit() {
     driver.feed { s in
-      let (kept, memory) = (s.kept.frames.count, s.log.discardMemory())
-      s.kept = KeptFrames()
+      let (kept, memory) = (s.machine.takeKept().frames.count, s.log.discardMemory())
       s.saveCursor(at: driver.clock.now.instant, after: "the sending task ended")
       return .senderEnded(lostKept: kept, lostFromMemory: memory)
     }
     driver.stopObservingProtectedData()
   }
 
-  /// Does what the machine's commands left the loop to await (`QueueDriver.run` ran the others): a wait or
-  /// a drain; `modeChanged` looks again. Returns whether the loop ends (`exit`).
-  private func perform(_ step: QueueMachine.Command?) async -> Bool {
+  /// Does the step the machine answered the loop (`QueueDriver.run` ran the effects after the lock): a
+  /// wait, a drain, taking what other processes handed over, or trying the directory (outside the lock:
+  /// opening scans the log), whose outcome the machine answers with the next step; `modeChanged` and no
+  /// step look again. Returns whether the loop ends (`exit`).
+  private func perform(_ step: QueueMachine.LoopStep?) async -> Bool {
     switch step {
-    case .exit:
+    case nil, .modeChanged?:
+      return false
+    case .exit?:
       return true
-    case .wait(let timeout):
+    case .takeHandedOver?:
+      driver.takeHandedOverSegments(scanner: reader.scanner)
+      return false
+    case .openStorage?:
+      // Opened or not, the machine's `.storageIdle` says what the loop does next.
+      _ = driver.open(.late)
+      return await perform(driver.feed(self) { _ in .storageIdle })
+    case .probeSenderLock?:
+      let free = driver.open(.takeOver)
+      return await perform(driver.feed(self) { _ in .senderLock(free: free) })
+    case .wait(let timeout)?:
       await driver.clock.wait(on: driver.wakeup, timeout: timeout)
       return false
-    case .drain(var target, let takingHandedOver):
+    case .drain(var target, let takingHandedOver)?:
       if takingHandedOver {
         let taken = driver.takeHandedOverSegments(scanner: reader.scanner)
         target = driver.state.withLock { [target] in
@@ -85,8 +98,6 @@ final class Sender {
         driver.feed(self) {
           .drainEnded(tookBatches: tookBatches, reachedTarget: reachedTarget, pendingEvents: $0.log.pendingEvents)
         })
-    default:
-      return false
     }
   }
 

@@ -25,11 +25,11 @@ import Testing
 
   func answered(
     _ m: inout QueueMachine, _ answer: QueueMachine.BatchAnswer, attempts: [Int?] = [0, 0, 0, 0], at now: Duration = .seconds(10)
-  ) -> (edits: [QueueMachine.BatchEdit], commands: [QueueMachine.Command]) {
+  ) -> (edits: [QueueMachine.BatchEdit], answer: QueueMachine.Answer) {
     m.answered(answer, ids: Array(ids.prefix(attempts.count)), attempts: attempts, at: now)
   }
 
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Command {
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
     .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
   }
 
@@ -151,8 +151,8 @@ import Testing
     let look = QueueMachine.SendFacts(
       hasCarry: true, readGeneration: m.generation, pendingEvents: 2, pendingBytes: 20,
       logEnd: LogPosition(segment: 1, offset: 40), writerEnd: LogPosition(segment: 1, offset: 40))
-    #expect(m.sendStep(look, at: .seconds(11)) == [.answer([]), .wait(.seconds(4))])
-    #expect(m.sendStep(look, at: .seconds(15)) == [.drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)])
+    #expect(m.sendStep(look, at: .seconds(11)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
+    #expect(m.sendStep(look, at: .seconds(15)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)))
     #expect(m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
   }
 }

@@ -28,16 +28,21 @@ import Testing
     .dropped(destination: Self.destination, count: count, reason: reason, detail: detail)
   }
 
-  @Test func commandsCompareByEveryField() {
-    let a = QueueMachine.Command.report(dropped(1, .refused, "x"))
+  @Test func answersCompareByEveryField() {
+    let a = QueueMachine.Effect.report(dropped(1, .refused, "x"))
     #expect(a == .report(dropped(1, .refused, "x")))
     #expect(a != .report(dropped(2, .refused, "x")))
     #expect(a != .report(dropped(1, .refused, "y")))
     #expect(a != .report(dropped(1, .rejected, "x")))
-    #expect(QueueMachine.Command.wait(nil) != .wait(.zero))
+    #expect(QueueMachine.LoopStep.wait(nil) != .wait(.zero))
     #expect(
-      QueueMachine.Command.drain(target: LogPosition(segment: 1, offset: 5), takingHandedOverFirst: true)
+      QueueMachine.LoopStep.drain(target: LogPosition(segment: 1, offset: 5), takingHandedOverFirst: true)
         != .drain(target: LogPosition(segment: 1, offset: 5), takingHandedOverFirst: false))
+    // The same effects, under the lock or after it, are different answers; so are the same effects with
+    // and without a step.
+    #expect(QueueMachine.Answer(underLock: [.purge]) != QueueMachine.Answer(underLock: [.sealForHandover]))
+    #expect(QueueMachine.Answer([.wakeSender]) != QueueMachine.Answer([.wakeSender], next: .exit))
+    #expect(QueueMachine.Answer([.wakeSender, .answer([])]) != QueueMachine.Answer([.answer([]), .wakeSender]))
   }
 
   /// Bounds: at the cap, refuseNew refuses the record with a report and `queueFull`; the oldest dropped
@@ -49,7 +54,7 @@ import Testing
     }
     let id = RecordID()
     #expect(
-      m.enqueue(Request(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero) == (
+      m.enqueue(Request(id: id, frameBytes: 20, pendingBytes: 990), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)),
         [.report(dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused"))]
       ))
@@ -69,8 +74,8 @@ import Testing
       ])
     #expect(m.pace.backoffUntil == .seconds(40))
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(11)) == [.wakeSender])
-    #expect(m.sendStep(look(m, pending: 2), at: .seconds(20)) == [.answer([FlushTicket(id: 1)]), .wait(.seconds(20))])
-    #expect(m.sendStep(look(m, pending: 2), at: .seconds(40)) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)])
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(20)) == QueueMachine.Answer([.answer([FlushTicket(id: 1)])], next: .wait(.seconds(20))))
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(40)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)))
   }
 
   /// close(timeout:) ends at its deadline: a pause past it ends the loop at once.
@@ -78,17 +83,17 @@ import Testing
     var m = machine()
     _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
-    #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == [.answer([]), .exit])
+    #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .exit))
   }
 
   /// Consent: records held by the send gate are not sent; flush() does not wait for the gate.
   @Test func theSendGateHoldsRecordsAndFlushIsAnswered() {
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)
-    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == [.answer([FlushTicket(id: 4)]), .wait(nil)])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 4)])], next: .wait(nil)))
     // Closing while the gate is shut: nothing is sent, the loop ends.
     _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
-    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == [.answer([]), .exit])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .zero) == QueueMachine.Answer([.answer([])], next: .exit))
   }
 
   /// A closed gate read before a flush() came (consent granted, then `flush()`, while the sender was
@@ -98,20 +103,16 @@ import Testing
     var m = machine()
     let seenByGate = m.flushesReceived
     _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)
-    #expect(m.sendStep(look(m, pending: 3, maySend: false, flushesBeforeGate: seenByGate), at: .zero) == [.wait(.zero)])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false, flushesBeforeGate: seenByGate), at: .zero) == QueueMachine.Answer(next: .wait(.zero)))
     #expect(m.flushTickets == [FlushTicket(id: 7)])
     // Read after the flush came: the gate is open now, and the flush waits for the drain.
     #expect(
-      m.sendStep(look(m, pending: 3, flushesBeforeGate: m.flushesReceived), at: .zero) == [
-        .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)
-      ])
+      m.sendStep(look(m, pending: 3, flushesBeforeGate: m.flushesReceived), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)))
     // Still closed when read after the flush: nothing will be sent, the flush is answered.
     var closed = machine()
     _ = closed.handle(.flushRequested(FlushTicket(id: 8)), at: .zero)
     #expect(
-      closed.sendStep(look(closed, pending: 3, maySend: false, flushesBeforeGate: closed.flushesReceived), at: .zero) == [
-        .answer([FlushTicket(id: 8)]), .wait(nil),
-      ])
+      closed.sendStep(look(closed, pending: 3, maySend: false, flushesBeforeGate: closed.flushesReceived), at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 8)])], next: .wait(nil)))
   }
 
   /// Outcomes: a partial success delivers the rest and reports the rejected records with their reasons.
@@ -129,9 +130,16 @@ import Testing
   typealias Request = QueueMachine.EnqueueRequest
 
   func enqueue(
-    _ m: inout QueueMachine, _ request: Request, sizes: [Int] = [], at now: Duration = .zero
-  ) -> (QueueMachine.EnqueueAnswer, [QueueMachine.Command]) {
-    m.enqueue(request, keptSizes: sizes, at: now)
+    _ m: inout QueueMachine, _ request: Request, at now: Duration = .zero
+  ) -> (QueueMachine.EnqueueAnswer, QueueMachine.Answer) {
+    m.enqueue(request, at: now)
+  }
+
+  /// Keeps frames of these sizes in memory, as the shell does after `.keepInMemory`.
+  func keep(_ m: inout QueueMachine, sizes: [Int], droppingOldest dropped: Int = 0) {
+    for (index, size) in sizes.enumerated() {
+      m.keep([UInt8](repeating: 0, count: size), droppingOldest: index == 0 ? dropped : 0)
+    }
   }
 
   /// Bounds: a frame that fits is appended; past the cap dropOldest makes room, then asks again with how
@@ -196,12 +204,12 @@ import Testing
     }
     #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     let id = RecordID()
-    let kept = Request.Kept(records: 2, bytes: 20)
-    #expect(enqueue(&m, Request(id: id, frameBytes: 10, kept: kept), sizes: [10, 10]) == (.keepInMemory(droppingOldest: 0), []))
+    keep(&m, sizes: [10, 10])
+    #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.keepInMemory(droppingOldest: 0), []))
+    keep(&m, sizes: [10])
     // The back-off (1 s after the first failure) is up: the enqueue wakes the sender to try again.
-    let full = Request.Kept(records: 3, bytes: 30)
     #expect(
-      enqueue(&m, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(1)) == (
+      enqueue(&m, Request(id: id, frameBytes: 10), at: .seconds(1)) == (
         .keepInMemory(droppingOldest: 1),
         [
           .report(
@@ -212,14 +220,19 @@ import Testing
         ]
       ))
     #expect(m.counters.enqueued == 2 && m.counters.dropped(.storageUnavailable) == 1)
+    // The machine's unopened role holds the records: the oldest went, the new one is the last.
+    keep(&m, sizes: [7], droppingOldest: 1)
+    #expect(m.kept.frames.map(\.count) == [10, 10, 7] && m.kept.bytes == 27)
     var refusing = machine {
       $0.unopenedMaxRecords = 3
       $0.overflowPolicy = .refuseNew
     }
     _ = refusing.step(.startedWithoutStorage, at: .zero)
-    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10, kept: full), sizes: [10, 10, 10], at: .seconds(2))
+    keep(&refusing, sizes: [10, 10, 10])
+    let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10), at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
-    #expect(commands.count == 2 && commands.last == .wakeSender)
+    #expect(commands.afterUnlock.count == 2 && commands.afterUnlock.last == .wakeSender)
+    #expect(commands.underLock.isEmpty && commands.next == nil)
     #expect(refusing.counters.dropped(.refused) == 1 && refusing.counters.enqueued == 0)
   }
 
@@ -256,7 +269,7 @@ import Testing
 
   func answered(
     _ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200
-  ) -> (BatchResolution, [QueueMachine.Command]) {
+  ) -> (BatchResolution, QueueMachine.Answer) {
     m.resolve(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status), at: .zero)
   }
 
@@ -345,17 +358,17 @@ import Testing
   /// machine's schedule; asking for one tries at once; an attempt that opens ends the wait.
   @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
     var m = machine()
-    #expect(m.step(.storageTimerFired, at: .zero) == [.modeChanged])  // opened: the sender's loop runs
+    #expect(m.step(.storageTimerFired, at: .zero) == QueueMachine.Answer(next: .modeChanged))  // opened: the sender's loop runs
     _ = m.step(.startedWithoutStorage, at: .zero)
     #expect(m.isWaitingForStorage)
-    #expect(m.step(.storageTimerFired, at: .zero) == [.answer([]), .wait(.seconds(1))])
-    #expect(m.step(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .zero) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(1))))
+    #expect(m.step(.storageTimerFired, at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))
     #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
-    #expect(m.handle(.storageIdle, at: .seconds(1)) == [.answer([]), .wait(.seconds(2))])
+    #expect(m.handle(.storageIdle, at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(2))))
     #expect(m.handle(.storageAttemptRequested, at: .seconds(2)) == [.wakeSender])
-    #expect(m.step(.storageTimerFired, at: .seconds(2)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .seconds(2)) == QueueMachine.Answer(next: .openStorage))
     _ = m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(2))
-    #expect(m.handle(.storageIdle, at: .seconds(2)) == [.answer([]), .wait(.seconds(4))])
+    #expect(m.handle(.storageIdle, at: .seconds(2)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
     // Opened: the wait is over, a request for an attempt does nothing.
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(6))
     #expect(!m.isWaitingForStorage)
@@ -366,13 +379,13 @@ import Testing
   /// handoverInterval, and no wait outlasts the next look.
   @Test func theSenderLooksForHandedOverSegmentsOnTheInterval() {
     var m = machine()
-    #expect(m.step(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.step(.handoverTimerFired, at: .seconds(10)) == QueueMachine.Answer(next: .takeHandedOver))
     #expect(m.step(.handoverTimerFired, at: .seconds(14)) == [])
     // Idle: the wait ends at the next look (5 s after the last), not only when woken.
-    #expect(m.sendStep(look(m), at: .seconds(12)) == [.answer([]), .wait(.seconds(3))])
-    #expect(m.step(.handoverTimerFired, at: .seconds(15)) == [.takeHandedOver])
+    #expect(m.sendStep(look(m), at: .seconds(12)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(3))))
+    #expect(m.step(.handoverTimerFired, at: .seconds(15)) == QueueMachine.Answer(next: .takeHandedOver))
     // A new loop (taken over, taken back) looks at once.
-    #expect(m.handle(.look(look(m)), at: .seconds(16)) == [.takeHandedOver])
+    #expect(m.handle(.look(look(m)), at: .seconds(16)) == QueueMachine.Answer(next: .takeHandedOver))
   }
 
   // MARK: One role
@@ -394,7 +407,7 @@ import Testing
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
     #expect(m.role == .writer)
-    #expect(Roles.role(m.facts) == .writer)
+    #expect(Roles.role(m.role) == .writer)
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
     #expect(m.isSender)
     // Let go of, then closed: nothing is pending here, and nothing more moves it.
@@ -426,12 +439,12 @@ import Testing
     _ = m.handle(.logInstalled(pendingEvents: 2, recovered: 2, writing: true), at: .zero)
     #expect(m.counters.recovered == 2)
     #expect(m.handle(.flushRequested(FlushTicket(id: 9)), at: .zero) == [.wakeSender])
-    #expect(m.step(.writerTimerFired, at: .zero) == [.probeSenderLock])
-    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([FlushTicket(id: 9)]), .wait(.seconds(5))])
+    #expect(m.step(.writerTimerFired, at: .zero) == QueueMachine.Answer(next: .probeSenderLock))
+    #expect(m.handle(.senderLock(free: false), at: .zero) == QueueMachine.Answer(underLock: [.sealForHandover], [.answer([FlushTicket(id: 9)])], next: .wait(.seconds(5))))
     #expect(m.handle(.handedOver(2), at: .zero) == [])
     #expect(m.counters.handedOver == 2)
     _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
-    #expect(m.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([]), .exit])
+    #expect(m.handle(.senderLock(free: false), at: .zero) == QueueMachine.Answer(underLock: [.sealForHandover], [.answer([])], next: .exit))
   }
 
   /// Counters balance: taking what writers handed over counts it adopted and starts the interval.
@@ -439,7 +452,7 @@ import Testing
     var m = machine()
     #expect(m.handle(.adopted(events: 5, pendingEvents: 5), at: .seconds(3)) == [])
     #expect(m.counters.adopted == 5 && m.pendingSince == .seconds(3))
-    #expect(m.sendStep(look(m, pending: 5), at: .seconds(4)) == [.wait(.seconds(59))])
+    #expect(m.sendStep(look(m, pending: 5), at: .seconds(4)) == QueueMachine.Answer(next: .wait(.seconds(59))))
   }
 
   /// close(timeout:) drains what is pending, then the loop ends and every flush() is answered.
@@ -447,9 +460,9 @@ import Testing
     var m = machine()
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
-    #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    #expect(m.sendStep(look(m, pending: 2), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)))
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .seconds(1)) == [.answer([FlushTicket(id: 1)])])
-    #expect(m.sendStep(look(m), at: .seconds(1)) == [.answer([]), .exit])
+    #expect(m.sendStep(look(m), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .exit))
     #expect(m.step(.senderExited, at: .seconds(1)) == [.answer([]), .cancelTimer(.close)])
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(2)) == [.answer([FlushTicket(id: 2)])])
   }
@@ -470,11 +483,9 @@ import Testing
       ])
     #expect(m.counters.recovered == 4 && m.counters.dropped(.corrupt) == 1 && m.counters.corruptBytes == 13)
     // The recovered records wait for the interval from the moment the log opened, then go.
-    #expect(m.sendStep(look(m, pending: 4), at: .seconds(1)) == [.wait(.seconds(59))])
+    #expect(m.sendStep(look(m, pending: 4), at: .seconds(1)) == QueueMachine.Answer(next: .wait(.seconds(59))))
     #expect(
-      m.sendStep(look(m, pending: 4), at: .seconds(60)) == [
-        .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
-      ])
+      m.sendStep(look(m, pending: 4), at: .seconds(60)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)))
     #expect(m.step(.finished(delivered: 4, rejected: 0, reasons: []), at: .seconds(61)) == [])
     let c = m.counters
     #expect(c.recovered + c.enqueued + c.adopted == c.delivered + c.droppedTotal - c.dropped(.corrupt) + c.handedOver)
@@ -496,7 +507,7 @@ import Testing
     #expect(m.step(.purgedRecords(0, detail: "nothing"), at: .seconds(2)) == [])
     #expect(m.counters.dropped(.purged) == 3)
     // Nothing pending and no pause: the sender waits for the next enqueue.
-    #expect(m.sendStep(look(m), at: .seconds(3)) == [.answer([]), .wait(nil)])
+    #expect(m.sendStep(look(m), at: .seconds(3)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
   }
 
   /// purge() while the directory is let go of deletes what this process wrote to the inbox (no longer
@@ -512,7 +523,7 @@ import Testing
     #expect(m.step(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
     #expect(m.counters.enqueued == 2 && m.counters.handedOver == 0 && m.counters.dropped(.purged) == 2)
     _ = m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1))
-    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
     #expect(!m.purgeWhenReclaimed)
 
     var unopened = machine()
@@ -520,7 +531,7 @@ import Testing
     #expect(unopened.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
     #expect(unopened.step(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
     _ = unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1))
-    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.purge, .wakeSender])
+    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
     #expect(!unopened.isWaitingForStorage)
   }
 
@@ -531,20 +542,18 @@ import Testing
     var m = machine()
     _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
     _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
-    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == [.answer([]), .wait(.seconds(4))])
-    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == [.answer([]), .wait(nil)])
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
+    #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.pace.backoffUntil == nil)
     #expect(m.handle(.appended(pendingEvents: 4, pendingBytes: 40), at: .seconds(6)) == [])
     // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
     #expect(
-      m.sendStep(look(m, pending: 4), at: .seconds(60)) == [
-        .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)
-      ])
+      m.sendStep(look(m, pending: 4), at: .seconds(60)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)))
     // Open before the interval is up: the records wait for it as usual.
     var n = machine()
     _ = n.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .zero)
-    #expect(n.sendStep(look(n, pending: 1, maySend: false), at: .seconds(1)) == [.answer([]), .wait(nil)])
-    #expect(n.sendStep(look(n, pending: 1), at: .seconds(2)) == [.wait(.seconds(58))])
+    #expect(n.sendStep(look(n, pending: 1, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
+    #expect(n.sendStep(look(n, pending: 1), at: .seconds(2)) == QueueMachine.Answer(next: .wait(.seconds(58))))
   }
 
   /// Outcomes: rejected records are dropped and reported with their reasons, the rest is sent again at
@@ -582,11 +591,11 @@ import Testing
     }
     let id = RecordID()
     #expect(
-      m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero) == (
+      m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), at: .zero) == (
         .refuse(.queueFull(pendingBytes: 10, maxPendingBytes: 10)),
         [.report(dropped(1, .refused, "queue full (10 of 10 bytes pending), record \(id) refused"))]
       ))
-    #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), keptSizes: [Int](), at: .zero).1 == [])  // folded
+    #expect(m.enqueue(Request(id: id, frameBytes: 5, pendingBytes: 10), at: .zero).1 == [])  // folded
     #expect(
       m.step(.dropped(count: 1, reason: .tooLarge, detail: "one", folding: true), at: .zero) == [
         .report(dropped(1, .tooLarge, "one"))
@@ -720,10 +729,18 @@ import Testing
   /// whatever the queue's part.
   @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
     var m = machine()
-    #expect(m.counters(log: (3, 30), keptInMemory: (0, 0)).pendingEvents == 3)
+    #expect(m.counters(log: (3, 30)).pendingEvents == 3)
     _ = m.step(.relinquished(heldLog: true), at: .zero)
-    let letGo = m.counters(log: (3, 30), keptInMemory: (2, 20))
-    #expect(letGo.pendingEvents == 2 && letGo.pendingBytes == 20)
+    let letGo = m.counters(log: (3, 30))
+    #expect(letGo.pendingEvents == 0 && letGo.pendingBytes == 0)
+    // Never opened, then let go of: what it keeps in memory is still its own, and goes with its role.
+    var unopened = machine()
+    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    keep(&unopened, sizes: [10, 10])
+    _ = unopened.step(.relinquished(heldLog: false), at: .zero)
+    let kept = unopened.counters(log: (0, 0))
+    #expect(kept.pendingEvents == 2 && kept.pendingBytes == 20)
+    #expect(unopened.takeKept().frames.count == 2 && unopened.kept.frames.isEmpty)
   }
 
   // MARK: Decisions that were the shell's
@@ -774,13 +791,26 @@ import Testing
   @Test func relinquishLetsGoAtItsDeadlineOnTheQueuesClock() {
     var m = machine()
     #expect(m.handle(.relinquishTimerFired, at: .seconds(9)) == [])  // nothing asked
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
-    #expect(m.requestRelinquish(m.facts, deadline: .seconds(6)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.requestRelinquish(deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.requestRelinquish(deadline: .seconds(6)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
     #expect(m.handle(.relinquishTimerFired, at: .seconds(3)) == [])
-    #expect(m.handle(.relinquishTimerFired, at: .seconds(4)) == [.relinquish])
+    #expect(m.handle(.relinquishTimerFired, at: .seconds(4)) == QueueMachine.Answer(underLock: [.letGo]))
     #expect(m.step(.relinquished(heldLog: true), at: .seconds(4)) == [.wakeSender])
     #expect(m.handle(.relinquishTimerFired, at: .seconds(6)) == [])
     #expect(m.relinquishDeadline == nil)
+  }
+
+  /// Several processes, lifecycle: between two requests the sender lets go in the same hold of the lock as
+  /// the decision (`.letGo` under it, no thread can start a request on the log meanwhile), and its loop then
+  /// runs the new role's: one step, not a list the shell reads the first of.
+  @Test func theSenderLetsGoUnderTheLockBetweenTwoRequests() {
+    var m = machine()
+    #expect(m.requestRelinquish(deadline: .seconds(4)) == (true, [.wakeSender, .startTimer(.relinquish, deadline: .seconds(4))]))
+    #expect(m.sendStep(look(m, pending: 2), at: .seconds(1)) == QueueMachine.Answer(underLock: [.letGo], next: .modeChanged))
+    // The shell's `.letGo`: the log is handed over, the sender woken, the timer no longer needed.
+    let (handOver, answer) = m.letGo(at: .seconds(1))
+    #expect(handOver && answer == [.wakeSender, .cancelTimer(.relinquish)])
+    #expect(m.relinquished && m.relinquishDeadline == nil)
   }
 
   /// Several processes, lifecycle: a log that could not be taken over or back is reported, the queue goes
@@ -808,10 +838,10 @@ import Testing
     _ = m.step(.relinquished(heldLog: false), at: .zero)
     #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(1)) == [.wakeSender])
     #expect(m.isWaitingForStorage && !m.relinquished && m.storageWait?.attemptRequested == true)
-    #expect(m.step(.storageTimerFired, at: .seconds(1)) == [.openStorage])
+    #expect(m.step(.storageTimerFired, at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))
     _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
     _ = m.handle(.reclaimed(heldLog: true), at: .seconds(1))
-    #expect(m.handle(.storageIdle, at: .seconds(1)) == [.modeChanged])
+    #expect(m.handle(.storageIdle, at: .seconds(1)) == QueueMachine.Answer(next: .modeChanged))
   }
 
   /// flush(): the calls a drain was started for are answered when it ends, not before; a drain cut short
@@ -821,17 +851,17 @@ import Testing
     var m = machine()
     _ = m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .zero)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
-    #expect(m.sendStep(look(m, pending: 2), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)])
+    #expect(m.sendStep(look(m, pending: 2), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)))
     _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero)
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 1), at: .zero) == [.answer([FlushTicket(id: 1)])])
-    #expect(m.sendStep(look(m, pending: 1), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)])
+    #expect(m.sendStep(look(m, pending: 1), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 10), takingHandedOverFirst: true)))
     // The task ends mid-drain (close's deadline): the drain's flush() is answered with the others.
     _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
     #expect(m.step(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
     // Without a flush() waiting, a drain takes nothing handed over first.
     var n = machine()
     _ = n.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .zero)
-    #expect(n.sendStep(look(n, pending: 10), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)])
+    #expect(n.sendStep(look(n, pending: 10), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)))
     #expect(n.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
   }
 
@@ -847,27 +877,27 @@ import Testing
   /// read ahead; a writer whose sender has gone sends from its next look.
   @Test func oneLookRunsTheLoopOfTheQueuesPart() {
     var m = machine()
-    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.takeHandedOver])
-    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == [.answer([]), .wait(.seconds(5))])
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == QueueMachine.Answer(next: .takeHandedOver))
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(5))))
     _ = m.step(.relinquished(heldLog: true), at: .seconds(11))
-    #expect(m.handle(.look(Self.facts(0)), at: .seconds(11)) == [.voidReadAhead(generation: 1), .answer([]), .wait(nil)])
-    #expect(m.handle(.look(Self.facts(1)), at: .seconds(11)) == [.answer([]), .wait(nil)])
+    #expect(m.handle(.look(Self.facts(0)), at: .seconds(11)) == QueueMachine.Answer([.voidReadAhead(generation: 1), .answer([])], next: .wait(nil)))
+    #expect(m.handle(.look(Self.facts(1)), at: .seconds(11)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(12)) == [.wakeSender])
-    #expect(m.handle(.look(Self.facts(1)), at: .seconds(12)) == [.takeHandedOver])
+    #expect(m.handle(.look(Self.facts(1)), at: .seconds(12)) == QueueMachine.Answer(next: .takeHandedOver))
 
     var writer = machine()
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
-    #expect(writer.handle(.look(Self.facts(0)), at: .zero) == [.probeSenderLock])
-    #expect(writer.handle(.senderLock(free: false), at: .zero) == [.sealForHandover, .answer([]), .wait(.seconds(5))])
-    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == [.probeSenderLock])
+    #expect(writer.handle(.look(Self.facts(0)), at: .zero) == QueueMachine.Answer(next: .probeSenderLock))
+    #expect(writer.handle(.senderLock(free: false), at: .zero) == QueueMachine.Answer(underLock: [.sealForHandover], [.answer([])], next: .wait(.seconds(5))))
+    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == QueueMachine.Answer(next: .probeSenderLock))
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(5))
-    #expect(writer.handle(.senderLock(free: true), at: .seconds(5)) == [.modeChanged])
-    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == [.takeHandedOver])
+    #expect(writer.handle(.senderLock(free: true), at: .seconds(5)) == QueueMachine.Answer(next: .modeChanged))
+    #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == QueueMachine.Answer(next: .takeHandedOver))
 
     var unopened = machine()
     _ = unopened.step(.startedWithoutStorage, at: .zero)
     #expect(
-      unopened.handle(.look(Self.facts(0)), at: .zero) == [.voidReadAhead(generation: 0), .answer([]), .wait(.seconds(1))])
-    #expect(unopened.handle(.look(Self.facts(0)), at: .seconds(1)) == [.openStorage])
+      unopened.handle(.look(Self.facts(0)), at: .zero) == QueueMachine.Answer([.voidReadAhead(generation: 0), .answer([])], next: .wait(.seconds(1))))
+    #expect(unopened.handle(.look(Self.facts(0)), at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))
   }
 }

@@ -22,10 +22,18 @@ import Testing
       writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
   }
 
-  /// The commands by name, reports as their kind, so a whole answer reads in one comparison.
-  func names(_ commands: [QueueMachine.Command]) -> [String] {
-    commands.map { command in
-      switch command {
+  /// The answer by name, reports as their kind, so a whole answer reads in one comparison: what runs under
+  /// the lock, then what runs after it, then the loop's step.
+  func names(_ answer: QueueMachine.Answer) -> [String] {
+    let locked = answer.underLock.map { effect in
+      switch effect {
+      case .letGo: "letGo"
+      case .purge: "purge"
+      case .sealForHandover: "sealForHandover"
+      }
+    }
+    let after = answer.afterUnlock.map { effect in
+      switch effect {
       case .wakeSender: "wakeSender"
       case .answer(let tickets): "answer\(tickets.map(\.id))"
       case .report(let report):
@@ -35,28 +43,29 @@ import Testing
         case .retryScheduled(_, let count, let delay, _): "retry \(count) \(delay)"
         default: "report"
         }
-      case .exit: "exit"
-      case .modeChanged: "modeChanged"
-      case .relinquish: "relinquish"
-      case .wait(let timeout): "wait \(timeout.map { "\($0)" } ?? "nil")"
       case .voidReadAhead(let generation): "voidReadAhead \(generation)"
-      case .drain(let target, let taking): "drain \(target.offset)\(taking ? " taking" : "")"
-      case .probeSenderLock: "probeSenderLock"
-      case .sealForHandover: "sealForHandover"
-      case .purge: "purge"
-      case .openStorage: "openStorage"
-      case .takeHandedOver: "takeHandedOver"
       case .cancelSending: "cancelSending"
       case .startTimer(let timer, let deadline): "startTimer \(timer) \(deadline)"
       case .cancelTimer(let timer): "cancelTimer \(timer)"
       }
     }
+    let step: [String] = answer.next.map { step in
+      switch step {
+      case .exit: ["exit"]
+      case .modeChanged: ["modeChanged"]
+      case .wait(let timeout): ["wait \(timeout.map { "\($0)" } ?? "nil")"]
+      case .drain(let target, let taking): ["drain \(target.offset)\(taking ? " taking" : "")"]
+      case .probeSenderLock: ["probeSenderLock"]
+      case .openStorage: ["openStorage"]
+      case .takeHandedOver: ["takeHandedOver"]
+      }
+    } ?? []
+    return locked + after + step
   }
 
   @Test func relinquishWaitsForTheBatchInFlightThenLetsGo() {
     var m = machine()
-    let sender = m.roleFacts(writing: false, unopened: false)
-    let (waits, commands) = m.requestRelinquish(sender, deadline: .seconds(3))
+    let (waits, commands) = m.requestRelinquish(deadline: .seconds(3))
     #expect(waits && names(commands) == ["wakeSender", "startTimer relinquish 3.0 seconds"])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
@@ -64,7 +73,7 @@ import Testing
     #expect(names(m.step(.finished(delivered: 3, rejected: 0, reasons: []), at: .seconds(2))).isEmpty)
     #expect(m.counters.delivered == 3)
     // Between two requests: let go now.
-    #expect(names(m.sendStep(look(m, pending: 4), at: .seconds(2))) == ["relinquish"])
+    #expect(names(m.sendStep(look(m, pending: 4), at: .seconds(2))) == ["letGo", "modeChanged"])
     #expect(names(m.step(.relinquished(heldLog: true), at: .seconds(2))) == ["wakeSender"])
     #expect(m.relinquished && !m.relinquishRequested)
     #expect(m.generation == 1)
@@ -72,8 +81,10 @@ import Testing
 
   @Test func relinquishDoesNotWaitWithoutASenderThatMaySend() {
     var m = machine()
-    #expect(m.requestRelinquish(m.roleFacts(writing: true, unopened: false), deadline: .seconds(2)) == (false, [.relinquish]))
-    #expect(m.requestRelinquish(m.roleFacts(writing: false, unopened: true), deadline: .seconds(2)) == (false, [.relinquish]))
+    m.role = .writer
+    #expect(m.requestRelinquish(deadline: .seconds(2)) == (false, QueueMachine.Answer(underLock: [.letGo])))
+    m.role = .unopened(UnopenedStorage(now: .zero))
+    #expect(m.requestRelinquish(deadline: .seconds(2)) == (false, QueueMachine.Answer(underLock: [.letGo])))
     #expect(!m.relinquishRequested)
     // Waiting to open the directory: nothing was read, the generation stays.
     #expect(names(m.step(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
@@ -83,7 +94,7 @@ import Testing
   @Test func enqueueWhileRelinquishedGoesToTheInboxAndFlushIsAnsweredAtOnce() {
     var m = machine()
     _ = m.step(.relinquished(heldLog: true), at: .zero)
-    #expect(Roles.route(m.roleFacts(writing: false, unopened: false)) == .writeToInbox)
+    #expect(Roles.route(m.role, closing: m.closing) == .writeToInbox)
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)) == ["wakeSender"])
     #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["answer[1]", "wait nil"])
     // Taken back: the loop of the sender runs.
@@ -195,7 +206,7 @@ import Testing
     configuration.overflowPolicy = .refuseNew
     var m = QueueMachine(destination: "Test", limits: Self.limits, configuration: configuration, random: SeededQueueRandom(seed: 21))
     let id = RecordID()
-    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), keptSizes: [Int](), at: .zero)
+    let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), at: .zero)
     #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
     #expect(names(m.step(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
     #expect(names(m.step(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)

@@ -59,7 +59,7 @@ import Testing
   /// The handover cadence is the sender's: a writer never takes what other processes hand over.
   @Test func theHandoverCadenceIsTheSendersOnly() {
     var m = machine()
-    #expect(m.step(.handoverTimerFired, at: .seconds(10)) == [.takeHandedOver])
+    #expect(m.step(.handoverTimerFired, at: .seconds(10)) == QueueMachine.Answer(next: .takeHandedOver))
     #expect(m.role == .sender(.init(nextHandoverLook: .seconds(15))))
     var writer = machine()
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
@@ -73,7 +73,7 @@ import Testing
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero) == [.wakeSender])
     _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
     #expect(m.drain == nil)
-    #expect(m.sendStep(facts(pending: 3), at: .zero) == [.drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)])
+    #expect(m.sendStep(facts(pending: 3), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)))
     #expect(m.drain == QueueMachine.Drain(held: false, tickets: [FlushTicket(id: 1)]))
     #expect(m.answered(.withheld, ids: [RecordID()], attempts: [0], at: .zero) == ([.sendAgain([[0]])], []))
     #expect(m.drain == QueueMachine.Drain(held: true, tickets: [FlushTicket(id: 1)]))

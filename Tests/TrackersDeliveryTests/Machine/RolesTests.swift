@@ -1,33 +1,43 @@
 import Testing
 @testable import TrackersDelivery
 
-/// The parts a queue plays, decided from facts alone.
+/// The parts a queue plays, decided from the machine's role alone (and whether it closes, whether its task
+/// runs).
 @Suite struct RolesTests {
+  static let waiting = UnopenedStorage(now: .zero)
+
   @Test func enqueueWhileRelinquishedGoesToTheInbox() {
-    #expect(Roles.route(.init(relinquished: true)) == .writeToInbox)
-    #expect(Roles.route(.init()) == .append)
-    #expect(Roles.route(.init(writing: true)) == .append)
-    #expect(Roles.route(.init(unopened: true)) == .keepInMemory)
-    #expect(Roles.route(.init(unopened: true, relinquished: true)) == .keepInMemory)
-    #expect(Roles.route(.init(closing: true, relinquished: true)) == .refuse)
+    #expect(Roles.route(.relinquished(waiting: nil), closing: false) == .writeToInbox)
+    #expect(Roles.route(.sender(.init()), closing: false) == .append)
+    #expect(Roles.route(.writer, closing: false) == .append)
+    #expect(Roles.route(.unopened(Self.waiting), closing: false) == .keepInMemory)
+    #expect(Roles.route(.relinquished(waiting: Self.waiting), closing: false) == .keepInMemory)
+    #expect(Roles.route(.relinquished(waiting: nil), closing: true) == .refuse)
+    // Closed (the queue's end without close()): as it stood, let go of or not, opened or not.
+    #expect(Roles.route(.closed(relinquished: true, waiting: nil), closing: false) == .writeToInbox)
+    #expect(Roles.route(.closed(relinquished: false, waiting: nil), closing: false) == .append)
+    #expect(Roles.route(.closed(relinquished: false, waiting: Self.waiting), closing: false) == .keepInMemory)
   }
 
   @Test func relinquishWaitsOnlyForASenderThatMayHaveARequestInFlight() {
-    #expect(Roles.relinquishWaitsForSender(.init()))
-    #expect(!Roles.relinquishWaitsForSender(.init(writing: true)))
-    #expect(!Roles.relinquishWaitsForSender(.init(unopened: true)))
-    #expect(!Roles.relinquishWaitsForSender(.init(relinquished: true)))
-    #expect(!Roles.relinquishWaitsForSender(.init(senderGone: true)))
-    #expect(!Roles.relinquishWaitsForSender(.init(closed: true)))
+    #expect(Roles.relinquishWaitsForSender(.sender(.init()), task: .running(wait: nil)))
+    #expect(!Roles.relinquishWaitsForSender(.writer, task: .running(wait: nil)))
+    #expect(!Roles.relinquishWaitsForSender(.unopened(Self.waiting), task: .running(wait: nil)))
+    #expect(!Roles.relinquishWaitsForSender(.relinquished(waiting: nil), task: .running(wait: nil)))
+    #expect(!Roles.relinquishWaitsForSender(.sender(.init()), task: .gone))
+    #expect(!Roles.relinquishWaitsForSender(.closed(relinquished: false, waiting: nil), task: .running(wait: nil)))
   }
 
   @Test func theSenderTaskRunsTheLoopOfItsRole() {
-    #expect(Roles.loop(.init()) == .send)
-    #expect(Roles.loop(.init(writing: true)) == .handOver)
-    #expect(Roles.loop(.init(relinquished: true)) == .waitWhileRelinquished)
-    #expect(Roles.loop(.init(unopened: true, relinquished: true)) == .waitForStorage)
-    #expect(Roles.role(.init(unopened: true)) == .sender)
-    #expect(Roles.role(.init(writing: true)) == .writer)
-    #expect(Roles.role(.init(relinquished: true, writing: true)) == .relinquished)
+    #expect(Roles.loop(.sender(.init())) == .send)
+    #expect(Roles.loop(.writer) == .handOver)
+    #expect(Roles.loop(.relinquished(waiting: nil)) == .waitWhileRelinquished)
+    #expect(Roles.loop(.relinquished(waiting: Self.waiting)) == .waitForStorage)
+    #expect(Roles.loop(.unopened(Self.waiting)) == .waitForStorage)
+    #expect(Roles.role(.unopened(Self.waiting)) == .sender)
+    #expect(Roles.role(.writer) == .writer)
+    #expect(Roles.role(.relinquished(waiting: nil)) == .relinquished)
+    #expect(Roles.role(.closed(relinquished: true, waiting: nil)) == .relinquished)
+    #expect(Roles.role(.closed(relinquished: false, waiting: nil)) == .sender)
   }
 }

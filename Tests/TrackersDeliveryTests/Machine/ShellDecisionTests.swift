@@ -17,7 +17,7 @@ import Testing
       configuration: configuration, random: SeededQueueRandom(seed: 8))
   }
 
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Command {
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
     .report(.dropped(destination: Self.destination, count: count, reason: reason, detail: detail))
   }
 
@@ -30,12 +30,12 @@ import Testing
     _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
     let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000, requestBytes: 1001)
     #expect(
-      m.enqueue(request, keptSizes: [Int](), at: .zero) == (
+      m.enqueue(request, at: .zero) == (
         .refuse(.payloadTooLarge(size: 1000, maxBytes: 1000, destination: Self.destination)), []
       ))
     // One byte less fits a request: then the queue's part decides (closing: refused as closed).
     let fits = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1099, payloadBytes: 999, requestBytes: 1000)
-    #expect(m.enqueue(fits, keptSizes: [Int](), at: .zero) == (.refuse(.closed), []))
+    #expect(m.enqueue(fits, at: .zero) == (.refuse(.closed), []))
     #expect(m.counters.dropped(.refused) == 0)
   }
 
@@ -45,13 +45,13 @@ import Testing
   @Test func askedAgainAfterDroppingTheOldestItAppendsOrRefusesCountedOnce() {
     var m = machine { $0.maxPendingBytes = 100 }
     let full = QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 90)
-    #expect(m.enqueue(full, keptSizes: [Int](), at: .zero) == (.dropOldest(toFit: 40), []))
+    #expect(m.enqueue(full, at: .zero) == (.dropOldest(toFit: 40), []))
     var again = full
     again.droppedOldest = 5
     again.pendingBytes = 80
     let refusal = dropped(1, .refused, "queue full (80 of 100 bytes pending), record \(ids[1]) refused")
     #expect(
-      m.enqueue(again, keptSizes: [Int](), at: .zero) == (
+      m.enqueue(again, at: .zero) == (
         .refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)),
         [dropped(5, .overflow, "oldest records dropped to stay under 100 pending bytes"), refusal]
       ))
@@ -59,14 +59,14 @@ import Testing
     // Nothing could be dropped and there is room after all: appended, nothing counted but the record.
     again.droppedOldest = 0
     again.pendingBytes = 60
-    #expect(m.enqueue(again, keptSizes: [Int](), at: .zero) == (.append, []))
+    #expect(m.enqueue(again, at: .zero) == (.append, []))
     // The same refusal under refuseNew reads the same.
     var refusing = machine {
       $0.maxPendingBytes = 100
       $0.overflowPolicy = .refuseNew
     }
     #expect(
-      refusing.enqueue(QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 80), keptSizes: [Int](), at: .zero)
+      refusing.enqueue(QueueMachine.EnqueueRequest(id: ids[1], frameBytes: 40, pendingBytes: 80), at: .zero)
         == (.refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)), [refusal]))
   }
 
@@ -109,7 +109,7 @@ import Testing
     #expect(m.letGo(at: .seconds(2)) == (false, []))
     var writer = machine()
     _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
-    #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == [.relinquish])
+    #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == QueueMachine.Answer(underLock: [.letGo]))
     #expect(writer.letGo(at: .zero) == (true, [.wakeSender, .answer([FlushTicket(id: 2)])]))
   }
 
@@ -267,9 +267,9 @@ import Testing
     #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 3), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 3), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
-    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.wait(.seconds(60))])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .wait(.seconds(60))))
     _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
-    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.exit])
+    #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .exit))
     var paused = machine()
     _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
     #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
