@@ -46,6 +46,14 @@ struct DriverState {
     take(machine.handle(input, at: now))
   }
 
+  /// A record was appended: the machine's `.appended`, asked without an answer to build (its one effect is
+  /// waking the sender), since every `track` comes here.
+  mutating func appended(at now: Duration) {
+    if machine.appended(pendingEvents: log.pendingEvents, pendingBytes: log.pendingBytes, at: now) {
+      outbox.append(.wakeSender)
+    }
+  }
+
   /// Asks the machine a question whose reply the caller acts on (where a record goes, whether the log is
   /// handed over); its answer is taken like any input's.
   mutating func ask<Reply>(_ question: (inout QueueMachine) -> (Reply, QueueMachine.Answer)) -> Reply {

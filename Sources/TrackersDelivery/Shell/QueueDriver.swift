@@ -262,7 +262,7 @@ final class QueueDriver: Sendable {
           try s.log.append(size: frameSize) { frame in
             RecordFrame.encode(into: frame, id: id, enqueuedAt: enqueuedAt, partition: partition, payload: payload)
           }
-          s.handle(.appended(pendingEvents: s.log.pendingEvents, pendingBytes: s.log.pendingBytes), at: now.instant)
+          s.appended(at: now.instant)
         }
         return
       }
