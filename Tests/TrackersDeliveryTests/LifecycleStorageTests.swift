@@ -159,36 +159,4 @@ import TrackersDeliveryTesting
     #expect(DeliveryReport.storageFailure(destination: "Test", detail: "No space left on device").logLevel == .error)
     #expect(DeliveryReport.retryScheduled(destination: "Test", count: 1, delay: .seconds(1), detail: "").logLevel == .debug)
   }
-
-  /// Events given up after retries reach the module's log at `.error`; the retries before do not.
-  @Test func eventsGivenUpAfterRetriesReachTheModulesLogAsErrors() async throws {
-    let storage = makeTemporaryDirectory()
-    defer { removeDirectory(storage) }
-    let lines = LockIsolated<[(String, LogSink.Level)]>([])
-    let module = VendorModule(
-      name: "TestTracker", vendor: "Test", configuration: "TestTracker.Current = .live()",
-      log: LogSink(leveled: { line, level in lines.withLock { $0.append((line, level)) } }))
-    var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100)
-    let transport = ScriptedTransport(answering: .status(503))
-    options.transport = transport
-    options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
-    options.delivery = {
-      $0.maxAttempts = 2
-      $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(2))
-    }
-    let delivery = try VendorDelivery(
-      module: module, destination: TestDestination(url: URL(string: "https://example.com/batch")!), options: options,
-      derive: { _, _ in () })
-    for seq in 0..<3 { delivery.settle(delivery.fate(queueing: VendorRecord(payload: payload(seq), id: RecordID())), event: "seq \(seq)") }
-    await delivery.queue.flush()
-    await transport.waitForRequests(2)
-    await delivery.queue.flush()  // the second answer is applied
-    #expect(delivery.queue.counters.dropped(.maxAttempts) == 3)
-    await delivery.queue.close(timeout: .seconds(1))
-
-    let logged = lines.withLock { $0 }
-    #expect(logged.count == 1, "\(logged)")
-    #expect(logged.first?.1 == .error)
-    #expect(logged.first?.0.hasPrefix("[swift-trackers] TestTracker: [Test] dropped 3 records (maxAttempts)") == true)
-  }
 }
