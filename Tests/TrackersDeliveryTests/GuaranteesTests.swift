@@ -379,29 +379,11 @@ final class FirstRequestHookTransport: HTTPTransport {
   /// A `Retry-After` given as an HTTP date is read against the queue's clock at the answer
   /// (``HTTPResponse/receivedAt``): 30 s after it holds the batch for exactly 30 s of the queue's time.
   @Test func anHTTPDateRetryAfterHoldsTheBatchUntilThatDateOnTheQueuesClock() async throws {
-    let directory = makeTemporaryDirectory()
-    defer { removeDirectory(directory) }
     let clock = ManualQueueClock()
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    let date = formatter.string(from: clock.now.date + 30)
-    let transport = AnsweringTransport(HTTPResponse(statusCode: 503, headers: ["Retry-After": date]))
-    let queue = try DeliveryQueue(
-      destination: TestDestination(url: scriptedURL), configuration: testConfiguration(directory),
-      transport: transport, onReport: nil, clock: clock, random: SeededQueueRandom(seed: 1))
-    try queue.enqueue(payload(1))
-    await queue.flush()
-    #expect(transport.requests.count == 1)
-    clock.advance(by: .seconds(29))
-    await queue.flush()  // answered during the pause, without sending
-    #expect(transport.requests.count == 1)
-    clock.advance(by: .seconds(1))
-    await queue.flush()
-    #expect(transport.requests.count == 2)
-    #expect(queue.counters.delivered == 1)
-    #expect(queue.counters.retried == 1)
-    await queue.close(timeout: nil, advancing: clock)
+    try await expectRetryAfterHoldsTheBatchThirtySeconds(formatter.string(from: clock.now.date + 30), on: clock)
   }
 }

@@ -66,25 +66,7 @@ final class HangingTransport: HTTPTransport {
 
   /// The sender on a manual clock: a Retry-After of 30 s holds the batch for exactly 30 s of the clock.
   @Test func aQueueOnTheManualClockResendsExactlyWhenRetryAfterIsUp() async throws {
-    let directory = makeTemporaryDirectory()
-    defer { removeDirectory(directory) }
-    let clock = ManualQueueClock()
-    let transport = AnsweringTransport(HTTPResponse(statusCode: 503, headers: ["Retry-After": "30"]))
-    let queue = try DeliveryQueue(
-      destination: TestDestination(url: URL(string: "https://example.com/batch")!), configuration: testConfiguration(directory),
-      transport: transport, onReport: nil, clock: clock, random: SeededQueueRandom(seed: 1))
-    _ = try queue.enqueue(payload(1))
-    await queue.flush()
-    #expect(transport.requests.count == 1)
-    clock.advance(by: .seconds(29))
-    await queue.flush()  // answered during the backoff, without sending
-    #expect(transport.requests.count == 1)
-    clock.advance(by: .seconds(1))
-    await queue.flush()
-    #expect(transport.requests.count == 2)
-    #expect(queue.counters.delivered == 1)
-    #expect(queue.counters.retried == 1)
-    await queue.close()
+    try await expectRetryAfterHoldsTheBatchThirtySeconds("30", on: ManualQueueClock())
   }
 
   func queue(

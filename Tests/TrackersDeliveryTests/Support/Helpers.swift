@@ -89,3 +89,29 @@ func advance(_ queue: DeliveryQueue, _ clock: ManualQueueClock, until condition:
   }
   return clock.now.instant - start
 }
+
+/// A 503 with `Retry-After: retryAfter` (30 seconds, as a number or as an HTTP date 30 s after `clock`'s
+/// date) holds the batch exactly 30 s of the queue's clock: a flush at 29 s answers without sending, one at
+/// 30 s sends it again, and it is delivered.
+func expectRetryAfterHoldsTheBatchThirtySeconds(
+  _ retryAfter: String, on clock: ManualQueueClock, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  let directory = makeTemporaryDirectory()
+  defer { removeDirectory(directory) }
+  let transport = AnsweringTransport(HTTPResponse(statusCode: 503, headers: ["Retry-After": retryAfter]))
+  let queue = try DeliveryQueue(
+    destination: TestDestination(url: scriptedURL), configuration: testConfiguration(directory),
+    transport: transport, onReport: nil, clock: clock, random: SeededQueueRandom(seed: 1))
+  _ = try queue.enqueue(payload(1))
+  await queue.flush()
+  #expect(transport.requests.count == 1, sourceLocation: sourceLocation)
+  clock.advance(by: .seconds(29))
+  await queue.flush()  // answered during the pause, without sending
+  #expect(transport.requests.count == 1, sourceLocation: sourceLocation)
+  clock.advance(by: .seconds(1))
+  await queue.flush()
+  #expect(transport.requests.count == 2, sourceLocation: sourceLocation)
+  #expect(queue.counters.delivered == 1, sourceLocation: sourceLocation)
+  #expect(queue.counters.retried == 1, sourceLocation: sourceLocation)
+  await queue.close(timeout: nil, advancing: clock)
+}
