@@ -40,8 +40,6 @@ struct QueueMachine {
   }
 
   enum Input {
-    /// A record was appended to the log, which now holds this much.
-    case appended(pendingEvents: Int, pendingBytes: Int64)
     /// Let go of the directory, an enqueued record was written to the inbox: the next sender's.
     case wroteToInbox
     /// `count` records left this queue's hands for another process's sender (negative: taken back from
@@ -326,9 +324,10 @@ struct QueueMachine {
     role = .sender(sending)
   }
 
-  /// ``Input/appended(pendingEvents:pendingBytes:)``, whose only effect is whether to wake the sender:
-  /// `DriverState.appended` asks it directly, without building and dropping an ``Answer`` for every record
-  /// `track` appends (about 100 instructions per event, issue 41).
+  /// A record was appended to the log, which now holds `events` and `bytes`: whether to wake the sender,
+  /// the only effect an append can have. A question with a `Bool` for its answer, not an ``Input``:
+  /// `DriverState.appended` asks it for every record `track` appends, and building and dropping an
+  /// ``Answer`` there cost about 100 instructions per event (issue 41).
   mutating func appended(pendingEvents events: Int, pendingBytes bytes: Int64, at now: Duration) -> Bool {
     counters.enqueued += 1
     if pendingSince == nil { pendingSince = now }
@@ -480,8 +479,6 @@ struct QueueMachine {
   /// Feeds the machine what the shell saw or was asked (`QueueDriver.feed`): what the shell does about it.
   mutating func handle(_ input: Input, at now: Duration) -> Answer {
     switch input {
-    case .appended(let events, let bytes):
-      return appended(pendingEvents: events, pendingBytes: bytes, at: now) ? [.wakeSender] : []
 
     case .wroteToInbox:
       counters.enqueued += 1

@@ -46,8 +46,7 @@ struct DriverState {
     take(machine.handle(input, at: now))
   }
 
-  /// A record was appended: the machine's `.appended`, asked without an answer to build (its one effect is
-  /// waking the sender), since every `track` comes here.
+  /// A record was appended: the machine says whether to wake the sender (`QueueMachine.appended`).
   mutating func appended(at now: Duration) {
     if machine.appended(pendingEvents: log.pendingEvents, pendingBytes: log.pendingBytes, at: now) {
       outbox.append(.wakeSender)

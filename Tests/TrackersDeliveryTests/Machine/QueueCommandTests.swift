@@ -495,7 +495,7 @@ import Testing
   /// it: nothing is left to wait for.
   @Test func purgeCountsReportsAndEndsThePause() {
     var m = machine()
-    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
     _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
     // As `QueueDriver.purge` feeds them on the sender's log.
     #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
@@ -540,18 +540,19 @@ import Testing
   /// opens the records go at the next look that finds them due.
   @Test func theSendGateHoldsThenSendsWhenItOpens() {
     var m = machine()
-    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
     _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.pace.backoffUntil == nil)
-    #expect(m.handle(.appended(pendingEvents: 4, pendingBytes: 40), at: .seconds(6)) == [])
+    let wakesTheSender = m.appended(pendingEvents: 4, pendingBytes: 40, at: .seconds(6))
+    #expect(!wakesTheSender)
     // Open again (shouldSendChanged wakes the sender): due since the first record, sent now.
     #expect(
       m.sendStep(look(m, pending: 4), at: .seconds(60)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)))
     // Open before the interval is up: the records wait for it as usual.
     var n = machine()
-    _ = n.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .zero)
+    _ = n.appended(pendingEvents: 1, pendingBytes: 10, at: .zero)
     #expect(n.sendStep(look(n, pending: 1, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(n.sendStep(look(n, pending: 1), at: .seconds(2)) == QueueMachine.Answer(next: .wait(.seconds(58))))
   }
@@ -849,7 +850,7 @@ import Testing
   /// next one.
   @Test func theFlushesADrainHoldsAreAnsweredWhenItEnds() {
     var m = machine()
-    _ = m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .zero)
+    _ = m.appended(pendingEvents: 2, pendingBytes: 20, at: .zero)
     _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)
     #expect(m.sendStep(look(m, pending: 2), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)))
     _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero)
@@ -860,7 +861,7 @@ import Testing
     #expect(m.step(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
     // Without a flush() waiting, a drain takes nothing handed over first.
     var n = machine()
-    _ = n.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .zero)
+    _ = n.appended(pendingEvents: 10, pendingBytes: 100, at: .zero)
     #expect(n.sendStep(look(n, pending: 10), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)))
     #expect(n.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
   }

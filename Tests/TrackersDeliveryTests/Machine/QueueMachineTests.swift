@@ -179,12 +179,15 @@ import Testing
     var m = machine()
     // Idle: the first record starts the interval.
     #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[]", "wait nil"])
-    #expect(names(m.handle(.appended(pendingEvents: 1, pendingBytes: 10), at: .seconds(1))) == ["wakeSender"])
+    let firstWakes = m.appended(pendingEvents: 1, pendingBytes: 10, at: .seconds(1))
+    #expect(firstWakes)
     #expect(m.pendingSince == .seconds(1))
     #expect(names(m.sendStep(look(m, pending: 1), at: .seconds(1))) == ["wait 60.0 seconds"])
     // Waiting for the interval: only a full batch wakes it early.
-    #expect(names(m.handle(.appended(pendingEvents: 2, pendingBytes: 20), at: .seconds(2))).isEmpty)
-    #expect(names(m.handle(.appended(pendingEvents: 10, pendingBytes: 100), at: .seconds(3))) == ["wakeSender"])
+    let secondWakes = m.appended(pendingEvents: 2, pendingBytes: 20, at: .seconds(2))
+    #expect(!secondWakes)
+    let fullBatchWakes = m.appended(pendingEvents: 10, pendingBytes: 100, at: .seconds(3))
+    #expect(fullBatchWakes)
     #expect(m.counters.enqueued == 3)
     #expect(names(m.sendStep(look(m, pending: 10), at: .seconds(3))) == ["drain 100"])
   }

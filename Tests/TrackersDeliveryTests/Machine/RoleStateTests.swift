@@ -71,7 +71,7 @@ import Testing
   @Test func aDrainHoldsItsTicketsAndItsHoldFromStartToEnd() {
     var m = machine()
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero) == [.wakeSender])
-    _ = m.handle(.appended(pendingEvents: 3, pendingBytes: 30), at: .zero)
+    _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
     #expect(m.drain == nil)
     #expect(m.sendStep(facts(pending: 3), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)))
     #expect(m.drain == QueueMachine.Drain(held: false, tickets: [FlushTicket(id: 1)]))
