@@ -214,7 +214,7 @@ package final class DeliveryQueue: Sendable {
   /// and sends.
   package func flush() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      driver.feed { .flushRequested($0.ticket(for: continuation)) }
+      driver.feed { .flushRequested($0.ticket(for: continuation), reach: $0.log.writerEnd) }
     }
   }
 
@@ -299,5 +299,11 @@ package final class DeliveryQueue: Sendable {
   /// What the queue did since it was opened and what is pending; cheap, safe from any thread.
   package var counters: DeliveryCounters {
     driver.counters
+  }
+
+  /// How many `flush()` calls the queue has received: a test that acts during a drain waits until a call
+  /// it made is in, whatever the sender did first.
+  var flushCallsReceived: Int {
+    driver.state.withLock { $0.machine.flushesReceived }
   }
 }

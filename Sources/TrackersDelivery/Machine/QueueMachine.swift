@@ -50,7 +50,9 @@ struct QueueMachine {
     case wroteKeptRecords(overflow: Int, lost: Int, cap: Int64, lostBecause: String)
     /// The log and the locks were released (`close`, the queue's end).
     case released
-    case flushRequested(FlushTicket)
+    /// `flush()` was called, when the log ended at `reach` (``SegmentLog/writerEnd``): the drain that
+    /// answers it stops at the first batch past that (`nil`: at what the log holds when the drain starts).
+    case flushRequested(FlushTicket, reach: LogPosition? = nil)
     /// `close(timeout:)` was called: the queue closes by `deadline` (the earliest, if called again).
     case closeRequested(deadline: Duration)
     /// `close(timeout:)`'s timer fired: past the deadline, the sending task is cancelled.
@@ -231,6 +233,20 @@ struct QueueMachine {
     case gone
   }
 
+  /// Where the log ended at the latest `flush()` call waiting, in the log's generation then (positions of
+  /// another generation may name other records).
+  struct FlushReach: Equatable {
+    var end: LogPosition
+    var generation: Int
+
+    /// With one more call's reach: the later end; `nil` (to the drain's start, the widest) if that call's
+    /// reach is not known or belongs to another generation.
+    func including(_ reach: LogPosition?, generation: Int) -> FlushReach? {
+      guard let reach, generation == self.generation else { return nil }
+      return FlushReach(end: max(end, reach), generation: generation)
+    }
+  }
+
   /// A drain under way, from the `.drain` command to `.drainEnded` (or the sender's end): whether it is
   /// held and whom it answers exist only during one. Not the sender role's: a drain outlives a let-go in
   /// its middle (its flush() calls are answered when it ends, whatever the role by then).
@@ -260,6 +276,8 @@ struct QueueMachine {
   var pace = DeliveryPace()
   /// The `flush()` calls waiting, oldest first.
   var flushTickets: [FlushTicket] = []
+  /// How far the waiting `flush()` calls reach (`nil`: to what the log holds when their drain starts).
+  private(set) var flushReach: FlushReach?
   /// Every `flush()` call so far: a gate read before the last of them may be stale for it.
   private(set) var flushesReceived = 0
   private(set) var drain: Drain?
@@ -508,9 +526,13 @@ struct QueueMachine {
       role = .closed(relinquished: relinquished, waiting: storageWait)
       return waiting.isEmpty ? [] : [.answer(waiting), .cancelTimer(.relinquish)]
 
-    case .flushRequested(let ticket):
+    case .flushRequested(let ticket, let reach):
       if senderGone { return [.answer([ticket])] }
       flushesReceived += 1
+      // A position in the log a sender reads; a writer's or an unopened queue's log is not the one its
+      // drain will read, should it become the sender.
+      let reach = sending == nil ? nil : reach
+      flushReach = flushTickets.isEmpty ? reach.map { FlushReach(end: $0, generation: generation) } : flushReach?.including(reach, generation: generation)
       flushTickets.append(ticket)
       return [.wakeSender]
 
@@ -640,6 +662,8 @@ struct QueueMachine {
     case .adopted(let events, let pendingEvents):
       counters.adopted += events
       if pendingEvents > 0, pendingSince == nil { pendingSince = now }
+      // Sealed before the flush() calls waiting, maybe, and now past their reach: they reach the end.
+      if events > 0 { flushReach = nil }
       return []
 
     case .senderLock(let free):
@@ -899,7 +923,10 @@ struct QueueMachine {
   }
 
   private mutating func takeTickets() -> [FlushTicket] {
-    defer { flushTickets = [] }
+    defer {
+      flushTickets = []
+      flushReach = nil
+    }
     return flushTickets
   }
 
@@ -923,6 +950,9 @@ struct QueueMachine {
     if decision.clearsPendingSince { pendingSince = nil }
     if case .set(let wait) = decision.senderWait, !senderGone { task = .running(wait: wait) }
     var afterDrain: [FlushTicket] = []
+    // Read before the tickets are taken: a drain for flush() calls stops where the latest of them reached,
+    // whoever started sending first, so what is enqueued after them waits for the next trigger.
+    let reach = flushReach.flatMap { $0.generation == generation ? $0.end : nil }
     switch decision.flush {
     case .keep: break
     case .answer: commands.afterUnlock.append(.answer(takeTickets()))
@@ -947,7 +977,9 @@ struct QueueMachine {
       // what was enqueued before it.
       // A flush() sends what other processes sealed before it too: taken first (then the drain reaches
       // the end of what the log holds with it).
-      commands.next = .drain(target: includingHandedOver ? f.writerEnd : f.logEnd, takingHandedOverFirst: !afterDrain.isEmpty)
+      let end = includingHandedOver ? f.writerEnd : f.logEnd
+      let target = afterDrain.isEmpty ? end : reach.map { min(end, $0) } ?? end
+      commands.next = .drain(target: target, takingHandedOverFirst: !afterDrain.isEmpty)
     }
     return commands
   }

@@ -115,6 +115,53 @@ import Testing
       closed.sendStep(look(closed, pending: 3, maySend: false, flushesBeforeGate: closed.flushesReceived), at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 8)])], next: .wait(nil)))
   }
 
+  /// A flush() is answered by a drain that stops where the log ended at its call (`reach`), whoever
+  /// started sending first: a drain the tenth record began (target 12) leaves the flush waiting, and the
+  /// next drain goes to the flush's reach (25), not to what was enqueued since (39). The latest of several
+  /// calls reaches farthest; a reach from a log since replaced, or none given, is the log's end then.
+  @Test func aFlushsDrainStopsWhereTheLogEndedAtItsCall() {
+    func at(_ records: Int) -> LogPosition { LogPosition(segment: 1, offset: Int64(records * 10)) }
+    var m = machine()
+    #expect(m.sendStep(look(m, pending: 12), at: .zero) == QueueMachine.Answer(next: .drain(target: at(12), takingHandedOverFirst: false)))
+    #expect(m.handle(.flushRequested(FlushTicket(id: 1), reach: at(25)), at: .zero) == [.wakeSender])
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: true, pendingEvents: 19), at: .zero) == [])
+    #expect(m.sendStep(look(m, pending: 39), at: .zero) == QueueMachine.Answer(next: .drain(target: at(25), takingHandedOverFirst: true)))
+    #expect(m.flushReach == nil)
+    #expect(m.handle(.drainEnded(tookBatches: true, reachedTarget: true, pendingEvents: 9), at: .zero) == [.answer([FlushTicket(id: 1)])])
+
+    // Two calls: the later one's reach.
+    _ = m.handle(.flushRequested(FlushTicket(id: 2), reach: at(40)), at: .zero)
+    _ = m.handle(.flushRequested(FlushTicket(id: 3), reach: at(45)), at: .zero)
+    #expect(m.sendStep(look(m, pending: 50), at: .zero) == QueueMachine.Answer(next: .drain(target: at(45), takingHandedOverFirst: true)))
+    _ = m.handle(.drainEnded(tookBatches: true, reachedTarget: true, pendingEvents: 5), at: .zero)
+
+    // A call whose reach is not known: the log's end when the drain starts.
+    _ = m.handle(.flushRequested(FlushTicket(id: 4), reach: at(46)), at: .zero)
+    _ = m.handle(.flushRequested(FlushTicket(id: 5)), at: .zero)
+    #expect(m.flushReach == nil)
+    #expect(m.sendStep(look(m, pending: 50), at: .zero) == QueueMachine.Answer(next: .drain(target: at(50), takingHandedOverFirst: true)))
+    _ = m.handle(.drainEnded(tookBatches: true, reachedTarget: true, pendingEvents: 0), at: .zero)
+
+    // The log was replaced after the call: its positions may name other records.
+    _ = m.handle(.flushRequested(FlushTicket(id: 6), reach: at(3)), at: .zero)
+    m.generation += 1
+    #expect(m.sendStep(look(m, pending: 8), at: .zero) == QueueMachine.Answer(next: .drain(target: at(8), takingHandedOverFirst: true)))
+    _ = m.handle(.drainEnded(tookBatches: true, reachedTarget: true, pendingEvents: 0), at: .zero)
+
+    // Segments other processes sealed, taken after the call: they may lie past its reach, and are sent.
+    _ = m.handle(.flushRequested(FlushTicket(id: 7), reach: at(8)), at: .zero)
+    #expect(m.flushReach != nil)
+    _ = m.handle(.adopted(events: 5, pendingEvents: 5), at: .zero)
+    #expect(m.flushReach == nil)
+    _ = m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 5), at: .zero)
+
+    // A writer's log is not the one a drain reads, should it become the sender: no reach.
+    var writer = machine()
+    writer.role = .writer
+    _ = writer.handle(.flushRequested(FlushTicket(id: 1), reach: at(3)), at: .zero)
+    #expect(writer.flushReach == nil && writer.flushTickets == [FlushTicket(id: 1)])
+  }
+
   /// Outcomes: a partial success delivers the rest and reports the rejected records with their reasons.
   @Test func partialSuccessCountsDeliveredAndReportsTheRejected() {
     var m = machine()

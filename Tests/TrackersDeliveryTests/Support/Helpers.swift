@@ -52,8 +52,9 @@ let scriptedURL = URL(string: "https://collector.test/batch")!
 
 /// Polls `condition` every 5 ms until it holds or `timeout` has passed; returns whether it held.
 ///
-/// Only for the end-to-end tests, whose collector can't tell us when it is done; with a `ScriptedTransport`
-/// a test waits for the requests it expects (`waitForRequests`) and `flush()`. The timeout counts the
+/// Only for the end-to-end tests, whose collector can't tell us when it is done, and for a transport's
+/// hook that waits for a call the test makes on another task; with a `ScriptedTransport` a test waits for
+/// the requests it expects (`waitForRequests`) and `flush()`. The timeout counts the
 /// time this loop ran (`WaitBudget`), not the time it queued for a thread behind the rest of the suite.
 func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async rethrows -> Bool {
   var budget = WaitBudget(timeout, tick: .milliseconds(5))
