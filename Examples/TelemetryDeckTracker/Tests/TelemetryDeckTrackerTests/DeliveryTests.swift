@@ -55,14 +55,21 @@ struct DeliveryTests {
     })
   }
 
+  /// Four failures, then the signal arrives: on the queue's virtual clock, after the module's own backoff
+  /// (full jitter under 1, 2 and 8 seconds for the first, second and fourth failure, the `Retry-After: 0`
+  /// of the third), which takes no wall time.
   @Test func networkErrorsAndServerErrorsAreRetried() async throws {
     transport.script(.dropConnection, .status(503), .status(429, headers: ["Retry-After": "0"]), .status(408))
-    let environment = try live()
+    let queueClock = VirtualQueueClock(seed: 1, date: startDate)
+    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock, queueClock: queueClock)
+    configuration.onReport = reports.tracker
+    let environment = try TelemetryDeckEnvironment.live(configuration)
     environment.send(.signal(type: "a", payload: [:], floatValue: nil))
     let counters = await environment.deliverPending()
     await environment.close(nil)
     #expect(transport.requests.count == 5)
     #expect(counters.delivery.delivered == 1 && counters.delivery.droppedTotal == 0)
+    #expect(queueClock.elapsed > .zero && queueClock.elapsed <= .seconds(1 + 2 + 8), "\(queueClock.elapsed)")
   }
 
   /// A signal that can never fit a request is refused when it is queued, counted and reported to `onReport`.

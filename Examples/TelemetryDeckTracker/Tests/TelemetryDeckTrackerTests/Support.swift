@@ -9,6 +9,8 @@ let appID = "B97579B6-FFB8-4AC5-AAA7-DA5796CC5DCE"
 
 /// 2026-11-04T18:46:10.123Z, in milliseconds: Paris is at UTC+1 then.
 let start = 1_793_817_970_123
+/// The same instant as a date.
+let startDate = Date(timeIntervalSince1970: Double(start) / 1_000)
 
 /// A date property value: 2023-11-14T22:13:20.000Z.
 let propertyDate = Date(timeIntervalSince1970: 1_700_000_000)
@@ -31,10 +33,11 @@ let fixturePayload: [String: PropertyValue] = [
 ]
 
 /// A live configuration for one test: its own storage, the scripted transport, the test's clock, a pinned
-/// context, test mode on, fast retries, and only `flush()` sends.
+/// context, test mode on, the queue on a virtual clock (`queueClock`: the module's own backoff, taking no
+/// wall time), and only `flush()` sends.
 func liveConfiguration(
   storage: TemporaryStorage, transport: ScriptedTransport, clock: TestClock,
-  context: TrackingContext = .fixture
+  context: TrackingContext = .fixture, queueClock: VirtualQueueClock = VirtualQueueClock(seed: 1, date: startDate)
 ) -> TelemetryDeckConfiguration {
   var configuration = TelemetryDeckConfiguration(appID: appID, storageDirectory: storage.url)
   configuration.testMode = true
@@ -42,7 +45,7 @@ func liveConfiguration(
   configuration.now = { clock.now }
   configuration.context = ContextProvider(context)
   configuration.flushInterval = .seconds(3_600)
-  configuration.delivery = TestDelivery.fastRetries
+  configuration.queueClock = queueClock
   return configuration
 }
 
