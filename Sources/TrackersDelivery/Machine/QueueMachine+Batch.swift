@@ -31,11 +31,27 @@ extension QueueMachine {
     case pastTarget
   }
 
+  /// What the log holds that is neither on its way nor waiting to go again, when a batch is read.
+  struct Unsent: Equatable {
+    var events: Int
+    var bytes: Int64
+  }
+
   /// A batch of `partition` starting at `first` was read for a drain up to `target`: one in any order lets
-  /// the reads that follow pass over the batches out; one that starts past the target is not sent.
-  mutating func read(partition: String, startingAt first: LogPosition, target: LogPosition) -> ReadBatch {
+  /// the reads that follow pass over the batches out. One that starts past the target is still sent while
+  /// a full batch is `unsent` (the trigger that starts a drain holds), so requests in flight fill as records
+  /// arrive instead of idling until the drain's last answer: not for a drain that answers a `flush()` (or
+  /// while one waits), which stops where the log ended at its call, nor while closing, nor once it is time
+  /// to look for what other processes handed over, which a drain that never ends would never take.
+  mutating func read(
+    partition: String, startingAt first: LogPosition, target: LogPosition, unsent: Unsent, at now: Duration
+  ) -> ReadBatch {
     if !readUnordered { readUnordered = !keepsOrder(partition) }
-    return first < target ? .send : .pastTarget
+    if first < target { return .send }
+    let fullBatchUnsent = unsent.events >= limits.maxEvents || unsent.bytes >= Int64(limits.maxBytes)
+    let noFlushWaits = drainTickets.isEmpty && flushTickets.isEmpty
+    let beforeHandoverLook = nextHandoverLook.map { now < $0 } ?? false
+    return fullBatchUnsent && noFlushWaits && !closing && beforeHandoverLook ? .send : .pastTarget
   }
 
   /// A drain's target once it took what other processes handed over first (`takingHandedOverFirst`): the

@@ -155,8 +155,11 @@ final class Sender {
     var claimed: [LogPosition: Int64] = [:]
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
-    let read = driver.state.withLock {
-      $0.machine.read(partition: built.partition, startingAt: built.entries[0].position, target: target)
+    let now = driver.clock.now.instant
+    let read = driver.state.withLock { [claimed = claimed.count, claimedBytes = claimed.values.reduce(0, +)] in
+      $0.machine.read(
+        partition: built.partition, startingAt: built.entries[0].position, target: target,
+        unsent: .init(events: $0.log.pendingEvents - claimed, bytes: $0.log.pendingBytes - claimedBytes), at: now)
     }
     switch read {
     case .send: return built

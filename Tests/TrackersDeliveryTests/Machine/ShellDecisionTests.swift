@@ -5,6 +5,11 @@ import Testing
 /// The decisions the shell used to make itself, now the machine's: exact command lists (and answers) for
 /// an enqueue past the cap asked again, the sender's end, `relinquishDirectory` and `reclaimDirectory`,
 /// the directory opened late, a batch withheld, and a storage failure's report.
+extension QueueMachine.Unsent {
+  /// Nothing unsent besides the batch read: the drain stops at its target.
+  static let nothing = QueueMachine.Unsent(events: 0, bytes: 0)
+}
+
 @Suite struct ShellDecisionTests {
   static let destination = "Test"
   let ids = (0..<3).map { _ in RecordID() }
@@ -179,12 +184,12 @@ import Testing
     // Nothing of the carry may go, and no partition in any order was read: wait for the batch out.
     #expect(m.nextBatch(carry: ["b"], out: ["b"]) == .wait)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10), unsent: .nothing, at: .zero) == .send)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .wait)
-    #expect(m.read(partition: "any", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
+    #expect(m.read(partition: "any", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10), unsent: .nothing, at: .zero) == .send)
     #expect(m.nextBatch(carry: ["b"], out: ["b", "any"]) == .read(busy: ["b"]))
     #expect(m.nextBatch(carry: ["c", "any"], out: ["a", "any"]) == .again(1))
-    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10)) == .send)
+    #expect(m.read(partition: "a", startingAt: LogPosition(segment: 1, offset: 0), target: LogPosition(segment: 1, offset: 10), unsent: .nothing, at: .zero) == .send)
     #expect(m.readUnordered)
     #expect(m.nextBatch(carry: [], out: ["a"]) == .read(busy: ["a"]))
   }
@@ -239,15 +244,44 @@ import Testing
     #expect(m.counters == DeliveryCounters())
   }
 
-  /// A batch read for a drain is sent only if it starts before the drain's target; one at or past it is
-  /// the next drain's, and the drain has reached its target.
+  /// A batch read for a drain is sent if it starts before the drain's target; one at or past it is the
+  /// next drain's (with no full batch unsent besides), and the drain has reached its target.
   @Test func aBatchReadAtOrPastTheDrainsTargetIsNotSent() {
     var m = machine()
     let target = LogPosition(segment: 2, offset: 40)
-    #expect(m.read(partition: "", startingAt: LogPosition(segment: 2, offset: 39), target: target) == .send)
-    #expect(m.read(partition: "", startingAt: LogPosition(segment: 1, offset: 900), target: target) == .send)
-    #expect(m.read(partition: "", startingAt: target, target: target) == .pastTarget)
-    #expect(m.read(partition: "", startingAt: LogPosition(segment: 3, offset: 0), target: target) == .pastTarget)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 2, offset: 39), target: target, unsent: .nothing, at: .zero) == .send)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 1, offset: 900), target: target, unsent: .nothing, at: .zero) == .send)
+    #expect(m.read(partition: "", startingAt: target, target: target, unsent: .nothing, at: .zero) == .pastTarget)
+    #expect(m.read(partition: "", startingAt: LogPosition(segment: 3, offset: 0), target: target, unsent: .nothing, at: .zero) == .pastTarget)
+  }
+
+  /// Past its target, a drain goes on while a full batch is unsent (10 events, or 1000 bytes, besides the
+  /// batches out or waiting to go again), so the requests in flight fill as records arrive: not for a drain
+  /// that answers a flush() or while one waits, not while closing, not once the handover look is due.
+  @Test func pastItsTargetADrainGoesOnWhileAFullBatchIsUnsent() {
+    let target = LogPosition(segment: 2, offset: 40)
+    let past = LogPosition(segment: 2, offset: 400)
+    let full = QueueMachine.Unsent(events: 10, bytes: 100)
+    let fullBytes = QueueMachine.Unsent(events: 3, bytes: 1000)
+    let short = QueueMachine.Unsent(events: 9, bytes: 999)
+    var m = machine { $0.handoverInterval = .seconds(5) }
+    // The sender looked for what other processes hand over at 0 s: the next look is due at 5 s.
+    #expect(m.step(.handoverTimerFired, at: .zero) == QueueMachine.Answer(next: .takeHandedOver))
+    #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .send)
+    #expect(m.read(partition: "", startingAt: past, target: target, unsent: fullBytes, at: .seconds(1)) == .send)
+    #expect(m.read(partition: "", startingAt: past, target: target, unsent: short, at: .seconds(1)) == .pastTarget)
+    #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(5)) == .pastTarget)
+    // A flush() waits: the drain stops at its target, and the next one answers it.
+    _ = m.handle(.flushRequested(FlushTicket(id: 1), reach: target), at: .seconds(1))
+    #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
+    // Closing: no further than the target either.
+    var closing = machine { $0.handoverInterval = .seconds(5) }
+    _ = closing.step(.handoverTimerFired, at: .zero)
+    _ = closing.handle(.closeRequested(deadline: .seconds(4)), at: .zero)
+    #expect(closing.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
+    // Before any handover look: not past the target.
+    var unlooked = machine { $0.handoverInterval = .seconds(5) }
+    #expect(unlooked.read(partition: "", startingAt: past, target: target, unsent: full, at: .zero) == .pastTarget)
   }
 
   /// The age cut: records enqueued before the wall time less maxAge are too old.
