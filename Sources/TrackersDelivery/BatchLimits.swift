@@ -69,3 +69,11 @@ public struct BatchLimits: Sendable, Hashable {
     }
   }
 }
+
+extension BatchLimits {
+  /// Whether this many pending events and bytes make a full batch: the trigger that starts sending without
+  /// waiting for the interval (an append that wakes the sender, a look that drains, a drain that goes on).
+  func makeAFullBatch(events: Int, bytes: Int64) -> Bool {
+    events >= maxEvents || bytes >= Int64(maxBytes)
+  }
+}

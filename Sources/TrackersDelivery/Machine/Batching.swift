@@ -92,9 +92,7 @@ enum Batching {
         step: .wait(nil), flush: .answer, senderWait: .set(.idle), clearsBackoff: true, clearsPendingSince: true)
     }
     let intervalDue = f.pendingSince.map { f.now >= $0 + limits.flushInterval } ?? true
-    if hasCarry || f.closing || f.flushRequested || intervalDue || f.pendingEvents >= limits.maxEvents
-      || f.pendingBytes >= Int64(limits.maxBytes)
-    {
+    if hasCarry || f.closing || f.flushRequested || intervalDue || limits.makeAFullBatch(events: f.pendingEvents, bytes: f.pendingBytes) {
       return Decision(step: .drain(includingHandedOver: false), flush: .afterDrain, senderWait: .set(nil), clearsBackoff: true)
     }
     return Decision(

@@ -48,7 +48,7 @@ extension QueueMachine {
   ) -> ReadBatch {
     if !readUnordered { readUnordered = !keepsOrder(partition) }
     if first < target { return .send }
-    let fullBatchUnsent = unsent.events >= limits.maxEvents || unsent.bytes >= Int64(limits.maxBytes)
+    let fullBatchUnsent = limits.makeAFullBatch(events: unsent.events, bytes: unsent.bytes)
     let noFlushWaits = drainTickets.isEmpty && flushTickets.isEmpty
     let beforeHandoverLook = nextHandoverLook.map { now < $0 } ?? false
     return fullBatchUnsent && noFlushWaits && !closing && beforeHandoverLook ? .send : .pastTarget

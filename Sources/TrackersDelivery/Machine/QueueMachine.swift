@@ -242,8 +242,13 @@ struct QueueMachine {
     /// With one more call's reach: the later end; `nil` (to the drain's start, the widest) if that call's
     /// reach is not known or belongs to another generation.
     func including(_ reach: LogPosition?, generation: Int) -> FlushReach? {
-      guard let reach, generation == self.generation else { return nil }
+      guard let reach, let end = end(in: generation) else { return nil }
       return FlushReach(end: max(end, reach), generation: generation)
+    }
+
+    /// The end, if it names a place in the log of `generation`.
+    func end(in generation: Int) -> LogPosition? {
+      generation == self.generation ? end : nil
     }
   }
 
@@ -352,7 +357,7 @@ struct QueueMachine {
     let wake: Bool
     switch senderWait {
     case .idle?: wake = true
-    case .interval?: wake = events >= limits.maxEvents || bytes >= Int64(limits.maxBytes)
+    case .interval?: wake = limits.makeAFullBatch(events: events, bytes: bytes)
     case nil: wake = false
     }
     guard wake else { return false }
@@ -952,7 +957,7 @@ struct QueueMachine {
     var afterDrain: [FlushTicket] = []
     // Read before the tickets are taken: a drain for flush() calls stops where the latest of them reached,
     // whoever started sending first, so what is enqueued after them waits for the next trigger.
-    let reach = flushReach.flatMap { $0.generation == generation ? $0.end : nil }
+    let reach = flushReach?.end(in: generation)
     switch decision.flush {
     case .keep: break
     case .answer: commands.afterUnlock.append(.answer(takeTickets()))

@@ -12,6 +12,8 @@ struct DeliveryTests {
   let storage: TemporaryStorage
   let transport = ScriptedTransport()
   let clock = TestClock(start)
+  /// The queue's clock: retries wait the module's own backoff on it, taking no wall time.
+  let queueClock = VirtualQueueClock(seed: 1, date: startDate)
   let reports = TrackerRecorder<TrackerReport>(exhaustivity: .nonExhaustive)
 
   init() throws {
@@ -19,7 +21,7 @@ struct DeliveryTests {
   }
 
   private func live() throws -> TelemetryDeckEnvironment {
-    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
+    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock, queueClock: queueClock)
     configuration.onReport = reports.tracker
     return try .live(configuration)
   }
@@ -60,10 +62,7 @@ struct DeliveryTests {
   /// of the third), which takes no wall time.
   @Test func networkErrorsAndServerErrorsAreRetried() async throws {
     transport.script(.dropConnection, .status(503), .status(429, headers: ["Retry-After": "0"]), .status(408))
-    let queueClock = VirtualQueueClock(seed: 1, date: startDate)
-    var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock, queueClock: queueClock)
-    configuration.onReport = reports.tracker
-    let environment = try TelemetryDeckEnvironment.live(configuration)
+    let environment = try live()
     environment.send(.signal(type: "a", payload: [:], floatValue: nil))
     let counters = await environment.deliverPending()
     await environment.close(nil)
