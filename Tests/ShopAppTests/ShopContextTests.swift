@@ -10,7 +10,7 @@ import VendorTestSupport
 @Suite struct ShopContextTests {
   /// The context the shop process reads on this machine: the same system, the shop's own app fields.
   static let expected: TrackingContext = {
-    var context = TrackingContext.gathered()
+    var context = ContextProvider.live().current
     context.app = .init(name: "Shop", version: "2.1.0", build: "142", namespace: "com.example.shop")
     return context
   }()

@@ -40,7 +40,7 @@ public enum Journey {
   /// at each step, so what depends on time (a timed event's duration, the first order's date) prints the
   /// same on every run. Live, the journey runs on the system's clock.
   public final class ScriptedClock: Sendable {
-    private let date = LockIsolated(Journey.start)
+    private let date = Locked(Journey.start)
 
     /// A clock at ``Journey/start``.
     public init() {}

@@ -32,10 +32,11 @@ public enum ShopApp {
 
   /// As ``run(_:output:errors:)``, live over `transport` instead of `URLSessionTransport` (the shop's tests
   /// script the endpoint in process), and giving up the final flush after `flushStall` without progress;
-  /// the queues on `queueTime`, a test's virtual time, when given.
+  /// `configureDelivery` adjusts each vendor's delivery options last (a test puts the queues on its virtual clock).
   package static func run(
     _ arguments: [String], output: LogSink, errors: LogSink, transport: (any HTTPTransport)?,
-    flushStall: Duration = ShopApp.flushStall, queueTime: VirtualQueueTime? = nil
+    flushStall: Duration = ShopApp.flushStall,
+    configureDelivery: (@Sendable (inout DeliveryOptions) -> Void)? = nil
   ) async -> Int32 {
     let options: ShopOptions
     do {
@@ -67,7 +68,8 @@ public enum ShopApp {
       guard
         await runLive(
           sessions, endpoint: endpoint, storage: storage, lifecycle: lifecycle, options: options, output: output,
-          errors: errors, transport: transport, flushStall: flushStall, queueTime: queueTime)
+          errors: errors, transport: transport, flushStall: flushStall,
+          configureDelivery: configureDelivery)
       else { return 1 }
     } else {
       await runOffline(sessions, lifecycle: lifecycle, output: output)
@@ -117,7 +119,7 @@ public enum ShopApp {
   static func runLive(
     _ sessions: [VendorRun], endpoint: URL, storage: URL, lifecycle: ApplicationLifecycle, options: ShopOptions,
     output: LogSink, errors: LogSink, transport: (any HTTPTransport)?, flushStall: Duration,
-    queueTime: VirtualQueueTime? = nil
+    configureDelivery: (@Sendable (inout DeliveryOptions) -> Void)? = nil
   ) async -> Bool {
     for session in sessions {
       var settings = VendorLink.LiveSettings(
@@ -136,7 +138,7 @@ public enum ShopApp {
         }
       )
       settings.transport = transport
-      settings.queueTime = queueTime
+      settings.configureDelivery = configureDelivery
       settings.compressesRequestBodies = !options.plainBodies
       do {
         try session.link.goLive(settings)

@@ -9,7 +9,7 @@ import TrackersDelivery
 package final class VendorRun: Sendable {
   package let link: VendorLink
   let consent: ConsentStore
-  private let stats = LockIsolated<(count: Int, nanoseconds: Double)>((0, 0))
+  private let stats = Locked<(count: Int, nanoseconds: Double)>((0, 0))
 
   package init(link: VendorLink, consent: ConsentStore) {
     self.link = link
@@ -107,7 +107,7 @@ extension VendorRun {
 /// running then goes on in the background.
 package func waitAtMost(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async {
   final class Gate: Sendable {
-    let continuation = LockIsolated<CheckedContinuation<Void, Never>?>(nil)
+    let continuation = Locked<CheckedContinuation<Void, Never>?>(nil)
   }
   let gate = Gate()
   await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,4 +1,5 @@
 import Foundation
+import ShopApp
 import Trackers
 
 /// A small HTTP/1.1 server over blocking sockets: one thread accepts, one thread per connection reads
@@ -38,7 +39,7 @@ public final class HTTPServer: Sendable {
   private let listener: Socket
   private let settings: Settings
   private let respond: Respond
-  private let state = LockIsolated(State())
+  private let state = Locked(State())
 
   private struct State {
     var stopping = false

@@ -24,7 +24,7 @@ public final class ShopBackend: Sendable {
   private let started: ContinuousClock.Instant
   private let storage: URL
   private let output: LogSink
-  private let stopping = LockIsolated<Task<[ShopSummary], Never>?>(nil)
+  private let stopping = Locked<Task<[ShopSummary], Never>?>(nil)
 
   /// The most orders waiting for the tracking task before `POST /orders` answers 503.
   static let trackingBacklog = 10_000

@@ -58,7 +58,7 @@ public enum ShopServerCommand {
 /// Not `Sendable`: the dispatch sources it keeps alive stay with the task that waits.
 final class TerminationSignals {
   private let sources: [any DispatchSourceSignal]
-  private let waiting = LockIsolated<(received: String?, continuation: CheckedContinuation<String, Never>?)>((nil, nil))
+  private let waiting = Locked<(received: String?, continuation: CheckedContinuation<String, Never>?)>((nil, nil))
 
   init() {
     var sources: [any DispatchSourceSignal] = []

@@ -17,10 +17,13 @@ extension ShopProcess {
   ) async -> ShopProcess {
     let output = Lines()
     let errors = Lines()
+    var configureDelivery: (@Sendable (inout DeliveryOptions) -> Void)?
+    if let queueClock { configureDelivery = { $0.queueClock = queueClock } }
     let status = await withIsolatedEnvironments {
       await ShopApp.run(
         arguments, output: output.sink, errors: errors.sink, transport: transport,
-        flushStall: flushStall ?? ShopApp.flushStall, queueTime: queueClock?.time)
+        flushStall: flushStall ?? ShopApp.flushStall,
+        configureDelivery: configureDelivery)
     }
     return ShopProcess(
       status: status,

@@ -44,9 +44,9 @@ public struct VendorLink: Sendable {
     /// Whether bodies go gzip-compressed where the vendor accepts it (the queue's default); the benchmark's
     /// loopback server, which counts events in the bodies it reads, turns it off.
     package var compressesRequestBodies = true
-    /// The queue's virtual time (a test's `VirtualQueueClock`), so no retry or close waits on the wall
-    /// clock; `nil`, the device's clocks.
-    package var queueTime: VirtualQueueTime?
+    /// Adjusts the vendor's delivery options after the settings above are applied: a test puts the queue on
+    /// its `VirtualQueueClock` (`{ $0.queueClock = clock }`), so no retry or close waits on the wall clock.
+    package var configureDelivery: (@Sendable (inout DeliveryOptions) -> Void)?
 
     /// Requests on their way at once (``DeliveryConfiguration/maxRequestsInFlight``); the queue's default
     /// when `nil`. The benchmark compares with 1.

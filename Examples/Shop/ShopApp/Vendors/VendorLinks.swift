@@ -156,6 +156,6 @@ extension VendorLink.LiveSettings {
     configuration.lifecycle = lifecycle
     configuration.options.deployment = deployment
     if let transport { configuration.transport = transport }
-    if let queueTime { configuration.options.virtualTime = queueTime }
+    configureDelivery?(&configuration.options)
   }
 }
