@@ -43,10 +43,16 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
   /// The body as UTF-8 text (invalid bytes replaced).
   public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-  /// `HTTP status`, secret headers and secrets in the body redacted, body cut at 500 characters.
+  /// `HTTP status`, then the headers and the body when there are any: secret headers and secrets in the
+  /// body redacted, body cut at 500 characters.
   public var description: String {
+    var description = "HTTP \(statusCode)"
+    if !headers.isEmpty { description += " [\(Redaction.describe(headers: headers))]" }
     let text = bodyText
-    let shown = text.count > 500 || isBodyTruncated ? String(text.prefix(500)) + "..." : text
-    return "HTTP \(statusCode) [\(Redaction.describe(headers: headers))] \(Redaction.redact(shown))"
+    if !text.isEmpty || isBodyTruncated {
+      let shown = text.count > 500 || isBodyTruncated ? String(text.prefix(500)) + "..." : text
+      description += " \(Redaction.redact(shown))"
+    }
+    return description
   }
 }

@@ -31,9 +31,9 @@ enum BatchResolution: Equatable {
 /// functions, which the sender applies to the log.
 enum Outcomes {
   /// The destination's reading of its answer (`classify`), turned into what happens to the batch.
-  /// `ids` are the batch's record ids in order, `response` describes the answer for reports.
+  /// `ids` are the batch's record ids in order; `response` is described only where a report names it.
   static func resolve(
-    _ outcome: DeliveryOutcome, ids: [RecordID], response: String, statusCode: Int, destination: String
+    _ outcome: DeliveryOutcome, ids: [RecordID], response: HTTPResponse, destination: String
   ) -> BatchResolution {
     switch outcome {
     case .delivered:
@@ -58,11 +58,11 @@ enum Outcomes {
       }
       return .split(at: ids.count / 2)
     case .retry(let after):
-      return .retry(serverDelay: after, countsAsAttempt: true, detail: response)
+      return .retry(serverDelay: after, countsAsAttempt: true, detail: response.description)
     case .drop(let reason):
       return .drop(
         .permanentFailure, detail: reason, folding: false,
-        permanentFailure: .init(statusCode: statusCode, detail: reason))
+        permanentFailure: .init(statusCode: response.statusCode, detail: reason))
     case .unexpectedAnswer(let reason):
       return .retry(serverDelay: nil, countsAsAttempt: true, detail: reason)
     }

@@ -165,8 +165,8 @@ struct QueueMachine {
   /// How a batch's request ended, as the shell saw it.
   enum BatchAnswer: Sendable {
     /// The destination's reading of its answer (`classify`); `ids` are the batch's records in order,
-    /// `response` describes the answer for reports.
-    case outcome(DeliveryOutcome, ids: [RecordID], response: String, statusCode: Int)
+    /// `response` is the answer, described (redacted) only for a report: most answers make none.
+    case outcome(DeliveryOutcome, ids: [RecordID], response: HTTPResponse)
     /// The request could not be made (`makeRequest` threw, an insecure URL) or the transport refused it
     /// for good.
     case requestFailed(String)
@@ -849,8 +849,8 @@ struct QueueMachine {
   mutating func resolve(_ answer: BatchAnswer, at now: Duration) -> (BatchResolution, Answer) {
     let resolution: BatchResolution
     switch answer {
-    case .outcome(let outcome, let ids, let response, let statusCode):
-      resolution = Outcomes.resolve(outcome, ids: ids, response: response, statusCode: statusCode, destination: destination)
+    case .outcome(let outcome, let ids, let response):
+      resolution = Outcomes.resolve(outcome, ids: ids, response: response, destination: destination)
     case .requestFailed(let detail):
       resolution = Outcomes.requestFailed(detail)
     case .noAnswer(let error):

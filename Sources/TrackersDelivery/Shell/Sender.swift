@@ -126,7 +126,7 @@ final class Sender {
             do {
               let response = try await transport.deliver(request, for: ready.batch, to: destination).received(at: clock.now.date)
               let outcome = destination.classify(response, for: ready.batch)
-              return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: "\(response)", statusCode: response.statusCode))
+              return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: response))
             } catch let error as DeliveryError {
               return (id, .requestFailed(error.description))
             } catch {
@@ -153,6 +153,7 @@ final class Sender {
     case .read(let partitions): busy = partitions
     }
     var claimed: [LogPosition: Int64] = [:]
+    claimed.reserveCapacity(carry.reduce(0) { $0 + $1.entries.count } + out.reduce(0) { $0 + $1.entries.count })
     for batch in [carry, Array(out)].joined() { for entry in batch.entries { claimed[entry.position] = entry.length } }
     guard let built = buildBatch(claimed: claimed, busyPartitions: busy) else { return nil }
     let now = driver.clock.now.instant

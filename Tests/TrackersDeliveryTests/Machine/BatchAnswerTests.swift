@@ -20,7 +20,7 @@ import Testing
   }
 
   func outcome(_ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200) -> QueueMachine.BatchAnswer {
-    .outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status)
+    .outcome(outcome, ids: Array(ids.prefix(count)), response: HTTPResponse(statusCode: status))
   }
 
   func answered(

@@ -7,7 +7,7 @@ import Testing
   let ids = (0..<8).map { _ in RecordID() }
 
   func resolve(_ outcome: DeliveryOutcome, count: Int = 8, status: Int = 200) -> BatchResolution {
-    Outcomes.resolve(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status, destination: "Test")
+    Outcomes.resolve(outcome, ids: Array(ids.prefix(count)), response: HTTPResponse(statusCode: status), destination: "Test")
   }
 
   @Test func deliveredFinishesEverything() {

@@ -317,7 +317,7 @@ import Testing
   func answered(
     _ m: inout QueueMachine, _ outcome: DeliveryOutcome, count: Int = 4, status: Int = 200
   ) -> (BatchResolution, QueueMachine.Answer) {
-    m.resolve(.outcome(outcome, ids: Array(ids.prefix(count)), response: "HTTP \(status)", statusCode: status), at: .zero)
+    m.resolve(.outcome(outcome, ids: Array(ids.prefix(count)), response: HTTPResponse(statusCode: status)), at: .zero)
   }
 
   /// Outcomes: delivered finishes the batch; a partial success finishes it with the rejected records.
@@ -386,13 +386,13 @@ import Testing
   @Test func retryPartitionsTheBatchByAttempts() {
     var m = machine { $0.maxAttempts = 3 }
     let ids = (0..<4).map { _ in RecordID() }
-    let answer = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(2)), ids: ids, response: "503", statusCode: 503)
+    let answer = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(2)), ids: ids, response: HTTPResponse(statusCode: 503))
     #expect(
       m.answered(answer, ids: ids, attempts: [0, 2, 1, 3], at: .seconds(1)) == (
         [.recordAttempts([0, 1, 2, 3]), .finishRecords([1, 3]), .saveCursor, .sendAgain([[0, 2]])],
         [
-          .report(dropped(2, .maxAttempts, "failed 3 times, last: 503")),
-          .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "503")),
+          .report(dropped(2, .maxAttempts, "failed 3 times, last: HTTP 503")),
+          .report(.retryScheduled(destination: Self.destination, count: 2, delay: .seconds(2), detail: "HTTP 503")),
         ]
       ))
     #expect(m.counters.retried == 2 && m.counters.dropped(.maxAttempts) == 2)
@@ -658,17 +658,17 @@ import Testing
         .report(dropped(1, .maxAge, "older than \(m.configuration.maxAge)")),
         .report(.corruptDataSkipped(destination: Self.destination, regions: 1, bytes: 5, detail: "damage found while reading")),
       ])
-    let retried = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(1)), ids: [id, id], response: "500", statusCode: 500)
+    let retried = QueueMachine.BatchAnswer.outcome(.retry(after: .seconds(1)), ids: [id, id], response: HTTPResponse(statusCode: 500))
     #expect(
       m.answered(retried, ids: [id, id], attempts: [1, 0], at: .zero) == (
         [.recordAttempts([0, 1]), .finishRecords([0]), .saveCursor, .sendAgain([[1]])],
         [
-          .report(dropped(1, .maxAttempts, "failed 2 times, last: 500")),
-          .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "500")),
+          .report(dropped(1, .maxAttempts, "failed 2 times, last: HTTP 500")),
+          .report(.retryScheduled(destination: Self.destination, count: 1, delay: .seconds(1), detail: "HTTP 500")),
         ]
       ))
     #expect(
-      m.resolve(.outcome(.drop(reason: "gone"), ids: [id], response: "HTTP 410", statusCode: 410), at: .zero) == (
+      m.resolve(.outcome(.drop(reason: "gone"), ids: [id], response: HTTPResponse(statusCode: 410)), at: .zero) == (
         .drop(.permanentFailure, detail: "gone", folding: false, permanentFailure: .init(statusCode: 410, detail: "gone")),
         [.report(.permanentFailure(destination: Self.destination, statusCode: 410, detail: "gone"))]
       ))
