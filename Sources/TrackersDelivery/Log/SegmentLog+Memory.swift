@@ -79,7 +79,7 @@ extension SegmentLog {
     var scanned = 0
     for (offset, frame) in memory.frames(from: head.offset) {
       let position = LogPosition(segment: head.segment, offset: offset)
-      if finished[position] != nil || claimed[position] != nil { continue }
+      if finished[ifAny: position] != nil || claimed[ifAny: position] != nil { continue }
       scanned += 1
       let length = Int64(frame.count)
       let parsed = frame.withUnsafeBytes { bytes -> (RecordFrame.Body, [UInt8])? in
@@ -103,7 +103,7 @@ extension SegmentLog {
           }
           bytes += size
           let record = Record(
-            id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0, partition: body.partition,
+            id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[ifAny: position] ?? 0, partition: body.partition,
             payload: payload)
           read.entries.append(PendingBatch.Entry(position: position, length: length, record: record))
         }

@@ -380,10 +380,10 @@ final class SegmentLog {
   /// cap, purged, or finished before), so callers count each record once.
   @discardableResult
   func finish(_ position: LogPosition, length: Int64, isRecord: Bool = true) -> Bool {
-    guard !isClosed, position >= head, finished[position] == nil else { return false }
+    guard !isClosed, position >= head, finished[ifAny: position] == nil else { return false }
     guard segments.contains(where: { $0.number == position.segment }) else { return false }
     finished[position] = length
-    attempts[position] = nil
+    if !attempts.isEmpty { attempts[position] = nil }
     if isRecord {
       pendingEvents -= 1
       pendingBytes -= length
@@ -393,7 +393,7 @@ final class SegmentLog {
   }
 
   func isPending(_ position: LogPosition) -> Bool {
-    !isClosed && position >= head && finished[position] == nil && segments.contains { $0.number == position.segment }
+    !isClosed && position >= head && finished[ifAny: position] == nil && segments.contains { $0.number == position.segment }
   }
 
   func recordAttempt(_ position: LogPosition) -> Int {
@@ -404,7 +404,7 @@ final class SegmentLog {
   }
 
   func attemptsSoFar(_ position: LogPosition) -> Int {
-    attempts[position] ?? 0
+    attempts[ifAny: position] ?? 0
   }
 
   /// Moves the head over finished regions and exhausted segments, deleting segment files it leaves.

@@ -59,7 +59,7 @@ extension SegmentLog {
         var offset: Int64 = segment.number == plan.head.segment ? plan.head.offset : 0
         while true {
           let position = LogPosition(segment: segment.number, offset: offset)
-          if let length = plan.finished[position] ?? (claimed.isEmpty ? nil : claimed[position]) {
+          if let length = plan.finished[ifAny: position] ?? claimed[ifAny: position] {
             offset += length
             continue
           }
@@ -90,7 +90,7 @@ extension SegmentLog {
                 bytes += size
                 let payload = [UInt8](UnsafeRawBufferPointer(rebasing: bodyBytes[body.payloadRange]))
                 let record = Record(
-                  id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[position] ?? 0,
+                  id: body.id, enqueuedAt: body.enqueuedAt, attempts: attempts[ifAny: position] ?? 0,
                   partition: body.partition, payload: payload)
                 read.entries.append(PendingBatch.Entry(position: position, length: Int64(length), record: record))
               }

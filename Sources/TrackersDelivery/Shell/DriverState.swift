@@ -134,9 +134,10 @@ struct DriverState {
   mutating func answer(_ answer: QueueMachine.BatchAnswer, for batch: PendingBatch, at now: Duration) -> [PendingBatch] {
     var entries = batch.entries
     // The log was replaced: its positions may name other records; nothing of the batch is pending.
-    let pending = Set(
-      machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }))
-    let attempts = entries.indices.map { pending.contains($0) ? log.attemptsSoFar(entries[$0].position) : nil }
+    var attempts = [Int?](repeating: nil, count: entries.count)
+    for index in machine.stillPending(batchGeneration: batch.generation, isPending: entries.map { log.isPending($0.position) }) {
+      attempts[index] = log.attemptsSoFar(entries[index].position)
+    }
     var again: [PendingBatch] = []
     let (edits, effects) = machine.answered(answer, ids: entries.map(\.record.id), attempts: attempts, at: now)
     // The reports first: a failed cursor save's report follows them, as it follows the answer.
