@@ -51,7 +51,7 @@ private func pipeline(
     let clock = TestClock(1_793_817_970_000)
     let sent = LockIsolated<[AnalyticsData]>([])
     let environment = VendorEnvironment<EchoEvent>(
-      send: { event in sent.withLock { $0.append(event.data) } }, additions: EventAdditions(now: { clock.now }))
+      send: { event in sent.withLock { $0.append(event.data) } }, now: { clock.now })
     let track = pipeline(environment, durationKey: "$duration").tracker
     track(.timeEvent(name: "Order Completed"))
     clock.advance(milliseconds: 12_500)

@@ -1,3 +1,4 @@
+import Foundation
 import Trackers
 
 /// Everything a vendor tracker needs from the outside world: each module's environment is this type for
@@ -260,18 +261,25 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     }
   }
 
-  /// Creates an environment; the closures you leave out do nothing.
+  /// Creates an environment; the closures you leave out do nothing. Its super properties and timers are
+  /// kept in memory, timed by `now`: a test that gives a fixed clock asserts a timer's exact duration.
+  ///
+  /// ```swift
+  /// let clock = TestClock(1_793_817_970_000)
+  /// MixpanelTracker.Current = MixpanelEnvironment(send: recorder.tracker, now: { clock.now })
+  /// ```
   public init(
     send: @escaping Tracker<Event>,
     flush: @escaping @Sendable () async -> Void = {},
     close: @escaping @Sendable (_ timeout: Duration?) async -> Void = { _ in },
     counters: @escaping @Sendable () -> TrackerCounters = { TrackerCounters() },
     redactor: Redactor? = nil,
-    onReport: (@Sendable (TrackerReport) -> Void)? = nil
+    onReport: (@Sendable (TrackerReport) -> Void)? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
       send: send, flush: flush, close: close, counters: counters, redactor: redactor, onReport: onReport,
-      additions: EventAdditions())
+      additions: EventAdditions(now: now))
   }
 
   /// Creates an environment with its additions (`nil`: events are dropped as not configured).

@@ -2,6 +2,7 @@
 // DocSnippetTests.swift. Its `Configuration` is MixpanelTracker's.
 import MixpanelTracker
 import Trackers
+import TrackersDeliveryTesting
 import TrackersTesting
 
 private func vendorEnvironment(token: String, consent: ConsentStore, recorder: TrackerRecorder<MixpanelEvent>) {
@@ -41,6 +42,15 @@ private func vendorEnvironmentApplyingConsent(
     consent.deny()
     mixpanelTracker("Signed Up")
     recorder.expectNoEvents()
+    // end snippet
+  }
+}
+
+private func vendorEnvironmentTimedByATestClock(recorder: TrackerRecorder<MixpanelEvent>) {
+  withIsolatedEnvironments {
+    // snippet: Sources/TrackersDelivery/ModuleKit/VendorEnvironment.swift#4
+    let clock = TestClock(1_793_817_970_000)
+    MixpanelTracker.Current = MixpanelEnvironment(send: recorder.tracker, now: { clock.now })
     // end snippet
   }
 }

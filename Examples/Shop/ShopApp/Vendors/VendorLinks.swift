@@ -123,13 +123,12 @@ extension VendorLink {
   static func offline<Event: VendorEvent>(
     _ sink: LogSink, _ label: String, now: @escaping @Sendable () -> Date
   ) -> VendorEnvironment<Event> {
-    var environment = VendorEnvironment<Event>.notConfigured(onReport: { report in
-      sink.write(label + Refusals.line(report))
-    })
-    environment.send = { sink.write(label + $0.description) }
-    environment.redactor = .default
-    environment.additions = EventAdditions(now: now)
-    return environment
+    VendorEnvironment<Event>(
+      send: { sink.write(label + $0.description) },
+      counters: { Event.vendorModule.counters },
+      redactor: .default,
+      onReport: { report in sink.write(label + Refusals.line(report)) },
+      now: now)
   }
 }
 
