@@ -19,12 +19,16 @@ let package = Package(
     .library(name: "SegmentTracker", targets: ["SegmentTracker"]),
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
     .library(name: "TrackersSwiftUI", targets: ["TrackersSwiftUI"]),
+    .library(name: "TrackersTrackingPlan", targets: ["TrackersTrackingPlan"]),
   ],
   targets: [
     // Core: trackers, composition, the vocabulary, privacy, context and lifecycle.
     .target(name: "Trackers"),
     // Testing feature code: the recorder, isolated `Current`s (the only module that imports a test framework).
     .target(name: "TrackersTesting", dependencies: ["Trackers"]),
+    // A module's tracking plan, kept beside its tests (`.trackingPlan` trait, `withTrackingPlan`): opt-in, so
+    // a test target that keeps no plan links and reads only TrackersTesting.
+    .target(name: "TrackersTrackingPlan", dependencies: ["Trackers", "TrackersTesting"]),
     // Delivery: the durable queue and the kit every vendor module builds on. The privacy manifest Apple
     // requires of an SDK that collects data is bundled with it, so Xcode merges it into the app's report.
     .target(name: "TrackersDelivery", dependencies: ["Trackers"], resources: [.copy("PrivacyInfo.xcprivacy")]),
@@ -59,7 +63,13 @@ var vendorModules: [Target.Dependency] {
 var libraryTests: [Target] {
   [
     .testTarget(name: "TrackersTests", dependencies: ["Trackers"]),
-    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting"]),
+    .testTarget(name: "TrackersTestingTests", dependencies: ["Trackers", "TrackersTesting", "XCTestFailureCapture"]),
+    .testTarget(
+      name: "TrackersTrackingPlanTests",
+      dependencies: ["Trackers", "TrackersTesting", "TrackersTrackingPlan", "XCTestFailureCapture"]
+    ),
+    // An XCTest case that collects its own failures, so a test asserts their text and location.
+    .target(name: "XCTestFailureCapture", dependencies: ["TrackersTesting"], path: "Tests/XCTestFailureCapture"),
     .testTarget(
       name: "TrackersDeliveryTests",
       dependencies: ["TrackersDelivery", "TrackersDeliveryTesting", "DeliveryCrashChild", "VendorTestSupport"]
@@ -93,7 +103,8 @@ var libraryTests: [Target] {
     .testTarget(
       name: "DocSnippetTests",
       dependencies: vendorModules + [
-        "Trackers", "TrackersTesting", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersSwiftUI", "AppLifecycle",
+        "Trackers", "TrackersTesting", "TrackersTrackingPlan", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersSwiftUI",
+        "AppLifecycle",
         "APIClient", "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
         "ServiceLifecycle",
       ]
@@ -125,7 +136,7 @@ func shopFeature(
   _ name: String, dependencies: [Target.Dependency] = ["Trackers"], testDependencies: [Target.Dependency] = [],
   keepsTrackingPlan: Bool = true
 ) -> [Target] {
-  let planSupport: [Target.Dependency] = keepsTrackingPlan ? ["TrackersTesting", "ShopTrackingPlanSupport"] : []
+  let planSupport: [Target.Dependency] = keepsTrackingPlan ? ["TrackersTesting", "TrackersTrackingPlan", "ShopTrackingPlanSupport"] : []
   // The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the
   // source tree, not a resource of the test bundle.
   let trackingPlanFiles = ["TrackingPlan.json", "TrackingPlan.md"]
@@ -153,7 +164,7 @@ var shopExample: [Target] {
         name: "ShopAppTests",
         dependencies: [
           "ShopApp", "shop", "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "Checkout", "Catalog", "Onboarding",
-          "GoogleAnalyticsTracker", "VendorTestSupport", "TrackersTesting", "ShopTrackingPlanSupport",
+          "GoogleAnalyticsTracker", "VendorTestSupport", "TrackersTesting", "TrackersTrackingPlan", "ShopTrackingPlanSupport",
         ],
         // The root's own tracking plan (the theme's super property, the load generator's event).
         exclude: ["TrackingPlan.json", "TrackingPlan.md"]
@@ -162,11 +173,11 @@ var shopExample: [Target] {
       // The shop's five vendors with their rules, for the feature modules' tracking plans.
       .target(
         name: "ShopTrackingPlanSupport",
-        dependencies: vendorModules + ["Trackers", "TrackersTesting", "ShopApp"],
+        dependencies: vendorModules + ["Trackers", "TrackersTesting", "TrackersTrackingPlan", "ShopApp"],
         path: "Tests/ShopTrackingPlanSupport"
       ),
       // Every module's tracking plan as one document (`swift run tracking-plan [--json] [paths...]`).
-      .executableTarget(name: "tracking-plan", dependencies: ["TrackersTesting"], path: "Examples/tracking-plan"),
+      .executableTarget(name: "tracking-plan", dependencies: ["TrackersTrackingPlan"], path: "Examples/tracking-plan"),
     ]
 }
 

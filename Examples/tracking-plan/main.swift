@@ -6,7 +6,7 @@
 // can't be read or isn't a plan is named on standard error with the problem, and the exit code is 1.
 
 import Foundation
-import TrackersTesting
+import TrackersTrackingPlan
 
 let usage = """
   Usage: tracking-plan [--json] [paths...]

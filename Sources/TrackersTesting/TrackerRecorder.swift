@@ -90,7 +90,7 @@ public final class TrackerRecorder<Event: Sendable>: Sendable {
     return { event in
       log.append(event)
       // Inside a tracking-plan scope, the plan notes what the module tracked.
-      if let recording = TrackingPlanRecording.current, let data = event as? AnalyticsData { recording.record(data) }
+      if let observer = RecordedData.observer, let data = event as? AnalyticsData { observer.observe(data) }
     }
   }
 

@@ -6,6 +6,7 @@ import GoogleAnalyticsTracker
 import MixpanelTracker
 import Trackers
 import TrackersTesting
+import TrackersTrackingPlan
 
 /// The app's events, as the tour says: one case per feature, an optional accessor per case.
 enum AppEvent: Sendable {

@@ -6,6 +6,7 @@ import SegmentTracker
 import ShopApp
 import Trackers
 import TrackersTesting
+import TrackersTrackingPlan
 
 /// The vendors the shop sends every feature module's events to, each with its module's rules, for the
 /// feature tests' tracking plans:

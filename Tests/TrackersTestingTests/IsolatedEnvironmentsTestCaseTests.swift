@@ -1,7 +1,10 @@
 import Trackers
 import TrackersTesting
 import XCTest
+import XCTestFailureCapture
 
+/// The line that declares `current`, where its unimplemented closure's failures point.
+private let currentLine = #line + 2
 /// A module-level environment, like a tracker module's `Current`.
 private let current = CurrentEnvironment(Fixture(send: unimplemented("Fixture.Current.send")))
 
@@ -66,7 +69,7 @@ final class IsolatedEnvironmentsTestCaseTests: FailureCapturingTestCase {
             or start from `.mock` if the calls do not matter.
             """,
           filePath: #filePath,
-          line: 6
+          line: currentLine
         ),
       ]
     )

@@ -7,6 +7,7 @@ import ShopGoogleAnalytics
 import Testing
 import Trackers
 import TrackersTesting
+import TrackersTrackingPlan
 import XCTest
 
 /// A local class, which XCTest does not run: TestingTrackers+GoogleAnalytics runs the same test.
@@ -116,7 +117,7 @@ private func recorders(recorder: TrackerRecorder<AnalyticsData>, model: Checkout
 }
 
 @Suite(.disabled("compiled only: CatalogTests keeps Catalog's plan")) struct TrackingPlanTraitExample {
-  // snippet: Sources/TrackersTesting/TrackingPlan/TrackingPlanTrait.swift#1
+  // snippet: Sources/TrackersTrackingPlan/TrackingPlanTrait.swift#1
   @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
   struct CatalogAnalyticsTests { /* ... */ }
   // end snippet
@@ -129,7 +130,7 @@ private func trackEveryCatalogEvent() {}
 private func withTrackingPlanExample() {
   compileDeclarations {
     final class CatalogAnalyticsTests: XCTestCase {
-      // snippet: Sources/TrackersTesting/TrackingPlan/TrackingPlanTrait.swift#2
+      // snippet: Sources/TrackersTrackingPlan/TrackingPlanTrait.swift#2
       func testTheTrackingPlan() async {
         await withTrackingPlan(module: "Catalog") { trackEveryCatalogEvent() }
       }

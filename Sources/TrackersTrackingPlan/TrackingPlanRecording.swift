@@ -1,5 +1,6 @@
 import Foundation
 import Trackers
+import TrackersTesting
 
 /// Notes every `AnalyticsData` that reaches a ``TrackerRecorder`` while a module's tests run inside
 /// ``TrackingPlanTrait`` (or
@@ -8,9 +9,23 @@ import Trackers
 ///
 /// Recording is per test scope, as `Current` is: a task-local holds the recording, so suites running in
 /// parallel never mix their events, and outside that scope (in an app) nothing is noted.
-package final class TrackingPlanRecording: Sendable {
+package final class TrackingPlanRecording: RecordedDataObserver {
   /// The recording of the running scope, if any.
-  @TaskLocal package static var current: TrackingPlanRecording?
+  package static var current: TrackingPlanRecording? { RecordedData.observer as? TrackingPlanRecording }
+
+  /// Runs `operation` with this recording noting what every ``TrackerRecorder`` receives.
+  package func scope<R>(_ operation: () throws -> R) rethrows -> R {
+    try RecordedData.$observer.withValue(self, operation: operation)
+  }
+
+  /// Runs an asynchronous `operation` with this recording noting what every ``TrackerRecorder`` receives.
+  package func scope<R>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
+  ) async rethrows -> R {
+    try await RecordedData.$observer.withValue(self, operation: operation)
+  }
+
+  package func observe(_ data: AnalyticsData) { record(data) }
 
   private struct Seen {
     var count = 0

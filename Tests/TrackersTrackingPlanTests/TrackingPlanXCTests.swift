@@ -1,6 +1,8 @@
 import Trackers
 import TrackersTesting
+import TrackersTrackingPlan
 import XCTest
+import XCTestFailureCapture
 
 // This file imports XCTest and not Testing: withTrackingPlan must work from here.
 final class TrackingPlanXCTests: FailureCapturingTestCase {

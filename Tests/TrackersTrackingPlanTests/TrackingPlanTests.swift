@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trackers
 import TrackersTesting
+@testable import TrackersTrackingPlan
 
 // Every test keeps its plan files in a directory of its own, so tests run in parallel with no shared state.
 
@@ -60,7 +61,7 @@ func trackedPlan(
 ) -> TrackingPlan {
   let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
   let recorder = TrackerRecorder<AnalyticsData>(exhaustivity: .nonExhaustive)
-  TrackingPlanRecording.$current.withValue(recording) {
+  recording.scope {
     for event in events { recorder.tracker(event) }
   }
   return recording.plan(module: module)
@@ -325,7 +326,7 @@ let isRecordingPlans = ProcessInfo.processInfo.environment[TrackingPlanCheck.rec
       for module in ["A", "B", "C", "D"] {
         group.addTask {
           let recording = TrackingPlanRecording()
-          await TrackingPlanRecording.$current.withValue(recording) {
+          await recording.scope {
             for index in 0..<50 {
               tracker(.event(name: "\(module) \(index)", properties: ["\(module.lowercased())": .int(index)]))
               await Task.yield()
@@ -355,7 +356,7 @@ let isRecordingPlans = ProcessInfo.processInfo.environment[TrackingPlanCheck.rec
     #expect(recording.plan(module: "M").entries.isEmpty)
 
     // Once the scope has ended, nothing more is recorded either.
-    TrackingPlanRecording.$current.withValue(recording) { recorder.tracker("Inside") }
+    recording.scope { recorder.tracker("Inside") }
     recorder.tracker("After")
     #expect(recording.plan(module: "M").entries.map(\.name) == ["Inside"])
     #expect(recorder.events == ["Signed Up", "Inside", "After"])

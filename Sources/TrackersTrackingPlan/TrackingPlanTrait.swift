@@ -193,7 +193,7 @@ public struct TrackingPlanTrait: SuiteTrait, TestScoping {
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
     let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
-    try await TrackingPlanRecording.$current.withValue(recording) {
+    try await recording.scope {
       try await function()
     }
     for message in TrackingPlanCheck.verify(recording, module: module, file: file, besides: filePath, receivers: receivers) {
@@ -232,7 +232,7 @@ public func withTrackingPlan(
   _ body: () async throws -> Void
 ) async rethrows {
   let recording = TrackingPlanRecording(receivers: receivers.map(\.name))
-  try await TrackingPlanRecording.$current.withValue(recording) {
+  try await recording.scope {
     try await body()
   }
   for message in TrackingPlanCheck.verify(recording, module: module, file: file, besides: "\(filePath)", receivers: receivers) {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Trackers
-@testable import TrackersTesting
+import TrackersTesting
+@testable import TrackersTrackingPlan
 
 /// A vendor with Segment's traits: it has no profile operation but set, and says so with a rule by design;
 /// what it receives is its event's name and keys.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Trackers
-@testable import TrackersTesting
+import TrackersTesting
+@testable import TrackersTrackingPlan
 
 /// Issue 38, item 2: `.reset` in a tracking plan is an entry of kind `reset`, which every vendor's pipeline
 /// applies without sending anything, so it breaks no rule.

@@ -3,12 +3,23 @@ import TrackersTesting
 import XCTest
 
 /// A failure XCTest recorded: its message, file and line.
-struct RecordedFailure: Equatable, CustomStringConvertible {
-  var message: String
-  var filePath: String
-  var line: Int
+public struct RecordedFailure: Equatable, CustomStringConvertible {
+  /// What XCTest reported.
+  public var message: String
+  /// The file it points at.
+  public var filePath: String
+  /// The line it points at.
+  public var line: Int
 
-  var description: String { "\(filePath):\(line): \(message)" }
+  /// A failure of `message` at `filePath:line`.
+  public init(message: String, filePath: String, line: Int) {
+    self.message = message
+    self.filePath = filePath
+    self.line = line
+  }
+
+  /// `file:line: message`.
+  public var description: String { "\(filePath):\(line): \(message)" }
 }
 
 /// An ``IsolatedEnvironmentsTestCase`` that can watch its own failures: inside `capturingFailures`,
@@ -16,11 +27,15 @@ struct RecordedFailure: Equatable, CustomStringConvertible {
 ///
 /// It intercepts XCTest's own recording entry point (`recordFailure` in swift-corelibs-xctest, `record(_:)`
 /// on Apple platforms), so what it sees is exactly what XCTest would report.
-class FailureCapturingTestCase: IsolatedEnvironmentsTestCase {
+///
+/// A target of its own (TrackersTestingTests and TrackersTrackingPlanTests subclass it), so it is `open`.
+open class FailureCapturingTestCase: IsolatedEnvironmentsTestCase {
   private var isCapturing = false
-  private(set) var capturedFailures: [RecordedFailure] = []
+  /// The failures collected so far.
+  public private(set) var capturedFailures: [RecordedFailure] = []
 
-  func capturingFailures(_ body: () -> Void) -> [RecordedFailure] {
+  /// Runs `body` collecting its failures instead of failing the test, and returns them.
+  public func capturingFailures(_ body: () -> Void) -> [RecordedFailure] {
     isCapturing = true
     defer { isCapturing = false }
     let before = capturedFailures.count
@@ -28,11 +43,13 @@ class FailureCapturingTestCase: IsolatedEnvironmentsTestCase {
     return Array(capturedFailures[before...])
   }
 
-  func startCapturingFailures() { isCapturing = true }
-  func stopCapturingFailures() { isCapturing = false }
+  /// Collects failures from now on, instead of failing the test.
+  public func startCapturingFailures() { isCapturing = true }
+  /// Fails the test on failures again.
+  public func stopCapturingFailures() { isCapturing = false }
 
   #if canImport(Darwin)
-  override func record(_ issue: XCTIssue) {
+  override open func record(_ issue: XCTIssue) {
     guard isCapturing else { return super.record(issue) }
     capturedFailures.append(
       RecordedFailure(
@@ -43,7 +60,7 @@ class FailureCapturingTestCase: IsolatedEnvironmentsTestCase {
     )
   }
   #else
-  override func recordFailure(
+  override open func recordFailure(
     withDescription description: String,
     inFile filePath: String,
     atLine lineNumber: Int,
