@@ -36,10 +36,12 @@ public struct IssueLocation: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Library modules never import a test framework. They call ``reportIssue(_:fileID:filePath:line:column:)``,
 /// which goes to the reporter in force: inside a test run by `TrackersTesting`, one that fails the test;
-/// elsewhere ``runtimeWarning``, which logs a loud warning and lets the app go on.
+/// elsewhere a runtime warning (an `os.Logger` fault on Apple platforms, standard error elsewhere), which
+/// lets the app go on. Install a reporter of your own for a scope with
+/// ``withIssueReporter(_:operation:)-(_,()->R)``.
 public struct IssueReporter: Sendable {
   /// Handles one issue.
-  public var report: @Sendable (_ message: String, _ location: IssueLocation) -> Void
+  package var report: @Sendable (_ message: String, _ location: IssueLocation) -> Void
 
   /// Reports `report` kept for later: a test's reporter given an issue on a task that is not the test's
   /// (a queue's sender), which the test framework could only record against no test, keeps it until the
@@ -70,7 +72,7 @@ public struct IssueReporter: Sendable {
 
   /// Logs the issue as a runtime warning (`os.Logger` fault on Apple platforms, standard error elsewhere)
   /// and lets the program continue.
-  public static let runtimeWarning = IssueReporter { message, location in
+  package static let runtimeWarning = IssueReporter { message, location in
     let line = "[swift-trackers] warning: \(message) (\(location))"
     #if canImport(os)
     Logger(subsystem: "swift-trackers", category: "runtime-warning").fault("\(line, privacy: .public)")
@@ -79,8 +81,8 @@ public struct IssueReporter: Sendable {
   }
 
   /// The reporter in force: the task's (see ``withIssueReporter(_:operation:)-(_,()->R)``), else the
-  /// process-wide one, which is ``runtimeWarning`` unless the app or a test harness changed it.
-  public static var current: IssueReporter {
+  /// process-wide one, which is `runtimeWarning`.
+  package static var current: IssueReporter {
     taskLocal ?? processWide.current
   }
 
@@ -94,7 +96,7 @@ public struct IssueReporter: Sendable {
   }
 
   /// The reporter used outside any ``withIssueReporter(_:operation:)-(_,()->R)`` scope.
-  public static var processWideDefault: IssueReporter {
+  package static var processWideDefault: IssueReporter {
     get { processWide.current }
     set { processWide.current = newValue }
   }

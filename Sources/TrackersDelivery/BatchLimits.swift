@@ -46,7 +46,7 @@ public struct BatchLimits: Sendable, Hashable {
   }
 
   /// The bytes the records of one request may take: ``maxBytes`` less the ``envelopeBytes``, at least 1.
-  public var recordBudget: Int { max(1, maxBytes - envelopeBytes) }
+  package var recordBudget: Int { max(1, maxBytes - envelopeBytes) }
 
   /// The bytes `payload` takes in a request, as ``recordBytes`` counts them.
   ///

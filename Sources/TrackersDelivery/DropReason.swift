@@ -17,7 +17,7 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable, CustomStringCo
   /// Damaged bytes on disk (a torn write, garbage); counted per damaged region.
   case corrupt
   /// Removed by a purge: consent denied, or ``Trackers/PrivacyRegistry/purge(destination:)``,
-  /// ``Trackers/PrivacyRegistry/purgeAll()`` or ``Trackers/PrivacyRegistry/reset()``.
+  /// ``Trackers/ConsentStore/optOut()`` or ``Trackers/PrivacyRegistry/reset()``.
   case purged
   /// Kept in memory while the queue's directory could not be opened (Data Protection before the first
   /// unlock), and lost there: the memory buffer was full, or the queue closed before the directory

@@ -23,13 +23,14 @@ public final class ContextProvider: Sendable {
   private let gather: (@Sendable () -> TrackingContext)?
   private let state: LockIsolated<State>
 
-  /// A provider of a fixed context: ``refresh()`` keeps it; ``update(_:)`` still changes it.
+  /// A provider of a fixed context, which a return to the foreground keeps; ``update(_:)`` still changes it.
   public init(_ context: TrackingContext) {
     self.gather = nil
     self.state = LockIsolated(State(context: context))
   }
 
-  /// A provider that reads the context from the system now and again on each ``refresh()``, then applies
+  /// A provider that reads the context from the system now and again on each return to the foreground
+  /// (``ApplicationLifecycle/enteredForeground()``), then applies
   /// `overrides`: the app's own name or version where the bundle has none (a command-line tool, Linux).
   ///
   /// ```swift
@@ -60,7 +61,7 @@ public final class ContextProvider: Sendable {
   /// Reads the system again (a live provider) and tells the observers if anything changed; the
   /// application lifecycle calls it when the app comes to the foreground, the locale or time zone may have
   /// changed meanwhile. A screen size set with ``update(_:)`` is kept.
-  public func refresh() {
+  package func refresh() {
     guard let gather else { return }
     var gathered = gather()
     update { context in

@@ -98,7 +98,7 @@ public final class PrivacyRegistry: Sendable {
   }
 
   /// Deletes what every registered destination has pending.
-  public func purgeAll() {
+  package func purgeAll() {
     for handlers in sortedHandlers() { handlers.purgePending() }
   }
 

@@ -193,12 +193,12 @@ public struct Redactor: Sendable {
   }
 
   /// `properties` with key and value rules applied at every level.
-  public func redact(_ properties: AnalyticsData.Properties) -> AnalyticsData.Properties {
+  package func redact(_ properties: AnalyticsData.Properties) -> AnalyticsData.Properties {
     redacted(properties) ?? properties
   }
 
   /// `value` with the value rules applied (and the key rules inside objects).
-  public func redact(_ value: PropertyValue) -> PropertyValue {
+  package func redact(_ value: PropertyValue) -> PropertyValue {
     redacted(value, patterns: patterns) ?? value
   }
 
