@@ -33,8 +33,11 @@ public func logging<Event>(
   let write = sink.write
   if Event.self == AnalyticsData.self {
     return { event in
-      // Both casts succeed: `Event` is `AnalyticsData`.
-      let redacted = redactor.redact(event as! AnalyticsData) as! Event
+      // Both casts succeed (`Event` is `AnalyticsData`); the fallback is the redacted text, as for any type.
+      guard let data = event as? AnalyticsData, let redacted = redactor.redact(data) as? Event else {
+        write(prefix + redactor.redact(format(event)))
+        return tracker(event)
+      }
       write(prefix + format(redacted))
       tracker(event)
     }

@@ -1,4 +1,5 @@
 import Trackers
+import TrackersDelivery
 
 extension TrackingContext {
   /// A context with every field set and nothing read from the machine, so that wire tests assert exact
@@ -20,6 +21,6 @@ extension TrackingContext {
 }
 
 extension ContextProvider {
-  /// A provider of ``Trackers/TrackingContext/fixture``: `configuration.context = .fixture` in a live test.
+  /// A provider of ``TrackersDelivery/TrackingContext/fixture``: `configuration.context = .fixture` in a live test.
   public static var fixture: ContextProvider { ContextProvider(.fixture) }
 }

@@ -96,7 +96,7 @@ struct SessionTests {
   @Test func theForegroundKeepsTheSessionAndMoreThanTheTimeoutInTheBackgroundEndsIt() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
@@ -135,7 +135,7 @@ struct SessionTests {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
     let lifecycle = ApplicationLifecycle(
-      storageDirectory: nil, context: .fixture, now: { clock.now }, relinquishesStorageInBackground: true)
+      storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now }, relinquishesStorageInBackground: true)
     var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
@@ -156,7 +156,7 @@ struct SessionTests {
   @Test func aSessionThatEndedInTheBackgroundRestartsAtTheReturnNotAtTheNextEvent() async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.ingested)
     let clock = TestClock(start)
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = configuration(transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)

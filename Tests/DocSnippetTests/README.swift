@@ -63,12 +63,11 @@ struct ReadmeCurrent {
   // end snippet
 }
 
-@MainActor private func readmeLifecycle(storage: URL, context: ContextProvider, key: String) {
+@MainActor private func readmeLifecycle(storage: URL, key: String) {
   compile {
     // snippet: README.md#5
-    let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage)   // the app's version and build: Bundle.main
     var amplitude = AmplitudeConfiguration(apiKey: key)
-    amplitude.context = context
     amplitude.lifecycle = lifecycle
     AmplitudeTracker.Current = try .live(amplitude)
     lifecycle.launched(tracking: amplitudeTracker)      // "Application Installed" on a fresh install, "Opened"

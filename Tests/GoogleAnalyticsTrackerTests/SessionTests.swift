@@ -229,7 +229,7 @@ extension SessionTests {
   @Test func aSessionOutlivesALongForegroundGapButNotMoreThanTheTimeoutInTheBackground() async throws {
     let transport = ScriptedTransport()
     let clock = TestClock(start)
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
@@ -262,7 +262,7 @@ extension SessionTests {
   @Test func enteringTheBackgroundFlushesTheQueue() async throws {
     let transport = ScriptedTransport()
     let clock = TestClock(start)
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture, now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = configuration(transport, storage: temporaryDirectory(), clock: clock)
     configuration.lifecycle = lifecycle
     #expect(configuration.flushInterval == .seconds(3600))  // nothing is sent on a timer during this test

@@ -195,7 +195,7 @@ struct SubjectTests {
   @Test(arguments: [DeliveryOptions.Deployment.app, .server])
   func onlyAnAppsQueueFollowsTheLifecycle(deployment: DeliveryOptions.Deployment) async throws {
     let transport = ScriptedTransport(answering: LiveDeliveryTests.imported)
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: .fixture)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142")
     var configuration = configuration(transport, deployment: deployment)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trackers
+import TrackersDelivery
 import TrackersDeliveryTesting
 import VendorTestSupport
 

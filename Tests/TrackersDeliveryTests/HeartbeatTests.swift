@@ -35,7 +35,7 @@ import TrackersDeliveryTesting
     var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100, privacy: privacy)
     options.transport = transport
     options.lifecycle = lifecycle
-    options.context = lifecycle.context
+    options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     options.deployment = deployment
     if onVirtualTime { options.queueClock = queueClock }
     options.flushInterval = .seconds(3_600)  // only flush() and the background send
@@ -60,7 +60,7 @@ import TrackersDeliveryTesting
   private func makeLifecycle() -> ApplicationLifecycle {
     let clock = clock
     return ApplicationLifecycle(
-      storageDirectory: nil, context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"))),
+      storageDirectory: nil, appVersion: nil, appBuild: nil,
       now: { clock.now }, relinquishesStorageInBackground: false)
   }
 

@@ -12,13 +12,14 @@ import TrackersDeliveryTesting
   let clock = TestClock(1_793_817_970_000)
 
   func makeDelivery(
-    lifecycle: ApplicationLifecycle, deployment: DeliveryOptions.Deployment = .app, privacy: PrivacyRegistry? = nil
+    lifecycle: ApplicationLifecycle, deployment: DeliveryOptions.Deployment = .app, privacy: PrivacyRegistry? = nil,
+    context: ContextProvider = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
   ) throws -> VendorDelivery<Void> {
     let module = VendorModule(name: "HookTracker", vendor: "Test", configuration: "HookTracker.Current = .live()")
     var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100, privacy: privacy)
     options.transport = transport
     options.lifecycle = lifecycle
-    options.context = lifecycle.context
+    options.context = context
     options.deployment = deployment
     options.onReport = { _ in }
     return try VendorDelivery(
@@ -29,7 +30,7 @@ import TrackersDeliveryTesting
   func makeLifecycle() -> ApplicationLifecycle {
     let clock = clock
     return ApplicationLifecycle(
-      storageDirectory: nil, context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"))),
+      storageDirectory: nil, appVersion: nil, appBuild: nil,
       now: { clock.now }, relinquishesStorageInBackground: false)
   }
 
@@ -52,6 +53,32 @@ import TrackersDeliveryTesting
     // The background flush delivered the end of the session: nothing waits for the next launch.
     #expect(transport.requests.map(\.bodyText).contains { $0.contains(#""end_session":1"#) })
     #expect(delivery.counters.delivery.pendingEvents == 0)
+  }
+
+  @Test func theScreenSizeTheSystemTellsReachesTheModulesContext() throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    lifecycle.recordScreenSize(width: 393, height: 852)  // before the module registers: it hears it at once
+    let context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
+    let delivery = try makeDelivery(lifecycle: lifecycle, context: context)
+    #expect(context.current.screen == TrackingContext.Screen(width: 393, height: 852))
+    lifecycle.recordScreenSize(width: 852, height: 393)  // rotated, or another display
+    #expect(context.current.screen == TrackingContext.Screen(width: 852, height: 393))
+    _ = delivery
+  }
+
+  @Test func theReturnToTheForegroundReadsALiveContextAgain() async throws {
+    defer { removeDirectory(storage) }
+    let lifecycle = makeLifecycle()
+    let context = ContextProvider.live()
+    let delivery = try makeDelivery(lifecycle: lifecycle, context: context)
+    lifecycle.launched()
+    await lifecycle.enteredBackground(timeout: .seconds(600))
+    context.update { $0.locale = "x-not-the-system" }  // as if the user changed the language meanwhile
+    lifecycle.enteredForeground()
+    #expect(context.current.locale != "x-not-the-system")
+    #expect(context.current.locale == ContextProvider.live().current.locale)
+    _ = delivery
   }
 
   @Test func aServerHearsNothing() throws {

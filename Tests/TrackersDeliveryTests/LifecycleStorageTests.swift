@@ -68,8 +68,7 @@ import TrackersDeliveryTesting
   let transport = GatedTransport()
   let lifecycle = ApplicationLifecycle(
     storageDirectory: nil,
-    context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"), app: .init(version: "1", build: "1"))),
-    relinquishesStorageInBackground: true)
+    appVersion: "1", appBuild: "1", relinquishesStorageInBackground: true)
 
   /// A vendor module's live half on `storage`, registered with the lifecycle as the vendor modules do.
   func makeDelivery() throws -> VendorDelivery<Void> {
@@ -77,7 +76,7 @@ import TrackersDeliveryTesting
     var options = DeliveryOptions(storageDirectory: storage, maxEventsPerRequest: 100)
     options.transport = transport
     options.lifecycle = lifecycle
-    options.context = lifecycle.context
+    options.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     options.onReport = { _ in }
     return try VendorDelivery(
       module: module, destination: TestDestination(url: URL(string: "https://example.com/batch")!), options: options,

@@ -3,14 +3,10 @@ import Testing
 import Trackers
 
 @Suite struct ApplicationLifecycleTests {
-  static func context(version: String?, build: String?) -> ContextProvider {
-    ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"), app: .init(version: version, build: build)))
-  }
-
   @Test func theFirstLaunchWithEmptyStorageIsAnInstallThenAnOpen() throws {
     let storage = try TemporaryDirectory()
     let events = EventLog<AnalyticsData>()
-    let lifecycle = ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: "2.1.0", build: "142"))
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage.url, appVersion: "2.1.0", appBuild: "142")
     let sent = lifecycle.launched(tracking: events.tracker)
     #expect(sent == [.installed(version: "2.1.0", build: "142"), .opened(fromBackground: false, version: "2.1.0", build: "142")])
     #expect(events.events == sent.map(AnalyticsData.lifecycle))
@@ -20,19 +16,18 @@ import Trackers
 
   @Test func aLaterLaunchOfTheSameVersionIsOnlyAnOpen() throws {
     let storage = try TemporaryDirectory()
-    let context = Self.context(version: "2.1.0", build: "142")
-    ApplicationLifecycle(storageDirectory: storage.url, context: context).launched()
+    ApplicationLifecycle(storageDirectory: storage.url, appVersion: "2.1.0", appBuild: "142").launched()
     let events = EventLog<AnalyticsData>()
-    ApplicationLifecycle(storageDirectory: storage.url, context: context).launched(tracking: events.tracker)
+    ApplicationLifecycle(storageDirectory: storage.url, appVersion: "2.1.0", appBuild: "142").launched(tracking: events.tracker)
     #expect(events.events == [.lifecycle(.opened(fromBackground: false, version: "2.1.0", build: "142"))])
   }
 
   @Test(arguments: [("2.2.0", "142"), ("2.1.0", "143"), ("2.2.0", "150")])
   func anotherVersionOrBuildIsAnUpdateWithThePreviousOne(version: String, build: String) throws {
     let storage = try TemporaryDirectory()
-    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: "2.1.0", build: "142")).launched()
+    ApplicationLifecycle(storageDirectory: storage.url, appVersion: "2.1.0", appBuild: "142").launched()
     let events = EventLog<AnalyticsData>()
-    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: version, build: build))
+    ApplicationLifecycle(storageDirectory: storage.url, appVersion: version, appBuild: build)
       .launched(tracking: events.tracker)
     #expect(events.events == [
       .lifecycle(.updated(previousVersion: "2.1.0", previousBuild: "142", version: version, build: build)),
@@ -43,20 +38,20 @@ import Trackers
     ])
     // The update is told once: the launch after it is a plain open.
     let next = EventLog<AnalyticsData>()
-    ApplicationLifecycle(storageDirectory: storage.url, context: Self.context(version: version, build: build))
+    ApplicationLifecycle(storageDirectory: storage.url, appVersion: version, appBuild: build)
       .launched(tracking: next.tracker)
     #expect(next.events.map(\.name) == ["Application Opened"])
   }
 
   @Test func withoutStorageEveryLaunchIsAnInstall() {
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: nil, build: nil))
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: nil, appBuild: nil)
     #expect(lifecycle.launched() == [.installed(version: nil, build: nil), .opened(fromBackground: false, version: nil, build: nil)])
     #expect(AnalyticsData.lifecycle(.installed(version: nil, build: nil)).properties.isEmpty)
   }
 
   @Test func backgroundThenForegroundSendBackgroundedAndOpenedFromBackgroundOnce() async {
     let events = EventLog<AnalyticsData>()
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: "2.1.0", build: "142"))
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142")
     lifecycle.launched(tracking: events.tracker)
     await lifecycle.enteredBackground()
     await lifecycle.enteredBackground()  // already there: nothing
@@ -72,7 +67,7 @@ import Trackers
   @Test func destinationsHearTheTransitionsAtTheClocksTimeAndFlushOnTheWayToTheBackground() async {
     let clock = LockedDate(Date(timeIntervalSince1970: 1_000))
     let lifecycle = ApplicationLifecycle(
-      storageDirectory: nil, context: Self.context(version: nil, build: nil), now: { clock.value })
+      storageDirectory: nil, appVersion: nil, appBuild: nil, now: { clock.value })
     let heard = EventLog<String>()
     lifecycle.register(
       destination: "Mixpanel",
@@ -99,7 +94,7 @@ import Trackers
   func storageIsRelinquishedAfterTheFlushAndReclaimedFirstOnTheReturn(relinquishes: Bool) async {
     let heard = EventLog<String>()
     let lifecycle = ApplicationLifecycle(
-      storageDirectory: nil, context: Self.context(version: "1", build: "1"), relinquishesStorageInBackground: relinquishes)
+      storageDirectory: nil, appVersion: "1", appBuild: "1", relinquishesStorageInBackground: relinquishes)
     lifecycle.register(
       destination: "Mixpanel",
       flush: { heard.tracker("flush") },
@@ -119,7 +114,7 @@ import Trackers
   }
 
   @Test func aFlushThatOutlivesTheTimeoutDoesNotHoldTheAppBack() async {
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: Self.context(version: nil, build: nil))
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: nil, appBuild: nil)
     let release = AsyncGate()
     lifecycle.register(destination: "Stuck", flush: { await release.wait() })
     lifecycle.launched()
@@ -138,7 +133,7 @@ import Trackers
     relinquishes: Bool = true
   ) -> ApplicationLifecycle {
     let lifecycle = ApplicationLifecycle(
-      storageDirectory: nil, context: context(version: "1", build: "1"), relinquishesStorageInBackground: relinquishes)
+      storageDirectory: nil, appVersion: "1", appBuild: "1", relinquishesStorageInBackground: relinquishes)
     lifecycle.register(
       destination: "Mixpanel",
       flush: {
@@ -305,15 +300,25 @@ import Trackers
     #expect(heard.events.filter { $0 == "relinquish" }.count == 1)
   }
 
-  @Test func theReturnToTheForegroundReadsTheContextAgain() async {
+  @Test func theReturnToTheForegroundCarriesTheVersionAndBuild() async {
     let events = EventLog<AnalyticsData>()
-    let context = Self.context(version: "2.1.0", build: "142")
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: context)
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142")
     lifecycle.launched(tracking: events.tracker)
     await lifecycle.enteredBackground()
-    context.update { $0.app.version = "2.1.1" }
     lifecycle.enteredForeground()
-    #expect(events.events.last == .lifecycle(.opened(fromBackground: true, version: "2.1.1", build: "142")))
+    #expect(events.events.last == .lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
+  }
+
+  @Test func theScreenSizeReachesEveryDestinationAndOneThatRegistersLater() {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: nil, appBuild: nil)
+    let early = EventLog<String>()
+    lifecycle.register(destination: "Early", flush: {}, screenSizeChanged: { early.tracker("\($0)x\($1)") })
+    lifecycle.recordScreenSize(width: 393, height: 852)
+    lifecycle.recordScreenSize(width: 852, height: 393)
+    let late = EventLog<String>()
+    lifecycle.register(destination: "Late", flush: {}, screenSizeChanged: { late.tracker("\($0)x\($1)") })
+    #expect(early.events == ["393x852", "852x393"])
+    #expect(late.events == ["852x393"])  // the size known when it registered, at once
   }
 
   @Test func anUnwritableStorageIsReportedWithTheFix() throws {
@@ -322,7 +327,7 @@ import Trackers
     try Data().write(to: blocker)
     let issues = EventLog<String>()
     withIssueReporter(IssueReporter { message, _ in issues.tracker(message) }) {
-      _ = ApplicationLifecycle(storageDirectory: blocker, context: Self.context(version: "1", build: "1")).launched()
+      _ = ApplicationLifecycle(storageDirectory: blocker, appVersion: "1", appBuild: "1").launched()
     }
     #expect(issues.events.count == 1)
     #expect(issues.events.first?.contains("The next launch counts as an install. To fix this") == true)

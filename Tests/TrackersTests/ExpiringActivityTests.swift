@@ -74,7 +74,7 @@ import Trackers
   @Test func theSystemsTransitionsDriveTheSameCallsAsTheAppsNotifications() async {
     let heard = EventLog<String>()
     let lifecycle = ApplicationLifecycle(
-      storageDirectory: nil, context: ApplicationLifecycleTests.context(version: "1", build: "1"),
+      storageDirectory: nil, appVersion: "1", appBuild: "1",
       relinquishesStorageInBackground: true)
     lifecycle.register(
       destination: "Mixpanel",

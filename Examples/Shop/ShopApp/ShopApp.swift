@@ -63,7 +63,8 @@ public enum ShopApp {
     }
     let sessions = options.vendors.map { VendorRun(link: .forVendor($0), consent: consent) }
     // Offline nothing is kept, so every run is an install; live, `lifecycle.json` in the storage tells.
-    let lifecycle = ApplicationLifecycle(storageDirectory: options.endpoint == nil ? nil : storage, context: context)
+    let lifecycle = ApplicationLifecycle(
+      storageDirectory: options.endpoint == nil ? nil : storage, appVersion: version, appBuild: build)
     if let endpoint = options.endpoint {
       guard
         await runLive(

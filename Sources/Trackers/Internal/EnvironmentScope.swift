@@ -16,8 +16,9 @@ final class EnvironmentScope: Sendable {
   }
 
   func value<Value>(of environment: CurrentEnvironment<Value>) -> Value {
-    if let own = entries.withLock({ $0[ObjectIdentifier(environment)] }) {
-      return own.value as! Value
+    // Keyed by the environment's identity, whose `setValue` stored a `Value`: the cast always succeeds.
+    if let own = entries.withLock({ $0[ObjectIdentifier(environment)] }), let value = own.value as? Value {
+      return value
     }
     return parent?.value(of: environment) ?? environment.initialValue
   }

@@ -17,7 +17,7 @@ import WatchKit
 extension ApplicationLifecycle {
   #if canImport(UIKit) && !os(watchOS)
   /// Follows `UIApplication`'s foreground and background notifications for the life of the app, and
-  /// records the screen size in the context each time a scene becomes active. On the way to the
+  /// tells the vendor modules the screen size each time a scene becomes active. On the way to the
   /// background, the flush runs inside a background task so the requests can finish; if the task runs out
   /// of time, the queues let go of their storage and the task ends (``backgroundTimeExpired()``). Call it
   /// once, on the main thread, after ``launched(tracking:)``.
@@ -104,7 +104,7 @@ extension ApplicationLifecycle {
     guard let bounds = scene?.screen.bounds,
       let width = Int(exactly: bounds.width.rounded()), let height = Int(exactly: bounds.height.rounded())
     else { return }
-    context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
+    recordScreenSize(width: width, height: height)
   }
   #endif
   #elseif os(watchOS) && canImport(WatchKit)
@@ -127,8 +127,8 @@ extension ApplicationLifecycle {
   }
   #elseif canImport(AppKit)
   /// Follows `NSApplication`'s activation notifications for the life of the app (active is the foreground,
-  /// resigning it the background, as Segment's macOS SDK counts them), and records the main screen's size
-  /// in the context. Call it once, on the main thread, after ``launched(tracking:)``.
+  /// resigning it the background, as Segment's macOS SDK counts them), and tells the vendor modules the main
+  /// screen's size. Call it once, on the main thread, after ``launched(tracking:)``.
   @MainActor public func observeApplicationNotifications() {
     recordScreenSize()
     let center = NotificationCenter.default
@@ -149,7 +149,7 @@ extension ApplicationLifecycle {
     guard let frame = NSScreen.main?.frame,
       let width = Int(exactly: frame.width.rounded()), let height = Int(exactly: frame.height.rounded())
     else { return }
-    context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
+    recordScreenSize(width: width, height: height)
   }
   #endif
 

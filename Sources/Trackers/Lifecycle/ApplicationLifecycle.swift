@@ -12,7 +12,7 @@ import Foundation
 /// the background task or activity runs out of time:
 ///
 /// ```swift
-/// let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
+/// let lifecycle = ApplicationLifecycle(storageDirectory: storage)   // version and build from Bundle.main
 /// var mixpanel = MixpanelConfiguration(projectToken: token)
 /// mixpanel.lifecycle = lifecycle
 /// MixpanelTracker.Current = try .live(mixpanel)
@@ -39,6 +39,7 @@ public final class ApplicationLifecycle: Sendable {
     var relinquishStorage: @Sendable () async -> Void
     var relinquishStorageNow: (@Sendable () -> Void)?
     var reclaimStorage: @Sendable () -> Void
+    var screenSizeChanged: @Sendable (_ width: Int, _ height: Int) -> Void
   }
 
   /// One change of the queues' storage: letting go of it, or taking it back.
@@ -49,6 +50,8 @@ public final class ApplicationLifecycle: Sendable {
 
   private struct State: Sendable {
     var destinations: [String: Destination] = [:]
+    /// The screen's size in points, as the system last told it (Apple platforms).
+    var screenSize: (width: Int, height: Int)?
     var track: Tracker<AnalyticsData>?
     var isInForeground = false
     var hasLaunched = false
@@ -90,9 +93,10 @@ public final class ApplicationLifecycle: Sendable {
   /// Where the version and build of the last launch are saved, or `nil` to keep nothing (every launch is
   /// then an install).
   package let file: URL?
-  /// The context whose app version and build the events carry; refreshed on each return to the
-  /// foreground.
-  package let context: ContextProvider
+  /// The app's version the events carry: "2.1.0" (`CFBundleShortVersionString`).
+  package let appVersion: String?
+  /// The app's build the events carry: "142" (`CFBundleVersion`).
+  package let appBuild: String?
   /// Whether the vendor queues let go of their storage (its file locks) once flushed on the way to the
   /// background, and take it back on the way to the foreground.
   package let relinquishesStorageInBackground: Bool
@@ -116,18 +120,22 @@ public final class ApplicationLifecycle: Sendable {
   ///     nothing. On tvOS, a directory under Caches (where the vendor modules' default storage is): a tvOS
   ///     app can't create Application Support on a device. The system may purge Caches; the next launch
   ///     then counts as an install.
-  ///   - context: the app's version and build come from here.
+  ///   - appVersion: the version the events carry and `lifecycle.json` keeps; `Bundle.main`'s
+  ///     `CFBundleShortVersionString` by default (pass it where there is no bundle: a command-line tool, Linux).
+  ///   - appBuild: the build, likewise; `CFBundleVersion` by default.
   ///   - now: the clock that dates the transitions the vendor sessions see.
   ///   - relinquishesStorageInBackground: whether queues let go of their storage in the background;
   ///     ``platformSuspendsInBackground`` by default.
   public init(
     storageDirectory: URL?,
-    context: ContextProvider = .shared,
+    appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String,
+    appBuild: String? = Bundle.main.infoDictionary?["CFBundleVersion"] as? String,
     now: @escaping @Sendable () -> Date = { Date() },
     relinquishesStorageInBackground: Bool = ApplicationLifecycle.platformSuspendsInBackground
   ) {
     self.file = storageDirectory?.appendingPathComponent("lifecycle.json", isDirectory: false)
-    self.context = context
+    self.appVersion = appVersion
+    self.appBuild = appBuild
     self.now = now
     self.relinquishesStorageInBackground = relinquishesStorageInBackground
   }
@@ -140,20 +148,35 @@ public final class ApplicationLifecycle: Sendable {
   /// background (the queue lets go of its file locks) and `reclaimStorage` first thing on the way back.
   /// `relinquishStorageNow` lets go at once, without waiting for a request in flight, when the background
   /// time runs out (``backgroundTimeExpired()``); without it, `relinquishStorage` is started then and not
-  /// waited for.
+  /// waited for. `screenSizeChanged` hears the screen's size in points each time the system tells it (Apple
+  /// platforms), and at once if it is known already.
   package func register(
     destination: String,
     flush: @escaping @Sendable () async -> Void,
     transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in },
     relinquishStorage: @escaping @Sendable () async -> Void = {},
     relinquishStorageNow: (@Sendable () -> Void)? = nil,
-    reclaimStorage: @escaping @Sendable () -> Void = {}
+    reclaimStorage: @escaping @Sendable () -> Void = {},
+    screenSizeChanged: @escaping @Sendable (_ width: Int, _ height: Int) -> Void = { _, _ in }
   ) {
-    state.withLock {
-      $0.destinations[destination] = Destination(
+    let known = state.withLock { state in
+      state.destinations[destination] = Destination(
         flush: flush, transition: transition, relinquishStorage: relinquishStorage,
-        relinquishStorageNow: relinquishStorageNow, reclaimStorage: reclaimStorage)
+        relinquishStorageNow: relinquishStorageNow, reclaimStorage: reclaimStorage,
+        screenSizeChanged: screenSizeChanged)
+      return state.screenSize
     }
+    if let known { screenSizeChanged(known.width, known.height) }
+  }
+
+  /// The system told the screen's size in points (a scene became active, or the main screen changed):
+  /// every registered destination hears it, and one registered later hears it when it registers.
+  package func recordScreenSize(width: Int, height: Int) {
+    let destinations = state.withLock { state in
+      state.screenSize = (width, height)
+      return Array(state.destinations.values)
+    }
+    for destination in destinations { destination.screenSizeChanged(width, height) }
   }
 
   /// Removes what `destination` registered.
@@ -176,19 +199,18 @@ public final class ApplicationLifecycle: Sendable {
   /// - Returns: the events sent (or that would have been sent, without `track`).
   @discardableResult
   public func launched(tracking track: Tracker<AnalyticsData>? = nil) -> [LifecycleEvent] {
-    let app = context.current.app
-    let current = SavedVersion(version: app.version, build: app.build)
+    let current = SavedVersion(version: appVersion, build: appBuild)
     var events: [LifecycleEvent] = []
     let saved = readSavedVersion()
     if let saved {
       if saved != current {
         events.append(
-          .updated(previousVersion: saved.version, previousBuild: saved.build, version: app.version, build: app.build))
+          .updated(previousVersion: saved.version, previousBuild: saved.build, version: appVersion, build: appBuild))
       }
     } else {
-      events.append(.installed(version: app.version, build: app.build))
+      events.append(.installed(version: appVersion, build: appBuild))
     }
-    events.append(.opened(fromBackground: false, version: app.version, build: app.build))
+    events.append(.opened(fromBackground: false, version: appVersion, build: appBuild))
     if saved != current { save(current) }
 
     let destinations = state.withLock { state in
@@ -206,8 +228,8 @@ public final class ApplicationLifecycle: Sendable {
   }
 
   /// The app came back to the foreground: has the queues take their storage back (when
-  /// `relinquishesStorageInBackground`), refreshes the context (the locale or time zone may have
-  /// changed), tells the sessions (a session idle for longer than its timeout ends here), then sends
+  /// `relinquishesStorageInBackground`), tells the vendor modules (a session idle for longer than its
+  /// timeout ends here; a live context is read again, as the locale or time zone may have changed), then sends
   /// "Application Opened" with `from_background: true`. Does nothing if the app is already in the
   /// foreground.
   ///
@@ -223,11 +245,9 @@ public final class ApplicationLifecycle: Sendable {
     }
     guard let (track, destinations) = entered else { return }
     if relinquishesStorageInBackground { settleStorageNow() }
-    context.refresh()
     let date = now()
     for destination in destinations { destination.transition(.foreground, date) }
-    let app = context.current.app
-    track?(.lifecycle(.opened(fromBackground: true, version: app.version, build: app.build)))
+    track?(.lifecycle(.opened(fromBackground: true, version: appVersion, build: appBuild)))
   }
 
   /// The app went to the background: sends "Application Backgrounded", tells the sessions, then flushes

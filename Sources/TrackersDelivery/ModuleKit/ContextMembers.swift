@@ -1,6 +1,6 @@
 import Trackers
 
-/// The JSON members a vendor module writes for a ``Trackers/TrackingContext``: its own field names, in its
+/// The JSON members a vendor module writes for a ``TrackingContext``: its own field names, in its
 /// own order, each with a value or `nil` (left out, as is an empty string). Modules build it once per context change and append
 /// the bytes to the fields they cache per identity, so no event pays for it.
 ///

@@ -121,7 +121,7 @@ public struct DeliveryOptions: Sendable {
   /// Whether the vendor may locate users by IP; ``IPLocation/suppressed`` unless you choose otherwise.
   public var ipLocation: IPLocation
   /// Where the library, OS, device, app, locale and time zone fields of every event come from;
-  /// ``Trackers/ContextProvider/shared`` (read from the system once) unless you pass your own, as tests do
+  /// ``ContextProvider/shared`` (read from the system once) unless you pass your own, as tests do
   /// to pin it.
   public var context: ContextProvider
   /// The app's lifecycle, or `nil`. With one, the live environment flushes its queue when the app goes to

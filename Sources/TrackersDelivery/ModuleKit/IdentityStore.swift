@@ -312,7 +312,7 @@ public final class IdentityStore<Derived: Sendable>: Sendable {
   }
 
   /// Derives again from the unchanged identity: the module's cached fields also depend on something else
-  /// that changed (the ``Trackers/TrackingContext``).
+  /// that changed (the ``TrackingContext``).
   package func refreshDerived() {
     state.withLock { $0.derived = derive($0.identity) }
   }

@@ -47,8 +47,7 @@ struct Harness<Event: VendorEvent>: Sendable {
   /// their storage in the background.
   static func makeLifecycle() -> ApplicationLifecycle {
     ApplicationLifecycle(
-      storageDirectory: nil, context: ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1"))),
-      relinquishesStorageInBackground: false)
+      storageDirectory: nil, appVersion: nil, appBuild: nil, relinquishesStorageInBackground: false)
   }
 
   /// Every event the transport received, in order.

@@ -32,10 +32,10 @@ private func trackersContextSessionsAndLifecycle2(storage: URL) {
   }
 }
 
-@MainActor private func trackersContextSessionsAndLifecycle3(key: String, storage: URL, context: ContextProvider) {
+@MainActor private func trackersContextSessionsAndLifecycle3(key: String, storage: URL) {
   compile {
     // snippet: Sources/Trackers/Documentation.docc/ContextSessionsAndLifecycle.md#3
-    let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage)   // the app's version and build: Bundle.main
     var amplitude = AmplitudeConfiguration(apiKey: key)
     amplitude.lifecycle = lifecycle
     AmplitudeTracker.Current = try .live(amplitude)

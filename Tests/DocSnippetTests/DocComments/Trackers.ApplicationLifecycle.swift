@@ -7,10 +7,10 @@ import TrackersDelivery
 import TrackersDeliveryTesting
 import TrackersTesting
 
-private func trackersApplicationLifecycle1(token: String, storage: URL, context: ContextProvider) {
+private func trackersApplicationLifecycle1(token: String, storage: URL) {
   compile {
     // snippet: Sources/Trackers/Lifecycle/ApplicationLifecycle.swift#1
-    let lifecycle = ApplicationLifecycle(storageDirectory: storage, context: context)
+    let lifecycle = ApplicationLifecycle(storageDirectory: storage)   // version and build from Bundle.main
     var mixpanel = MixpanelConfiguration(projectToken: token)
     mixpanel.lifecycle = lifecycle
     MixpanelTracker.Current = try .live(mixpanel)

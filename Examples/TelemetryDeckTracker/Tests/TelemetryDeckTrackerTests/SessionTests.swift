@@ -80,7 +80,7 @@ struct SessionTests {
   /// With the app's lifecycle, the foreground keeps the session however long, and more than 5 minutes in
   /// the background ends it, as the SDK's `willEnterForeground` decides.
   @Test func theForegroundKeepsTheSessionAndMoreThanFiveMinutesInTheBackgroundEndsIt() async throws {
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: ContextProvider(.fixture), now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
@@ -114,7 +114,7 @@ struct SessionTests {
   /// default parameters, the new session's id, the identity of that moment, the foreground's time; and
   /// none when the configuration turns it off, or without a lifecycle.
   @Test func aSessionThatBeginsWithTheForegroundSendsSessionStarted() async throws {
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: ContextProvider(.fixture), now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
     configuration.lifecycle = lifecycle
     Current = try .live(configuration)
@@ -135,7 +135,7 @@ struct SessionTests {
   }
 
   @Test func noSessionStartedWhenTurnedOff() async throws {
-    let lifecycle = ApplicationLifecycle(storageDirectory: nil, context: ContextProvider(.fixture), now: { clock.now })
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: "2.1.0", appBuild: "142", now: { clock.now })
     var configuration = liveConfiguration(storage: storage, transport: transport, clock: clock)
     configuration.lifecycle = lifecycle
     configuration.sendsSessionStartedSignal = false

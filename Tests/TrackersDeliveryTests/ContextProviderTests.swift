@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trackers
+@testable import TrackersDelivery
 
 @Suite struct ContextProviderTests {
   static let iPhone = TrackingContext(
@@ -27,15 +28,15 @@ import Trackers
 
   @Test func observersHearEachRealChangeOnceAndStopWhenRemoved() {
     let provider = ContextProvider(Self.iPhone)
-    let heard = EventLog<String?>()
-    let token = provider.observe { heard.tracker($0.app.version) }
+    let heard = ModuleState<[String?]>([])
+    let token = provider.observe { context in heard.withLock { $0.append(context.app.version) } }
     provider.update { $0.app.version = "2.2.0" }
     provider.update { $0.app.version = "2.2.0" }  // no change: nobody is told
     provider.update { $0.locale = "en-GB" }
-    #expect(heard.events == ["2.2.0", "2.2.0"])
+    #expect(heard.withLock { $0 } == ["2.2.0", "2.2.0"])
     provider.removeObserver(token)
     provider.update { $0.app.version = "3.0.0" }
-    #expect(heard.events.count == 2)
+    #expect(heard.withLock { $0 }.count == 2)
     #expect(provider.current.app.version == "3.0.0" && provider.current.locale == "en-GB")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Trackers
 
 /// Holds the ``TrackingContext`` the vendor modules attach to every event, and tells them when it changes,
 /// so that each re-encodes its context fields once per change rather than once per event.

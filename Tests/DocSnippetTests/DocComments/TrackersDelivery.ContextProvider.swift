@@ -1,9 +1,10 @@
-// The Swift blocks of Sources/Trackers/Context/ContextProvider.swift, compiled: see DocSnippetTests.swift.
+// The Swift blocks of Sources/TrackersDelivery/Context/ContextProvider.swift, compiled: see DocSnippetTests.swift.
 import Trackers
+import TrackersDelivery
 
 private func contextProviders() {
   compile {
-    // snippet: Sources/Trackers/Context/ContextProvider.swift#1
+    // snippet: Sources/TrackersDelivery/Context/ContextProvider.swift#1
     // At launch: the live context, with the app's own name.
     let context = ContextProvider.live { $0.app.name = "Shop" }
 
