@@ -25,10 +25,11 @@ let package = Package(
     // Core: trackers, composition, the vocabulary, privacy, context and lifecycle.
     .target(name: "Trackers"),
     // Testing feature code: the recorder, isolated `Current`s (the only module that imports a test framework).
-    .target(name: "TrackersTesting", dependencies: ["Trackers"]),
-    // A module's tracking plan, kept beside its tests (`.trackingPlan` trait, `withTrackingPlan`): opt-in, so
-    // a test target that keeps no plan links and reads only TrackersTesting.
-    .target(name: "TrackersTrackingPlan", dependencies: ["Trackers", "TrackersTesting"]),
+    // TrackersTesting holds the tracking plan's Swift Testing trait (it is the one module that imports a test
+    // framework); the plan, its check and `withTrackingPlan` are TrackersTrackingPlan's, named only by a test
+    // that keeps a plan.
+    .target(name: "TrackersTesting", dependencies: ["Trackers", "TrackersTrackingPlan"]),
+    .target(name: "TrackersTrackingPlan", dependencies: ["Trackers"]),
     // Delivery: the durable queue and the kit every vendor module builds on. The privacy manifest Apple
     // requires of an SDK that collects data is bundled with it, so Xcode merges it into the app's report.
     .target(name: "TrackersDelivery", dependencies: ["Trackers"], resources: [.copy("PrivacyInfo.xcprivacy")]),

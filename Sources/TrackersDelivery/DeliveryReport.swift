@@ -22,12 +22,12 @@ public enum DeliveryReport: Sendable, CustomStringConvertible {
     return true
   }
 
-  /// The level the default log writes this report at (see ``Trackers/LogSink/Level``): records lost
+  /// The level the default log writes this report at, as ``TrackerReport/logLevel`` (see ``Trackers/LogSink/Level``): records lost
   /// or refused for good (dropped on overflow, given up after retries, refused by the server), damage on
   /// disk and failed storage (a full disk) are ``Trackers/LogSink/Level/error``, so that release builds
   /// keep them and Console shows them; a scheduled retry and a purge the app asked for are
   /// ``Trackers/LogSink/Level/debug``.
-  public var logLevel: LogSink.Level {
+  package var logLevel: LogSink.Level {
     switch self {
     case .retryScheduled: .debug
     case .dropped(_, _, .purged, _): .debug

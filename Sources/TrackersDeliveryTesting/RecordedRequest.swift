@@ -91,8 +91,8 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
   /// A form field or query item that ``json(inFormField:)`` or ``json(inQueryItem:)`` looked for and the
   /// request does not have: "the request's form has no field "requests" (it has: app_key, device_id)".
   public struct MissingField: Error, CustomStringConvertible {
-    /// The name looked for.
-    public let name: String
+    /// The name looked for (the description names it too).
+    package let name: String
     /// What was missing and the names the request has there, sorted.
     public let description: String
 

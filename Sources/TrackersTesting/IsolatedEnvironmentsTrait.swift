@@ -27,8 +27,8 @@ import Trackers
 /// - every exhaustive ``TrackerRecorder`` created in the test fails it if it holds events that no
 ///   expectation consumed when the test ends.
 public struct IsolatedEnvironmentsTrait: TestTrait, SuiteTrait, TestScoping {
-  /// Creates the trait; prefer spelling it `.isolatedEnvironments`.
-  public init() {}
+  /// The trait; spelled `.isolatedEnvironments`.
+  package init() {}
 
   /// `true`: on a suite, the trait applies to each test in it and in its nested suites.
   public var isRecursive: Bool { true }

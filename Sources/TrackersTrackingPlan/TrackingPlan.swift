@@ -3,7 +3,7 @@ import Trackers
 
 /// Every event a module's tests made it emit: names, property names and types, whether each property is
 /// always there, and which vendors receive it. Kept as a reviewed file next to the tests (see
-/// ``TrackingPlanTrait``), so a renamed property or a changed type fails a test instead of a funnel.
+/// `TrackingPlanTrait`), so a renamed property or a changed type fails a test instead of a funnel.
 ///
 /// ```json
 /// { "module": "Catalog",

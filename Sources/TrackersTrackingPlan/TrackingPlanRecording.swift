@@ -1,9 +1,8 @@
 import Foundation
 import Trackers
-import TrackersTesting
 
-/// Notes every `AnalyticsData` that reaches a ``TrackerRecorder`` while a module's tests run inside
-/// ``TrackingPlanTrait`` (or
+/// Notes every `AnalyticsData` that reaches a `TrackerRecorder` while a module's tests run inside
+/// `TrackingPlanTrait` (TrackersTesting; or
 /// ``withTrackingPlan(_:module:receivers:isolation:fileID:filePath:line:column:_:)``), to make the
 /// module's ``TrackingPlan``.
 ///
@@ -13,12 +12,12 @@ package final class TrackingPlanRecording: RecordedDataObserver {
   /// The recording of the running scope, if any.
   package static var current: TrackingPlanRecording? { RecordedData.observer as? TrackingPlanRecording }
 
-  /// Runs `operation` with this recording noting what every ``TrackerRecorder`` receives.
+  /// Runs `operation` with this recording noting what every `TrackerRecorder` receives.
   package func scope<R>(_ operation: () throws -> R) rethrows -> R {
     try RecordedData.$observer.withValue(self, operation: operation)
   }
 
-  /// Runs an asynchronous `operation` with this recording noting what every ``TrackerRecorder`` receives.
+  /// Runs an asynchronous `operation` with this recording noting what every `TrackerRecorder` receives.
   package func scope<R>(
     isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
   ) async rethrows -> R {

@@ -26,7 +26,7 @@ public struct TrackingContext: Sendable, Hashable {
     public var version: String
 
     /// Creates a library description.
-    public init(name: String, version: String) {
+    package init(name: String, version: String) {
       self.name = name
       self.version = version
     }

@@ -100,7 +100,7 @@ public struct DeliveryOptions: Sendable {
   ///
   /// A handler replaces the defaults, which `nil` keeps: a failure about the app's code is an issue in
   /// debug builds and tests and a log line in release builds; a failing queue report is a line in the
-  /// module's log (``Trackers/LogSink/default``) at its ``DeliveryReport/logLevel``; the rest is only
+  /// module's log (``Trackers/LogSink/default``) at its ``TrackerReport/logLevel``; the rest is only
   /// counted. Call ``TrackerReport/reportByDefault(fileID:filePath:line:column:)`` in the handler to keep them too.
   public var onReport: (@Sendable (TrackerReport) -> Void)?
   /// The clock that stamps events.

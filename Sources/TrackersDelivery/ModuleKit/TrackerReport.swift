@@ -21,7 +21,7 @@ import Trackers
 /// invalid event, the not-configured warning, an event not queued, a storage failure) is an issue in
 /// debug builds and tests (``Trackers/reportIssue(_:fileID:filePath:line:column:)``) and an error line in
 /// the module's log in release builds, a failing ``Kind/delivery(_:)`` report is a line in the log at its
-/// ``DeliveryReport/logLevel``, and what is not a failure (a refusal by consent, an unsupported kind, a
+/// ``logLevel``, and what is not a failure (a refusal by consent, an unsupported kind, a
 /// scheduled retry) is only counted, except the one ``Kind/heldForConsent`` report, a debug line in the log. To keep the default too, call ``reportByDefault(fileID:filePath:line:column:)`` from the handler.
 public struct TrackerReport: Sendable, CustomStringConvertible {
   /// What happened.
@@ -99,8 +99,9 @@ public struct TrackerReport: Sendable, CustomStringConvertible {
   }
 
   /// The level to log the report at (see ``Trackers/LogSink/Level``): ``Trackers/LogSink/Level/error``
-  /// for a failure, ``Trackers/LogSink/Level/debug`` otherwise; a ``Kind/delivery(_:)`` report's own
-  /// ``DeliveryReport/logLevel``.
+  /// for a failure, ``Trackers/LogSink/Level/debug`` otherwise. A ``Kind/delivery(_:)`` report is an error
+  /// when records are lost or refused for good, damaged on disk or can't be stored (a full disk), and a
+  /// debug line for a scheduled retry or a purge the app asked for.
   public var logLevel: LogSink.Level {
     switch kind {
     case let .delivery(report): report.logLevel

@@ -117,7 +117,7 @@ private func recorders(recorder: TrackerRecorder<AnalyticsData>, model: Checkout
 }
 
 @Suite(.disabled("compiled only: CatalogTests keeps Catalog's plan")) struct TrackingPlanTraitExample {
-  // snippet: Sources/TrackersTrackingPlan/TrackingPlanTrait.swift#1
+  // snippet: Sources/TrackersTesting/TrackingPlanTrait.swift#1
   @Suite(.trackingPlan(module: "Catalog", receivers: [.init("GA4", googleAnalyticsIssues(for:))]))
   struct CatalogAnalyticsTests { /* ... */ }
   // end snippet
@@ -130,7 +130,7 @@ private func trackEveryCatalogEvent() {}
 private func withTrackingPlanExample() {
   compileDeclarations {
     final class CatalogAnalyticsTests: XCTestCase {
-      // snippet: Sources/TrackersTrackingPlan/TrackingPlanTrait.swift#2
+      // snippet: Sources/TrackersTrackingPlan/TrackingPlanCheck.swift#1
       func testTheTrackingPlan() async {
         await withTrackingPlan(module: "Catalog") { trackEveryCatalogEvent() }
       }

@@ -1,4 +1,4 @@
-// The Swift blocks of Sources/TrackersTrackingPlan/Documentation.docc/TrackingPlans.md, compiled: see
+// The Swift blocks of Sources/TrackersTesting/Documentation.docc/TrackingPlans.md, compiled: see
 // DocSnippetTests.swift. Not run: Catalog's plan is checked by CatalogTests, beside its TrackingPlan.json.
 import Catalog
 import GoogleAnalyticsTracker
@@ -14,7 +14,7 @@ private func trackEveryCatalogEvent(_ track: Tracker<CatalogEvent>) {
 }
 
 @Suite(.disabled("compiled only: CatalogTests keeps Catalog's plan")) struct TrackingPlansTrait {
-  // snippet: Sources/TrackersTrackingPlan/Documentation.docc/TrackingPlans.md#1
+  // snippet: Sources/TrackersTesting/Documentation.docc/TrackingPlans.md#1
   @Suite(
     .isolatedEnvironments,
     .trackingPlan(
@@ -37,7 +37,7 @@ private func trackEveryCatalogEvent(_ track: Tracker<CatalogEvent>) {
 /// A local class, which XCTest does not run.
 private func trackingPlansXCTest() {
   compileDeclarations {
-    // snippet: Sources/TrackersTrackingPlan/Documentation.docc/TrackingPlans.md#2
+    // snippet: Sources/TrackersTesting/Documentation.docc/TrackingPlans.md#2
     final class CatalogAnalyticsTests: IsolatedEnvironmentsTestCase {
       func testTheTrackingPlan() async {
         let recorder = TrackerRecorder<AnalyticsData>(exhaustivity: .nonExhaustive)

@@ -1,6 +1,4 @@
-import Trackers
-
-/// What a ``TrackerRecorder`` also hands each `AnalyticsData` it records to: TrackersTrackingPlan's
+/// What a `TrackerRecorder` (TrackersTesting) also hands each `AnalyticsData` it records to: TrackersTrackingPlan's
 /// recording, while a tracking-plan scope runs. The observer is task-local, as `Current` is, so suites
 /// running in parallel never mix their events, and outside such a scope (in an app) nothing is noted.
 package protocol RecordedDataObserver: Sendable {
