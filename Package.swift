@@ -137,7 +137,7 @@ func shopFeature(
   _ name: String, dependencies: [Target.Dependency] = ["Trackers"], testDependencies: [Target.Dependency] = [],
   keepsTrackingPlan: Bool = true
 ) -> [Target] {
-  let planSupport: [Target.Dependency] = keepsTrackingPlan ? ["TrackersTesting", "TrackersTrackingPlan", "ShopTrackingPlanSupport"] : []
+  let planSupport: [Target.Dependency] = keepsTrackingPlan ? ["TrackersTesting", "ShopTrackingPlanSupport"] : []
   // The tracking plan a feature's tests keep beside them (`.trackingPlan(...)`): read by the tests from the
   // source tree, not a resource of the test bundle.
   let trackingPlanFiles = ["TrackingPlan.json", "TrackingPlan.md"]
@@ -165,7 +165,7 @@ var shopExample: [Target] {
         name: "ShopAppTests",
         dependencies: [
           "ShopApp", "shop", "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "Checkout", "Catalog", "Onboarding",
-          "GoogleAnalyticsTracker", "VendorTestSupport", "TrackersTesting", "TrackersTrackingPlan", "ShopTrackingPlanSupport",
+          "GoogleAnalyticsTracker", "VendorTestSupport", "TrackersTesting", "ShopTrackingPlanSupport",
         ],
         // The root's own tracking plan (the theme's super property, the load generator's event).
         exclude: ["TrackingPlan.json", "TrackingPlan.md"]

@@ -3,7 +3,6 @@ import ShopTrackingPlanSupport
 import Testing
 import Trackers
 import TrackersTesting
-import TrackersTrackingPlan
 
 /// The plan (`TrackingPlan.json` beside this file) is what `everyFailureReachesTheVendors` tracks.
 @Suite(.trackingPlan(module: "APIClient", receivers: shopPlanReceivers))

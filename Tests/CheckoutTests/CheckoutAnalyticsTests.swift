@@ -4,7 +4,6 @@ import ShopTrackingPlanSupport
 import Testing
 import Trackers
 import TrackersTesting
-import TrackersTrackingPlan
 
 /// Together these tests send every checkout event, so they keep the plan (`TrackingPlan.json` beside this
 /// file).

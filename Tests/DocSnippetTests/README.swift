@@ -6,7 +6,6 @@ import GoogleAnalyticsTracker
 import MixpanelTracker
 import Trackers
 import TrackersTesting
-import TrackersTrackingPlan
 
 /// The app's events, as the tour says: one case per feature, an optional accessor per case.
 enum AppEvent: Sendable {

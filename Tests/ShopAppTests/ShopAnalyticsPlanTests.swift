@@ -3,7 +3,6 @@ import ShopTrackingPlanSupport
 import Testing
 import Trackers
 import TrackersTesting
-import TrackersTrackingPlan
 
 /// What the shop's root tracks itself, beside its features' events: the plan (`TrackingPlan.json` beside
 /// this file) is what these tests track.
