@@ -9,9 +9,6 @@ import Trackers
 /// Recording is per test scope, as `Current` is: a task-local holds the recording, so suites running in
 /// parallel never mix their events, and outside that scope (in an app) nothing is noted.
 package final class TrackingPlanRecording: RecordedDataObserver {
-  /// The recording of the running scope, if any.
-  package static var current: TrackingPlanRecording? { RecordedData.observer as? TrackingPlanRecording }
-
   /// Runs `operation` with this recording noting what every `TrackerRecorder` receives.
   package func scope<R>(_ operation: () throws -> R) rethrows -> R {
     try RecordedData.$observer.withValue(self, operation: operation)

@@ -309,16 +309,31 @@ import Trackers
     #expect(events.events.last == .lifecycle(.opened(fromBackground: true, version: "2.1.0", build: "142")))
   }
 
-  @Test func theScreenSizeReachesEveryDestinationAndOneThatRegistersLater() {
+  @Test func theScreenSizeReachesEveryContextAndOneThatRegistersLater() {
     let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: nil, appBuild: nil)
     let early = EventLog<String>()
-    lifecycle.register(destination: "Early", flush: {}, screenSizeChanged: { early.tracker("\($0)x\($1)") })
+    lifecycle.registerContext(ObjectIdentifier(early), refresh: {}, screenSizeChanged: { early.tracker("\($0)x\($1)") })
     lifecycle.recordScreenSize(width: 393, height: 852)
     lifecycle.recordScreenSize(width: 852, height: 393)
     let late = EventLog<String>()
-    lifecycle.register(destination: "Late", flush: {}, screenSizeChanged: { late.tracker("\($0)x\($1)") })
+    lifecycle.registerContext(ObjectIdentifier(late), refresh: {}, screenSizeChanged: { late.tracker("\($0)x\($1)") })
     #expect(early.events == ["393x852", "852x393"])
     #expect(late.events == ["852x393"])  // the size known when it registered, at once
+  }
+
+  @Test func aSharedContextIsReadAgainOncePerReturnToTheForegroundAndNotAtLaunch() async {
+    let lifecycle = ApplicationLifecycle(storageDirectory: nil, appVersion: nil, appBuild: nil)
+    let refreshes = EventLog<String>()
+    // Two modules on one context (`.shared`): the second registration replaces the first.
+    for module in ["Mixpanel", "Amplitude"] {
+      lifecycle.registerContext(ObjectIdentifier(refreshes), refresh: { refreshes.tracker(module) }, screenSizeChanged: { _, _ in })
+    }
+    lifecycle.launched()
+    #expect(refreshes.events.isEmpty)  // the context was just read
+    await lifecycle.enteredBackground()
+    lifecycle.enteredForeground()
+    lifecycle.enteredForeground()  // already in the foreground: nothing
+    #expect(refreshes.events == ["Amplitude"])
   }
 
   @Test func anUnwritableStorageIsReportedWithTheFix() throws {

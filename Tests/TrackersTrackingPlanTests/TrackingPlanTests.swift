@@ -349,7 +349,7 @@ let isRecordingPlans = ProcessInfo.processInfo.environment[TrackingPlanCheck.rec
   }
 
   @Test func nothingIsRecordedOutsideAScope() {
-    #expect(TrackingPlanRecording.current == nil)
+    #expect(RecordedData.observer == nil)
     let recording = TrackingPlanRecording()
     let recorder = TrackerRecorder<AnalyticsData>(exhaustivity: .nonExhaustive)
     recorder.tracker("Signed Up")

@@ -39,6 +39,11 @@ public final class ApplicationLifecycle: Sendable {
     var relinquishStorage: @Sendable () async -> Void
     var relinquishStorageNow: (@Sendable () -> Void)?
     var reclaimStorage: @Sendable () -> Void
+  }
+
+  /// What one context (a vendor module's, often shared by several) needs from the lifecycle.
+  struct Context: Sendable {
+    var refresh: @Sendable () -> Void
     var screenSizeChanged: @Sendable (_ width: Int, _ height: Int) -> Void
   }
 
@@ -50,6 +55,8 @@ public final class ApplicationLifecycle: Sendable {
 
   private struct State: Sendable {
     var destinations: [String: Destination] = [:]
+    /// Each context once, by its identity, however many modules share it.
+    var contexts: [ObjectIdentifier: Context] = [:]
     /// The screen's size in points, as the system last told it (Apple platforms).
     var screenSize: (width: Int, height: Int)?
     var track: Tracker<AnalyticsData>?
@@ -148,35 +155,47 @@ public final class ApplicationLifecycle: Sendable {
   /// background (the queue lets go of its file locks) and `reclaimStorage` first thing on the way back.
   /// `relinquishStorageNow` lets go at once, without waiting for a request in flight, when the background
   /// time runs out (``backgroundTimeExpired()``); without it, `relinquishStorage` is started then and not
-  /// waited for. `screenSizeChanged` hears the screen's size in points each time the system tells it (Apple
-  /// platforms), and at once if it is known already.
+  /// waited for.
   package func register(
     destination: String,
     flush: @escaping @Sendable () async -> Void,
     transition: @escaping @Sendable (Transition, Date) -> Void = { _, _ in },
     relinquishStorage: @escaping @Sendable () async -> Void = {},
     relinquishStorageNow: (@Sendable () -> Void)? = nil,
-    reclaimStorage: @escaping @Sendable () -> Void = {},
-    screenSizeChanged: @escaping @Sendable (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    reclaimStorage: @escaping @Sendable () -> Void = {}
+  ) {
+    state.withLock {
+      $0.destinations[destination] = Destination(
+        flush: flush, transition: transition, relinquishStorage: relinquishStorage,
+        relinquishStorageNow: relinquishStorageNow, reclaimStorage: reclaimStorage)
+    }
+  }
+
+  /// Registers the context `id` names (a vendor module's, by its identity), replacing what it registered
+  /// before: several modules sharing one context register it once. `refresh` runs on each return to the
+  /// foreground (the locale or time zone may have changed), before the modules hear of it;
+  /// `screenSizeChanged` hears the screen's size in points each time the system tells it (Apple
+  /// platforms), and at once if it is known already.
+  package func registerContext(
+    _ id: ObjectIdentifier,
+    refresh: @escaping @Sendable () -> Void,
+    screenSizeChanged: @escaping @Sendable (_ width: Int, _ height: Int) -> Void
   ) {
     let known = state.withLock { state in
-      state.destinations[destination] = Destination(
-        flush: flush, transition: transition, relinquishStorage: relinquishStorage,
-        relinquishStorageNow: relinquishStorageNow, reclaimStorage: reclaimStorage,
-        screenSizeChanged: screenSizeChanged)
+      state.contexts[id] = Context(refresh: refresh, screenSizeChanged: screenSizeChanged)
       return state.screenSize
     }
     if let known { screenSizeChanged(known.width, known.height) }
   }
 
   /// The system told the screen's size in points (a scene became active, or the main screen changed):
-  /// every registered destination hears it, and one registered later hears it when it registers.
+  /// every registered context hears it, and one registered later hears it when it registers.
   package func recordScreenSize(width: Int, height: Int) {
-    let destinations = state.withLock { state in
+    let contexts = state.withLock { state in
       state.screenSize = (width, height)
-      return Array(state.destinations.values)
+      return Array(state.contexts.values)
     }
-    for destination in destinations { destination.screenSizeChanged(width, height) }
+    for context in contexts { context.screenSizeChanged(width, height) }
   }
 
   /// Removes what `destination` registered.
@@ -228,8 +247,8 @@ public final class ApplicationLifecycle: Sendable {
   }
 
   /// The app came back to the foreground: has the queues take their storage back (when
-  /// `relinquishesStorageInBackground`), tells the vendor modules (a session idle for longer than its
-  /// timeout ends here; a live context is read again, as the locale or time zone may have changed), then sends
+  /// `relinquishesStorageInBackground`), reads each registered live context again (the locale or time zone
+  /// may have changed), tells the sessions (a session idle for longer than its timeout ends here), then sends
   /// "Application Opened" with `from_background: true`. Does nothing if the app is already in the
   /// foreground.
   ///
@@ -237,14 +256,15 @@ public final class ApplicationLifecycle: Sendable {
   /// way to the background), they take it back as soon as they are done; what is tracked meanwhile waits
   /// on disk, and is sent then.
   public func enteredForeground() {
-    let entered = state.withLock { state -> (Tracker<AnalyticsData>?, [Destination])? in
+    let entered = state.withLock { state -> (Tracker<AnalyticsData>?, [Destination], [Context])? in
       guard !state.isInForeground else { return nil }
       state.isInForeground = true
       state.generation += 1
-      return (state.track, Array(state.destinations.values))
+      return (state.track, Array(state.destinations.values), Array(state.contexts.values))
     }
-    guard let (track, destinations) = entered else { return }
+    guard let (track, destinations, contexts) = entered else { return }
     if relinquishesStorageInBackground { settleStorageNow() }
+    for context in contexts { context.refresh() }
     let date = now()
     for destination in destinations { destination.transition(.foreground, date) }
     track?(.lifecycle(.opened(fromBackground: true, version: appVersion, build: appBuild)))

@@ -182,17 +182,18 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       options.lifecycle?.register(
         destination: name,
         flush: { [weak queue] in await queue?.flush() },
-        transition: { [weak self] transition, date in
-          // The locale or the time zone may have changed while the app was away: a live context reads
-          // the system again (a fixed one keeps its fields), before the session and the handlers hear it.
-          if transition == .foreground { context.refresh() }
-          self?.hear(transition, at: date)
-        },
+        transition: { [weak self] transition, date in self?.hear(transition, at: date) },
         relinquishStorage: { [weak queue] in await queue?.relinquishDirectory() },
         relinquishStorageNow: { [weak queue] in queue?.relinquishDirectoryNow() },
-        reclaimStorage: { [weak queue] in queue?.reclaimDirectory() },
-        screenSizeChanged: { width, height in
-          context.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
+        reclaimStorage: { [weak queue] in queue?.reclaimDirectory() }
+      )
+      // Once per context, however many modules share it (`.shared` by default): a live one reads the
+      // system again on the return to the foreground (a fixed one keeps its fields), and records the screen.
+      options.lifecycle?.registerContext(
+        ObjectIdentifier(context),
+        refresh: { [weak context] in context?.refresh() },
+        screenSizeChanged: { [weak context] width, height in
+          context?.update { $0.screen = TrackingContext.Screen(width: width, height: height) }
         }
       )
     }
