@@ -2,7 +2,7 @@
 // 6.1, not 6.0: TrackersTesting's traits conform to Swift Testing's `TestScoping`, new in Swift 6.1 (Xcode 16.3).
 import PackageDescription
 
-// The library: ten products, each with its test target. Everything after `package` is an example or a
+// The library: twelve products, each with its test target. Everything after `package` is an example or a
 // benchmark that `swift run shop` and `swift test` build from the root; an app that depends on
 // swift-trackers builds only the products' targets.
 let package = Package(
@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "PostHogTracker", targets: ["PostHogTracker"]),
     .library(name: "TrackersSwiftUI", targets: ["TrackersSwiftUI"]),
     .library(name: "TrackersTrackingPlan", targets: ["TrackersTrackingPlan"]),
+    .library(name: "TrackersServer", targets: ["TrackersServer"]),
   ],
   targets: [
     // Core: trackers, composition, the vocabulary, privacy, context and lifecycle.
@@ -44,6 +45,10 @@ let package = Package(
     // doesn't link them. Its rule is plain Swift, tested on Linux; the SwiftUI file is type-checked there
     // against .ci/apple-sdk.
     .target(name: "TrackersSwiftUI", dependencies: ["Trackers"]),
+    // A process that ends when it is told to (a server, a command-line tool): one service that drains every
+    // vendor module at shutdown and says what it left where. A product of its own: an app the system
+    // suspends, and a module author, never name it.
+    .target(name: "TrackersServer", dependencies: ["Trackers", "TrackersDelivery"]),
   ] + libraryTests,
   swiftLanguageModes: [.v6]
 )
@@ -86,6 +91,14 @@ var libraryTests: [Target] {
     vendorTests("SegmentTracker"),
     vendorTests("PostHogTracker"),
     .testTarget(name: "TrackersSwiftUITests", dependencies: ["TrackersSwiftUI", "Trackers"]),
+    // The service on two real vendor modules, a scripted transport and virtual time, as a server's tests would.
+    .testTarget(
+      name: "TrackersServerTests",
+      dependencies: [
+        "TrackersServer", "Trackers", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersTesting",
+        "MixpanelTracker", "PostHogTracker",
+      ]
+    ),
     // Consent, opt-out, reset and redaction across the vendor modules.
     .testTarget(name: "VendorPrivacyTests", dependencies: acrossVendors),
     // Seeded hostile values through every vendor's validate, map, encode and live pipeline, on a 512 KiB
@@ -105,7 +118,7 @@ var libraryTests: [Target] {
       name: "DocSnippetTests",
       dependencies: vendorModules + [
         "Trackers", "TrackersTesting", "TrackersTrackingPlan", "TrackersDelivery", "TrackersDeliveryTesting", "TrackersSwiftUI",
-        "AppLifecycle",
+        "TrackersServer", "AppLifecycle",
         "APIClient", "UserSession", "Catalog", "ShopGoogleAnalytics", "ShopFirebase", "ShopMixpanel", "ShopAnalytics",
         "ServiceLifecycle",
       ]

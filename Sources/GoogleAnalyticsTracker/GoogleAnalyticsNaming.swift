@@ -72,8 +72,8 @@ import Trackers
 /// underscore, with none leading or trailing: `Sign Up Completed` → `sign_up_completed`,
 /// `  Cart -- Total  ` → `cart_total`, `Größe` → `gr_e`.
 ///
-/// Each distinct name is converted once: conversions are cached, up to ``cachedNameLimit`` names of at
-/// most ``cachedNameLength`` bytes per naming; past that bound names are converted on every use, so an app
+/// Each distinct name is converted once: conversions are cached, up to 1,000 names of at most 100
+/// bytes per naming; past that bound names are converted on every use, so an app
 /// sending unbounded distinct names costs time, never unbounded memory. A name already in the naming's
 /// form is recognized without the cache.
 public struct GoogleAnalyticsNaming: Sendable, Hashable, CustomStringConvertible {
@@ -99,12 +99,13 @@ public struct GoogleAnalyticsNaming: Sendable, Hashable, CustomStringConvertible
   public static let snakeCase = GoogleAnalyticsNaming(
     kind: .snakeCase, cache: NameAdapter(.snakeCase, limit: cachedNameLimit))
 
-  /// The most names ``snakeCase`` or ``keepingAcceptedNames`` keeps converted, per naming and process.
-  public static let cachedNameLimit = 1_000
+  /// The most names ``snakeCase`` or ``keepingAcceptedNames`` keeps converted, per naming and process (the
+  /// type's documentation gives the figure; a test holds the two to it).
+  package static let cachedNameLimit = 1_000
 
   /// The longest name, in UTF-8 bytes, that ``snakeCase`` or ``keepingAcceptedNames`` caches; longer ones
   /// (which GA4 refuses past 40 characters, or ``keepingAcceptedNames`` cuts) are converted on every use.
-  public static let cachedNameLength = NameAdapter.maximumCachedLength
+  package static let cachedNameLength = NameAdapter.maximumCachedLength
 
   private init(kind: Kind, cache: NameAdapter?) {
     self.kind = kind

@@ -11,8 +11,8 @@ extension VendorEnvironment {
   ///
   /// On a ``VirtualQueueClock`` (`configuration.queueClock`), each time the queue
   /// backs off it moves the clock to the queue's next wake-up instead of waiting: a retry takes no wall
-  /// time, whatever its delay. On the device's clocks it waits for the retries, so give tests short backoffs
-  /// (``TestDelivery/fastRetries``).
+  /// time, whatever its delay, and keeps the module's own backoff. On the device's clocks it waits for the
+  /// retries themselves, so a test that retries gives its configuration a ``VirtualQueueClock``.
   ///
   /// The wait only bounds a test that would otherwise hang. `timeout` counts the time this wait ran, not the
   /// time it queued for a thread: on a shared machine running the whole suite in parallel, a retry's
@@ -44,20 +44,4 @@ extension VendorEnvironment {
       _ = await budget.sleep()
     }
   }
-}
-
-/// Delivery settings for tests.
-public enum TestDelivery {
-  /// Retries after a millisecond or so, and a server's `Retry-After` capped at 50 ms, so retry paths run
-  /// fast; `Retry-After` still shows as a gap of at least 50 ms.
-  ///
-  /// ```swift
-  /// configuration.delivery = TestDelivery.fastRetries
-  /// ```
-  public static let fastRetries: @Sendable (inout DeliveryConfiguration) -> Void = {
-    $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5), maxServerDelay: honouredServerDelay)
-  }
-
-  /// The longest server-requested delay ``fastRetries`` waits.
-  package static let honouredServerDelay: Duration = .milliseconds(50)
 }

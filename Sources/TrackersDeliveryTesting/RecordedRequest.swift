@@ -16,7 +16,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
   public let request: HTTPRequest
   /// When the transport received it, on the continuous clock: the gap between two requests shows a
   /// backoff.
-  public let receivedAt: ContinuousClock.Instant
+  package let receivedAt: ContinuousClock.Instant
 
   /// Wraps a request received at `receivedAt`.
   package init(_ request: HTTPRequest, receivedAt: ContinuousClock.Instant = .now) {

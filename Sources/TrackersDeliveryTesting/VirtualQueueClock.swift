@@ -3,8 +3,8 @@ import TrackersDelivery
 
 /// Virtual time for a live environment's queue: its retries, backoffs, `Retry-After` delays, flush
 /// interval and close deadline wait on this clock, which moves only when the test, `deliverPending()` or
-/// the environment's `close` moves it. A retry then takes no wall time, however long its delay: keep the
-/// module's own backoff (no ``TestDelivery/fastRetries``) and assert the exact delay the queue waited.
+/// the environment's `close` moves it. A retry then takes no wall time, however long its delay: the
+/// module keeps its own backoff, and the test asserts the exact delay the queue waited.
 ///
 /// Put it in the configuration before the live environment is made, one clock per environment.
 /// `deliverPending()` and `close` move it to each deadline the queue sleeps until (nothing could happen

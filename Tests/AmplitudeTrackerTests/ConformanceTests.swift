@@ -17,7 +17,7 @@ let amplitudeModule = TrackerModuleDescription<AmplitudeEvent>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { amplitudeEvent(for: ConformanceEvents.vocabulary($0)) },
+  map: amplitudeEvent(for:),
   events: { try $0.json()["events"]?.arrayValue ?? [] },
   dedupId: { $0["insert_id"]?.stringValue },
   anonymousIds: { request in try (request.json()["events"]?.arrayValue ?? []).compactMap { $0["device_id"]?.stringValue } },

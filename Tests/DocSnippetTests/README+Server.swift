@@ -2,7 +2,7 @@
 // stand-in, Tests/ServiceLifecycleStandIn) and the service built from a vendor's environment.
 import MixpanelTracker
 import ServiceLifecycle
-import TrackersDelivery
+import TrackersServer
 
 // snippet: README.md#4
 extension TrackersService: Service {}

@@ -1,6 +1,7 @@
 import Foundation
 import Trackers
 import TrackersDeliveryTesting
+import VendorTestSupport
 
 @testable import AmplitudeTracker
 @testable import GoogleAnalyticsTracker
@@ -39,7 +40,7 @@ extension Vendor {
       }]
     }
     guard queuesInMemory else {
-      configuration.options.delivery = TestDelivery.fastRetries
+      configuration.options.delivery = fastRetries
       return
     }
     // Every answer is a success: no retry to wait for, and no record outlives the run's process anyway.

@@ -17,7 +17,7 @@ let googleAnalyticsModule = TrackerModuleDescription<GoogleAnalyticsEvent>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { googleAnalyticsEvent(for: ConformanceEvents.vocabulary($0)) },
+  map: googleAnalyticsEvent(for:),
   events: { try $0.json()["events"]?.arrayValue ?? [] },
   dedupId: nil,
   anonymousIds: { request in [try request.json()["client_id"]?.stringValue].compactMap { $0 } },

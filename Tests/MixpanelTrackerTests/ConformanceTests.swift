@@ -16,7 +16,7 @@ let mixpanelModule = TrackerModuleDescription<MixpanelEvent>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { mixpanelEvent(for: ConformanceEvents.vocabulary($0)) },
+  map: mixpanelEvent(for:),
   events: { try $0.json().arrayValue ?? [] },
   dedupId: { $0["properties"]?["$insert_id"]?.stringValue },
   anonymousIds: { request in try (request.json().arrayValue ?? []).compactMap { $0["properties"]?["$device_id"]?.stringValue } },

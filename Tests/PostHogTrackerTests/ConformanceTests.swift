@@ -15,7 +15,7 @@ let postHogModule = TrackerModuleDescription<PostHogEvent>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { postHogEvent(for: ConformanceEvents.vocabulary($0)) },
+  map: postHogEvent(for:),
   events: { try $0.json()["batch"]?.arrayValue ?? [] },
   dedupId: { $0["uuid"]?.stringValue },
   anonymousIds: { request in

@@ -15,7 +15,7 @@ let segmentModule = TrackerModuleDescription<SegmentMessage>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { segmentMessage(for: ConformanceEvents.vocabulary($0)) },
+  map: segmentMessage(for:),
   events: { try $0.json()["batch"]?.arrayValue ?? [] },
   dedupId: { $0["messageId"]?.stringValue },
   anonymousIds: { request in try (request.json()["batch"]?.arrayValue ?? []).compactMap { $0["anonymousId"]?.stringValue } },

@@ -171,7 +171,7 @@ enum ToyVendor {
           }
         }
       },
-      event: { Event(name: "e\($0)") },
+      map: { Event(name: "e\($0.properties["seq"]?.intValue ?? -1)") },
       events: { try $0.json()["events"]?.arrayValue ?? [] },
       dedupId: { $0["id"]?.stringValue },
       anonymousIds: { request in try (request.json()["events"]?.arrayValue ?? []).compactMap { $0["device"]?.stringValue } },

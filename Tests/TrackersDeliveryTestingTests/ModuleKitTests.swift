@@ -136,7 +136,7 @@ import TrackersDeliveryTesting
           }
         }
       },
-      event: { Event(name: "e\($0)") },
+      map: { Event(name: "e\($0.properties["seq"]?.intValue ?? -1)") },
       events: { try $0.json().arrayValue ?? [] },
       dedupId: nil,
       anonymousIds: nil,

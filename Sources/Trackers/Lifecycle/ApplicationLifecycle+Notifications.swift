@@ -15,21 +15,44 @@ import WatchKit
 #endif
 
 extension ApplicationLifecycle {
-  #if canImport(UIKit) && !os(watchOS)
-  /// Follows `UIApplication`'s foreground and background notifications for the life of the app, and
-  /// tells the vendor modules the screen size each time a scene becomes active. On the way to the
-  /// background, the flush runs inside a background task so the requests can finish; if the task runs out
-  /// of time, the queues let go of their storage and the task ends (``backgroundTimeExpired()``). Call it
-  /// once, on the main thread, after ``launched(tracking:)``.
+  /// Follows the system's foreground and background notifications for the life of the app, and tells the
+  /// vendor modules the screen's size. Call it once, on the main thread, after ``launched(tracking:)``.
   ///
-  /// Not in an app extension, which has no `UIApplication`: there, call
-  /// `observeExtensionHostNotifications()`, or ``enteredBackground(timeout:)`` at the end of each piece of
-  /// work (a widget).
+  /// - iOS, tvOS and visionOS: `UIApplication`'s notifications, and the screen size each time a scene
+  ///   becomes active. On the way to the background the flush runs inside a background task so the requests
+  ///   can finish; if the task runs out of time, the queues let go of their storage and the task ends
+  ///   (``backgroundTimeExpired()``). Not in an app extension, which has no `UIApplication`: there, call
+  ///   `observeExtensionHostNotifications()`, or ``enteredBackground(timeout:)`` at the end of each piece of
+  ///   work (a widget).
+  /// - watchOS: `WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`
+  ///   (watchOS 7 and later; `WKExtension`'s names for them are deprecated since watchOS 9.2). On the way to
+  ///   the background the flush runs inside `ProcessInfo`'s expiring activity, which ends when it is done or
+  ///   when the system says the time is up (then the queues let go of their storage at once,
+  ///   ``backgroundTimeExpired()``).
+  /// - macOS: `NSApplication`'s activation notifications (active is the foreground, resigning it the
+  ///   background, as Segment's macOS SDK counts them), and the main screen's size.
+  #if (canImport(UIKit) && !os(watchOS)) || (os(watchOS) && canImport(WatchKit)) || canImport(AppKit)
   @available(iOSApplicationExtension, unavailable)
   @available(tvOSApplicationExtension, unavailable)
   @available(visionOSApplicationExtension, unavailable)
   @available(macCatalystApplicationExtension, unavailable)
   @MainActor public func observeApplicationNotifications() {
+    #if canImport(UIKit) && !os(watchOS)
+    followApplication()
+    #elseif os(watchOS) && canImport(WatchKit)
+    followWatchApplication()
+    #else
+    followMacApplication()
+    #endif
+  }
+  #endif
+
+  #if canImport(UIKit) && !os(watchOS)
+  @available(iOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
+  @available(visionOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
+  @MainActor private func followApplication() {
     let center = NotificationCenter.default
     _ = center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) {
       [self] _ in
@@ -108,13 +131,7 @@ extension ApplicationLifecycle {
   }
   #endif
   #elseif os(watchOS) && canImport(WatchKit)
-  /// Follows the watch app's foreground and background notifications for the life of the app
-  /// (`WKApplication.didEnterBackgroundNotification` and `willEnterForegroundNotification`, watchOS 7 and
-  /// later; `WKExtension`'s names for them are deprecated since watchOS 9.2). On
-  /// the way to the background, the flush runs inside `ProcessInfo`'s expiring activity, which ends when it
-  /// is done or when the system says the time is up (then the queues let go of their storage at once,
-  /// ``backgroundTimeExpired()``). Call it once, on the main thread, after ``launched(tracking:)``.
-  @MainActor public func observeApplicationNotifications() {
+  @MainActor private func followWatchApplication() {
     let center = NotificationCenter.default
     _ = center.addObserver(forName: WKApplication.willEnterForegroundNotification, object: nil, queue: .main) {
       [self] _ in
@@ -126,10 +143,7 @@ extension ApplicationLifecycle {
     }
   }
   #elseif canImport(AppKit)
-  /// Follows `NSApplication`'s activation notifications for the life of the app (active is the foreground,
-  /// resigning it the background, as Segment's macOS SDK counts them), and tells the vendor modules the main
-  /// screen's size. Call it once, on the main thread, after ``launched(tracking:)``.
-  @MainActor public func observeApplicationNotifications() {
+  @MainActor private func followMacApplication() {
     recordScreenSize()
     let center = NotificationCenter.default
     _ = center.addObserver(forName: NSApplication.didBecomeActiveNotification, object: nil, queue: .main) {

@@ -11,7 +11,7 @@ extension IdentityStore.Identity {
   /// user's, and would attribute the next events to them. A sign-out while nobody is signed in changes
   /// nothing. Signing a different user in while one is signed in starts a new anonymous id (the vendors'
   /// own `reset()`), so two people on one device are never merged into one user. To start over on
-  /// purpose, see ``resetting(newAnonymousId:)``.
+  /// purpose the app sends ``Trackers/AnalyticsData/reset``, which the kit applies itself for every module.
   ///
   /// ```swift
   /// identity = identity.signingIn("user-42", newAnonymousId: { RecordID().uuidString })
@@ -37,12 +37,8 @@ extension IdentityStore.Identity {
   /// The identity after ``Trackers/AnalyticsData/reset``, for every vendor: a new anonymous id, no user
   /// id, no groups and no stored user properties, as the SDKs' `reset()` and Firebase's
   /// `resetAnalyticsData` leave them. The saved session stays, so the module's ``SessionRules`` decide
-  /// whether the new anonymous id starts a new session.
-  ///
-  /// ```swift
-  /// identity = identity.resetting(newAnonymousId: { RecordID().uuidString })
-  /// ```
-  public func resetting(newAnonymousId: () -> String) -> Self {
+  /// whether the new anonymous id starts a new session. The kit's pipeline applies it; a module never does.
+  package func resetting(newAnonymousId: () -> String) -> Self {
     Self(anonymousId: newAnonymousId(), session: session)
   }
 }

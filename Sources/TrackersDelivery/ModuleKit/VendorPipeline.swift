@@ -114,8 +114,10 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
   /// Runs one event through the pipeline: adapted, added to, redacted, mapped, validated, then sent or
   /// rejected as invalid (counted under its first rule in ``TrackerCounters/invalidByRule``, and reported to
   /// the environment's ``VendorEnvironment/onReport``).
+  ///
+  /// A module hands out ``tracker``, which calls this; the package's own tests call it directly.
   @inlinable
-  public func track(_ data: AnalyticsData) {
+  package func track(_ data: AnalyticsData) {
     let environment = current()
     if let subject = EventSubject.current { return track(data, about: subject, in: environment) }
     guard let adapt = environment.adaptation else { return track(data, given: data, in: environment) }

@@ -1,16 +1,13 @@
 import Trackers
 
-/// Vocabulary events for a module's ``TrackerModuleDescription/event``, so that the conformance checks
-/// deliver the events a module maps in its own way beside plain ones: in turn, a plain event, a deep link,
-/// a push notification received and one opened, each carrying its sequence number in `seq`.
-///
-/// ```swift
-/// event: { acmeEvent(for: ConformanceEvents.vocabulary($0)) },
-/// ```
-public enum ConformanceEvents {
+/// The vocabulary events the conformance suite sends through a module's ``TrackerModuleDescription/map``,
+/// so that the checks deliver the events a module maps in its own way beside plain ones: in turn, a plain
+/// event, a deep link, a push notification received and one opened, each carrying its sequence number in
+/// `seq`.
+enum ConformanceEvents {
   /// The vocabulary event for `sequence`: `Conformance`, `Deep Link Opened`, `Push Notification Received`
   /// or `Push Notification Tapped`, with `seq` set to `sequence`.
-  public static func vocabulary(_ sequence: Int) -> AnalyticsData {
+  static func vocabulary(_ sequence: Int) -> AnalyticsData {
     let seq: AnalyticsData.Properties = ["seq": .int(sequence)]
     let push = StandardEvent.PushNotification(
       campaign: .init(id: "c-\(sequence)", name: "Conformance", source: "conformance", medium: "push"))

@@ -2,8 +2,8 @@ import Foundation
 import Trackers
 import TrackersDelivery
 
-/// What the conformance suite needs to know about a tracker module: how to make its live environment, a
-/// sample event, how its requests carry events and ids, and how its vendor answers a partial success and a
+/// What the conformance suite needs to know about a tracker module: how to make its live environment, how
+/// it maps the vocabulary, how its requests carry events and ids, and how its vendor answers a partial success and a
 /// bad credential. The suite does the rest (see ``ConformanceRequirement``).
 ///
 /// ```swift
@@ -15,7 +15,7 @@ import TrackersDelivery
 ///     apply(&configuration.options)
 ///     return try .live(configuration)
 ///   },
-///   event: { .event(name: "Conformance", properties: ["seq": .int($0)]) },
+///   map: acmeEvent(for:),
 ///   events: { try $0.json()["events"]?.arrayValue ?? [] },
 ///   dedupId: { $0["id"]?.stringValue },
 ///   anonymousIds: { try $0.json()["events"]?.arrayValue?.compactMap { $0["anonymous_id"]?.stringValue } ?? [] },
@@ -38,8 +38,11 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
   /// (storage, transport, privacy, delivery tuning, reports): configure it with ``secret`` and an HTTPS
   /// host.
   public var live: @Sendable (_ apply: (inout DeliveryOptions) -> Void) throws -> VendorEnvironment<Event>
-  /// A valid event, different for each `sequence`.
-  public var event: @Sendable (_ sequence: Int) -> Event
+  /// The module's mapping of a vocabulary event to its own (its pipeline's `map`): the suite sends its own
+  /// events through it, in turn a plain event, a deep link, a push notification received and one opened,
+  /// each with its sequence number in a `seq` property, so the checks cover the forms a module maps in its
+  /// own way.
+  public var map: @Sendable (AnalyticsData) -> Event
   /// The events a request carries, in order (the vendor's batch array).
   public var events: @Sendable (_ request: RecordedRequest) throws -> [PropertyValue]
   /// An event's deduplication id (`$insert_id`, `messageId`, ...); `nil` for a vendor without one.
@@ -66,7 +69,7 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     maxBytesPerRequest: Int,
     secret: String,
     live: @escaping @Sendable (_ apply: (inout DeliveryOptions) -> Void) throws -> VendorEnvironment<Event>,
-    event: @escaping @Sendable (_ sequence: Int) -> Event,
+    map: @escaping @Sendable (AnalyticsData) -> Event,
     events: @escaping @Sendable (_ request: RecordedRequest) throws -> [PropertyValue],
     dedupId: (@Sendable (_ event: PropertyValue) -> String?)?,
     anonymousIds: (@Sendable (_ request: RecordedRequest) throws -> [String])?,
@@ -80,7 +83,7 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     self.maxBytesPerRequest = maxBytesPerRequest
     self.secret = secret
     self.live = live
-    self.event = event
+    self.map = map
     self.events = events
     self.dedupId = dedupId
     self.anonymousIds = anonymousIds
@@ -88,4 +91,9 @@ public struct TrackerModuleDescription<Event: VendorEvent>: Sendable {
     self.credentialError = credentialError
     self.success = success
   }
+}
+
+extension TrackerModuleDescription {
+  /// The suite's event for `sequence`, in the module's form.
+  package func event(_ sequence: Int) -> Event { map(ConformanceEvents.vocabulary(sequence)) }
 }

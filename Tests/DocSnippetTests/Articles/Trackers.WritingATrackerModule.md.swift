@@ -209,7 +209,7 @@ private func writingATrackerModule10() {
     var options = DeliveryOptions(storageDirectory: storage.url, maxEventsPerRequest: 100)
     options.transport = transport
     options.now = { Date(timeIntervalSince1970: 1_793_817_970) }
-    options.delivery = TestDelivery.fastRetries
+    options.queueClock = VirtualQueueClock()
     let environment = try VendorEnvironment<CountlyEvent>.live(CountlyConfiguration(appKey: "key", options: options))
     environment.send(.event(key: "Opened", segmentation: ["plan": "pro"]))
     await environment.deliverPending()

@@ -4,6 +4,7 @@ import Foundation
 import PostHogTracker
 import Trackers
 import TrackersDelivery
+import TrackersServer
 
 private func trackersDeliveryUsingSwiftTrackersOnAServer1(key: String) {
   compile {

@@ -16,6 +16,11 @@ private enum AcmeEvent: VendorEvent {
   var description: String { "acme event" }
 }
 
+/// Acme's mapping of the vocabulary.
+@Sendable private func acmeEvent(for data: AnalyticsData) -> AcmeEvent {
+  .event(name: data.name ?? "", properties: data.properties)
+}
+
 /// Acme's configuration.
 private struct AcmeConfiguration: VendorConfiguration {
   var options: DeliveryOptions
@@ -43,7 +48,7 @@ private func acmeDescription() {
         apply(&configuration.options)
         return try .live(configuration)
       },
-      event: { .event(name: "Conformance", properties: ["seq": .int($0)]) },
+      map: acmeEvent(for:),
       events: { try $0.json()["events"]?.arrayValue ?? [] },
       dedupId: { $0["id"]?.stringValue },
       anonymousIds: { try $0.json()["events"]?.arrayValue?.compactMap { $0["anonymous_id"]?.stringValue } ?? [] },
@@ -58,7 +63,7 @@ private func acmeDescription() {
 private let acme = TrackerModuleDescription<AcmeEvent>(
   name: "AcmeTracker", consentDestination: "Acme", maxEventsPerRequest: 100, maxBytesPerRequest: 500_000,
   secret: "acme-secret-key", live: { _ in throw NotAModule() },
-  event: { _ in .event(name: "Conformance", properties: [:]) },
+  map: acmeEvent(for:),
   events: { _ in [] }, dedupId: nil, anonymousIds: { _ in [] }, credentialError: .status(401)
 )
 

@@ -20,7 +20,7 @@ let telemetryDeckModule = TrackerModuleDescription<TelemetryDeckEvent>(
     apply(&configuration.options)
     return try .live(configuration)
   },
-  event: { telemetryDeckSignal(for: ConformanceEvents.vocabulary($0)) },
+  map: telemetryDeckSignal(for:),
   events: { try $0.json().arrayValue ?? [] },
   dedupId: nil,
   anonymousIds: { request in try (request.json().arrayValue ?? []).compactMap { $0["clientUser"]?.stringValue } },

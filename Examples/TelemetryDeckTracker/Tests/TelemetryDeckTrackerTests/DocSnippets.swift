@@ -160,7 +160,7 @@ func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
     configuration.transport = transport
     configuration.context = ContextProvider(TrackingContext(os: .init(name: "iOS", version: "18.1")))
     configuration.now = { Date(timeIntervalSince1970: 1_793_817_970) }
-    configuration.delivery = TestDelivery.fastRetries
+    configuration.queueClock = VirtualQueueClock()
     let environment = try TelemetryDeckEnvironment.live(configuration)
     environment.send(telemetryDeckSignal(for: "Opened"))   // .signal(type: "Opened", payload: [...], floatValue: nil)
     await environment.deliverPending()
@@ -179,10 +179,10 @@ func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
     secret: "salt-0f8c2d6e9b",                       // must never reach a log (TelemetryDeck: the salt)
     live: { apply in
       var configuration = TelemetryDeckConfiguration(appID: "APP-ID", salt: "salt-0f8c2d6e9b")
-      apply(&configuration.options)                  // storage, transport, privacy, reports, fast retries
+      apply(&configuration.options)                  // storage, transport, privacy, reports, virtual time
       return try .live(configuration)
     },
-    event: { .signal(type: "Conformance", payload: ["seq": String($0)], floatValue: nil) },
+    map: telemetryDeckSignal(for:),                  // the module's mapping: the suite picks the events
     events: { try $0.json().arrayValue ?? [] },      // where a request carries its events
     dedupId: nil,                                    // none: retries and splits are checked on the events
     anonymousIds: { try ($0.json().arrayValue ?? []).compactMap { $0["clientUser"]?.stringValue } },
@@ -208,7 +208,7 @@ func reject(_ data: AnalyticsData, _ issues: [ValidationIssue]) {
     transport.script(.status(503))                       // the first request fails, the retry succeeds
     var configuration = TelemetryDeckConfiguration(appID: "APP", storageDirectory: storage.url)
     configuration.transport = transport
-    configuration.delivery = TestDelivery.fastRetries    // retries after milliseconds
+    configuration.queueClock = VirtualQueueClock()       // the retry waits its backoff on virtual time
     let environment = try TelemetryDeckEnvironment.live(configuration)
 
     environment.send(.signal(type: "Opened", payload: [:], floatValue: nil))

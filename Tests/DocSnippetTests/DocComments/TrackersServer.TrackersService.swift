@@ -2,11 +2,11 @@
 import Foundation
 import MixpanelTracker
 import PostHogTracker
-import TrackersDelivery
+import TrackersServer
 
 private func trackersServices() {
   compile {
-    // snippet: Sources/TrackersDelivery/TrackersService.swift#1
+    // snippet: Sources/TrackersServer/TrackersService.swift#1
     let trackers = TrackersService(
       .vendor(MixpanelTracker.Current), .vendor(PostHogTracker.Current),
       shutdownTimeout: .seconds(10),
@@ -19,7 +19,7 @@ private func trackersServices() {
 
 private func runningAService(trackers: TrackersService) {
   compile {
-    // snippet: Sources/TrackersDelivery/TrackersService.swift#2
+    // snippet: Sources/TrackersServer/TrackersService.swift#2
     let running = Task { try await trackers.run() }
     // ... on SIGTERM:
     running.cancel()

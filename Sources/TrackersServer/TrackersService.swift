@@ -1,4 +1,5 @@
 import Trackers
+import TrackersDelivery
 
 /// The delivery of a server (or any process) as one long-running service: ``run()`` waits until its task is
 /// cancelled, then drains every destination within ``shutdownTimeout`` and closes it, and reports what was
@@ -21,7 +22,7 @@ public final class TrackersService: Sendable {
   /// One destination the service drains at shutdown: a vendor module's live environment
   /// (``vendor(_:)``), or anything with the same three operations.
   public struct Member: Sendable {
-    /// The name in the summary ("Mixpanel").
+    /// The name in the summary (the module's, "MixpanelTracker").
     package var name: String
     /// Sends what is pending, within `timeout`, then stops: later events are refused and counted.
     package var close: @Sendable (_ timeout: Duration) async -> Void
@@ -43,11 +44,6 @@ public final class TrackersService: Sendable {
       Member(
         name: Event.vendorModule.name, close: { await environment.close($0) },
         counters: { environment.counters().delivery })
-    }
-
-    /// A queue opened by hand (the package's tests).
-    package static func queue(_ queue: DeliveryQueue) -> Member {
-      Member(name: queue.name, close: { await queue.close(timeout: $0) }, counters: { queue.counters })
     }
   }
 

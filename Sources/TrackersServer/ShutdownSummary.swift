@@ -1,3 +1,5 @@
+import TrackersDelivery
+
 /// What a ``TrackersService`` shutdown delivered, and what it left and where.
 ///
 /// ```swift
