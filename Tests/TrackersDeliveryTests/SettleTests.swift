@@ -41,6 +41,9 @@ import TrackersDeliveryTesting
           ])
         case .event(name: "Nothing", properties: _):
           return delivery.fate(queueing: [])
+        case .event(name: "Zero Records", properties: _):
+          // A module that counts what it queued itself, and queued nothing.
+          return .queued(records: 0)
         default:
           let (identity, derived) = delivery.current
           let stamp = session.stamp(at: Date(), anonymousId: identity.anonymousId, userId: identity.userId)
@@ -103,6 +106,25 @@ import TrackersDeliveryTesting
       if case let .unsupportedKind(kind) = report.kind { return kind == EventFate.nothingToSendAboutASubject }
       return false
     })
+    await environment.close(.seconds(1))
+  }
+
+  // MARK: Hole 2b: a fate that says queued, with no records
+
+  @Test func aFateQueuedWithNoRecordsIsAnIdentityUpdateAndAboutASubjectUnsupported() async throws {
+    let storage = try TemporaryStorage("settle-zero-records")
+    let reports = LockIsolated<[TrackerReport]>([])
+    let (environment, _) = try Self.live(in: storage, reports: reports)
+    let pipeline = Self.pipeline(environment)
+    pipeline.track(.event(name: "Zero Records"))
+    withEventSubject(EventSubject(userId: "server-user")) {
+      pipeline.track(.event(name: "Zero Records"))
+    }
+    let counters = await environment.deliverPending()
+    // Before: both counted as queued, though the queue took nothing (delivery.enqueued 0).
+    #expect(counters.queued == 0 && counters.identityUpdates == 1 && counters.events == 2, "\(counters)")
+    #expect(counters.unsupportedByKind == [EventFate.nothingToSendAboutASubject: 1], "\(counters)")
+    #expect(counters.delivery.enqueued == 0, "\(counters)")
     await environment.close(.seconds(1))
   }
 

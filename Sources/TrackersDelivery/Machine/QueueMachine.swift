@@ -175,6 +175,23 @@ struct QueueMachine {
     /// Not sent, or not answered: the send gate closed while the request was built, or the sending task
     /// was cancelled (`close(timeout:)`'s deadline). The records go again; the drain starts no more.
     case withheld
+
+    /// The answer to a request whose delivery threw `error`: the transport refused it for good (a
+    /// ``DeliveryError``: an insecure URL, a body it can't send), it was cancelled (`close(timeout:)`'s
+    /// deadline: withheld, its records go again), or it got no answer (the network: retried).
+    init(deliveryThrew error: any Error, cancelled: Bool) {
+      if let error = error as? DeliveryError {
+        self = .requestFailed(error.description)
+      } else {
+        self = cancelled ? .withheld : .noAnswer(error)
+      }
+    }
+
+    /// The answer to a request that could not be built (`queuedRequest(for:compressing:)` threw): it fails,
+    /// as a request the transport refused for good does, with the destination's own words if it gave any.
+    init(requestNotBuilt error: any Error) {
+      self = .requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)")
+    }
   }
 
   let destination: String
@@ -252,6 +269,13 @@ struct QueueMachine {
     }
   }
 
+  /// `flush()` calls waiting for the drain that takes them: at least one, oldest first, with how far they
+  /// reach (`nil`: to what the log holds when their drain starts).
+  struct FlushWait: Equatable {
+    var tickets: [FlushTicket]
+    var reach: FlushReach?
+  }
+
   /// A drain under way, from the `.drain` command to `.drainEnded` (or the sender's end): whether it is
   /// held and whom it answers exist only during one. Not the sender role's: a drain outlives a let-go in
   /// its middle (its flush() calls are answered when it ends, whatever the role by then).
@@ -279,10 +303,13 @@ struct QueueMachine {
   /// Consecutive failures and the backoff they call for. Not the sender role's: a writer that takes over,
   /// or a sender taken back, goes on with the failures counted so far.
   var pace = DeliveryPace()
+  /// The `flush()` calls waiting for a drain to take them, and how far they reach (`nil`: none waits, so no
+  /// reach can be left behind).
+  private(set) var flushWait: FlushWait?
   /// The `flush()` calls waiting, oldest first.
-  var flushTickets: [FlushTicket] = []
+  var flushTickets: [FlushTicket] { flushWait?.tickets ?? [] }
   /// How far the waiting `flush()` calls reach (`nil`: to what the log holds when their drain starts).
-  private(set) var flushReach: FlushReach?
+  var flushReach: FlushReach? { flushWait?.reach }
   /// Every `flush()` call so far: a gate read before the last of them may be stale for it.
   private(set) var flushesReceived = 0
   private(set) var drain: Drain?
@@ -537,8 +564,13 @@ struct QueueMachine {
       // A position in the log a sender reads; a writer's or an unopened queue's log is not the one its
       // drain will read, should it become the sender.
       let reach = sending == nil ? nil : reach
-      flushReach = flushTickets.isEmpty ? reach.map { FlushReach(end: $0, generation: generation) } : flushReach?.including(reach, generation: generation)
-      flushTickets.append(ticket)
+      if var wait = flushWait {
+        wait.reach = wait.reach?.including(reach, generation: generation)
+        wait.tickets.append(ticket)
+        flushWait = wait
+      } else {
+        flushWait = FlushWait(tickets: [ticket], reach: reach.map { FlushReach(end: $0, generation: generation) })
+      }
       return [.wakeSender]
 
     case .closeRequested(let deadline):
@@ -668,7 +700,7 @@ struct QueueMachine {
       counters.adopted += events
       if pendingEvents > 0, pendingSince == nil { pendingSince = now }
       // Sealed before the flush() calls waiting, maybe, and now past their reach: they reach the end.
-      if events > 0 { flushReach = nil }
+      if events > 0 { flushWait?.reach = nil }
       return []
 
     case .senderLock(let free):
@@ -928,10 +960,7 @@ struct QueueMachine {
   }
 
   private mutating func takeTickets() -> [FlushTicket] {
-    defer {
-      flushTickets = []
-      flushReach = nil
-    }
+    defer { flushWait = nil }
     return flushTickets
   }
 

@@ -22,7 +22,9 @@ import Trackers
 /// }
 /// ```
 public enum EventFate: Sendable {
-  /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``.
+  /// Queued as `records` records (at least one); counted as ``TrackerCounters/queued``. With none (a count
+  /// below one), nothing reached the queue: settled as ``identityUpdate``, as
+  /// ``VendorDelivery/fate(queueing:)-([VendorRecord])`` settles no records.
   case queued(records: Int)
   /// Broke vendor rules, was repaired as the vendor's own SDK repairs it and queued as `records` records
   /// (0: kept as local state, a user property the module sends with later events);

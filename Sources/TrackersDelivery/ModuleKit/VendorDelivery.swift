@@ -351,6 +351,10 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       }
       module.reportRepaired(repairs, event: event(), onReport: onReport)
       if held { settleHeld() }
+    case let .queued(records) where records < 1:
+      // Nothing reached the queue, whatever the count says: as `fate(queueing: [])`, the event changed only
+      // what the module keeps (or, about a subject, nothing).
+      settle(.identityUpdate, event: event())
     case .queued:
       guard hasConsent else { return local.withLock { $0.counters.queued += 1 } }
       let held = local.withLock { tally in

@@ -127,10 +127,8 @@ final class Sender {
               let response = try await transport.deliver(request, for: ready.batch, to: destination).received(at: clock.now.date)
               let outcome = destination.classify(response, for: ready.batch)
               return (id, .outcome(outcome, ids: ready.entries.map(\.record.id), response: response))
-            } catch let error as DeliveryError {
-              return (id, .requestFailed(error.description))
             } catch {
-              return (id, Task.isCancelled ? .withheld : .noAnswer(error))
+              return (id, QueueMachine.BatchAnswer(deliveryThrew: error, cancelled: Task.isCancelled))
             }
           }
         }
@@ -242,7 +240,7 @@ final class Sender {
     do {
       return (batch, try driver.destination.queuedRequest(for: batch.batch, compressing: driver.configuration.compressesRequestBodies))
     } catch {
-      answer(.requestFailed((error as? DeliveryError)?.description ?? "could not build the request: \(error)"), to: batch)
+      answer(QueueMachine.BatchAnswer(requestNotBuilt: error), to: batch)
       return nil
     }
   }

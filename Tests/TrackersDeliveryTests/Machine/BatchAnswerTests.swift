@@ -33,6 +33,48 @@ import Testing
     .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
   }
 
+  // MARK: Sorting what a request threw (the shell's `catch` clauses, before)
+
+  struct Offline: Error {}
+
+  /// The sender hands the machine what delivery threw and whether its task was cancelled; the machine
+  /// sorts it: the transport's refusal fails the request (even when cancelled: it was refused, not cut
+  /// short), a cancelled request is withheld, any other error is no answer.
+  @Test func whatADeliveryThrewIsSortedByTheMachine() {
+    let insecure = DeliveryError.insecureURL("http://example.com/")
+    for cancelled in [false, true] {
+      guard case .requestFailed(let detail) = QueueMachine.BatchAnswer(deliveryThrew: insecure, cancelled: cancelled)
+      else { Issue.record("a DeliveryError, cancelled \(cancelled): not requestFailed"); continue }
+      #expect(detail == insecure.description)
+    }
+    guard case .noAnswer(let error) = QueueMachine.BatchAnswer(deliveryThrew: Offline(), cancelled: false) else {
+      Issue.record("a network error: not noAnswer")
+      return
+    }
+    #expect(error is Offline)
+    guard case .withheld = QueueMachine.BatchAnswer(deliveryThrew: CancellationError(), cancelled: true) else {
+      Issue.record("a cancelled request: not withheld")
+      return
+    }
+    guard case .withheld = QueueMachine.BatchAnswer(deliveryThrew: Offline(), cancelled: true) else {
+      Issue.record("a cancelled request that threw a network error: not withheld")
+      return
+    }
+  }
+
+  /// A request that could not be built fails, with the destination's words when it threw a DeliveryError.
+  @Test func aRequestThatCouldNotBeBuiltFails() {
+    let insecure = DeliveryError.insecureURL("http://example.com/")
+    guard case .requestFailed(let own) = QueueMachine.BatchAnswer(requestNotBuilt: insecure),
+      case .requestFailed(let other) = QueueMachine.BatchAnswer(requestNotBuilt: Offline())
+    else {
+      Issue.record("not requestFailed")
+      return
+    }
+    #expect(own == insecure.description)
+    #expect(other == "could not build the request: Offline()")
+  }
+
   @Test func deliveredFinishesEveryRecordAndSavesTheCursor() {
     var m = machine()
     #expect(answered(&m, outcome(.delivered)) == ([.finishRecords([0, 1, 2, 3]), .saveCursor], []))
