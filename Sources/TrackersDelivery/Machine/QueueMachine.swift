@@ -244,8 +244,9 @@ struct QueueMachine {
 
   /// The sending task: running, with what an enqueue wakes it for while it waits, or gone.
   enum SendingTask: Equatable {
-    /// `wait`: what an enqueue wakes it for (`nil`: nothing, it is busy or woken already).
-    case running(wait: SenderWait?)
+    /// `wait`: what an enqueue wakes it for (`nil`: nothing, it is busy or woken already); `loop`: the loop
+    /// it ran at its last look (`nil`: none yet, or its part changed since, `.modeChanged`).
+    case running(wait: SenderWait?, loop: Roles.Loop? = nil)
     /// It ended: nothing more is sent, and a `flush()` is answered at once.
     case gone
   }
@@ -316,8 +317,6 @@ struct QueueMachine {
   /// The `relinquishDirectory(timeout:)` calls waiting for the queue to let go (`letGo`): a writer's or an
   /// unopened queue's for as long as it takes the shell to let go (`.relinquish`), a sender's until it does.
   var relinquishTickets: [FlushTicket] = []
-  /// The loop the sending task ran at its last look (`nil`: its part changed, `.modeChanged`).
-  var runningLoop: Roles.Loop?
   /// Drop reports of a repeated cause (the pending cap, records too large one by one), one per cause and
   /// ``DeliveryConfiguration/repeatedReportInterval`` on the queue's clock; the rest told at the sender's end.
   var repeatedDrops: ReportFolding<DropReason>
@@ -388,7 +387,7 @@ struct QueueMachine {
     case nil: wake = false
     }
     guard wake else { return false }
-    task = .running(wait: nil)
+    task = .running(wait: nil, loop: runningLoop)
     return true
   }
 
@@ -397,7 +396,12 @@ struct QueueMachine {
   var senderGone: Bool { task == .gone }
   /// What an enqueue wakes the sender for while it waits.
   var senderWait: SenderWait? {
-    if case .running(let wait) = task { wait } else { nil }
+    if case .running(let wait, _) = task { wait } else { nil }
+  }
+  /// The loop the sending task ran at its last look (`nil`: none yet, its part changed, or the task is gone).
+  var runningLoop: Roles.Loop? {
+    get { if case .running(_, let loop) = task { loop } else { nil } }
+    set { if case .running(let wait, _) = task { task = .running(wait: wait, loop: newValue) } }
   }
   /// `relinquishDirectory` waits for the sender to let go, until `relinquishDeadline` at the latest.
   var relinquishRequested: Bool { relinquishDeadline != nil }
@@ -982,7 +986,7 @@ struct QueueMachine {
     }
     if decision.clearsBackoff { pace.backoffUntil = nil }
     if decision.clearsPendingSince { pendingSince = nil }
-    if case .set(let wait) = decision.senderWait, !senderGone { task = .running(wait: wait) }
+    if case .set(let wait) = decision.senderWait, !senderGone { task = .running(wait: wait, loop: runningLoop) }
     var afterDrain: [FlushTicket] = []
     // Read before the tickets are taken: a drain for flush() calls stops where the latest of them reached,
     // whoever started sending first, so what is enqueued after them waits for the next trigger.
