@@ -39,12 +39,10 @@ extension Vendor {
         return tick % clocks.count
       }]
     }
-    guard queuesInMemory else {
-      configuration.options.delivery = fastRetries
-      return
-    }
-    // Every answer is a success: no retry to wait for, and no record outlives the run's process anyway.
+    // Every answer is a success, and any wait (a retry's backoff, should one come) is on virtual time.
     configuration.options.queueClock = VirtualQueueClock(seed: 0x5EED_0039, date: eventTime)
+    guard queuesInMemory else { return }
+    // No record outlives the run's process anyway.
     configuration.options.delivery = { $0.storage = .memory(maxEvents: 1_000_000, maxBytes: 256 << 20) }
   }
 

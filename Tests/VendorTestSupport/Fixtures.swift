@@ -19,13 +19,3 @@ public func temporaryDirectory(_ name: String = #function) -> URL {
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
-
-/// Delivery tuning for tests: retries after milliseconds, and a server's Retry-After is capped at 5 ms, so
-/// retry paths run fast.
-///
-/// ```swift
-/// configuration.delivery = fastRetries
-/// ```
-public let fastRetries: @Sendable (inout DeliveryConfiguration) -> Void = {
-  $0.backoff = .init(base: .milliseconds(1), cap: .milliseconds(5), maxServerDelay: .milliseconds(5))
-}
