@@ -364,7 +364,7 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
       if held { settleHeld() }
     case let .invalid(issues):
       let issues = module.named(issues)
-      countInvalid(rule: issues[0].rule)
+      local.withLock { $0.counters.invalidByRule[issues[0].rule, default: 0] += 1 }
       module.rejectInvalid(issues, event: event(), onReport: onReport)
     case .identityUpdate:
       // The subject is not the app's user: nothing the module keeps changed, and nothing was sent.
@@ -495,13 +495,6 @@ public final class VendorDelivery<Derived: Sendable>: Sendable {
     reportFailure(
       "could not save the identity to \(identity.file?.path ?? "memory"): \(error). Events keep the new "
         + "identity until the app quits. To fix this, give the module a writable storage directory.")
-  }
-
-  /// Counts an event rejected as invalid while this delivery's environment was the module's `Current`,
-  /// under its first rule; ``VendorPipeline`` calls it through the environment, besides the module's
-  /// process-wide tally.
-  package func countInvalid(rule: String) {
-    local.withLock { $0.counters.invalidByRule[rule, default: 0] += 1 }
   }
 
   /// The fate the user's consent gives an event before it is encoded, if it keeps it from being sent: denied (counted as

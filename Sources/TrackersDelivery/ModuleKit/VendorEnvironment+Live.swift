@@ -117,9 +117,9 @@ extension VendorEnvironment {
     if let clock = delivery.virtualTime?.clock {
       environment.advanceVirtualTime = { delivery.queue.advanceToWakeUp(on: clock) }
     }
-    environment.countInvalid = { delivery.countInvalid(rule: $0) }
+    // What the pipeline settles itself (an invalid event, a local update) goes the same one way.
+    environment.settle = { fate, event in delivery.settle(fate, event: event()) }
     environment.additions = delivery.additions
-    environment.countLocalUpdate = { delivery.settle(.identityUpdate, event: "") }
     environment.resetIdentity = { delivery.resetIdentity(event: AnalyticsData.reset.description) }
     // The same consent check, for a test that puts it in front of a recorder (`applyingConsent(to:)`).
     environment.refusesConsent = { event in

@@ -36,12 +36,11 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     @usableFromInline var close: @Sendable (_ timeout: Duration?) async -> Void
     @usableFromInline var counters: @Sendable () -> TrackerCounters
     @usableFromInline var sync: @Sendable () throws -> Void = {}
-    @usableFromInline var countInvalid: (@Sendable (_ rule: String) -> Void)?
+    @usableFromInline var settle: (@Sendable (_ fate: EventFate, _ event: () -> String) -> Void)?
     @usableFromInline var redactor: Redactor?
     @usableFromInline var onReport: (@Sendable (TrackerReport) -> Void)?
     @usableFromInline var additions: EventAdditions?
     @usableFromInline var adaptation: (@Sendable (AnalyticsData) -> AnalyticsData)?
-    @usableFromInline var countLocalUpdate: (@Sendable () -> Void)?
     @usableFromInline var resetIdentity: (@Sendable () -> Void)?
     @usableFromInline var sendRepaired: (@Sendable (_ event: Event, _ repairs: [ValidationIssue]) -> Void)?
     @usableFromInline var refusesInvalidEvents: Bool = false
@@ -127,12 +126,14 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
     @inlinable get { storage.fields.sync }
     set { change { $0.sync = newValue } }
   }
-  /// Counts an event ``VendorPipeline`` rejected as invalid, under its first rule, in this environment's
-  /// own ``counters`` (the live environment's); `nil` leaves it to the module's process-wide tally.
+  /// Settles the fate ``VendorPipeline`` gave an event it did not pass to `send` (invalid, or a change of
+  /// local state only: a super property, a timer) the one way the live environment settles `send`'s:
+  /// counted once in its own ``counters`` and reported. `nil` (outside a live environment) leaves it to the
+  /// module's process-wide tally.
   @usableFromInline
-  package var countInvalid: (@Sendable (_ rule: String) -> Void)? {
-    @inlinable get { storage.fields.countInvalid }
-    set { change { $0.countInvalid = newValue } }
+  package var settle: (@Sendable (_ fate: EventFate, _ event: () -> String) -> Void)? {
+    @inlinable get { storage.fields.settle }
+    set { change { $0.settle = newValue } }
   }
   /// Removes personal data from each event before the module maps it (``VendorPipeline``'s first step);
   /// `nil`, the default outside ``live(options:destination:tuning:derive:send:)``, leaves events as they
@@ -179,14 +180,6 @@ public struct VendorEnvironment<Event: VendorEvent>: Sendable {
   public var adaptation: (@Sendable (AnalyticsData) -> AnalyticsData)? {
     @inlinable get { storage.fields.adaptation }
     set { change { $0.adaptation = newValue } }
-  }
-  /// Counts a super-property change or a started timer, which only change local state, as
-  /// ``TrackerCounters/identityUpdates`` in this environment's own ``counters`` (the live environment's);
-  /// `nil` leaves it to the module's process-wide tally.
-  @usableFromInline
-  package var countLocalUpdate: (@Sendable () -> Void)? {
-    @inlinable get { storage.fields.countLocalUpdate }
-    set { change { $0.countLocalUpdate = newValue } }
   }
   /// Applies ``Trackers/AnalyticsData/reset`` to the stored identity (a new anonymous id, no user id,
   /// groups or stored user properties) and counts it as ``TrackerCounters/identityUpdates`` in this

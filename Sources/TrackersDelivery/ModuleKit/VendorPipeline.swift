@@ -176,7 +176,7 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
 
   @usableFromInline
   func countLocalUpdate(in environment: VendorEnvironment<Event>) {
-    if let count = environment.countLocalUpdate { count() } else { Event.vendorModule.countLocalUpdate() }
+    if let settle = environment.settle { settle(.identityUpdate, { "" }) } else { Event.vendorModule.countLocalUpdate() }
   }
 
   /// An event about `subject` (``Trackers/withEventSubject(_:operation:)-(_,()throws->R)``): never reads or
@@ -343,7 +343,8 @@ public struct VendorPipeline<Event: VendorEvent>: Sendable {
 
   @usableFromInline
   func reject(_ issues: [ValidationIssue], _ data: AnalyticsData, in environment: VendorEnvironment<Event>) {
-    if let first = issues.first { environment.countInvalid?(first.rule) }
+    // Live: the one settle path, as for what `send` returns. Outside one: the module's process-wide tally.
+    if let settle = environment.settle { return settle(.invalid(issues), { data.description }) }
     Event.vendorModule.rejectInvalid(issues, event: data.description, onReport: environment.onReport)
   }
 }
