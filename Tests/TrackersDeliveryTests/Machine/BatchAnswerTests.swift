@@ -180,8 +180,8 @@ import Testing
   @Test func withRequestsInFlightARetryPausesNewRequestsWhileTheOthersAreAnsweredAndCounted() {
     var m = machine()
     // Two batches out; the first is answered 429, the second delivered after it.
-    _ = m.handle(.requestSent, at: .seconds(10))
-    _ = m.handle(.requestSent, at: .seconds(10))
+    #expect(m.handle(.requestSent, at: .seconds(10)) == [])
+    #expect(m.handle(.requestSent, at: .seconds(10)) == [])
     let first = answered(&m, outcome(.retry(after: .seconds(5)), count: 2, status: 429), attempts: [0, 0])
     #expect(first.edits.last == .sendAgain([[0, 1]]))
     #expect(!m.mayStartRequest(inFlight: 1, readGeneration: m.generation))

@@ -98,7 +98,7 @@ import Testing
     #expect(names(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)) == ["wakeSender"])
     #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["answer[1]", "wait nil"])
     // Taken back: the loop of the sender runs.
-    _ = m.handle(.reclaimed(heldLog: true), at: .zero)
+    #expect(m.handle(.reclaimed(heldLog: true), at: .zero) == [.wakeSender])
     #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["modeChanged"])
   }
 
@@ -108,7 +108,7 @@ import Testing
     _ = m.step(.relinquished(heldLog: true), at: .seconds(1))
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
-    _ = m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1))
+    #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1)) == [])
     #expect(names(m.handle(.reclaimed(heldLog: true), at: .seconds(2))) == ["purge", "wakeSender"])
     #expect(m.generation == 2)
     #expect(!m.purgeWhenReclaimed)
@@ -125,13 +125,13 @@ import Testing
     // Held by another process: seal, answer the flush made before the seal, look again at the interval.
     #expect(names(m.handle(.senderLock(free: false), at: .zero)) == ["sealForHandover", "answer[7]", "wait 5.0 seconds"])
     // Free: this queue sends; the flush waiting is the sender loop's to answer, after sending.
-    _ = m.handle(.flushRequested(FlushTicket(id: 8)), at: .seconds(5))
+    #expect(m.handle(.flushRequested(FlushTicket(id: 8)), at: .seconds(5)) == [.wakeSender])
     #expect(names(m.step(.writerTimerFired, at: .seconds(5))) == ["probeSenderLock"])
     #expect(names(m.handle(.senderLock(free: true), at: .seconds(5))) == ["modeChanged"])
     #expect(m.flushTickets == [FlushTicket(id: 8)])
     #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(5))) == ["drain 30 taking"])
     // Closing while writing: seal once more and end.
-    _ = m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6))
+    #expect(m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6)) == [.wakeSender, .startTimer(.close, deadline: .seconds(10))])
     #expect(names(m.handle(.senderLock(free: false), at: .seconds(6))) == ["sealForHandover", "answer[]", "exit"])
   }
 
@@ -158,7 +158,7 @@ import Testing
     let commands = m.step(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
     #expect(names(commands) == ["dropped 1 maxAttempts", "retry 3 1.0 seconds"])
     #expect(m.counters.retried == 3)
-    _ = m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10))
+    #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10)) == [.wakeSender])
     #expect(names(m.sendStep(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
     #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(11))) == ["drain 30"])
   }
@@ -196,7 +196,7 @@ import Testing
     var m = machine()
     #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender", "startTimer close 5.0 seconds"])
     #expect(names(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero)).isEmpty)
-    _ = m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero)
+    #expect(m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero) == [.wakeSender])
     #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[3]", "exit"])
     #expect(names(m.step(.senderExited, at: .zero)) == ["answer[]", "cancelTimer close"])
     // After the sender's end, a flush is answered at once.
@@ -216,7 +216,7 @@ import Testing
     #expect(m.counters.dropped(.refused) == 1)
     #expect(m.counters.dropped(.overflow) == 3)
     // Let go of: an enqueued record is the next sender's.
-    _ = m.handle(.wroteToInbox, at: .zero)
+    #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
     // Closed before the directory opened: what memory held is lost, counted once.
     #expect(names(m.step(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
@@ -229,7 +229,7 @@ import Testing
     #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["answer[]", "wait 3.0 seconds"])
     #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))) == ["openStorage"])
     #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
-    _ = m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(1))
+    #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(1)) == [.wakeSender])
     #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
     // The attempt failed: the flush is answered at once, nothing can be sent.
     #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))) == ["answer[2]", "wait 7.0 seconds"])
@@ -237,8 +237,8 @@ import Testing
     _ = m.step(.relinquished(heldLog: false), at: .seconds(1))
     #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))) == ["answer[]", "wait nil"])
     // Closing: one last attempt, then the end.
-    _ = m.handle(.reclaimed(heldLog: false), at: .seconds(9))
-    _ = m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9))
+    #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(9)) == [])
+    #expect(m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9)) == [.wakeSender, .startTimer(.close, deadline: .seconds(20))])
     #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))) == ["openStorage"])
     #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9))) == ["answer[]", "exit"])
   }

@@ -32,7 +32,7 @@ extension QueueMachine.Unsent {
   /// no one here (the caller gets the error).
   @Test func aPayloadTooLargeForAnyRequestIsRefusedFirstUncounted() {
     var m = machine()
-    _ = m.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(1)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(1))])
     let request = QueueMachine.EnqueueRequest(id: ids[0], frameBytes: 1100, payloadBytes: 1000, requestBytes: 1001)
     #expect(
       m.enqueue(request, at: .zero) == (
@@ -81,7 +81,7 @@ extension QueueMachine.Unsent {
   /// and the flush() calls waiting; with nothing lost, only the end.
   @Test func theSendersEndCountsWhatMemoryHeldThenAnswersTheFlushes() {
     var m = machine()
-    _ = m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)
+    #expect(m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero) == [.wakeSender])
     #expect(
       m.handle(.senderEnded(lostKept: 2, lostFromMemory: 3), at: .zero) == [
         dropped(
@@ -113,7 +113,7 @@ extension QueueMachine.Unsent {
     // Let go of already: nothing more to hand over, nobody to answer.
     #expect(m.letGo(at: .seconds(2)) == (false, []))
     var writer = machine()
-    _ = writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(writer.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero) == [])
     #expect(writer.handle(.relinquishAsked(FlushTicket(id: 2), deadline: .seconds(5)), at: .zero) == QueueMachine.Answer(underLock: [.letGo]))
     #expect(writer.letGo(at: .zero) == (true, [.wakeSender, .answer([FlushTicket(id: 2)])]))
   }
@@ -134,7 +134,7 @@ extension QueueMachine.Unsent {
     var closing = machine()
     _ = closing.step(.startedWithoutStorage, at: .zero)
     _ = closing.letGo(at: .zero)
-    _ = closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero)
+    #expect(closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(1))])
     #expect(closing.handle(.reclaimAsked, at: .zero) == [])
   }
 
@@ -143,12 +143,12 @@ extension QueueMachine.Unsent {
   @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
     var m = machine()
     _ = m.step(.startedWithoutStorage, at: .zero)
-    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1))
+    #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1)) == [])
     #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
     var purging = machine()
     _ = purging.step(.startedWithoutStorage, at: .zero)
-    _ = purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero)
-    _ = purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1))
+    #expect(purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
+    #expect(purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1)) == [])
     #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
     #expect(!purging.purgeWhenReclaimed && purging.isSender)
   }
@@ -239,7 +239,7 @@ extension QueueMachine.Unsent {
       $0.overflowPolicy = .refuseNew
     }
     #expect(refusing.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
-    _ = m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero)
+    #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .zero) == [])
     #expect(m.writeKept(frameBytes: 101, pendingBytes: 900, droppedOldest: nil, failedBefore: false) == .lose)
     #expect(m.counters == DeliveryCounters())
   }
@@ -272,12 +272,12 @@ extension QueueMachine.Unsent {
     #expect(m.read(partition: "", startingAt: past, target: target, unsent: short, at: .seconds(1)) == .pastTarget)
     #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(5)) == .pastTarget)
     // A flush() waits: the drain stops at its target, and the next one answers it.
-    _ = m.handle(.flushRequested(FlushTicket(id: 1), reach: target), at: .seconds(1))
+    #expect(m.handle(.flushRequested(FlushTicket(id: 1), reach: target), at: .seconds(1)) == [.wakeSender])
     #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
     // Closing: no further than the target either.
     var closing = machine { $0.handoverInterval = .seconds(5) }
     _ = closing.step(.handoverTimerFired, at: .zero)
-    _ = closing.handle(.closeRequested(deadline: .seconds(4)), at: .zero)
+    #expect(closing.handle(.closeRequested(deadline: .seconds(4)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(4))])
     #expect(closing.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
     // Before any handover look: not past the target.
     var unlooked = machine { $0.handoverInterval = .seconds(5) }
@@ -302,7 +302,7 @@ extension QueueMachine.Unsent {
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: true, pendingEvents: 3), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .wait(.seconds(60))))
-    _ = m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .exit))
     var paused = machine()
     _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
