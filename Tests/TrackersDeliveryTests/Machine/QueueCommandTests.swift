@@ -278,8 +278,14 @@ import Testing
     keep(&refusing, sizes: [10, 10, 10])
     let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10), at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
-    #expect(commands.afterUnlock.count == 2 && commands.afterUnlock.last == .wakeSender)
-    #expect(commands.underLock.isEmpty && commands.next == nil)
+    #expect(
+      commands == [
+        .report(dropped(
+          1, .refused,
+          "the queue's directory can't be opened yet and the memory it waits in is full (3 records, 30 bytes); "
+            + "record \(id) refused")),
+        .wakeSender,
+      ])
     #expect(refusing.counters.dropped(.refused) == 1 && refusing.counters.enqueued == 0)
   }
 

@@ -22,59 +22,31 @@ import Testing
       writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
   }
 
-  /// The answer by name, reports as their kind, so a whole answer reads in one comparison: what runs under
-  /// the lock, then what runs after it, then the loop's step.
-  func names(_ answer: QueueMachine.Answer) -> [String] {
-    let locked = answer.underLock.map { effect in
-      switch effect {
-      case .letGo: "letGo"
-      case .purge: "purge"
-      case .sealForHandover: "sealForHandover"
-      }
-    }
-    let after = answer.afterUnlock.map { effect in
-      switch effect {
-      case .wakeSender: "wakeSender"
-      case .answer(let tickets): "answer\(tickets.map(\.id))"
-      case .report(let report):
-        switch report {
-        case .dropped(_, let count, let reason, _): "dropped \(count) \(reason)"
-        case .corruptDataSkipped(_, let regions, let bytes, _): "corrupt \(regions) \(bytes)"
-        case .retryScheduled(_, let count, let delay, _): "retry \(count) \(delay)"
-        default: "report"
-        }
-      case .voidReadAhead(let generation): "voidReadAhead \(generation)"
-      case .cancelSending: "cancelSending"
-      case .startTimer(let timer, let deadline): "startTimer \(timer) \(deadline)"
-      case .cancelTimer(let timer): "cancelTimer \(timer)"
-      }
-    }
-    let step: [String] = answer.next.map { step in
-      switch step {
-      case .exit: ["exit"]
-      case .modeChanged: ["modeChanged"]
-      case .wait(let timeout): ["wait \(timeout.map { "\($0)" } ?? "nil")"]
-      case .drain(let target, let taking): ["drain \(target.offset)\(taking ? " taking" : "")"]
-      case .probeSenderLock: ["probeSenderLock"]
-      case .openStorage: ["openStorage"]
-      case .takeHandedOver: ["takeHandedOver"]
-      }
-    } ?? []
-    return locked + after + step
+  /// The machine's reports for the destination "Test", whole: case, counts and detail.
+  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
+    .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
+  }
+
+  func corrupt(_ regions: Int, _ bytes: Int, _ detail: String) -> QueueMachine.Effect {
+    .report(.corruptDataSkipped(destination: "Test", regions: regions, bytes: bytes, detail: detail))
+  }
+
+  func retry(_ count: Int, _ delay: Duration, _ detail: String) -> QueueMachine.Effect {
+    .report(.retryScheduled(destination: "Test", count: count, delay: delay, detail: detail))
   }
 
   @Test func relinquishWaitsForTheBatchInFlightThenLetsGo() {
     var m = machine()
     let (waits, commands) = m.requestRelinquish(deadline: .seconds(3))
-    #expect(waits && names(commands) == ["wakeSender", "startTimer relinquish 3.0 seconds"])
+    #expect(waits && commands == [.wakeSender, .startTimer(.relinquish, deadline: .seconds(3))])
     // The drain sends nothing more, but the batch in flight is answered and counted first.
     #expect(!m.drainContinues(readGeneration: 0))
     #expect(!m.relinquished)
-    #expect(names(m.step(.finished(delivered: 3, rejected: 0, reasons: []), at: .seconds(2))).isEmpty)
+    #expect(m.step(.finished(delivered: 3, rejected: 0, reasons: []), at: .seconds(2)) == [])
     #expect(m.counters.delivered == 3)
     // Between two requests: let go now.
-    #expect(names(m.sendStep(look(m, pending: 4), at: .seconds(2))) == ["letGo", "modeChanged"])
-    #expect(names(m.step(.relinquished(heldLog: true), at: .seconds(2))) == ["wakeSender"])
+    #expect(m.sendStep(look(m, pending: 4), at: .seconds(2)) == QueueMachine.Answer(underLock: [.letGo], [], next: .modeChanged))
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(2)) == [.wakeSender])
     #expect(m.relinquished && !m.relinquishRequested)
     #expect(m.generation == 1)
   }
@@ -87,7 +59,7 @@ import Testing
     #expect(m.requestRelinquish(deadline: .seconds(2)) == (false, QueueMachine.Answer(underLock: [.letGo])))
     #expect(!m.relinquishRequested)
     // Waiting to open the directory: nothing was read, the generation stays.
-    #expect(names(m.step(.relinquished(heldLog: false), at: .zero)) == ["wakeSender"])
+    #expect(m.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
     #expect(m.generation == 0)
   }
 
@@ -95,11 +67,11 @@ import Testing
     var m = machine()
     _ = m.step(.relinquished(heldLog: true), at: .zero)
     #expect(Roles.route(m.role, closing: m.closing) == .writeToInbox)
-    #expect(names(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero)) == ["wakeSender"])
-    #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["answer[1]", "wait nil"])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero) == [.wakeSender])
+    #expect(m.step(.relinquishedTimerFired, at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 1)])], next: .wait(nil)))
     // Taken back: the loop of the sender runs.
     #expect(m.handle(.reclaimed(heldLog: true), at: .zero) == [.wakeSender])
-    #expect(names(m.step(.relinquishedTimerFired, at: .zero)) == ["modeChanged"])
+    #expect(m.step(.relinquishedTimerFired, at: .zero) == QueueMachine.Answer(next: .modeChanged))
   }
 
   @Test func reclaimBumpsTheGenerationAndVoidsWhatWasCarried() {
@@ -109,40 +81,54 @@ import Testing
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1)) == [])
-    #expect(names(m.handle(.reclaimed(heldLog: true), at: .seconds(2))) == ["purge", "wakeSender"])
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(2)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
     #expect(m.generation == 2)
     #expect(!m.purgeWhenReclaimed)
     // A batch read from generation 0 is carried: no drain with it, it is dropped and the log read again.
     #expect(!m.drainContinues(readGeneration: 0))
-    #expect(names(m.sendStep(look(m, pending: 2, hasCarry: true, readGeneration: 0), at: .seconds(2))) == ["voidReadAhead 2", "wait 0.0 seconds"])
-    #expect(names(m.sendStep(look(m, pending: 2), at: .seconds(2))) == ["drain 20"])
+    #expect(
+      m.sendStep(look(m, pending: 2, hasCarry: true, readGeneration: 0), at: .seconds(2))
+        == QueueMachine.Answer([.voidReadAhead(generation: 2)], next: .wait(.seconds(0))))
+    #expect(
+      m.sendStep(look(m, pending: 2), at: .seconds(2))
+        == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: false)))
   }
 
   @Test func theWriterSealsOnItsTimerAndBecomesTheSenderWhenTheLockIsFree() {
     var m = machine()
-    #expect(names(m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero)) == ["wakeSender"])
-    #expect(names(m.step(.writerTimerFired, at: .zero)) == ["probeSenderLock"])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero) == [.wakeSender])
+    #expect(m.step(.writerTimerFired, at: .zero) == QueueMachine.Answer(next: .probeSenderLock))
     // Held by another process: seal, answer the flush made before the seal, look again at the interval.
-    #expect(names(m.handle(.senderLock(free: false), at: .zero)) == ["sealForHandover", "answer[7]", "wait 5.0 seconds"])
+    #expect(
+      m.handle(.senderLock(free: false), at: .zero)
+        == QueueMachine.Answer(underLock: [.sealForHandover], [.answer([FlushTicket(id: 7)])], next: .wait(.seconds(5))))
     // Free: this queue sends; the flush waiting is the sender loop's to answer, after sending.
     #expect(m.handle(.flushRequested(FlushTicket(id: 8)), at: .seconds(5)) == [.wakeSender])
-    #expect(names(m.step(.writerTimerFired, at: .seconds(5))) == ["probeSenderLock"])
-    #expect(names(m.handle(.senderLock(free: true), at: .seconds(5))) == ["modeChanged"])
+    #expect(m.step(.writerTimerFired, at: .seconds(5)) == QueueMachine.Answer(next: .probeSenderLock))
+    #expect(m.handle(.senderLock(free: true), at: .seconds(5)) == QueueMachine.Answer(next: .modeChanged))
     #expect(m.flushTickets == [FlushTicket(id: 8)])
-    #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(5))) == ["drain 30 taking"])
+    #expect(
+      m.sendStep(look(m, pending: 3), at: .seconds(5))
+        == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: true)))
     // Closing while writing: seal once more and end.
-    #expect(m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6)) == [.wakeSender, .startTimer(.close, deadline: .seconds(10))])
-    #expect(names(m.handle(.senderLock(free: false), at: .seconds(6))) == ["sealForHandover", "answer[]", "exit"])
+    #expect(
+      m.handle(.closeRequested(deadline: .seconds(10)), at: .seconds(6))
+        == [.wakeSender, .startTimer(.close, deadline: .seconds(10))])
+    #expect(
+      m.handle(.senderLock(free: false), at: .seconds(6))
+        == QueueMachine.Answer(underLock: [.sealForHandover], [.answer([])], next: .exit))
   }
 
   @Test func corruptionFoundWhileReadingIsCountedAndReportedOnce() {
     var m = machine()
     let commands = m.handle(.readSkipped(aged: 0, corruptRegions: 2, corruptBytes: 30), at: .zero)
-    #expect(names(commands) == ["corrupt 2 30"])
+    #expect(commands == [corrupt(2, 30, "damage found while reading")])
     #expect(m.counters.dropped(.corrupt) == 2)
     #expect(m.counters.corruptBytes == 30)
     // Aged records and damage in one read: one report each.
-    #expect(names(m.handle(.readSkipped(aged: 4, corruptRegions: 1, corruptBytes: 8), at: .zero)) == ["dropped 4 maxAge", "corrupt 1 8"])
+    #expect(
+      m.handle(.readSkipped(aged: 4, corruptRegions: 1, corruptBytes: 8), at: .zero)
+        == [dropped(4, .maxAge, "older than 604800.0 seconds"), corrupt(1, 8, "damage found while reading")])
     #expect(m.counters.dropped(.corrupt) == 3)
     #expect(m.counters.dropped(.maxAge) == 4)
     // Found opening the log or taking what others handed over: counted the same way.
@@ -156,11 +142,15 @@ import Testing
   @Test func retryAfterPausesExactlyAndFlushDoesNotWaitThroughIt() {
     var m = machine()
     let commands = m.step(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
-    #expect(names(commands) == ["dropped 1 maxAttempts", "retry 3 1.0 seconds"])
+    #expect(commands == [dropped(1, .maxAttempts, "failed 10 times, last: 429"), retry(3, .seconds(1), "429")])
     #expect(m.counters.retried == 3)
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10)) == [.wakeSender])
-    #expect(names(m.sendStep(look(m, pending: 3), at: .milliseconds(10_250))) == ["answer[1]", "wait 0.75 seconds"])
-    #expect(names(m.sendStep(look(m, pending: 3), at: .seconds(11))) == ["drain 30"])
+    #expect(
+      m.sendStep(look(m, pending: 3), at: .milliseconds(10_250))
+        == QueueMachine.Answer([.answer([FlushTicket(id: 1)])], next: .wait(.milliseconds(750))))
+    #expect(
+      m.sendStep(look(m, pending: 3), at: .seconds(11))
+        == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 30), takingHandedOverFirst: false)))
   }
 
   @Test func theSameSeedGivesTheSameBackoff() {
@@ -168,8 +158,8 @@ import Testing
     var b = machine(seed: 5)
     for failure in 0..<6 {
       let now = Duration.seconds(failure * 100)
-      let pauseA = names(a.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
-      let pauseB = names(b.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now))
+      let pauseA = a.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now)
+      let pauseB = b.step(.retried(kept: 1, exhausted: 0, serverDelay: nil, detail: "500"), at: now)
       #expect(pauseA == pauseB)
     }
     #expect(a.pace == b.pace)
@@ -178,29 +168,31 @@ import Testing
   @Test func anEnqueueWakesTheSenderOnlyWhenItWaitsForIt() {
     var m = machine()
     // Idle: the first record starts the interval.
-    #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[]", "wait nil"])
+    #expect(m.sendStep(look(m), at: .zero) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     let firstWakes = m.appended(pendingEvents: 1, pendingBytes: 10, at: .seconds(1))
     #expect(firstWakes)
     #expect(m.pendingSince == .seconds(1))
-    #expect(names(m.sendStep(look(m, pending: 1), at: .seconds(1))) == ["wait 60.0 seconds"])
+    #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == QueueMachine.Answer(next: .wait(.seconds(60))))
     // Waiting for the interval: only a full batch wakes it early.
     let secondWakes = m.appended(pendingEvents: 2, pendingBytes: 20, at: .seconds(2))
     #expect(!secondWakes)
     let fullBatchWakes = m.appended(pendingEvents: 10, pendingBytes: 100, at: .seconds(3))
     #expect(fullBatchWakes)
     #expect(m.counters.enqueued == 3)
-    #expect(names(m.sendStep(look(m, pending: 10), at: .seconds(3))) == ["drain 100"])
+    #expect(
+      m.sendStep(look(m, pending: 10), at: .seconds(3))
+        == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)))
   }
 
   @Test func closeEndsTheLoopAndAnswersEveryFlush() {
     var m = machine()
-    #expect(names(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero)) == ["wakeSender", "startTimer close 5.0 seconds"])
-    #expect(names(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero)).isEmpty)
+    #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
+    #expect(m.handle(.closeRequested(deadline: .seconds(9)), at: .zero) == [])
     #expect(m.handle(.flushRequested(FlushTicket(id: 3)), at: .zero) == [.wakeSender])
-    #expect(names(m.sendStep(look(m), at: .zero)) == ["answer[3]", "exit"])
-    #expect(names(m.step(.senderExited, at: .zero)) == ["answer[]", "cancelTimer close"])
+    #expect(m.sendStep(look(m), at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 3)])], next: .exit))
+    #expect(m.step(.senderExited, at: .zero) == [.answer([]), .cancelTimer(.close)])
     // After the sender's end, a flush is answered at once.
-    #expect(names(m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero)) == ["answer[4]"])
+    #expect(m.handle(.flushRequested(FlushTicket(id: 4)), at: .zero) == [.answer([FlushTicket(id: 4)])])
   }
 
   @Test func theCapRefusesOrDropsTheOldestWithExactCounters() {
@@ -210,36 +202,58 @@ import Testing
     var m = QueueMachine(destination: "Test", limits: Self.limits, configuration: configuration, random: SeededQueueRandom(seed: 21))
     let id = RecordID()
     let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), at: .zero)
-    #expect(refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && names(refused.1) == ["dropped 1 refused"])
-    #expect(names(m.step(.droppedOldest(3, cap: 1000), at: .zero)) == ["dropped 3 overflow"])
-    #expect(names(m.step(.droppedOldest(0, cap: 1000), at: .zero)).isEmpty)
+    #expect(
+      refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && refused.1
+        == [dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused")])
+    #expect(
+      m.step(.droppedOldest(3, cap: 1000), at: .zero)
+        == [dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes")])
+    #expect(m.step(.droppedOldest(0, cap: 1000), at: .zero) == [])
     #expect(m.counters.dropped(.refused) == 1)
     #expect(m.counters.dropped(.overflow) == 3)
     // Let go of: an enqueued record is the next sender's.
     #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
     // Closed before the directory opened: what memory held is lost, counted once.
-    #expect(names(m.step(.lostInMemory(2), at: .zero)) == ["dropped 2 storageUnavailable"])
+    #expect(
+      m.step(.lostInMemory(2), at: .zero)
+        == [dropped(2, .storageUnavailable, "the queue closed before its directory could be opened; the records kept in memory are lost")])
     #expect(m.counters.dropped(.storageUnavailable) == 2)
   }
 
   @Test func waitingForTheDirectoryTriesAtItsBackOffOrWhenAsked() {
     var m = machine()
     // Not due: wait exactly until the attempt. Due at its time, when asked, or when a flush() waits.
-    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["answer[]", "wait 3.0 seconds"])
-    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))) == ["openStorage"])
-    #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    #expect(
+      m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))
+        == QueueMachine.Answer([.answer([])], next: .wait(.seconds(3))))
+    #expect(
+      m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(4))
+        == QueueMachine.Answer(next: .openStorage))
+    #expect(
+      m.step(.storageLook(attemptRequested: true, nextAttempt: .seconds(4)), at: .seconds(1))
+        == QueueMachine.Answer(next: .openStorage))
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .seconds(1)) == [.wakeSender])
-    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))) == ["openStorage"])
+    #expect(
+      m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(4)), at: .seconds(1))
+        == QueueMachine.Answer(next: .openStorage))
     // The attempt failed: the flush is answered at once, nothing can be sent.
-    #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))) == ["answer[2]", "wait 7.0 seconds"])
+    #expect(
+      m.step(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))
+        == QueueMachine.Answer([.answer([FlushTicket(id: 2)])], next: .wait(.seconds(7))))
     // Let go of: no attempt, no lock; wait to be taken back.
     _ = m.step(.relinquished(heldLog: false), at: .seconds(1))
-    #expect(names(m.step(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))) == ["answer[]", "wait nil"])
+    #expect(
+      m.step(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))
+        == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     // Closing: one last attempt, then the end.
     #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(9)) == [])
-    #expect(m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9)) == [.wakeSender, .startTimer(.close, deadline: .seconds(20))])
-    #expect(names(m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))) == ["openStorage"])
-    #expect(names(m.step(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9))) == ["answer[]", "exit"])
+    #expect(
+      m.handle(.closeRequested(deadline: .seconds(20)), at: .seconds(9))
+        == [.wakeSender, .startTimer(.close, deadline: .seconds(20))])
+    #expect(
+      m.step(.storageLook(attemptRequested: false, nextAttempt: .seconds(60)), at: .seconds(9))
+        == QueueMachine.Answer(next: .openStorage))
+    #expect(m.step(.idleTimerFired(nextAttempt: .seconds(60)), at: .seconds(9)) == QueueMachine.Answer([.answer([])], next: .exit))
   }
 }
