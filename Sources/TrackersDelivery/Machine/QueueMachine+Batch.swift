@@ -68,6 +68,26 @@ extension QueueMachine {
     return isPending.indices.filter { isPending[$0] }
   }
 
+  /// What becomes of a batch about to go out (`Sender.prepare`).
+  enum Preparation: Equatable {
+    /// Send these of its records (batch order).
+    case send([Int])
+    /// The send gate closed while it was built (consent withdrawn): these records are answered
+    /// `.withheld` (they go again, uncounted, and the drain starts no more requests).
+    case withhold([Int])
+    /// None of its records is pending any more: nothing is sent, nothing answered.
+    case nothingLeft
+  }
+
+  /// What becomes of a batch read from the log's `batchGeneration` as it is about to go out: its records
+  /// still pending (`stillPending`), sent if the send gate is open (`maySend`, read just before), withheld
+  /// if it closed since the batch was built.
+  func prepare(batchGeneration: Int, isPending: [Bool], maySend: Bool) -> Preparation {
+    let pending = stillPending(batchGeneration: batchGeneration, isPending: isPending)
+    if pending.isEmpty { return .nothingLeft }
+    return maySend ? .send(pending) : .withhold(pending)
+  }
+
   /// The age cut of a read: records enqueued before this date (the wall time `now` less
   /// ``DeliveryConfiguration/maxAge``) are dropped as too old.
   func ageCut(now: Date) -> Date {

@@ -228,14 +228,20 @@ final class Sender {
   /// on while the batch was built, is answered here.
   private func prepare(_ original: PendingBatch) -> (PendingBatch, HTTPRequest)? {
     var batch = original
-    driver.state.withLock { s in
-      let pending = s.machine.stillPending(batchGeneration: batch.generation, isPending: batch.entries.map { s.log.isPending($0.position) })
-      batch.entries = pending.map { batch.entries[$0] }
+    let maySend = driver.configuration.shouldSend()  // outside the lock: it may take the consent store's lock
+    let preparation = driver.state.withLock { s in
+      s.machine.prepare(
+        batchGeneration: batch.generation, isPending: batch.entries.map { s.log.isPending($0.position) }, maySend: maySend)
     }
-    if batch.entries.isEmpty { return nil }
-    guard driver.configuration.shouldSend() else {
+    switch preparation {
+    case .nothingLeft:
+      return nil
+    case .withhold(let pending):
+      batch.entries = pending.map { batch.entries[$0] }
       answer(.withheld, to: batch)
       return nil
+    case .send(let pending):
+      batch.entries = pending.map { batch.entries[$0] }
     }
     do {
       return (batch, try driver.destination.queuedRequest(for: batch.batch, compressing: driver.configuration.compressesRequestBodies))

@@ -332,4 +332,17 @@ extension QueueMachine.Unsent {
     #expect(m.stillPending(batchGeneration: 1, isPending: [false, true]) == [1])
   }
 
+  /// A batch about to go out (the sender's `prepare`, whose `if`s decided this before): what is still
+  /// pending goes if the send gate is open, is withheld if it closed since the batch was built, and a batch
+  /// with nothing pending is neither sent nor answered, whatever the gate.
+  @Test func aBatchAboutToGoOutIsSentWithheldOrLeftByTheMachine() {
+    var m = machine()
+    #expect(m.prepare(batchGeneration: 0, isPending: [true, false, true], maySend: true) == .send([0, 2]))
+    #expect(m.prepare(batchGeneration: 0, isPending: [true, false, true], maySend: false) == .withhold([0, 2]))
+    #expect(m.prepare(batchGeneration: 0, isPending: [false, false], maySend: true) == .nothingLeft)
+    #expect(m.prepare(batchGeneration: 0, isPending: [false, false], maySend: false) == .nothingLeft)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
+    #expect(m.prepare(batchGeneration: 0, isPending: [true], maySend: true) == .nothingLeft)
+  }
+
 }
