@@ -88,6 +88,19 @@ extension QueueMachine {
     return maySend ? .send(pending) : .withhold(pending)
   }
 
+  /// Whether what a read from the log's `readGeneration` found too old or damaged is dropped now (finished in
+  /// the log, then counted by `.readSkipped`): not once the log was replaced since, whose positions may
+  /// name other records.
+  func dropsWhatAReadFound(readGeneration: Int) -> Bool {
+    readGeneration == generation
+  }
+
+  /// Whether a read that found nothing to send but `dropped` records too old or damaged reads again, past
+  /// them: not when it dropped none (the log changed under it), as the same read would find the same.
+  func readsAgain(afterDropping dropped: Int) -> Bool {
+    dropped > 0
+  }
+
   /// The age cut of a read: records enqueued before this date (the wall time `now` less
   /// ``DeliveryConfiguration/maxAge``) are dropped as too old.
   func ageCut(now: Date) -> Date {

@@ -194,9 +194,8 @@ final class Sender {
       if let partition = found.partition, !found.entries.isEmpty {
         return PendingBatch(entries: found.entries, partition: partition, generation: generation)
       }
-      // Only dropped or damaged records were found: look again past them. Stop when there were none, or
-      // when none could be dropped (the log changed under us): looking again would find the same.
-      if dropped == 0 { return nil }
+      // Only dropped or damaged records were found: the machine says whether to look again past them.
+      guard driver.state.withLock({ $0.machine.readsAgain(afterDropping: dropped) }) else { return nil }
     }
   }
 
@@ -204,7 +203,7 @@ final class Sender {
   private func dropWhileReading(aged: [(position: LogPosition, length: Int64)], corrupt: [CorruptRegion], generation: Int) -> Int {
     var finished = 0
     driver.feed { s in
-      guard s.machine.generation == generation else { return nil }
+      guard s.machine.dropsWhatAReadFound(readGeneration: generation) else { return nil }
       let agedCount = aged.filter { s.log.finish($0.0, length: $0.1) }.count
       var regions = 0
       var bytes = 0

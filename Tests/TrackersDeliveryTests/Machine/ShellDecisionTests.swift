@@ -332,6 +332,19 @@ extension QueueMachine.Unsent {
     #expect(m.stillPending(batchGeneration: 1, isPending: [false, true]) == [1])
   }
 
+  /// A read that found records too old or damaged (the sender's `buildBatch` and `dropWhileReading`, whose
+  /// `if`s decided this before): they are dropped only from the log they were read from, and a read that
+  /// found nothing to send reads again only past records it dropped.
+  @Test func whatAReadFoundTooOldOrDamagedIsDroppedFromItsOwnLogAndReadPastOnce() {
+    var m = machine()
+    #expect(m.dropsWhatAReadFound(readGeneration: 0))
+    #expect(m.readsAgain(afterDropping: 3))
+    #expect(!m.readsAgain(afterDropping: 0))
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
+    #expect(!m.dropsWhatAReadFound(readGeneration: 0))
+    #expect(m.dropsWhatAReadFound(readGeneration: 1))
+  }
+
   /// A batch about to go out (the sender's `prepare`, whose `if`s decided this before): what is still
   /// pending goes if the send gate is open, is withheld if it closed since the batch was built, and a batch
   /// with nothing pending is neither sent nor answered, whatever the gate.
