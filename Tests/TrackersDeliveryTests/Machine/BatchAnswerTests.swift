@@ -173,7 +173,7 @@ import Testing
     #expect([0, 1].map { one.mayStartRequest(inFlight: $0, readGeneration: 0) } == [true, false])
     // Below 1 counts as 1; a log replaced since the read stops the drain.
     #expect(machine(inFlight: 0).mayStartRequest(inFlight: 0, readGeneration: 0))
-    _ = four.step(.relinquished(heldLog: true), at: .zero)
+    #expect(four.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(!four.mayStartRequest(inFlight: 0, readGeneration: 0))
   }
 

@@ -81,7 +81,9 @@ import Testing
   /// close(timeout:) ends at its deadline: a pause past it ends the loop at once.
   @Test func closeDoesNotWaitThroughAPausePastItsDeadline() {
     var m = machine()
-    _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
+    #expect(
+      m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 1, delay: .seconds(60), detail: "503"))])
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .exit))
   }
@@ -233,7 +235,7 @@ import Testing
   @Test func relinquishedWritesToTheInboxAndClosingRefuses() {
     var m = machine()
     let id = RecordID()
-    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(enqueue(&m, Request(id: id, frameBytes: 10)) == (.writeToInbox, []))
     #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.counters.enqueued == 1 && m.counters.handedOver == 1)
@@ -274,7 +276,7 @@ import Testing
       $0.unopenedMaxRecords = 3
       $0.overflowPolicy = .refuseNew
     }
-    _ = refusing.step(.startedWithoutStorage, at: .zero)
+    #expect(refusing.step(.startedWithoutStorage, at: .zero) == [])
     keep(&refusing, sizes: [10, 10, 10])
     let (answer, commands) = enqueue(&refusing, Request(id: id, frameBytes: 10), at: .seconds(2))
     #expect(answer == .refuse(.queueFull(pendingBytes: 30, maxPendingBytes: 1 << 20)))
@@ -337,7 +339,9 @@ import Testing
   /// from its base); a single record still too large is dropped, its report folded.
   @Test func tooLargeSplitsThenDropsASingleRecordFolded() {
     var m = machine()
-    _ = m.step(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
+    #expect(
+      m.step(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 4, delay: .microseconds(26_520), detail: "500"))])
     #expect(m.pace.consecutiveFailures == 1)
     #expect(answered(&m, .tooLarge, status: 413) == (.split(at: 2), []))
     #expect(m.pace.consecutiveFailures == 0)
@@ -412,7 +416,7 @@ import Testing
   @Test func theDirectoryIsTriedAgainOnTheMachinesBackOff() {
     var m = machine()
     #expect(m.step(.storageTimerFired, at: .zero) == QueueMachine.Answer(next: .modeChanged))  // opened: the sender's loop runs
-    _ = m.step(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     #expect(m.isWaitingForStorage)
     #expect(m.step(.storageTimerFired, at: .zero) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(1))))
     #expect(m.step(.storageTimerFired, at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))
@@ -446,10 +450,10 @@ import Testing
   /// The queue's part is one value: unopened, sender, writer, relinquished, closed; each move is an input.
   @Test func theRoleMovesThroughItsInputs() {
     var m = machine()
-    _ = m.step(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
     // Let go of before it opened: no attempts, and back to waiting when taken back, with an attempt now.
-    _ = m.step(.relinquished(heldLog: false), at: .zero)
+    #expect(m.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
     #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
     #expect(m.relinquished && m.isWaitingForStorage)
     #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
@@ -464,7 +468,7 @@ import Testing
     #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2)) == [])
     #expect(m.isSender)
     // Let go of, then closed: nothing is pending here, and nothing more moves it.
-    _ = m.step(.relinquished(heldLog: true), at: .seconds(3))
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(3)) == [.wakeSender])
     #expect(m.handle(.released, at: .seconds(4)) == [])
     #expect(m.role == .closed(relinquished: true, waiting: nil))
     #expect(m.closed && m.relinquished)
@@ -549,7 +553,9 @@ import Testing
   @Test func purgeCountsReportsAndEndsThePause() {
     var m = machine()
     _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
-    _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
+    #expect(
+      m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
+        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(30), detail: "503"))])
     // As `QueueDriver.purge` feeds them on the sender's log.
     #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
     #expect(
@@ -568,7 +574,7 @@ import Testing
   /// directory ever opened, the records in memory go at once and the log once it opens.
   @Test func purgeWhileLetGoOfOrUnopenedIsRunOnceTheLogIsBack() {
     var m = machine()
-    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.handle(.wroteToInbox, at: .zero) == [])
     #expect(m.handle(.handedOver(-2), at: .zero) == [])
@@ -580,7 +586,7 @@ import Testing
     #expect(!m.purgeWhenReclaimed)
 
     var unopened = machine()
-    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     #expect(unopened.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
     #expect(unopened.step(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
     #expect(unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1)) == [])
@@ -594,7 +600,9 @@ import Testing
   @Test func theSendGateHoldsThenSendsWhenItOpens() {
     var m = machine()
     _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
-    _ = m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
+    #expect(
+      m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(5), detail: "503"))])
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.pace.backoffUntil == nil)
@@ -693,7 +701,7 @@ import Testing
     #expect(m.closeDeadline == .seconds(3))
     #expect(m.handle(.closeTimerFired, at: .seconds(2)) == [])
     #expect(m.handle(.closeTimerFired, at: .seconds(3)) == [.cancelSending])
-    _ = m.step(.senderExited, at: .seconds(4))
+    #expect(m.step(.senderExited, at: .seconds(4)) == [.answer([]), .cancelTimer(.close)])
     #expect(m.handle(.closeTimerFired, at: .seconds(5)) == [])
   }
 
@@ -702,15 +710,15 @@ import Testing
   @Test func aLogOpenedOutsideTheLockIsInstalledOnlyIfStillWanted() {
     var m = machine()
     #expect(!m.wants(.late) && !m.wants(.takeBack) && !m.wants(.takeOver))  // a sender wants none
-    _ = m.step(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     #expect(m.wants(.late) && !m.wants(.takeBack))
-    _ = m.step(.relinquished(heldLog: false), at: .zero)
+    #expect(m.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
     #expect(!m.wants(.late))  // let go of: no lock may be taken
     #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
     #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1)) == [])
     #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
     #expect(!m.wants(.late) && m.wants(.takeOver))
-    _ = m.step(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(2)) == [.wakeSender])
     #expect(m.wants(.takeBack) && !m.wants(.takeOver))
     #expect(m.handle(.closeRequested(deadline: .seconds(9)), at: .seconds(3)) == [.wakeSender, .startTimer(.close, deadline: .seconds(9))])
     #expect(!m.wants(.takeBack) && !m.wants(.takeOver))
@@ -721,7 +729,9 @@ import Testing
   @Test func purgeDeletesByTheQueuesPartAndCountsByRoute() {
     var m = machine()
     #expect(m.purgeRoute == .log)
-    _ = m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
+    #expect(
+      m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 1, delay: .seconds(9), detail: "503"))])
     #expect(
       m.handle(.purgeDone(.log, removed: 0, takenBySender: 2), at: .seconds(1)) == [])
     #expect(m.counters.handedOver == 2 && m.pace == DeliveryPace() && m.counters.dropped[.purged] == 0)
@@ -729,7 +739,7 @@ import Testing
       m.handle(.purgeDone(.log, removed: 4, takenBySender: 0), at: .seconds(1)) == [
         .report(dropped(4, .purged, "purge() deleted every pending record"))
       ])
-    _ = m.step(.relinquished(heldLog: true), at: .seconds(2))
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(2)) == [.wakeSender])
     #expect(m.purgeRoute == .inbox)
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(2)) == [])
     #expect(m.purgeWhenReclaimed)
@@ -743,7 +753,7 @@ import Testing
     #expect(m.counters.handedOver == 1 && m.counters.dropped(.purged) == 5)
 
     var unopened = machine()
-    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     #expect(unopened.purgeRoute == .memory)
     #expect(
       unopened.handle(.purgeDone(.memory, removed: 2, takenBySender: 0), at: .zero) == [
@@ -784,14 +794,14 @@ import Testing
   @Test func pendingIsTheLogsUntilLetGoOfAndMemorysAlways() {
     var m = machine()
     #expect(m.counters(log: (3, 30)).pendingEvents == 3)
-    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     let letGo = m.counters(log: (3, 30))
     #expect(letGo.pendingEvents == 0 && letGo.pendingBytes == 0)
     // Never opened, then let go of: what it keeps in memory is still its own, and goes with its role.
     var unopened = machine()
-    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     keep(&unopened, sizes: [10, 10])
-    _ = unopened.step(.relinquished(heldLog: false), at: .zero)
+    #expect(unopened.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
     let kept = unopened.counters(log: (0, 0))
     #expect(kept.pendingEvents == 2 && kept.pendingBytes == 20)
     #expect(unopened.takeKept().frames.count == 2 && unopened.kept.frames.isEmpty)
@@ -879,7 +889,7 @@ import Testing
       m.handle(.openFailed(.takeBack, detail: "EIO"), at: .zero) == [
         .report(.storageFailure(destination: Self.destination, detail: "could not take the directory back: EIO"))
       ])
-    _ = m.step(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     #expect(m.handle(.openFailed(.late, detail: "EPERM"), at: .seconds(1)) == [])
     #expect(m.storageWait?.nextAttempt == .seconds(3))
   }
@@ -888,8 +898,8 @@ import Testing
   /// tries at once; once it is open, the waiting loop's next look ends it (the sender's loop runs).
   @Test func takenBackBeforeItOpenedTheQueueTriesAtOnce() {
     var m = machine()
-    _ = m.step(.startedWithoutStorage, at: .zero)
-    _ = m.step(.relinquished(heldLog: false), at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
+    #expect(m.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
     #expect(m.handle(.reclaimed(heldLog: false), at: .seconds(1)) == [.wakeSender])
     #expect(m.isWaitingForStorage && !m.relinquished && m.storageWait?.attemptRequested == true)
     #expect(m.step(.storageTimerFired, at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))
@@ -933,7 +943,7 @@ import Testing
     var m = machine()
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == QueueMachine.Answer(next: .takeHandedOver))
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(10)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(5))))
-    _ = m.step(.relinquished(heldLog: true), at: .seconds(11))
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(11)) == [.wakeSender])
     #expect(m.handle(.look(Self.facts(0)), at: .seconds(11)) == QueueMachine.Answer([.voidReadAhead(generation: 1), .answer([])], next: .wait(nil)))
     #expect(m.handle(.look(Self.facts(1)), at: .seconds(11)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(12)) == [.wakeSender])
@@ -949,7 +959,7 @@ import Testing
     #expect(writer.handle(.look(Self.facts(0)), at: .seconds(5)) == QueueMachine.Answer(next: .takeHandedOver))
 
     var unopened = machine()
-    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     #expect(
       unopened.handle(.look(Self.facts(0)), at: .zero) == QueueMachine.Answer([.voidReadAhead(generation: 0), .answer([])], next: .wait(.seconds(1))))
     #expect(unopened.handle(.look(Self.facts(0)), at: .seconds(1)) == QueueMachine.Answer(next: .openStorage))

@@ -65,7 +65,7 @@ import Testing
 
   @Test func enqueueWhileRelinquishedGoesToTheInboxAndFlushIsAnsweredAtOnce() {
     var m = machine()
-    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(Roles.route(m.role, closing: m.closing) == .writeToInbox)
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero) == [.wakeSender])
     #expect(m.step(.relinquishedTimerFired, at: .zero) == QueueMachine.Answer([.answer([FlushTicket(id: 1)])], next: .wait(nil)))
@@ -76,8 +76,10 @@ import Testing
 
   @Test func reclaimBumpsTheGenerationAndVoidsWhatWasCarried() {
     var m = machine()
-    _ = m.step(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
-    _ = m.step(.relinquished(heldLog: true), at: .seconds(1))
+    #expect(
+      m.step(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 2, delay: .seconds(30), detail: "503"))])
+    #expect(m.step(.relinquished(heldLog: true), at: .seconds(1)) == [.wakeSender])
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1)) == [])
@@ -242,7 +244,7 @@ import Testing
       m.step(.idleTimerFired(nextAttempt: .seconds(8)), at: .seconds(1))
         == QueueMachine.Answer([.answer([FlushTicket(id: 2)])], next: .wait(.seconds(7))))
     // Let go of: no attempt, no lock; wait to be taken back.
-    _ = m.step(.relinquished(heldLog: false), at: .seconds(1))
+    #expect(m.step(.relinquished(heldLog: false), at: .seconds(1)) == [.wakeSender])
     #expect(
       m.step(.storageLook(attemptRequested: true, nextAttempt: .zero), at: .seconds(9))
         == QueueMachine.Answer([.answer([])], next: .wait(nil)))

@@ -122,18 +122,18 @@ extension QueueMachine.Unsent {
   /// directory with an attempt now. A queue that had its log takes it back by the shell (`wants`).
   @Test func reclaimGoesBackToWaitingOnlyWhenTheDirectoryNeverOpened() {
     var unopened = machine()
-    _ = unopened.step(.startedWithoutStorage, at: .zero)
+    #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     #expect(unopened.letGo(at: .zero) == (false, [.wakeSender]))
     #expect(unopened.handle(.reclaimAsked, at: .seconds(1)) == [.wakeSender])
     #expect(unopened.isWaitingForStorage && !unopened.relinquished && unopened.storageWait?.attemptRequested == true)
     var sender = machine()
-    _ = sender.letGo(at: .zero)
+    #expect(sender.letGo(at: .zero) == (true, [.wakeSender]))
     #expect(sender.handle(.reclaimAsked, at: .seconds(1)) == [])
     #expect(sender.wants(.takeBack))
     // Closing: nothing to go back to.
     var closing = machine()
-    _ = closing.step(.startedWithoutStorage, at: .zero)
-    _ = closing.letGo(at: .zero)
+    #expect(closing.step(.startedWithoutStorage, at: .zero) == [])
+    #expect(closing.letGo(at: .zero) == (false, [.wakeSender]))
     #expect(closing.handle(.closeRequested(deadline: .seconds(1)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(1))])
     #expect(closing.handle(.reclaimAsked, at: .zero) == [])
   }
@@ -142,11 +142,11 @@ extension QueueMachine.Unsent {
   /// the purge is the shell's answer, not a command `run` would run after the records kept are written.
   @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
     var m = machine()
-    _ = m.step(.startedWithoutStorage, at: .zero)
+    #expect(m.step(.startedWithoutStorage, at: .zero) == [])
     #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1)) == [])
     #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
     var purging = machine()
-    _ = purging.step(.startedWithoutStorage, at: .zero)
+    #expect(purging.step(.startedWithoutStorage, at: .zero) == [])
     #expect(purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
     #expect(purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1)) == [])
     #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
@@ -276,7 +276,7 @@ extension QueueMachine.Unsent {
     #expect(m.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
     // Closing: no further than the target either.
     var closing = machine { $0.handoverInterval = .seconds(5) }
-    _ = closing.step(.handoverTimerFired, at: .zero)
+    #expect(closing.step(.handoverTimerFired, at: .zero) == QueueMachine.Answer(next: .takeHandedOver))
     #expect(closing.handle(.closeRequested(deadline: .seconds(4)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(4))])
     #expect(closing.read(partition: "", startingAt: past, target: target, unsent: full, at: .seconds(1)) == .pastTarget)
     // Before any handover look: not past the target.
@@ -305,7 +305,9 @@ extension QueueMachine.Unsent {
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == QueueMachine.Answer(next: .exit))
     var paused = machine()
-    _ = paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+    #expect(
+      paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
+        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(30), detail: "503"))])
     #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
   }
 
@@ -326,7 +328,7 @@ extension QueueMachine.Unsent {
     var m = machine()
     #expect(m.stillPending(batchGeneration: 0, isPending: [true, false, true]) == [0, 2])
     #expect(m.stillPending(batchGeneration: 0, isPending: []) == [])
-    _ = m.step(.relinquished(heldLog: true), at: .zero)
+    #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(m.generation == 1)
     #expect(m.stillPending(batchGeneration: 0, isPending: [true, true]) == [])
     #expect(m.stillPending(batchGeneration: 1, isPending: [false, true]) == [1])
