@@ -552,7 +552,7 @@ import Testing
   /// it: nothing is left to wait for.
   @Test func purgeCountsReportsAndEndsThePause() {
     var m = machine()
-    _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
+    #expect(m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero) == false)
     #expect(
       m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
         == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(30), detail: "503"))])
@@ -599,7 +599,7 @@ import Testing
   /// opens the records go at the next look that finds them due.
   @Test func theSendGateHoldsThenSendsWhenItOpens() {
     var m = machine()
-    _ = m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero)
+    #expect(m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero) == false)
     #expect(
       m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
         == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(5), detail: "503"))])
@@ -613,7 +613,7 @@ import Testing
       m.sendStep(look(m, pending: 4), at: .seconds(60)) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 40), takingHandedOverFirst: false)))
     // Open before the interval is up: the records wait for it as usual.
     var n = machine()
-    _ = n.appended(pendingEvents: 1, pendingBytes: 10, at: .zero)
+    #expect(n.appended(pendingEvents: 1, pendingBytes: 10, at: .zero) == false)
     #expect(n.sendStep(look(n, pending: 1, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(n.sendStep(look(n, pending: 1), at: .seconds(2)) == QueueMachine.Answer(next: .wait(.seconds(58))))
   }
@@ -913,7 +913,7 @@ import Testing
   /// next one.
   @Test func theFlushesADrainHoldsAreAnsweredWhenItEnds() {
     var m = machine()
-    _ = m.appended(pendingEvents: 2, pendingBytes: 20, at: .zero)
+    #expect(m.appended(pendingEvents: 2, pendingBytes: 20, at: .zero) == false)
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .zero) == [.wakeSender])
     #expect(m.sendStep(look(m, pending: 2), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 20), takingHandedOverFirst: true)))
     #expect(m.handle(.flushRequested(FlushTicket(id: 2)), at: .zero) == [.wakeSender])
@@ -924,7 +924,7 @@ import Testing
     #expect(m.step(.senderExited, at: .zero) == [.answer([FlushTicket(id: 2), FlushTicket(id: 3)])])
     // Without a flush() waiting, a drain takes nothing handed over first.
     var n = machine()
-    _ = n.appended(pendingEvents: 10, pendingBytes: 100, at: .zero)
+    #expect(n.appended(pendingEvents: 10, pendingBytes: 100, at: .zero) == false)
     #expect(n.sendStep(look(n, pending: 10), at: .zero) == QueueMachine.Answer(next: .drain(target: LogPosition(segment: 1, offset: 100), takingHandedOverFirst: false)))
     #expect(n.handle(.drainEnded(tookBatches: true, reachedTarget: false, pendingEvents: 0), at: .zero) == [])
   }
