@@ -214,9 +214,9 @@ struct QueueMachine {
     case sender(Sending)
     /// Another process sends: it writes to a directory of its own and hands it over.
     case writer
-    /// It let go of the directory (the process is about to be suspended); `waiting`: before it ever
-    /// opened, the wait it goes back to when taken back.
-    case relinquished(waiting: UnopenedStorage?)
+    /// It let go of the directory (the process is about to be suspended): before it ever opened, or
+    /// holding the log (see `LetGo`).
+    case relinquished(LetGo)
     /// The log and the locks were released: nothing more is read or written. What it was is kept for the
     /// counters (`relinquished`: nothing is pending here) and `isWaitingForStorage`.
     case closed(relinquished: Bool, waiting: UnopenedStorage?)
@@ -224,6 +224,20 @@ struct QueueMachine {
     /// machines do: with the role out of the enum, the records kept in memory are not shared, and adding one
     /// copies none of them. Never seen outside that change.
     case modifying
+  }
+
+  /// What a queue that let go of its directory goes back to when taken back.
+  enum LetGo: Equatable {
+    /// It let go before it ever opened: the wait it goes back to (which holds a `purge()` called meanwhile).
+    case neverOpened(UnopenedStorage)
+    /// It let go of the log it held; `purgeWhenReclaimed`: `purge()` was called meanwhile, so the log is
+    /// purged once it is taken back, before anything is sent from it.
+    case heldLog(purgeWhenReclaimed: Bool)
+
+    /// Let go of in `role`'s place: what it waited in, if it never opened.
+    init(waiting: UnopenedStorage?) {
+      self = waiting.map { .neverOpened($0) } ?? .heldLog(purgeWhenReclaimed: false)
+    }
   }
 
   /// What only the sender role holds: gone when the queue lets go of the directory, closes or writes for
@@ -294,9 +308,6 @@ struct QueueMachine {
   /// from any of them.
   private(set) var closeRequest: Closing?
   private(set) var task = SendingTask.running(wait: nil)
-  /// `purge()` was called while relinquished (or before the directory opened): purged once taken back.
-  /// Not in a role's case: it is read once the log is installed (`.reclaimed` after `.logInstalled`).
-  var purgeWhenReclaimed = false
   /// Counts the times the log was replaced (let go of, taken back, opened late), so the sender drops
   /// what it read from the old one.
   var generation = 0
@@ -410,6 +421,13 @@ struct QueueMachine {
   var drainHeld: Bool { drain?.held ?? false }
   var drainTickets: [FlushTicket] { drain?.tickets ?? [] }
 
+  /// `purge()` was called while the queue let go of its log, or before its directory opened: the log is
+  /// purged once it is taken back or opens. The role's (`LetGo.heldLog`, `UnopenedStorage.purgeWhenOpened`).
+  var purgeWhenReclaimed: Bool {
+    if case .relinquished(.heldLog(let purge)) = role { return purge }
+    return storageWait?.purgeWhenOpened ?? false
+  }
+
   /// Whether the queue waits for a directory it could not open, its records in memory.
   var isWaitingForStorage: Bool { storageWait != nil }
 
@@ -417,8 +435,9 @@ struct QueueMachine {
   var storageWait: UnopenedStorage? {
     switch role {
     case .unopened(let wait): wait
-    case .relinquished(let wait), .closed(_, let wait): wait
-    case .sender, .writer: nil
+    case .relinquished(.neverOpened(let wait)): wait
+    case .closed(_, let wait): wait
+    case .sender, .writer, .relinquished(.heldLog): nil
     case .modifying: preconditionFailure("the role read while it is changed")
     }
   }
@@ -444,15 +463,15 @@ struct QueueMachine {
       role = .modifying
       change(&wait)
       role = .unopened(wait)
-    case .relinquished(var wait?):
+    case .relinquished(.neverOpened(var wait)):
       role = .modifying
       change(&wait)
-      role = .relinquished(waiting: wait)
+      role = .relinquished(.neverOpened(wait))
     case .closed(let relinquished, var wait?) where includingClosed:
       role = .modifying
       change(&wait)
       role = .closed(relinquished: relinquished, waiting: wait)
-    case .sender, .writer, .relinquished(waiting: nil), .closed:
+    case .sender, .writer, .relinquished(.heldLog), .closed:
       break
     case .modifying:
       preconditionFailure("the role changed while it is changed")
@@ -650,7 +669,9 @@ struct QueueMachine {
     case .reclaimed(let heldLog):
       guard heldLog else {
         // Never opened: back to waiting for the directory, and an attempt now.
-        if case .relinquished(let wait) = role { role = wait.map { .unopened($0) } ?? .sender(Sending()) }
+        if case .relinquished(let letGo) = role {
+          if case .neverOpened(let wait) = letGo { role = .unopened(wait) } else { role = .sender(Sending()) }
+        }
         return handle(.storageAttemptRequested, at: now)
       }
       // A log is installed (its part set by `.logInstalled`): opened late, the wait for the directory is over.
@@ -660,23 +681,17 @@ struct QueueMachine {
       case .modifying: preconditionFailure("the role read while it is changed")
       }
       generation += 1
-      var commands: Answer = [.wakeSender]
-      if purgeWhenReclaimed {
-        purgeWhenReclaimed = false
-        // In the same hold of the lock: nothing is sent from the log before the purge.
-        commands.underLock.append(.purge)
-      }
-      return commands
+      return [.wakeSender]
 
     case .purgeDone(let route, let removed, let takenBySender):
       let detail: String
       switch route {
       case .memory:
-        purgeWhenReclaimed = true
+        updateStorageWait { $0.purgeWhenOpened = true }
         detail = "purge() deleted the records kept in memory; what the directory holds is purged once it opens"
       case .inbox:
         counters.handedOver -= removed
-        purgeWhenReclaimed = true
+        if case .relinquished(.heldLog) = role { role = .relinquished(.heldLog(purgeWhenReclaimed: true)) }
         detail = "purge() deleted the records not yet taken by a sender; the rest is purged when the directory is taken back"
       case .log:
         counters.handedOver += takenBySender
@@ -692,10 +707,13 @@ struct QueueMachine {
       return step(.purgedRecords(removed, detail: detail), at: now)
 
     case .logInstalled(let pendingEvents, let recovered, let writing):
+      // Taken back after a purge() while let go of: purged in this hold of the lock, before anything is
+      // sent from it (the request goes with the role it was made in).
+      let purge = role == .relinquished(.heldLog(purgeWhenReclaimed: true))
       if !closed { role = writing ? .writer : .sender(sending ?? Sending()) }
       counters.recovered += recovered
       pendingSince = pendingEvents > 0 ? now : nil
-      return []
+      return purge ? Answer(underLock: [.purge]) : []
 
     case .corruptFound(let regions):
       return countCorrupt(regions).map { [.report($0)] } ?? []
@@ -821,7 +839,7 @@ struct QueueMachine {
       // The sender role's request to let go ends with the role.
       updateSending { $0.relinquishDeadline = nil }
       guard !closed, !relinquished else { return [] }
-      role = .relinquished(waiting: storageWait)
+      role = .relinquished(LetGo(waiting: storageWait))
       if heldLog {
         // What was read from the log let go of is void; its pause goes with it.
         generation += 1
@@ -936,14 +954,18 @@ struct QueueMachine {
     return (handOver, step(.relinquished(heldLog: heldLog), at: now) + (tickets.isEmpty ? [] : [.answer(tickets)]) + timed)
   }
 
-  /// The directory the queue started without was opened and its log installed (`.reclaimed`): answers
-  /// whether to purge it before the records kept in memory are written, because `purge()` was called
-  /// while it could not be opened (then counted by `.purgeDone(.openedLate, ...)`).
-  mutating func openedLate(at now: Duration) -> (purgeFirst: Bool, Answer) {
-    var answer = handle(.reclaimed(heldLog: true), at: now)
-    let purgeFirst = answer.underLock.contains(.purge)
-    answer.underLock.removeAll { $0 == .purge }
-    return (purgeFirst, answer)
+  /// The directory the queue started without opened, before its log is installed: the wait ends with
+  /// the records it kept (written to the log, oldest first) and whether the log is purged before they
+  /// are, because `purge()` was called while it could not be opened (then counted by
+  /// `.purgeDone(.openedLate, ...)`).
+  mutating func openingLate() -> (kept: KeptFrames, purgeFirst: Bool) {
+    var taken = (kept: KeptFrames(), purgeFirst: false)
+    updateStorageWait { wait in
+      swap(&taken.kept, &wait.kept)
+      taken.purgeFirst = wait.purgeWhenOpened
+      wait.purgeWhenOpened = false
+    }
+    return taken
   }
 
   /// Counts damaged regions found in the log (opening it, taking what other processes handed over) and

@@ -31,8 +31,8 @@ enum Roles {
   static func route(_ role: QueueMachine.Role, closing: Bool) -> Route {
     if closing { return .refuse }
     switch role {
-    case .unopened, .relinquished(waiting: _?), .closed(_, waiting: _?): return .keepInMemory
-    case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): return .writeToInbox
+    case .unopened, .relinquished(.neverOpened), .closed(_, waiting: _?): return .keepInMemory
+    case .relinquished(.heldLog), .closed(relinquished: true, waiting: nil): return .writeToInbox
     case .sender, .writer, .closed(relinquished: false, waiting: nil): return .append
     case .modifying: preconditionFailure("the role read while it is changed")
     }
@@ -61,8 +61,8 @@ enum Roles {
   /// The loop for `role`: a directory never opened is waited for first, even let go of meanwhile.
   static func loop(_ role: QueueMachine.Role) -> Loop {
     switch role {
-    case .unopened, .relinquished(waiting: _?), .closed(_, waiting: _?): .waitForStorage
-    case .relinquished(waiting: nil), .closed(relinquished: true, waiting: nil): .waitWhileRelinquished
+    case .unopened, .relinquished(.neverOpened), .closed(_, waiting: _?): .waitForStorage
+    case .relinquished(.heldLog), .closed(relinquished: true, waiting: nil): .waitWhileRelinquished
     case .writer: .handOver
     case .sender, .closed(relinquished: false, waiting: nil): .send
     case .modifying: preconditionFailure("the role read while it is changed")

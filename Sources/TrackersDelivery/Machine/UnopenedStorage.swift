@@ -9,6 +9,9 @@ struct UnopenedStorage: Equatable {
   var attemptRequested = false
   /// The records accepted meanwhile, oldest first, written to the log once it opens.
   var kept = KeptFrames()
+  /// `purge()` was called meanwhile: what the directory holds is purged once it opens, before `kept` is
+  /// written to it.
+  var purgeWhenOpened = false
 
   init(now: Duration) {
     nextAttempt = now + Self.delay(afterFailures: 1)

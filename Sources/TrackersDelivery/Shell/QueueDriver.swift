@@ -132,11 +132,12 @@ final class QueueDriver: Sendable {
       switch opening {
       case .late:
         // Taken before the log is installed: the wait they were kept in ends with it.
-        let frames = s.machine.takeKept().frames
+        let (kept, purgeFirst) = s.machine.openingLate()
         s.install(opened, now: now)
+        s.handle(.reclaimed(heldLog: true), at: now)
         // Purged here, not as the machine's `.purge`: what it held goes before the records tracked since are
         // written.
-        if s.ask({ $0.openedLate(at: now) }) {
+        if purgeFirst {
           do throws(DeliveryError) {
             let purged = try s.log.purge()
             s.handle(.purgeDone(.openedLate, removed: purged.removed, takenBySender: purged.takenBySender), at: now)
@@ -144,7 +145,7 @@ final class QueueDriver: Sendable {
             s.handle(.storageFailed("could not purge the directory opened late, as purge() asked: \(error)"), at: now)
           }
         }
-        s.persist(frames, configuration: configuration, now: now)
+        s.persist(kept.frames, configuration: configuration, now: now)
       case .takeOver:
         s.handOverLog()  // to the sender, this queue itself
         s.install(opened, now: now)

@@ -454,7 +454,7 @@ import Testing
     #expect(m.role == .unopened(UnopenedStorage(now: .zero)))
     // Let go of before it opened: no attempts, and back to waiting when taken back, with an attempt now.
     #expect(m.step(.relinquished(heldLog: false), at: .zero) == [.wakeSender])
-    #expect(m.role == .relinquished(waiting: UnopenedStorage(now: .zero)))
+    #expect(m.role == .relinquished(.neverOpened(UnopenedStorage(now: .zero))))
     #expect(m.relinquished && m.isWaitingForStorage)
     #expect(m.handle(.reclaimed(heldLog: false), at: .zero) == [.wakeSender])
     var asked = UnopenedStorage(now: .zero)
@@ -581,17 +581,22 @@ import Testing
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .zero) == [])
     #expect(m.step(.purgedRecords(2, detail: "inbox"), at: .zero) == [.report(dropped(2, .purged, "inbox"))])
     #expect(m.counters.enqueued == 2 && m.counters.handedOver == 0 && m.counters.dropped(.purged) == 2)
-    #expect(m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1)) == [])
-    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
+    #expect(
+      m.handle(.logInstalled(pendingEvents: 5, recovered: 0, writing: false), at: .seconds(1))
+        == QueueMachine.Answer(underLock: [.purge]))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
     #expect(!m.purgeWhenReclaimed)
 
     var unopened = machine()
     #expect(unopened.step(.startedWithoutStorage, at: .zero) == [])
     #expect(unopened.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
     #expect(unopened.step(.purgedRecords(3, detail: "memory"), at: .zero) == [.report(dropped(3, .purged, "memory"))])
+    // Opened late: the log is purged first, before the records kept meanwhile are written (the shell's
+    // `open(.late)`, on `openingLate()`'s answer), and the request ends with the wait.
+    #expect(unopened.openingLate().purgeFirst)
     #expect(unopened.handle(.logInstalled(pendingEvents: 1, recovered: 1, writing: false), at: .seconds(1)) == [])
-    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
-    #expect(!unopened.isWaitingForStorage)
+    #expect(unopened.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
+    #expect(!unopened.isWaitingForStorage && !unopened.purgeWhenReclaimed)
   }
 
   /// Consent: the send gate shutting holds the records (a pause under way still runs out first, then is

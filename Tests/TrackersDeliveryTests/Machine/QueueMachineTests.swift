@@ -83,7 +83,11 @@ import Testing
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
     #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .seconds(1)) == [])
-    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(2)) == QueueMachine.Answer(underLock: [.purge], [.wakeSender]))
+    // The purge asked while let go of is the role's: done in the hold that installs the log taken back.
+    #expect(
+      m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(2))
+        == QueueMachine.Answer(underLock: [.purge]))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(2)) == [.wakeSender])
     #expect(m.generation == 2)
     #expect(!m.purgeWhenReclaimed)
     // A batch read from generation 0 is carried: no drain with it, it is dropped and the log read again.

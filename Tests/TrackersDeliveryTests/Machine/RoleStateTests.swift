@@ -52,7 +52,7 @@ import Testing
     var letGo = machine()
     #expect(letGo.handle(.relinquishAsked(FlushTicket(id: 3), deadline: .seconds(5)), at: .zero) == [.wakeSender, .startTimer(.relinquish, deadline: .seconds(5))])
     #expect(letGo.letGo(at: .seconds(1)) == (true, [.wakeSender, .answer([FlushTicket(id: 3)]), .cancelTimer(.relinquish)]))
-    #expect(letGo.role == .relinquished(waiting: nil) && !letGo.relinquishRequested)
+    #expect(letGo.role == .relinquished(.heldLog(purgeWhenReclaimed: false)) && !letGo.relinquishRequested)
     #expect(letGo.handle(.relinquishTimerFired, at: .seconds(10)) == [])
   }
 

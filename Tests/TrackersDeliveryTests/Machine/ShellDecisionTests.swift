@@ -140,17 +140,44 @@ extension QueueMachine.Unsent {
 
   /// The directory opened late: purged first only if purge() was called while it could not be opened;
   /// the purge is the shell's answer, not a command `run` would run after the records kept are written.
+  /// The request is the wait's (`UnopenedStorage.purgeWhenOpened`) and ends with it.
   @Test func openedLatePurgesFirstOnlyWhenAPurgeWaited() {
     var m = machine()
     #expect(m.step(.startedWithoutStorage, at: .zero) == [])
+    m.keep([1, 2, 3], droppingOldest: 0)
+    let opening = m.openingLate()
+    #expect(opening.kept.frames == [[1, 2, 3]] && !opening.purgeFirst)
     #expect(m.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: false), at: .seconds(1)) == [])
-    #expect(m.openedLate(at: .seconds(1)) == (false, [.wakeSender]))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
     var purging = machine()
     #expect(purging.step(.startedWithoutStorage, at: .zero) == [])
     #expect(purging.handle(.purgeDone(.memory, removed: 0, takenBySender: 0), at: .zero) == [])
+    #expect(purging.purgeWhenReclaimed && purging.storageWait?.purgeWhenOpened == true)
+    #expect(purging.openingLate().purgeFirst)
     #expect(purging.handle(.logInstalled(pendingEvents: 4, recovered: 4, writing: false), at: .seconds(1)) == [])
-    #expect(purging.openedLate(at: .seconds(1)) == (true, [.wakeSender]))
+    #expect(purging.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
     #expect(!purging.purgeWhenReclaimed && purging.isSender)
+  }
+
+  /// A purge() while let go of a log it held is the relinquished role's: the log taken back is purged in
+  /// the hold that installs it (`.logInstalled` answers `.purge` under the lock), once; a queue let go of
+  /// with no purge asked installs its log with nothing to do.
+  @Test func aPurgeWhileLetGoIsTheRolesAndPurgesTheLogTakenBackOnce() {
+    var m = machine()
+    #expect(m.letGo(at: .zero) == (true, [.wakeSender]))
+    #expect(m.role == .relinquished(.heldLog(purgeWhenReclaimed: false)))
+    #expect(m.purgeRoute == .inbox)
+    #expect(m.handle(.purgeDone(.inbox, removed: 0, takenBySender: 0), at: .zero) == [])
+    #expect(m.role == .relinquished(.heldLog(purgeWhenReclaimed: true)) && m.purgeWhenReclaimed)
+    #expect(
+      m.handle(.logInstalled(pendingEvents: 2, recovered: 2, writing: false), at: .seconds(1))
+        == QueueMachine.Answer(underLock: [.purge]))
+    #expect(m.handle(.reclaimed(heldLog: true), at: .seconds(1)) == [.wakeSender])
+    #expect(!m.purgeWhenReclaimed && m.isSender)
+    var plain = machine()
+    #expect(plain.letGo(at: .zero) == (true, [.wakeSender]))
+    #expect(plain.handle(.logInstalled(pendingEvents: 0, recovered: 0, writing: true), at: .seconds(1)) == [])
+    #expect(plain.role == .writer)
   }
 
   // MARK: Sending
