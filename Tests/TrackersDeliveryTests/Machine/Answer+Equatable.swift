@@ -48,3 +48,19 @@ extension DeliveryReport {
     }
   }
 }
+
+/// The machine's reports as effects, whole (case, counts, detail), for the destination the machine tests name
+/// "Test": one set for every suite, so a report reads the same in each.
+extension QueueMachine.Effect {
+  static func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> Self {
+    .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
+  }
+
+  static func corrupt(_ regions: Int, _ bytes: Int, _ detail: String) -> Self {
+    .report(.corruptDataSkipped(destination: "Test", regions: regions, bytes: bytes, detail: detail))
+  }
+
+  static func retry(_ count: Int, _ delay: Duration, _ detail: String) -> Self {
+    .report(.retryScheduled(destination: "Test", count: count, delay: delay, detail: detail))
+  }
+}

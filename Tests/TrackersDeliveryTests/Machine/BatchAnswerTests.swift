@@ -29,10 +29,6 @@ import Testing
     m.answered(answer, ids: Array(ids.prefix(attempts.count)), attempts: attempts, at: now)
   }
 
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
-    .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
-  }
-
   // MARK: Sorting what a request threw (the shell's `catch` clauses, before)
 
   struct Offline: Error {}
@@ -93,14 +89,14 @@ import Testing
   @Test func partialSuccessFinishesAllAndDropsOnlyTheRejected() {
     var m = machine()
     let commands = answered(&m, outcome(.partiallyDelivered(rejected: [1: "bad"]), status: 400))
-    #expect(commands == ([.finishRecords([0, 1, 2, 3]), .saveCursor], [dropped(1, .rejected, "#1 \(ids[1]): bad")]))
+    #expect(commands == ([.finishRecords([0, 1, 2, 3]), .saveCursor], [.dropped(1, .rejected, "#1 \(ids[1]): bad")]))
     #expect(m.counters.delivered == 3 && m.counters.dropped(.rejected) == 1)
   }
 
   @Test func rejectedResendRestDropsTheRefusedAndSendsTheRestAgain() {
     var m = machine()
     let commands = answered(&m, outcome(.rejectedResendRest(rejected: [1: "no"]), status: 400))
-    #expect(commands == ([.finishRecords([1]), .saveCursor, .sendAgain([[0, 2, 3]])], [dropped(1, .rejected, "#1 \(ids[1]): no")]))
+    #expect(commands == ([.finishRecords([1]), .saveCursor, .sendAgain([[0, 2, 3]])], [.dropped(1, .rejected, "#1 \(ids[1]): no")]))
   }
 
   @Test func tooLargeSplitsIntoHalvesFirstFirstAndASingleRecordIsDroppedFolded() {
@@ -111,7 +107,7 @@ import Testing
     let single = answered(&m, outcome(.tooLarge, count: 1, status: 413), attempts: [0])
     #expect(
       single == (
-        [.finishRecords([0]), .saveCursor], [dropped(1, .tooLarge, "a single record is too large for Test: HTTP 413")]
+        [.finishRecords([0]), .saveCursor], [.dropped(1, .tooLarge, "a single record is too large for Test: HTTP 413")]
       ))
   }
 
@@ -123,7 +119,7 @@ import Testing
         [.finishRecords([0, 1]), .saveCursor],
         [
           .report(.permanentFailure(destination: "Test", statusCode: 401, detail: "401 unauthorized")),
-          dropped(2, .permanentFailure, "401 unauthorized"),
+          .dropped(2, .permanentFailure, "401 unauthorized"),
         ]
       ))
   }
@@ -134,7 +130,7 @@ import Testing
     #expect(
       commands == (
         [.recordAttempts([0, 1, 2, 3]), .saveCursor, .sendAgain([[0, 1, 2, 3]])],
-        [.report(.retryScheduled(destination: "Test", count: 4, delay: .seconds(2), detail: "HTTP 429"))]
+        [.retry(4, .seconds(2), "HTTP 429")]
       ))
     #expect(m.pace.backoffUntil == .seconds(12))
     #expect(!m.mayStartRequest(inFlight: 0, readGeneration: m.generation))
@@ -147,8 +143,8 @@ import Testing
       commands == (
         [.recordAttempts([0, 1, 3]), .finishRecords([0]), .saveCursor, .sendAgain([[1, 3]])],
         [
-          dropped(1, .maxAttempts, "failed 3 times, last: HTTP 503"),
-          .report(.retryScheduled(destination: "Test", count: 2, delay: .seconds(1), detail: "HTTP 503")),
+          .dropped(1, .maxAttempts, "failed 3 times, last: HTTP 503"),
+          .retry(2, .seconds(1), "HTTP 503"),
         ]
       ))
   }
@@ -162,7 +158,7 @@ import Testing
     #expect(
       commands == (
         [.saveCursor, .sendAgain([[0, 1]])],
-        [.report(.retryScheduled(destination: "Test", count: 2, delay: delay, detail: "network error: Down()"))]
+        [.retry(2, delay, "network error: Down()")]
       ))
   }
 

@@ -83,7 +83,7 @@ import Testing
     var m = machine()
     #expect(
       m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(60), detail: "503"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 1, delay: .seconds(60), detail: "503"))])
+        == [.retry(1, .seconds(60), "503")])
     #expect(m.handle(.closeRequested(deadline: .seconds(5)), at: .seconds(1)) == [.wakeSender, .startTimer(.close, deadline: .seconds(5))])
     #expect(m.sendStep(look(m, pending: 1), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .exit))
   }
@@ -341,7 +341,7 @@ import Testing
     var m = machine()
     #expect(
       m.step(.retried(kept: 4, exhausted: 0, serverDelay: nil, detail: "500"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 4, delay: .microseconds(26_520), detail: "500"))])
+        == [.retry(4, .microseconds(26_520), "500")])
     #expect(m.pace.consecutiveFailures == 1)
     #expect(answered(&m, .tooLarge, status: 413) == (.split(at: 2), []))
     #expect(m.pace.consecutiveFailures == 0)
@@ -555,7 +555,7 @@ import Testing
     #expect(m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero) == false)
     #expect(
       m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .seconds(1))
-        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(30), detail: "503"))])
+        == [.retry(3, .seconds(30), "503")])
     // As `QueueDriver.purge` feeds them on the sender's log.
     #expect(m.handle(.handedOver(0), at: .seconds(2)) == [])
     #expect(
@@ -607,7 +607,7 @@ import Testing
     #expect(m.appended(pendingEvents: 3, pendingBytes: 30, at: .zero) == false)
     #expect(
       m.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(5), detail: "503"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(5), detail: "503"))])
+        == [.retry(3, .seconds(5), "503")])
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(1)) == QueueMachine.Answer([.answer([])], next: .wait(.seconds(4))))
     #expect(m.sendStep(look(m, pending: 3, maySend: false), at: .seconds(5)) == QueueMachine.Answer([.answer([])], next: .wait(nil)))
     #expect(m.pace.backoffUntil == nil)
@@ -736,7 +736,7 @@ import Testing
     #expect(m.purgeRoute == .log)
     #expect(
       m.step(.retried(kept: 1, exhausted: 0, serverDelay: .seconds(9), detail: "503"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 1, delay: .seconds(9), detail: "503"))])
+        == [.retry(1, .seconds(9), "503")])
     #expect(
       m.handle(.purgeDone(.log, removed: 0, takenBySender: 2), at: .seconds(1)) == [])
     #expect(m.counters.handedOver == 2 && m.pace == DeliveryPace() && m.counters.dropped[.purged] == 0)

@@ -22,19 +22,6 @@ import Testing
       writerEnd: LogPosition(segment: 1, offset: Int64(pending * 10)))
   }
 
-  /// The machine's reports for the destination "Test", whole: case, counts and detail.
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
-    .report(.dropped(destination: "Test", count: count, reason: reason, detail: detail))
-  }
-
-  func corrupt(_ regions: Int, _ bytes: Int, _ detail: String) -> QueueMachine.Effect {
-    .report(.corruptDataSkipped(destination: "Test", regions: regions, bytes: bytes, detail: detail))
-  }
-
-  func retry(_ count: Int, _ delay: Duration, _ detail: String) -> QueueMachine.Effect {
-    .report(.retryScheduled(destination: "Test", count: count, delay: delay, detail: detail))
-  }
-
   @Test func relinquishWaitsForTheBatchInFlightThenLetsGo() {
     var m = machine()
     let (waits, commands) = m.requestRelinquish(deadline: .seconds(3))
@@ -78,7 +65,7 @@ import Testing
     var m = machine()
     #expect(
       m.step(.retried(kept: 2, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 2, delay: .seconds(30), detail: "503"))])
+        == [.retry(2, .seconds(30), "503")])
     #expect(m.step(.relinquished(heldLog: true), at: .seconds(1)) == [.wakeSender])
     // The old log's pause went with it.
     #expect(m.pace.backoffUntil == nil)
@@ -128,13 +115,13 @@ import Testing
   @Test func corruptionFoundWhileReadingIsCountedAndReportedOnce() {
     var m = machine()
     let commands = m.handle(.readSkipped(aged: 0, corruptRegions: 2, corruptBytes: 30), at: .zero)
-    #expect(commands == [corrupt(2, 30, "damage found while reading")])
+    #expect(commands == [.corrupt(2, 30, "damage found while reading")])
     #expect(m.counters.dropped(.corrupt) == 2)
     #expect(m.counters.corruptBytes == 30)
     // Aged records and damage in one read: one report each.
     #expect(
       m.handle(.readSkipped(aged: 4, corruptRegions: 1, corruptBytes: 8), at: .zero)
-        == [dropped(4, .maxAge, "older than 604800.0 seconds"), corrupt(1, 8, "damage found while reading")])
+        == [.dropped(4, .maxAge, "older than 604800.0 seconds"), .corrupt(1, 8, "damage found while reading")])
     #expect(m.counters.dropped(.corrupt) == 3)
     #expect(m.counters.dropped(.maxAge) == 4)
     // Found opening the log or taking what others handed over: counted the same way.
@@ -148,7 +135,7 @@ import Testing
   @Test func retryAfterPausesExactlyAndFlushDoesNotWaitThroughIt() {
     var m = machine()
     let commands = m.step(.retried(kept: 3, exhausted: 1, serverDelay: .seconds(1), detail: "429"), at: .seconds(10))
-    #expect(commands == [dropped(1, .maxAttempts, "failed 10 times, last: 429"), retry(3, .seconds(1), "429")])
+    #expect(commands == [.dropped(1, .maxAttempts, "failed 10 times, last: 429"), .retry(3, .seconds(1), "429")])
     #expect(m.counters.retried == 3)
     #expect(m.handle(.flushRequested(FlushTicket(id: 1)), at: .seconds(10)) == [.wakeSender])
     #expect(
@@ -210,10 +197,10 @@ import Testing
     let refused = m.enqueue(.init(id: id, frameBytes: 20, pendingBytes: 990), at: .zero)
     #expect(
       refused.0 == .refuse(.queueFull(pendingBytes: 990, maxPendingBytes: 1000)) && refused.1
-        == [dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused")])
+        == [.dropped(1, .refused, "queue full (990 of 1000 bytes pending), record \(id) refused")])
     #expect(
       m.step(.droppedOldest(3, cap: 1000), at: .zero)
-        == [dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes")])
+        == [.dropped(3, .overflow, "oldest records dropped to stay under 1000 pending bytes")])
     #expect(m.step(.droppedOldest(0, cap: 1000), at: .zero) == [])
     #expect(m.counters.dropped(.refused) == 1)
     #expect(m.counters.dropped(.overflow) == 3)
@@ -223,7 +210,7 @@ import Testing
     // Closed before the directory opened: what memory held is lost, counted once.
     #expect(
       m.step(.lostInMemory(2), at: .zero)
-        == [dropped(2, .storageUnavailable, "the queue closed before its directory could be opened; the records kept in memory are lost")])
+        == [.dropped(2, .storageUnavailable, "the queue closed before its directory could be opened; the records kept in memory are lost")])
     #expect(m.counters.dropped(.storageUnavailable) == 2)
   }
 

@@ -22,10 +22,6 @@ extension QueueMachine.Unsent {
       configuration: configuration, random: SeededQueueRandom(seed: 8))
   }
 
-  func dropped(_ count: Int, _ reason: DropReason, _ detail: String) -> QueueMachine.Effect {
-    .report(.dropped(destination: Self.destination, count: count, reason: reason, detail: detail))
-  }
-
   // MARK: Enqueue
 
   /// A payload that can never fit a request is refused first, whatever the queue's part, and counted by
@@ -54,11 +50,11 @@ extension QueueMachine.Unsent {
     var again = full
     again.droppedOldest = 5
     again.pendingBytes = 80
-    let refusal = dropped(1, .refused, "queue full (80 of 100 bytes pending), record \(ids[1]) refused")
+    let refusal = QueueMachine.Effect.dropped(1, .refused, "queue full (80 of 100 bytes pending), record \(ids[1]) refused")
     #expect(
       m.enqueue(again, at: .zero) == (
         .refuse(.queueFull(pendingBytes: 80, maxPendingBytes: 100)),
-        [dropped(5, .overflow, "oldest records dropped to stay under 100 pending bytes"), refusal]
+        [.dropped(5, .overflow, "oldest records dropped to stay under 100 pending bytes"), refusal]
       ))
     #expect(m.counters.dropped(.overflow) == 5 && m.counters.dropped(.refused) == 1 && m.counters.enqueued == 0)
     // Nothing could be dropped and there is room after all: appended, nothing counted but the record.
@@ -84,10 +80,10 @@ extension QueueMachine.Unsent {
     #expect(m.handle(.flushRequested(FlushTicket(id: 7)), at: .zero) == [.wakeSender])
     #expect(
       m.handle(.senderEnded(lostKept: 2, lostFromMemory: 3), at: .zero) == [
-        dropped(
+        .dropped(
           2, .storageUnavailable,
           "the queue closed before its directory could be opened; the records kept in memory are lost"),
-        dropped(3, .closedInMemory, "the queue lives in memory only and closed with 3 records not delivered"),
+        .dropped(3, .closedInMemory, "the queue lives in memory only and closed with 3 records not delivered"),
         .answer([FlushTicket(id: 7)]),
       ])
     #expect(m.counters.dropped(.storageUnavailable) == 2 && m.counters.dropped(.closedInMemory) == 3)
@@ -334,7 +330,7 @@ extension QueueMachine.Unsent {
     var paused = machine()
     #expect(
       paused.step(.retried(kept: 3, exhausted: 0, serverDelay: .seconds(30), detail: "503"), at: .zero)
-        == [.report(.retryScheduled(destination: "Test", count: 3, delay: .seconds(30), detail: "503"))])
+        == [.retry(3, .seconds(30), "503")])
     #expect(paused.handle(.drainEnded(tookBatches: false, reachedTarget: false, pendingEvents: 3), at: .zero) == [.answer([])])
   }
 
@@ -367,8 +363,8 @@ extension QueueMachine.Unsent {
   @Test func whatAReadFoundTooOldOrDamagedIsDroppedFromItsOwnLogAndReadPastOnce() {
     var m = machine()
     #expect(m.dropsWhatAReadFound(readGeneration: 0))
-    #expect(m.readsAgain(afterDropping: 3))
-    #expect(!m.readsAgain(afterDropping: 0))
+    #expect(QueueMachine.readsAgain(afterDropping: 3))
+    #expect(!QueueMachine.readsAgain(afterDropping: 0))
     #expect(m.step(.relinquished(heldLog: true), at: .zero) == [.wakeSender])
     #expect(!m.dropsWhatAReadFound(readGeneration: 0))
     #expect(m.dropsWhatAReadFound(readGeneration: 1))
