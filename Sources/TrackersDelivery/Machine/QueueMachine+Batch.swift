@@ -96,8 +96,9 @@ extension QueueMachine {
   }
 
   /// Whether a read that found nothing to send but `dropped` records too old or damaged reads again, past
-  /// them: not when it dropped none (the log changed under it), as the same read would find the same.
-  func readsAgain(afterDropping dropped: Int) -> Bool {
+  /// them: not when it dropped none (the log changed under it), as the same read would find the same. A
+  /// rule of the machine's that reads none of its state, so the sender asks it without the lock.
+  static func readsAgain(afterDropping dropped: Int) -> Bool {
     dropped > 0
   }
 

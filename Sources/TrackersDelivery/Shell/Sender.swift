@@ -195,7 +195,7 @@ final class Sender {
         return PendingBatch(entries: found.entries, partition: partition, generation: generation)
       }
       // Only dropped or damaged records were found: the machine says whether to look again past them.
-      guard driver.state.withLock({ $0.machine.readsAgain(afterDropping: dropped) }) else { return nil }
+      guard QueueMachine.readsAgain(afterDropping: dropped) else { return nil }
     }
   }
 
